@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { genderSchema } from './common';
+import { meResponseSchema } from './user';
+
+export const usernameSchema = z
+  .string({ message: 'Username is required' })
+  .trim()
+  .min(3, 'Username must be at least 3 characters')
+  .max(30, 'Username must be at most 30 characters')
+  .regex(/^[a-z0-9_]+$/, 'Username may contain only lowercase letters, numbers and underscores');
+
+export const passwordSchema = z
+  .string({ message: 'Password is required' })
+  .min(8, 'Password must be at least 8 characters')
+  .max(128, 'Password must be at most 128 characters');
+
+export const registerBodySchema = z.strictObject({
+  username: usernameSchema,
+  email: z.string({ message: 'Email is required' }).trim().toLowerCase().max(254, 'Email is too long').pipe(z.email('Enter a valid email address')),
+  password: passwordSchema,
+  age: z.number({ message: 'Age must be a number' }).int('Age must be a whole number').min(18, 'You must be at least 18').max(99, 'Age must be at most 99'),
+  gender: genderSchema,
+});
+export type RegisterBody = z.infer<typeof registerBodySchema>;
+
+/**
+ * Login accepts any non-empty strings: format rules would tell an attacker
+ * which usernames cannot exist, and every failure must read the same.
+ */
+export const loginBodySchema = z.strictObject({
+  username: z.string({ message: 'Username is required' }).trim().min(1, 'Username is required').max(100, 'Username is too long'),
+  password: z.string({ message: 'Password is required' }).min(1, 'Password is required').max(256, 'Password is too long'),
+  remember: z.boolean().optional(),
+});
+export type LoginBody = z.infer<typeof loginBodySchema>;
+
+export const registerResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  token: z.string(),
+  user: meResponseSchema.shape.user,
+});
+export type RegisterResponse = z.infer<typeof registerResponseSchema>;
+
+export const loginResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  token: z.string(),
+});
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+export const adminLoginResponseSchema = z.object({
+  ok: z.literal(true),
+  message: z.string(),
+  token: z.string(),
+});
+export type AdminLoginResponse = z.infer<typeof adminLoginResponseSchema>;
+
+/** Login failures always read exactly this, whatever was wrong. */
+export const INVALID_CREDENTIALS = 'Invalid username or password';

@@ -1,0 +1,101 @@
+import { expect, test, type Page } from '@playwright/test';
+
+const ADMIN = { username: process.env.ADMIN_USERNAME ?? 'admin', password: process.env.ADMIN_PASSWORD ?? 'e2e-admin-password-2026' };
+
+function uniqueUsername(): string {
+  return `e2e_${Date.now().toString(36)}_${Math.floor(Math.random() * 1e4)}`;
+}
+
+async function tokens(page: Page) {
+  return page.evaluate(() => ({ user: localStorage.getItem('user_token'), admin: localStorage.getItem('admin_token') }));
+}
+
+async function screenshot(page: Page, name: string) {
+  await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
+}
+
+test('a visitor signs up, sees the User badge, logs out, and signs in again', async ({ page }) => {
+  const username = uniqueUsername();
+  const password = 'correct-horse-battery';
+  await page.goto('/');
+  const header = page.getByRole('banner');
+  await expect(header.getByRole('link', { name: 'Login' })).toBeVisible();
+  await header.getByRole('link', { name: 'Sign Up' }).click();
+  await expect(page).toHaveURL(/\/register$/);
+
+  const form = page.getByRole('form', { name: 'Sign up' });
+  await form.getByRole('button', { name: 'Sign Up' }).click();
+  await expect(form.getByText('Username is required')).toBeVisible();
+
+  await form.getByLabel('Username').fill(username);
+  await form.getByLabel('Email').fill(`${username}@example.com`);
+  await form.getByLabel('Password').fill(password);
+  await form.getByLabel('Age').fill('29');
+  await form.getByLabel('Gender').selectOption('female');
+  await screenshot(page, 'register-filled');
+  await form.getByRole('button', { name: 'Sign Up' }).click();
+
+  await expect(page).toHaveURL(/\/$/);
+  await expect(header.getByText('User', { exact: true })).toBeVisible();
+  await expect(header.getByRole('button', { name: 'Logout' })).toBeVisible();
+  await expect(header.getByRole('link', { name: 'Admin' })).toHaveCount(0);
+  expect((await tokens(page)).user).toBeTruthy();
+  await screenshot(page, 'signed-in-user');
+
+  await header.getByRole('button', { name: 'Logout' }).click();
+  await expect(header.getByRole('link', { name: 'Login' })).toBeVisible();
+  expect(await tokens(page)).toEqual({ user: null, admin: null });
+
+  await header.getByRole('link', { name: 'Login' }).click();
+  const signIn = page.getByRole('form', { name: 'User sign in' });
+  await signIn.getByLabel('Username').fill(username);
+  await signIn.getByLabel('Password').fill('wrong-password');
+  await signIn.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Invalid username or password');
+  await screenshot(page, 'login-error');
+
+  await signIn.getByLabel('Password').fill(password);
+  await signIn.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(header.getByText('User', { exact: true })).toBeVisible();
+});
+
+test('the admin signs in on the Admin tab and lands on /admin', async ({ page }) => {
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/login/);
+
+  await page.getByRole('tab', { name: 'Admin' }).click();
+  const form = page.getByRole('form', { name: 'Admin sign in' });
+  await form.getByLabel('Username').fill(ADMIN.username);
+  await form.getByLabel('Password').fill(ADMIN.password);
+  await form.getByRole('button', { name: 'Sign in as Admin' }).click();
+
+  await expect(page).toHaveURL(/\/admin$/);
+  const header = page.getByRole('banner');
+  await expect(header.getByText('Admin', { exact: true })).toBeVisible();
+  await expect(header.getByRole('link', { name: 'Admin' })).toBeVisible();
+  expect((await tokens(page)).admin).toBeTruthy();
+  await screenshot(page, 'signed-in-admin');
+});
+
+test('an unknown path shows a not-found page with a way home', async ({ page }) => {
+  await page.goto('/no-such-page');
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await page.getByRole('link', { name: 'Go to the home page' }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('every page has the header, the footer and the structured site metadata', async ({ page }) => {
+  for (const path of ['/', '/features', '/users', '/blog', '/login', '/register']) {
+    await page.goto(path);
+    await expect(page.getByRole('banner')).toBeVisible();
+    const footer = page.getByRole('contentinfo');
+    await expect(footer.getByText(`© ${new Date().getFullYear()}`)).toBeVisible();
+    await expect(footer.getByText('Privacy Policy')).toBeVisible();
+  }
+  const jsonLd = await page.locator('script[type="application/ld+json"]').textContent();
+  const metadata = JSON.parse(jsonLd ?? '{}') as { '@type'?: string; publisher?: { '@type'?: string; logo?: unknown } };
+  expect(metadata['@type']).toBe('WebSite');
+  expect(metadata.publisher?.['@type']).toBe('Organization');
+  expect(metadata.publisher?.logo).toBeTruthy();
+});

@@ -1,0 +1,208 @@
+import { assertEvent, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import type { RegisterBody } from '../contract/auth';
+
+export type SessionRole = 'user' | 'admin';
+export interface SessionTokens {
+  userToken: string | null;
+  adminToken: string | null;
+}
+export interface Credentials {
+  username: string;
+  password: string;
+  remember: boolean;
+}
+export interface SignInInput {
+  role: SessionRole;
+  credentials: Credentials;
+}
+export interface IssuedToken {
+  token: string;
+}
+
+export interface AuthInput {
+  tokens: SessionTokens;
+}
+export interface AuthContext {
+  tokens: SessionTokens;
+  error: string | null;
+  signingInAs: SessionRole | null;
+}
+export type AuthEvent =
+  | { type: 'SIGN_IN'; role: SessionRole; credentials: Credentials }
+  | { type: 'REGISTER'; form: RegisterBody }
+  | { type: 'LOGOUT' }
+  | { type: 'SESSION.SYNC'; tokens: SessionTokens }
+  | { type: 'CLEAR_ERROR' };
+
+/** SPEC section 8: what a failure reads when the server sent no message. */
+const FALLBACK_ERROR: Record<SessionRole | 'register', string> = {
+  user: 'Login failed',
+  admin: 'Admin login failed',
+  register: 'Registration failed',
+};
+
+function failureMessage(error: unknown, fallback: string): string {
+  return error instanceof Error && error.message.trim() !== '' ? error.message : fallback;
+}
+
+/**
+ * The defaults fail loudly so that a screen or test which forgets
+ * `.provide({ actors })` shows why, instead of hanging in a busy state.
+ */
+function actorNotProvided<TOutput, TInput>(name: string) {
+  return fromPromise<TOutput, TInput>(async () => {
+    throw new Error(`auth machine: the "${name}" actor was not provided`);
+  });
+}
+
+function roleBeingSignedIn(context: AuthContext): SessionRole {
+  // Only reachable from `signingIn`, which is entered with the role set.
+  if (context.signingInAs === null) throw new Error('auth machine: a sign-in finished with no role in progress');
+  return context.signingInAs;
+}
+
+/** The transitions every settled state (signed out, user, admin) accepts. */
+const settledTransitions = {
+  SIGN_IN: { target: 'signingIn', actions: 'startSignIn' },
+  REGISTER: { target: 'registering', actions: 'forgetError' },
+  'SESSION.SYNC': { target: 'resolving', actions: 'adoptTokens' },
+  CLEAR_ERROR: { actions: 'forgetError' },
+} as const;
+
+export const authMachine = setup({
+  types: {
+    input: {} as AuthInput,
+    context: {} as AuthContext,
+    events: {} as AuthEvent,
+  },
+  actors: {
+    signIn: actorNotProvided<IssuedToken, SignInInput>('signIn'),
+    register: actorNotProvided<IssuedToken, RegisterBody>('register'),
+  },
+  actions: {
+    // Effects the app injects with `.provide()`; the machine itself stays pure.
+    persistToken: (_, _params: { role: SessionRole; token: string }) => {},
+    clearPersistedTokens: () => {},
+    navigateAfterSignIn: (_, _params: { role: SessionRole }) => {},
+    reloadHome: () => {},
+    startSignIn: assign(({ event }) => {
+      assertEvent(event, 'SIGN_IN');
+      return { error: null, signingInAs: event.role };
+    }),
+    forgetError: assign({ error: null }),
+    adoptTokens: assign(({ event }) => {
+      assertEvent(event, 'SESSION.SYNC');
+      return { tokens: { ...event.tokens } };
+    }),
+    forgetTokens: assign({ tokens: { userToken: null, adminToken: null } }),
+  },
+  guards: {
+    hasAdminToken: ({ context }) => Boolean(context.tokens.adminToken),
+    hasUserToken: ({ context }) => Boolean(context.tokens.userToken),
+  },
+}).createMachine({
+  id: 'auth',
+  description:
+    'Who the visitor is signed in as. Sign-in, registration and logout move between signed out, user and admin; ' +
+    'the stored tokens are re-read on every navigation, and an admin token wins when both exist.',
+  context: ({ input }) => ({ tokens: { ...input.tokens }, error: null, signingInAs: null }),
+  initial: 'resolving',
+  states: {
+    resolving: {
+      description: 'Decides the role from the tokens alone; never rests here.',
+      always: [
+        { guard: 'hasAdminToken', target: 'admin' },
+        { guard: 'hasUserToken', target: 'user' },
+        { target: 'signedOut' },
+      ],
+    },
+    signedOut: {
+      description: 'No token: Login and Sign Up show in the header. A failed attempt shows its error here.',
+      on: settledTransitions,
+    },
+    user: {
+      description: 'A user token exists (and no admin token).',
+      on: {
+        ...settledTransitions,
+        LOGOUT: { target: 'signedOut', actions: ['clearPersistedTokens', 'forgetTokens', 'reloadHome'] },
+      },
+    },
+    admin: {
+      description: 'An admin token exists; it takes precedence over a user token.',
+      on: {
+        ...settledTransitions,
+        LOGOUT: { target: 'signedOut', actions: ['clearPersistedTokens', 'forgetTokens', 'reloadHome'] },
+      },
+    },
+    signingIn: {
+      description: 'Waiting for the user or admin login call; the button reads "Signing in...".',
+      invoke: {
+        id: 'signIn',
+        src: 'signIn',
+        input: ({ event }) => {
+          assertEvent(event, 'SIGN_IN');
+          return { role: event.role, credentials: event.credentials };
+        },
+        onDone: {
+          // Re-resolving (rather than jumping to the role's state) keeps the
+          // admin-wins rule in one place when a user signs in while an admin.
+          target: 'resolving',
+          actions: [
+            {
+              type: 'persistToken',
+              params: ({ context, event }) => ({ role: roleBeingSignedIn(context), token: event.output.token }),
+            },
+            { type: 'navigateAfterSignIn', params: ({ context }) => ({ role: roleBeingSignedIn(context) }) },
+            assign(({ context, event }) => ({
+              tokens:
+                roleBeingSignedIn(context) === 'admin'
+                  ? { ...context.tokens, adminToken: event.output.token }
+                  : { ...context.tokens, userToken: event.output.token },
+              signingInAs: null,
+            })),
+          ],
+        },
+        onError: {
+          // Tokens are unchanged, so resolving returns to where the attempt started.
+          target: 'resolving',
+          actions: assign(({ context, event }) => ({
+            error: failureMessage(event.error, FALLBACK_ERROR[roleBeingSignedIn(context)]),
+            signingInAs: null,
+          })),
+        },
+      },
+    },
+    registering: {
+      description: 'Waiting for the register call; success signs the new user in.',
+      invoke: {
+        id: 'register',
+        src: 'register',
+        input: ({ event }) => {
+          assertEvent(event, 'REGISTER');
+          return event.form;
+        },
+        onDone: {
+          target: 'resolving',
+          actions: [
+            { type: 'persistToken', params: ({ event }) => ({ role: 'user' as const, token: event.output.token }) },
+            { type: 'navigateAfterSignIn', params: { role: 'user' as const } },
+            assign(({ context, event }) => ({ tokens: { ...context.tokens, userToken: event.output.token } })),
+          ],
+        },
+        onError: {
+          target: 'resolving',
+          actions: assign(({ event }) => ({ error: failureMessage(event.error, FALLBACK_ERROR.register) })),
+        },
+      },
+    },
+  },
+});
+
+export type AuthSnapshot = SnapshotFrom<typeof authMachine>;
+
+export const selectIsUser = (snapshot: AuthSnapshot): boolean => Boolean(snapshot.context.tokens.userToken);
+export const selectIsAdmin = (snapshot: AuthSnapshot): boolean => Boolean(snapshot.context.tokens.adminToken);
+export const selectIsAuthenticated = (snapshot: AuthSnapshot): boolean => selectIsUser(snapshot) || selectIsAdmin(snapshot);
+export const selectIsBusy = (snapshot: AuthSnapshot): boolean =>
+  snapshot.matches('signingIn') || snapshot.matches('registering');
+export const selectError = (snapshot: AuthSnapshot): string | null => snapshot.context.error;

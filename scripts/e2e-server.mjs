@@ -1,0 +1,18 @@
+// The server the browser tests run against: the built app on a fresh,
+// throw-away data directory, so every run starts from the same seed.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'orbit-e2e-'));
+process.env.DATA_DIR = dataDir;
+process.env.PORT ??= '5102';
+process.env.ADMIN_USERNAME ??= 'admin';
+process.env.ADMIN_PASSWORD ??= 'e2e-admin-password-2026';
+process.env.NODE_ENV ??= 'test';
+process.env.LOG_LEVEL ??= 'warn';
+
+const cleanUp = () => rmSync(dataDir, { recursive: true, force: true });
+process.on('exit', cleanUp);
+
+await import('./start.mjs');

@@ -1,0 +1,65 @@
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config';
+import { openDatabase, type DatabaseConnection } from './db/client';
+import authPlugin from './plugins/auth';
+import databasePlugin from './plugins/database';
+import errorsPlugin from './plugins/errors';
+import rateLimitPlugin from './plugins/rate-limit';
+import securityPlugin from './plugins/security';
+import spaPlugin from './plugins/spa';
+import swaggerPlugin from './plugins/swagger';
+import apiRoutes from './routes/api';
+import { DEFAULT_AUTH_RATE_LIMITS, type AuthRateLimits } from './routes/auth';
+
+/** 1 MiB: a blog post with inline HTML fits; anything larger is refused with 413. */
+export const DEFAULT_BODY_LIMIT_BYTES = 1_048_576;
+
+export interface BuildAppOptions {
+  config: Pick<AppConfig, 'jwtSecret' | 'dataDir' | 'databaseUrl'>;
+  /** An open, migrated connection the app takes over (and closes on app.close()); opened from config when absent. */
+  database?: DatabaseConnection;
+  logger?: FastifyServerOptions['logger'];
+  /** Tests lower or raise these; production uses the defaults. */
+  rateLimits?: Partial<AuthRateLimits>;
+  /** Where the built web app lives; defaults to dist/client. */
+  clientDir?: string;
+  bodyLimitBytes?: number;
+}
+
+/**
+ * Assembles the Orbit server without listening, for main.ts and for tests
+ * (which use app.inject). Routes may still be added until the app is ready.
+ */
+export async function buildApp(options: BuildAppOptions) {
+  const database = options.database ?? (await openDatabase({ dataDir: options.config.dataDir, databaseUrl: options.config.databaseUrl }));
+
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES,
+    // Requests come straight from browsers; behind a proxy this would have to
+    // be set so rate limits see client addresses instead of the proxy's.
+    trustProxy: false,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  try {
+    await app.register(errorsPlugin);
+    await app.register(databasePlugin, { connection: database });
+    await app.register(securityPlugin);
+    await app.register(rateLimitPlugin);
+    await app.register(authPlugin, { jwtSecret: options.config.jwtSecret });
+    await app.register(swaggerPlugin);
+    await app.register(apiRoutes, { prefix: '/api', rateLimits: { ...DEFAULT_AUTH_RATE_LIMITS, ...options.rateLimits } });
+    await app.register(spaPlugin, options.clientDir ? { clientDir: options.clientDir } : {});
+  } catch (error) {
+    await app.close().catch(() => {});
+    await database.close();
+    throw error;
+  }
+  return app;
+}
+
+export type OrbitApp = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,37 @@
+import { eq } from 'drizzle-orm';
+import { INVALID_CREDENTIALS } from '../../contract/auth';
+import type { Role } from '../../contract/common';
+import { users, type UserRow } from '../db/schema';
+import type { OrbitDatabase } from '../db/types';
+import { bannedMessage } from '../plugins/auth';
+import { HttpError } from '../plugins/errors';
+import { verifyAgainstDummyHash, verifyPassword } from './passwords';
+
+/**
+ * Returns the account these credentials open for the given role, or throws.
+ * Every "no" before the password is known to be right reads and costs the same
+ * (unknown user, wrong password, wrong role, demo profile), so neither the
+ * message nor the timing tells which usernames exist. Only the rightful owner
+ * learns that the account is banned.
+ */
+export async function checkCredentials(db: OrbitDatabase, username: string, password: string, role: Role): Promise<UserRow> {
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(eq(users.username, username.toLowerCase()))
+    .limit(1);
+  if (!user) {
+    await verifyAgainstDummyHash(password);
+    throw new HttpError(401, INVALID_CREDENTIALS);
+  }
+  const passwordMatches = await verifyPassword(user.passwordHash, password);
+  if (!passwordMatches || user.role !== role || user.isDemo) throw new HttpError(401, INVALID_CREDENTIALS);
+  if (user.isBanned) throw new HttpError(403, bannedMessage(user.banReason));
+  return user;
+}
+
+/** Marks a successful sign-in; returns the refreshed row. */
+export async function recordSignIn(db: OrbitDatabase, user: UserRow, now: Date): Promise<UserRow> {
+  const [updated] = await db.update(users).set({ lastSeenAt: now }).where(eq(users.id, user.id)).returning();
+  return updated ?? user;
+}

@@ -1,0 +1,59 @@
+import { eq, or } from 'drizzle-orm';
+import type { RegisterBody } from '../../contract/auth';
+import { users, type UserRow } from '../db/schema';
+import type { OrbitDatabase } from '../db/types';
+import { HttpError } from '../plugins/errors';
+import { defaultAvatarUrl } from '../routes/user-view';
+import { hashPassword } from './passwords';
+
+export const USERNAME_TAKEN_MESSAGE = 'Username is already taken';
+export const EMAIL_TAKEN_MESSAGE = 'Email is already registered';
+
+/** Creates a user account; throws 409 when the username or email is in use. */
+export async function registerAccount(db: OrbitDatabase, body: RegisterBody, now: Date): Promise<UserRow> {
+  const username = body.username.toLowerCase();
+  const [existing] = await db
+    .select({ username: users.username, email: users.email })
+    .from(users)
+    .where(or(eq(users.username, username), eq(users.email, body.email)))
+    .limit(1);
+  if (existing) throw new HttpError(409, existing.username === username ? USERNAME_TAKEN_MESSAGE : EMAIL_TAKEN_MESSAGE);
+
+  const passwordHash = await hashPassword(body.password);
+  try {
+    const [created] = await db
+      .insert(users)
+      .values({
+        username,
+        email: body.email,
+        passwordHash,
+        role: 'user',
+        name: username,
+        avatar: defaultAvatarUrl(username),
+        age: body.age,
+        gender: body.gender,
+        lastSeenAt: now,
+      })
+      .returning();
+    if (!created) throw new Error('insert returned no row');
+    return created;
+  } catch (error) {
+    // Two sign-ups racing for the same name both pass the check above; the
+    // unique constraint decides, and the loser still gets a clear 409.
+    const constraint = uniqueViolationConstraint(error);
+    if (constraint !== undefined) throw new HttpError(409, constraint.includes('email') ? EMAIL_TAKEN_MESSAGE : USERNAME_TAKEN_MESSAGE);
+    throw error;
+  }
+}
+
+/** The violated constraint's name when `error` (or a cause) is a PostgreSQL unique violation. */
+export function uniqueViolationConstraint(error: unknown): string | undefined {
+  for (let current: unknown = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth += 1) {
+    if ('code' in current && current.code === '23505') {
+      const constraint = 'constraint' in current && typeof current.constraint === 'string' ? current.constraint : '';
+      const detail = 'detail' in current && typeof current.detail === 'string' ? current.detail : '';
+      return `${constraint} ${detail}`;
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,108 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { passwordSchema, usernameSchema } from '../contract/auth';
+import { loadOrCreateJwtSecret } from './auth/jwt-secret';
+
+const logLevelSchema = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
+export type LogLevel = z.infer<typeof logLevelSchema>;
+
+const nodeEnvSchema = z.enum(['development', 'production', 'test']);
+export type NodeEnv = z.infer<typeof nodeEnvSchema>;
+
+/**
+ * The environment Orbit reads. Every variable is optional so a fresh clone
+ * starts with `npm start`; a value that is set but wrong stops the process
+ * with a message naming the variable.
+ */
+const envSchema = z.object({
+  PORT: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(1, 'must be 1-65535').max(65535, 'must be 1-65535').default(5002),
+  HOST: z.string().min(1).default('localhost'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/\S+$/, 'must be a postgres:// or postgresql:// connection URL')
+    .optional(),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  ADMIN_USERNAME: usernameSchema.default('admin'),
+  ADMIN_PASSWORD: passwordSchema.optional(),
+  NODE_ENV: nodeEnvSchema.default('development'),
+  LOG_LEVEL: logLevelSchema.default('info'),
+});
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  /** Absolute path; holds the PGlite files and the generated JWT secret. */
+  dataDir: string;
+  /** When set, PostgreSQL is used instead of the embedded PGlite. */
+  databaseUrl: string | undefined;
+  jwtSecret: string;
+  adminUsername: string;
+  adminPassword: string | undefined;
+  nodeEnv: NodeEnv;
+  logLevel: LogLevel;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Empty strings count as unset: `FOO= npm start` should mean "use the default". */
+function withoutEmptyValues(env: NodeJS.ProcessEnv): Record<string, string> {
+  return Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== ''));
+}
+
+/** Validates the environment without touching the disk (the JWT secret stays as given). */
+export function parseEnv(env: NodeJS.ProcessEnv): z.infer<typeof envSchema> {
+  const result = envSchema.safeParse(withoutEmptyValues(env));
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid environment configuration:\n${problems.join('\n')}`);
+  }
+  return result.data;
+}
+
+/** Reads the whole configuration; creates DATA_DIR/jwt-secret on first start when JWT_SECRET is unset. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = parseEnv(env);
+  const dataDir = path.resolve(parsed.DATA_DIR);
+  return {
+    port: parsed.PORT,
+    host: parsed.HOST,
+    dataDir,
+    databaseUrl: parsed.DATABASE_URL,
+    jwtSecret: parsed.JWT_SECRET ?? loadOrCreateJwtSecret(dataDir),
+    adminUsername: parsed.ADMIN_USERNAME,
+    adminPassword: parsed.ADMIN_PASSWORD,
+    nodeEnv: parsed.NODE_ENV,
+    logLevel: parsed.LOG_LEVEL,
+  };
+}
+
+/**
+ * Pino settings for the server. Redaction is a safety net: credentials are
+ * never logged on purpose, but a stray `log.info(request.body)` must not leak them.
+ */
+export function loggerOptions(config: Pick<AppConfig, 'logLevel'>) {
+  return {
+    level: config.logLevel,
+    redact: {
+      paths: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        'headers.authorization',
+        'password',
+        'token',
+        'passwordHash',
+        'jwtSecret',
+        '*.password',
+        '*.token',
+        '*.passwordHash',
+        '*.jwtSecret',
+        '*.*.password',
+        '*.*.token',
+      ],
+      censor: '[redacted]',
+    },
+  };
+}

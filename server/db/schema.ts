@@ -1,0 +1,285 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+// One schema for both drivers (embedded PGlite and node-postgres). Migrations
+// are generated from this file by drizzle-kit; never edit them by hand except
+// the custom "extensions" migration that must run first.
+
+export const roleEnum = pgEnum('role', ['user', 'admin']);
+export const genderEnum = pgEnum('gender', ['male', 'female', 'other']);
+export const likeTypeEnum = pgEnum('like_type', ['like', 'super', 'dislike']);
+export const withdrawalStatusEnum = pgEnum('withdrawal_status', ['pending', 'approved', 'rejected']);
+
+const id = () => uuid('id').primaryKey().defaultRandom();
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () =>
+  timestamp('updated_at', { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+/** Money columns: numeric(10,2) read back as JS numbers (prices here stay far below 2^53 cents). */
+const money = (name: string) => numeric(name, { precision: 10, scale: 2, mode: 'number' });
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    username: text('username').notNull().unique(),
+    /** Always stored lowercase so lookups and the unique constraint ignore case. */
+    email: text('email').notNull().unique(),
+    passwordHash: text('password_hash').notNull(),
+    role: roleEnum('role').notNull().default('user'),
+    name: text('name').notNull().default(''),
+    avatar: text('avatar').notNull().default(''),
+    age: integer('age'),
+    gender: genderEnum('gender'),
+    region: text('region').notNull().default(''),
+    language: text('language').notNull().default('English'),
+    bio: text('bio').notNull().default(''),
+    interests: text('interests').array().notNull().default(sql`'{}'::text[]`),
+    photos: text('photos').array().notNull().default(sql`'{}'::text[]`),
+    isVerified: boolean('is_verified').notNull().default(false),
+    isOnline: boolean('is_online').notNull().default(false),
+    /** Hidden users never appear on anyone's radar. */
+    isHidden: boolean('is_hidden').notNull().default(false),
+    isVip: boolean('is_vip').notNull().default(false),
+    vipTier: text('vip_tier'),
+    vipUntil: timestamp('vip_until', { withTimezone: true }),
+    coins: integer('coins').notNull().default(0),
+    followers: integer('followers').notNull().default(0),
+    following: integer('following').notNull().default(0),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    isBanned: boolean('is_banned').notNull().default(false),
+    banReason: text('ban_reason'),
+    bannedAt: timestamp('banned_at', { withTimezone: true }),
+    /** Part of every session token; bumping it ends all sessions (ban, logout everywhere). */
+    tokenVersion: integer('token_version').notNull().default(0),
+    /** Seeded demo people: real rows, but nobody can sign in as them. */
+    isDemo: boolean('is_demo').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // Radar: earth_box(...) @> ll_to_earth(lat, lng) is answered by this index.
+    index('users_location_gist_idx')
+      .using('gist', sql`ll_to_earth(${t.latitude}, ${t.longitude})`)
+      .where(sql`${t.latitude} is not null and ${t.longitude} is not null`),
+    index('users_role_idx').on(t.role),
+    index('users_is_banned_idx').on(t.isBanned),
+    index('users_last_seen_at_idx').on(t.lastSeenAt),
+  ],
+);
+
+export const likes = pgTable(
+  'likes',
+  {
+    id: id(),
+    fromUserId: uuid('from_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    toUserId: uuid('to_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: likeTypeEnum('type').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('likes_from_to_unique').on(t.fromUserId, t.toUserId),
+    index('likes_to_user_id_idx').on(t.toUserId),
+  ],
+);
+
+export const matches = pgTable(
+  'matches',
+  {
+    id: id(),
+    /** The smaller of the two ids, so each pair has exactly one row. */
+    userAId: uuid('user_a_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    userBId: uuid('user_b_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('matches_pair_unique').on(t.userAId, t.userBId),
+    check('matches_ordered_pair', sql`${t.userAId} < ${t.userBId}`),
+  ],
+);
+
+export const blogPosts = pgTable(
+  'blog_posts',
+  {
+    id: id(),
+    title: text('title').notNull(),
+    excerpt: text('excerpt').notNull().default(''),
+    /** Trusted HTML written by admins; the web app still sanitises before rendering. */
+    content: text('content').notNull(),
+    author: text('author').notNull(),
+    date: timestamp('date', { withTimezone: true }).notNull().defaultNow(),
+    readTime: text('read_time').notNull().default('5 min read'),
+    image: text('image').notNull().default(''),
+    category: text('category').notNull().default('General'),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    published: boolean('published').notNull().default(true),
+    featured: boolean('featured').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('blog_posts_published_date_idx').on(t.published, t.date.desc()),
+    index('blog_posts_category_idx').on(t.category),
+  ],
+);
+
+export const settingTypes = ['string', 'number', 'boolean', 'array', 'object'] as const;
+export type SettingType = (typeof settingTypes)[number];
+
+export const appSettings = pgTable('app_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').$type<unknown>().notNull(),
+  type: text('type').$type<SettingType>().notNull(),
+  description: text('description').notNull().default(''),
+  /** Public settings are served to anonymous visitors by GET /api/config. */
+  isPublic: boolean('is_public').notNull().default(false),
+  updatedAt: updatedAt(),
+});
+
+export const coinPacks = pgTable('coin_packs', {
+  id: id(),
+  name: text('name').notNull(),
+  coins: integer('coins').notNull(),
+  price: money('price').notNull(),
+  popular: boolean('popular').notNull().default(false),
+  active: boolean('active').notNull().default(true),
+  sortOrder: integer('sort_order').notNull().default(0),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const vipPlans = pgTable('vip_plans', {
+  id: id(),
+  name: text('name').notNull(),
+  durationDays: integer('duration_days').notNull(),
+  price: money('price').notNull(),
+  popular: boolean('popular').notNull().default(false),
+  features: text('features').array().notNull().default(sql`'{}'::text[]`),
+  active: boolean('active').notNull().default(true),
+  sortOrder: integer('sort_order').notNull().default(0),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const gifts = pgTable('gifts', {
+  id: id(),
+  name: text('name').notNull(),
+  /** An emoji. */
+  icon: text('icon').notNull(),
+  priceCoins: integer('price_coins').notNull(),
+  active: boolean('active').notNull().default(true),
+  sortOrder: integer('sort_order').notNull().default(0),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const withdrawals = pgTable(
+  'withdrawals',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    amountCoins: integer('amount_coins').notNull(),
+    amountMoney: money('amount_money').notNull(),
+    currency: text('currency').notNull().default('USD'),
+    method: text('method').notNull(),
+    status: withdrawalStatusEnum('status').notNull().default('pending'),
+    txnId: text('txn_id'),
+    reason: text('reason'),
+    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('withdrawals_status_idx').on(t.status)],
+);
+
+export const purchaseKinds = ['coins', 'vip'] as const;
+export type PurchaseKind = (typeof purchaseKinds)[number];
+
+export const purchases = pgTable(
+  'purchases',
+  {
+    id: id(),
+    /** Kept (as null) when the buyer is deleted so revenue figures do not change. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    kind: text('kind').$type<PurchaseKind>().notNull(),
+    itemName: text('item_name').notNull(),
+    amount: money('amount').notNull(),
+    currency: text('currency').notNull().default('USD'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('purchases_created_at_idx').on(t.createdAt)],
+);
+
+export const newsletterSubscribers = pgTable('newsletter_subscribers', {
+  id: id(),
+  email: text('email').notNull().unique(),
+  createdAt: createdAt(),
+});
+
+export const adminAuditLog = pgTable(
+  'admin_audit_log',
+  {
+    id: id(),
+    adminId: uuid('admin_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id').notNull(),
+    details: text('details'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('admin_audit_log_created_at_idx').on(t.createdAt.desc())],
+);
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUserRow = typeof users.$inferInsert;
+export type LikeRow = typeof likes.$inferSelect;
+export type NewLikeRow = typeof likes.$inferInsert;
+export type MatchRow = typeof matches.$inferSelect;
+export type NewMatchRow = typeof matches.$inferInsert;
+export type BlogPostRow = typeof blogPosts.$inferSelect;
+export type NewBlogPostRow = typeof blogPosts.$inferInsert;
+export type AppSettingRow = typeof appSettings.$inferSelect;
+export type NewAppSettingRow = typeof appSettings.$inferInsert;
+export type CoinPackRow = typeof coinPacks.$inferSelect;
+export type NewCoinPackRow = typeof coinPacks.$inferInsert;
+export type VipPlanRow = typeof vipPlans.$inferSelect;
+export type NewVipPlanRow = typeof vipPlans.$inferInsert;
+export type GiftRow = typeof gifts.$inferSelect;
+export type NewGiftRow = typeof gifts.$inferInsert;
+export type WithdrawalRow = typeof withdrawals.$inferSelect;
+export type NewWithdrawalRow = typeof withdrawals.$inferInsert;
+export type PurchaseRow = typeof purchases.$inferSelect;
+export type NewPurchaseRow = typeof purchases.$inferInsert;
+export type NewsletterSubscriberRow = typeof newsletterSubscribers.$inferSelect;
+export type AdminAuditLogRow = typeof adminAuditLog.$inferSelect;
+export type NewAdminAuditLogRow = typeof adminAuditLog.$inferInsert;

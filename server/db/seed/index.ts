@@ -1,0 +1,158 @@
+import { randomBytes } from 'node:crypto';
+import { hash } from '@node-rs/argon2';
+import { inArray, sql } from 'drizzle-orm';
+import {
+  appSettings,
+  blogPosts,
+  coinPacks,
+  gifts,
+  likes,
+  matches,
+  purchases,
+  users,
+  vipPlans,
+  withdrawals,
+  type NewAppSettingRow,
+} from '../schema';
+import type { OrbitDatabase } from '../types';
+import { buildDemoAccountActivity, buildPurchases, buildWithdrawals } from './activity';
+import { buildStarterBlogPosts } from './blog';
+import { DEFAULT_COIN_PACKS, DEFAULT_GIFTS, DEFAULT_HOME_SETTINGS, DEFAULT_VIP_PLANS } from './catalogue';
+import { buildDemoAccount, buildDemoPeople } from './people';
+import { mulberry32, type Random } from './random';
+
+export type { OrbitDatabase } from '../types';
+export { ensureAdminAccount, type EnsureAdminOptions, type EnsureAdminResult } from './admin-account';
+
+/** The documented account for trying the app (README and login hint). */
+export const DEMO_USER = { username: 'demo', password: 'orbit-demo-2026' } as const;
+
+export interface SeedOptions {
+  /** Also create demo people, activity and the `demo` account. */
+  demo: boolean;
+  now?: Date;
+  /** Source of randomness for demo data; defaults to a fixed-seed PRNG so runs are reproducible. */
+  random?: Random;
+}
+
+/** Marker rows in app_settings: their presence means that part is already seeded. */
+const CONTENT_MARKER = 'seed.version';
+const DEMO_MARKER = 'seed.demo';
+const SEED_VERSION = 1;
+/** Serialises concurrent seed runs (two app instances starting together). */
+const SEED_LOCK_KEY = 7_214_031_905;
+const DEFAULT_RANDOM_SEED = 20_260_101;
+const INSERT_CHUNK_ROWS = 100;
+
+type Executor = OrbitDatabase;
+
+async function seededMarkers(db: Executor): Promise<Set<string>> {
+  const rows = await db
+    .select({ key: appSettings.key })
+    .from(appSettings)
+    .where(inArray(appSettings.key, [CONTENT_MARKER, DEMO_MARKER]));
+  return new Set(rows.map((row) => row.key));
+}
+
+function markerRow(key: string, description: string, now: Date): NewAppSettingRow {
+  return {
+    key,
+    value: { version: SEED_VERSION, seededAt: now.toISOString() },
+    type: 'object',
+    description,
+    isPublic: false,
+    updatedAt: now,
+  };
+}
+
+function chunk<T>(rows: readonly T[], size: number): T[][] {
+  const chunks: T[][] = [];
+  for (let start = 0; start < rows.length; start += size) chunks.push(rows.slice(start, start + size));
+  return chunks;
+}
+
+async function seedCatalogueAndContent(db: Executor, now: Date): Promise<void> {
+  const stamped = <T extends object>(rows: readonly T[]) => rows.map((row) => ({ ...row, createdAt: now, updatedAt: now }));
+  await db
+    .insert(appSettings)
+    .values(DEFAULT_HOME_SETTINGS.map((setting) => ({ ...setting, updatedAt: now })))
+    .onConflictDoNothing();
+  await db.insert(coinPacks).values(stamped(DEFAULT_COIN_PACKS));
+  await db.insert(vipPlans).values(stamped(DEFAULT_VIP_PLANS));
+  await db.insert(gifts).values(stamped(DEFAULT_GIFTS));
+  await db.insert(blogPosts).values(buildStarterBlogPosts(now));
+  await db.insert(appSettings).values(markerRow(CONTENT_MARKER, 'Starter catalogue and content were seeded', now));
+}
+
+async function seedDemoData(
+  db: Executor,
+  context: { now: Date; random: Random; peopleHash: string; demoAccountHash: string },
+): Promise<void> {
+  const { now, random } = context;
+  const [demoAccount] = await db
+    .insert(users)
+    .values(buildDemoAccount(now, context.demoAccountHash, DEMO_USER.username))
+    .onConflictDoNothing()
+    .returning({ id: users.id });
+
+  const people = buildDemoPeople(random, now, context.peopleHash, [DEMO_USER.username]);
+  const inserted: { id: string; isVip: boolean; region: string }[] = [];
+  for (const rows of chunk(people, INSERT_CHUNK_ROWS)) {
+    // A real member may already hold a generated username; that person is simply skipped.
+    const batch = await db
+      .insert(users)
+      .values(rows)
+      .onConflictDoNothing()
+      .returning({ id: users.id, isVip: users.isVip, region: users.region });
+    inserted.push(...batch);
+  }
+  if (inserted.length === 0) throw new Error('Demo seeding inserted no people');
+
+  await db.insert(purchases).values(buildPurchases(random, now, inserted));
+  await db.insert(withdrawals).values(buildWithdrawals(random, now, inserted));
+
+  // Only when this run created `demo`: never send demo likes to someone's real account.
+  if (demoAccount) {
+    const mumbaiIds = inserted.filter((person) => person.region === 'Mumbai').map((person) => person.id);
+    const activity = buildDemoAccountActivity(random, now, demoAccount.id, mumbaiIds);
+    if (activity.likes.length) await db.insert(likes).values(activity.likes);
+    if (activity.matches.length) await db.insert(matches).values(activity.matches);
+  }
+  await db.insert(appSettings).values(markerRow(DEMO_MARKER, 'Demo people and activity were seeded', now));
+}
+
+/**
+ * Seeds what a fresh installation needs (home copy, store catalogue, starter
+ * blog) and, with `demo`, demo people and activity. Idempotent: each part is
+ * seeded once, recorded by a marker row, inside one transaction.
+ */
+export async function seedDatabase(db: OrbitDatabase, options: SeedOptions): Promise<{ seeded: boolean }> {
+  const now = options.now ?? new Date();
+  const random = options.random ?? mulberry32(DEFAULT_RANDOM_SEED);
+
+  const alreadySeeded = await seededMarkers(db);
+  const needsContent = !alreadySeeded.has(CONTENT_MARKER);
+  const needsDemo = options.demo && !alreadySeeded.has(DEMO_MARKER);
+  if (!needsContent && !needsDemo) return { seeded: false };
+
+  // Hashed outside the transaction to keep the lock short. Demo people get a
+  // hash of a password nobody knows: they are there to be seen, not signed into.
+  const hashes = needsDemo
+    ? { peopleHash: await hash(randomBytes(32).toString('base64url')), demoAccountHash: await hash(DEMO_USER.password) }
+    : undefined;
+
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
+    const markers = await seededMarkers(tx);
+    let seeded = false;
+    if (!markers.has(CONTENT_MARKER)) {
+      await seedCatalogueAndContent(tx, now);
+      seeded = true;
+    }
+    if (hashes && !markers.has(DEMO_MARKER)) {
+      await seedDemoData(tx, { now, random, ...hashes });
+      seeded = true;
+    }
+    return { seeded };
+  });
+}

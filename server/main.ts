@@ -1,0 +1,77 @@
+import { performance } from 'node:perf_hooks';
+import { buildApp } from './app';
+import { ConfigError, loadConfig, loggerOptions, type AppConfig } from './config';
+import { openDatabase } from './db/client';
+import { ensureAdminAccount, seedDatabase } from './db/seed/index';
+
+const startedAt = performance.now();
+
+/** Printed to stdout once, never through the logger, so it stays out of log files and aggregators. */
+function printGeneratedAdminPassword(username: string, password: string): void {
+  const lines = [
+    'Orbit created the admin account.',
+    `  username: ${username}`,
+    `  password: ${password}`,
+    'This password is shown only now. Store it safely, or set ADMIN_PASSWORD',
+    'before the first start to choose your own.',
+  ];
+  const width = Math.max(...lines.map((line) => line.length)) + 4;
+  const rule = '='.repeat(width);
+  process.stdout.write(`\n${rule}\n${lines.map((line) => `  ${line}`).join('\n')}\n${rule}\n\n`);
+}
+
+function readConfigOrExit(): AppConfig {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+async function main(): Promise<void> {
+  const config = readConfigOrExit();
+  const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  try {
+    await seedDatabase(database.db, { demo: config.nodeEnv !== 'production' });
+    const admin = await ensureAdminAccount(database.db, { username: config.adminUsername, password: config.adminPassword });
+    if (admin.generatedPassword) printGeneratedAdminPassword(config.adminUsername, admin.generatedPassword);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+
+  const app = await buildApp({ config, database, logger: loggerOptions(config) });
+  let shuttingDown = false;
+  const shutDown = (signal: NodeJS.Signals) => {
+    if (shuttingDown) {
+      app.log.warn({ signal }, 'second signal: exiting without waiting');
+      process.exit(1);
+    }
+    shuttingDown = true;
+    app.log.info({ signal }, 'shutting down');
+    // close() stops accepting connections, lets in-flight requests finish,
+    // then runs onClose hooks (the database closes there).
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', shutDown);
+  process.on('SIGINT', shutDown);
+
+  await app.listen({ port: config.port, host: config.host });
+  const elapsedMs = Math.round(performance.now() - startedAt);
+  app.log.info(`Orbit ready on http://localhost:${config.port} (${database.driver}) in ${elapsedMs} ms`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`Orbit failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,97 @@
+import jwt from '@fastify/jwt';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
+import { sessionClaimsSchema, type SessionClaims } from '../auth/session-token';
+import { users, type UserRow } from '../db/schema';
+import { HttpError } from './errors';
+
+export const AUTH_REQUIRED_MESSAGE = 'Authentication required';
+export const SESSION_EXPIRED_MESSAGE = 'Session expired, please sign in again';
+export const ADMIN_REQUIRED_MESSAGE = 'Admin access required';
+export const USER_ACCOUNT_REQUIRED_MESSAGE = 'This action is for user accounts';
+
+export function bannedMessage(reason: string | null): string {
+  return `Your account has been banned: ${reason?.trim() || 'no reason given'}`;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Any signed-in account, user or admin. */
+    requireAuth: preHandlerAsyncHookHandler;
+    /** A signed-in account with role user. */
+    requireUser: preHandlerAsyncHookHandler;
+    /** A signed-in account with role admin. */
+    requireAdmin: preHandlerAsyncHookHandler;
+  }
+  interface FastifyRequest {
+    /** Set by requireAuth, requireUser and requireAdmin; null on public routes. */
+    currentUser: UserRow | null;
+  }
+}
+
+/** The account a guarded route runs for; throws if the route forgot its guard. */
+export function signedInUser(request: FastifyRequest): UserRow {
+  if (!request.currentUser) throw new HttpError(401, AUTH_REQUIRED_MESSAGE);
+  return request.currentUser;
+}
+
+export interface AuthPluginOptions {
+  jwtSecret: string;
+}
+
+async function authPlugin(app: FastifyInstance, options: AuthPluginOptions): Promise<void> {
+  // One algorithm, both ways: a token claiming "none" or another HMAC variant
+  // is rejected before its claims are read.
+  await app.register(jwt, {
+    secret: options.jwtSecret,
+    sign: { algorithm: 'HS256' },
+    verify: { algorithms: ['HS256'] },
+  });
+
+  app.decorateRequest('currentUser', null);
+
+  async function readClaims(request: FastifyRequest): Promise<SessionClaims> {
+    let decoded: unknown;
+    try {
+      decoded = await request.jwtVerify();
+    } catch (error) {
+      const expired = error instanceof Error && 'code' in error && error.code === 'FST_JWT_AUTHORIZATION_TOKEN_EXPIRED';
+      throw new HttpError(401, expired ? SESSION_EXPIRED_MESSAGE : AUTH_REQUIRED_MESSAGE);
+    }
+    const claims = sessionClaimsSchema.safeParse(decoded);
+    if (!claims.success) throw new HttpError(401, AUTH_REQUIRED_MESSAGE);
+    return claims.data;
+  }
+
+  /** The token is only a pointer: the account row decides, so bans and logouts apply at once. */
+  async function authenticate(request: FastifyRequest): Promise<UserRow> {
+    const claims = await readClaims(request);
+    const [user] = await app.db.select().from(users).where(eq(users.id, claims.sub)).limit(1);
+    if (!user) throw new HttpError(401, SESSION_EXPIRED_MESSAGE);
+    // 401, not 403: a ban ends the session, so the SPA drops the stored tokens
+    // (any 401 does) and the person sees the reason when they next sign in.
+    if (user.isBanned) throw new HttpError(401, bannedMessage(user.banReason));
+    if (user.tokenVersion !== claims.ver || user.role !== claims.role) throw new HttpError(401, SESSION_EXPIRED_MESSAGE);
+    request.currentUser = user;
+    return user;
+  }
+
+  app.decorate('requireAuth', async (request: FastifyRequest) => {
+    await authenticate(request);
+  });
+
+  app.decorate('requireAdmin', async (request: FastifyRequest) => {
+    const user = await authenticate(request);
+    if (user.role !== 'admin') throw new HttpError(403, ADMIN_REQUIRED_MESSAGE);
+  });
+
+  // 403 rather than 401: the SPA drops both stored tokens on any 401, and an
+  // admin who opens a user-only screen should stay signed in.
+  app.decorate('requireUser', async (request: FastifyRequest) => {
+    const user = await authenticate(request);
+    if (user.role !== 'user') throw new HttpError(403, USER_ACCOUNT_REQUIRED_MESSAGE);
+  });
+}
+
+export default fp(authPlugin, { name: 'orbit-auth', fastify: '5.x', dependencies: ['orbit-database', 'orbit-errors'] });

@@ -1,0 +1,67 @@
+import type { User } from '../../contract/user';
+import type { UserRow } from '../db/schema';
+
+/** SPEC section 9: profiles show at most six photos. */
+export const MAX_PROFILE_PHOTOS = 6;
+const DEFAULT_VIP_LEVEL = 'Gold';
+
+/** The generated avatar for an account without an uploaded picture. */
+export function defaultAvatarUrl(username: string): string {
+  const seed = username.toLowerCase().replace(/[^a-z0-9-]/g, '-').slice(0, 64) || 'orbit';
+  return `/api/media/avatar/${seed}`;
+}
+
+/** VIP counts only while it lasts: an expired vip_until reads as not VIP. */
+export function hasActiveVip(row: Pick<UserRow, 'isVip' | 'vipUntil'>, now: Date): boolean {
+  return row.isVip && (row.vipUntil === null || row.vipUntil.getTime() > now.getTime());
+}
+
+/**
+ * The account as the API shows it to its owner (SPEC section 3 User). Built
+ * field by field so nothing else — password hash, token version, ban data,
+ * coordinates — can leak through a new column.
+ */
+export function toUserView(row: UserRow, now: Date = new Date()): User {
+  const avatar = row.avatar || defaultAvatarUrl(row.username);
+  const isVip = hasActiveVip(row, now);
+  const vipUntil = row.vipUntil?.toISOString() ?? null;
+  const photos = row.photos.slice(0, MAX_PROFILE_PHOTOS);
+  return {
+    _id: row.id,
+    username: row.username,
+    email: row.email,
+    role: row.role,
+    avatar,
+    age: row.age,
+    gender: row.gender,
+    region: row.region,
+    isOnline: row.isOnline,
+    isVIP: isVip,
+    vipTier: row.vipTier,
+    vipUntil,
+    interests: row.interests,
+    photos,
+    bio: row.bio,
+    lang: row.language,
+    coins: row.coins,
+    profile: {
+      name: row.name || row.username,
+      avatar,
+      isVerified: row.isVerified,
+      isVIP: isVip,
+      vipLevel: row.vipTier ?? DEFAULT_VIP_LEVEL,
+      vipUntil,
+      age: row.age,
+      location: row.region,
+      gender: row.gender,
+      language: row.language,
+      bio: row.bio,
+      interests: row.interests,
+      photos,
+      followers: row.followers,
+      following: row.following,
+      coins: row.coins,
+      lastSeen: row.lastSeenAt?.toISOString() ?? null,
+    },
+  };
+}

@@ -1,0 +1,84 @@
+import type { z } from 'zod';
+import { bearerToken, clearTokens } from './session';
+
+/** A failed call: `message` is the server's own text when it sent one, else the caller's fallback. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly fieldErrors: ReadonlyArray<{ field: string; message: string }> = [],
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export const API_BASE = '/api';
+
+interface RequestOptions<S extends z.ZodType> {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  query?: Record<string, string | number | boolean | undefined>;
+  /** The response schema from contract/: the body is parsed, so views get checked types. */
+  schema: S;
+  /** SPEC section 8's fallback text, shown when the server sent no message. */
+  fallbackMessage: string;
+  signal?: AbortSignal;
+}
+
+function buildUrl(path: string, query?: RequestOptions<z.ZodType>['query']): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== '') params.set(key, String(value));
+  }
+  const search = params.toString();
+  return `${API_BASE}${path}${search ? `?${search}` : ''}`;
+}
+
+function readServerError(payload: unknown): { message?: string; errors: Array<{ field: string; message: string }> } {
+  if (typeof payload !== 'object' || payload === null) return { errors: [] };
+  const record = payload as Record<string, unknown>;
+  const message = typeof record.message === 'string' && record.message.trim() ? record.message : undefined;
+  const errors = Array.isArray(record.errors)
+    ? record.errors.filter(
+        (entry): entry is { field: string; message: string } =>
+          typeof entry === 'object' && entry !== null && typeof (entry as { field?: unknown }).field === 'string' &&
+          typeof (entry as { message?: unknown }).message === 'string',
+      )
+    : [];
+  return { message, errors };
+}
+
+/**
+ * The one way the SPA talks to the API (SPEC section 7): bearer token from
+ * storage (admin first), no timeout, and any 401 signs the browser out.
+ */
+export async function apiRequest<S extends z.ZodType>(path: string, options: RequestOptions<S>): Promise<z.infer<S>> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = bearerToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(options.fallbackMessage, 0);
+  }
+
+  const payload: unknown = await response.json().catch(() => undefined);
+  if (!response.ok) {
+    if (response.status === 401) clearTokens();
+    const { message, errors } = readServerError(payload);
+    throw new ApiError(message ?? options.fallbackMessage, response.status, errors);
+  }
+  const parsed = options.schema.safeParse(payload);
+  if (!parsed.success) throw new ApiError(options.fallbackMessage, response.status);
+  return parsed.data;
+}

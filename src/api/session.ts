@@ -1,0 +1,60 @@
+import type { SessionTokens } from '../../machines/auth.machine';
+
+/** SPEC section 3: both tokens live in localStorage under these names. */
+export const USER_TOKEN_KEY = 'user_token';
+export const ADMIN_TOKEN_KEY = 'admin_token';
+
+type Listener = () => void;
+const listeners = new Set<Listener>();
+
+function storage(): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.localStorage;
+  } catch {
+    // Private modes can throw on access; the app then behaves as signed out.
+    return null;
+  }
+}
+
+export function readTokens(): SessionTokens {
+  const store = storage();
+  return {
+    userToken: store?.getItem(USER_TOKEN_KEY) ?? null,
+    adminToken: store?.getItem(ADMIN_TOKEN_KEY) ?? null,
+  };
+}
+
+/** SPEC section 6: the admin token is the bearer credential in preference. */
+export function bearerToken(): string | null {
+  const { adminToken, userToken } = readTokens();
+  return adminToken ?? userToken;
+}
+
+export function persistToken(role: 'user' | 'admin', token: string): void {
+  storage()?.setItem(role === 'admin' ? ADMIN_TOKEN_KEY : USER_TOKEN_KEY, token);
+  notify();
+}
+
+export function clearTokens(): void {
+  const store = storage();
+  store?.removeItem(USER_TOKEN_KEY);
+  store?.removeItem(ADMIN_TOKEN_KEY);
+  notify();
+}
+
+/** Lets the auth machine re-derive its state when a 401 (or another tab) changes the tokens. */
+export function onTokensChanged(listener: Listener): () => void {
+  listeners.add(listener);
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === null || event.key === USER_TOKEN_KEY || event.key === ADMIN_TOKEN_KEY) listener();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', onStorage);
+  };
+}
+
+function notify(): void {
+  for (const listener of listeners) listener();
+}

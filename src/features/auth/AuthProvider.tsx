@@ -1,0 +1,81 @@
+import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useActorRef, useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import {
+  authMachine,
+  selectError,
+  selectIsAdmin,
+  selectIsAuthenticated,
+  selectIsBusy,
+  selectIsUser,
+} from '../../../machines/auth.machine';
+import { createAuthActors } from './auth-actors';
+import { reloadHome } from './browser-effects';
+import type { AppRouter } from '../../router';
+import { clearTokens, onTokensChanged, persistToken, readTokens } from '../../api/session';
+
+type AuthActor = ActorRefFrom<typeof authMachine>;
+const AuthContext = createContext<AuthActor | null>(null);
+
+/**
+ * Runs the auth machine for the whole app with the browser's real effects:
+ * the API for sign-in, localStorage for tokens, the router for redirects.
+ */
+interface AuthProviderProps {
+  children: ReactNode;
+  router: AppRouter;
+  /** Tests swap the HTTP actors for controllable ones; the app never passes this. */
+  actors?: Partial<ReturnType<typeof createAuthActors>>;
+}
+
+export function AuthProvider({ children, router, actors }: AuthProviderProps) {
+  const queryClient = useQueryClient();
+  const machine = useMemo(
+    () =>
+      authMachine.provide({
+        actors: { ...createAuthActors(), ...actors },
+        actions: {
+          persistToken: (_, params) => persistToken(params.role, params.token),
+          clearPersistedTokens: () => clearTokens(),
+          navigateAfterSignIn: (_, params) => {
+            queryClient.removeQueries({ queryKey: ['me'] });
+            void router.navigate({ to: params.role === 'admin' ? '/admin' : '/' });
+          },
+          reloadHome: () => reloadHome(),
+        },
+      }),
+    [router, queryClient, actors],
+  );
+  const actor = useActorRef(machine, { input: { tokens: readTokens() } });
+
+  // SPEC section 4: auth status is recomputed on every navigation, and a 401
+  // anywhere clears storage, which this picks up too.
+  useEffect(() => {
+    const sync = () => actor.send({ type: 'SESSION.SYNC', tokens: readTokens() });
+    const stopRouter = router.subscribe('onResolved', sync);
+    const stopStorage = onTokensChanged(sync);
+    return () => {
+      stopRouter();
+      stopStorage();
+    };
+  }, [actor, router]);
+
+  return <AuthContext.Provider value={actor}>{children}</AuthContext.Provider>;
+}
+
+function useAuthActor(): AuthActor {
+  const actor = useContext(AuthContext);
+  if (!actor) throw new Error('useAuth must be used inside <AuthProvider>');
+  return actor;
+}
+
+export function useAuth() {
+  const actor = useAuthActor();
+  const isUser = useSelector(actor, selectIsUser);
+  const isAdmin = useSelector(actor, selectIsAdmin);
+  const isAuthenticated = useSelector(actor, selectIsAuthenticated);
+  const isBusy = useSelector(actor, selectIsBusy);
+  const error = useSelector(actor, selectError);
+  return { actor, isUser, isAdmin, isAuthenticated, isBusy, error, send: actor.send };
+}

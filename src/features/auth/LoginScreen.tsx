@@ -1,0 +1,130 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from '@tanstack/react-router';
+import styled from 'styled-components';
+import { Button, Checkbox, Field, Input, Notice, TabPanel, Tabs, Text } from '../../ui';
+import type { SessionRole } from '../../../machines/auth.machine';
+import { useAuth } from './AuthProvider';
+import { AuthCard } from './AuthCard';
+
+const TABS = [
+  { id: 'user', label: 'User' },
+  { id: 'admin', label: 'Admin' },
+] as const;
+
+interface LoginScreenProps {
+  tab: SessionRole;
+  onTabChange: (tab: SessionRole) => void;
+}
+
+/** SPEC section 2 Login: User and Admin tabs, each with username, password and remember me. */
+export function LoginScreen({ tab, onTabChange }: LoginScreenProps) {
+  const { send, isBusy, error } = useAuth();
+
+  const changeTab = (next: string) => {
+    send({ type: 'CLEAR_ERROR' });
+    onTabChange(next === 'admin' ? 'admin' : 'user');
+  };
+
+  return (
+    <AuthCard title="Welcome back" subtitle="Sign in to keep meeting people near you.">
+      <Tabs idBase="login" label="Sign in as" value={tab} onChange={changeTab} tabs={[...TABS]} />
+      <TabPanel idBase="login" tabId={tab}>
+        <LoginForm
+          key={tab}
+          role={tab}
+          busy={isBusy}
+          error={error}
+          onSubmit={(credentials) => send({ type: 'SIGN_IN', role: tab, credentials })}
+        />
+      </TabPanel>
+    </AuthCard>
+  );
+}
+
+interface LoginFormProps {
+  role: SessionRole;
+  busy: boolean;
+  error: string | null;
+  onSubmit: (credentials: { username: string; password: string; remember: boolean }) => void;
+}
+
+function LoginForm({ role, busy, error, onSubmit }: LoginFormProps) {
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [remember, setRemember] = useState(false);
+  const [missing, setMissing] = useState<{ username?: string; password?: string }>({});
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const nextMissing = {
+      username: username.trim() ? undefined : 'Username is required',
+      password: password ? undefined : 'Password is required',
+    };
+    setMissing(nextMissing);
+    if (nextMissing.username || nextMissing.password) return;
+    onSubmit({ username: username.trim(), password, remember });
+  };
+
+  const prefix = `login-${role}`;
+  return (
+    <Form onSubmit={submit} noValidate aria-label={role === 'admin' ? 'Admin sign in' : 'User sign in'}>
+      {error ? <Notice tone="error">{error}</Notice> : null}
+      <Field label="Username" id={`${prefix}-username`} error={missing.username}>
+        <Input
+          name="username"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          required
+          value={username}
+          onChange={(event) => setUsername(event.target.value)}
+        />
+      </Field>
+      <Field label="Password" id={`${prefix}-password`} error={missing.password}>
+        <Input
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+      </Field>
+      <Row>
+        <Checkbox
+          id={`${prefix}-remember`}
+          label="Remember me"
+          checked={remember}
+          onChange={(event) => setRemember(event.target.checked)}
+        />
+        {role === 'user' ? (
+          <Text as="span" tone="muted" size="sm">
+            Forgot password? Reset by email is coming soon.
+          </Text>
+        ) : null}
+      </Row>
+      <Button type="submit" variant="primary" size="lg" fullWidth loading={busy} loadingLabel="Signing in...">
+        {role === 'admin' ? 'Sign in as Admin' : 'Sign In'}
+      </Button>
+      {role === 'user' ? (
+        <Text tone="muted" size="sm">
+          New to Orbit? <Link to="/register">Create an account</Link>
+        </Text>
+      ) : null}
+    </Form>
+  );
+}
+
+const Form = styled.form`
+  display: grid;
+  gap: ${({ theme }) => theme.space[4]}px;
+  margin-top: ${({ theme }) => theme.space[6]}px;
+`;
+
+const Row = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space[2]}px;
+`;

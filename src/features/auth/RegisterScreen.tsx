@@ -1,0 +1,95 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from '@tanstack/react-router';
+import styled from 'styled-components';
+import { registerBodySchema, type RegisterBody } from '../../../contract/auth';
+import { Button, Field, Input, Notice, Select, Text } from '../../ui';
+import { useAuth } from './AuthProvider';
+import { AuthCard } from './AuthCard';
+
+type FieldName = keyof RegisterBody;
+type FormValues = Record<FieldName, string>;
+
+const EMPTY: FormValues = { username: '', email: '', password: '', age: '', gender: '' };
+
+/**
+ * Sign-up: validated with the same zod schema the server enforces, so a
+ * person sees every field's problem before anything is sent.
+ */
+export function RegisterScreen() {
+  const { send, isBusy, error } = useAuth();
+  const [values, setValues] = useState<FormValues>(EMPTY);
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<FieldName, string>>>({});
+
+  const update = (name: FieldName) => (event: { target: { value: string } }) =>
+    setValues((current) => ({ ...current, [name]: event.target.value }));
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const parsed = registerBodySchema.safeParse({
+      ...values,
+      age: values.age.trim() === '' ? undefined : Number(values.age),
+      gender: values.gender === '' ? undefined : values.gender,
+    });
+    if (!parsed.success) {
+      const next: Partial<Record<FieldName, string>> = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0] as FieldName | undefined;
+        if (field && !next[field]) next[field] = values[field].trim() === '' ? `${FIELD_LABELS[field]} is required` : issue.message;
+      }
+      setFieldErrors(next);
+      return;
+    }
+    setFieldErrors({});
+    send({ type: 'REGISTER', form: parsed.data });
+  };
+
+  return (
+    <AuthCard title="Create your account" subtitle="Join Orbit and start meeting people near you.">
+      <Form onSubmit={submit} noValidate aria-label="Sign up">
+        {error ? <Notice tone="error">{error}</Notice> : null}
+        <Field label="Username" id="register-username" hint="3 to 30 lowercase letters, numbers or _" error={fieldErrors.username}>
+          <Input name="username" autoComplete="username" autoCapitalize="none" spellCheck={false} value={values.username} onChange={update('username')} />
+        </Field>
+        <Field label="Email" id="register-email" error={fieldErrors.email}>
+          <Input name="email" type="email" autoComplete="email" value={values.email} onChange={update('email')} />
+        </Field>
+        <Field label="Password" id="register-password" hint="At least 8 characters" error={fieldErrors.password}>
+          <Input name="password" type="password" autoComplete="new-password" value={values.password} onChange={update('password')} />
+        </Field>
+        <TwoColumns>
+          <Field label="Age" id="register-age" error={fieldErrors.age}>
+            <Input name="age" type="number" inputMode="numeric" min={18} max={99} value={values.age} onChange={update('age')} />
+          </Field>
+          <Field label="Gender" id="register-gender" error={fieldErrors.gender}>
+            <Select name="gender" value={values.gender} onChange={update('gender')}>
+              <option value="">Choose…</option>
+              <option value="female">Female</option>
+              <option value="male">Male</option>
+              <option value="other">Other</option>
+            </Select>
+          </Field>
+        </TwoColumns>
+        <Button type="submit" variant="primary" size="lg" fullWidth loading={isBusy} loadingLabel="Creating account...">
+          Sign Up
+        </Button>
+        <Text tone="muted" size="sm">
+          Already have an account? <Link to="/login">Sign in</Link>
+        </Text>
+      </Form>
+    </AuthCard>
+  );
+}
+
+const FIELD_LABELS: Record<FieldName, string> = { username: 'Username', email: 'Email', password: 'Password', age: 'Age', gender: 'Gender' };
+
+const Form = styled.form`
+  display: grid;
+  gap: ${({ theme }) => theme.space[4]}px;
+  margin-top: ${({ theme }) => theme.space[6]}px;
+`;
+
+const TwoColumns = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space[4]}px;
+  grid-template-columns: 1fr 1fr;
+`;

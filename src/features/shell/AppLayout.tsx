@@ -1,0 +1,43 @@
+import { Outlet } from '@tanstack/react-router';
+import styled from 'styled-components';
+import { Footer } from './Footer';
+import { Header } from './Header';
+
+/** Header and footer on every page (SPEC section 2), around the routed screen. */
+export function AppLayout() {
+  return (
+    <Page>
+      <SkipLink href="#main">Skip to content</SkipLink>
+      <Header />
+      <Main id="main" tabIndex={-1}>
+        <Outlet />
+      </Main>
+      <Footer />
+    </Page>
+  );
+}
+
+const Page = styled.div`
+  min-height: 100vh;
+  display: flex;
+  flex-direction: column;
+`;
+
+const Main = styled.main`
+  flex: 1;
+  outline: none;
+`;
+
+const SkipLink = styled.a`
+  position: absolute;
+  left: ${({ theme }) => theme.space[2]}px;
+  top: -100px;
+  z-index: 30;
+  padding: ${({ theme }) => `${theme.space[2]}px ${theme.space[4]}px`};
+  border-radius: ${({ theme }) => theme.radii.input}px;
+  background: ${({ theme }) => theme.colors.text};
+  color: ${({ theme }) => theme.colors.surface};
+  &:focus {
+    top: ${({ theme }) => theme.space[2]}px;
+  }
+`;

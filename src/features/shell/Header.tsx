@@ -1,0 +1,214 @@
+import { useEffect, useId, useState } from 'react';
+import { Link, useRouterState } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
+import styled from 'styled-components';
+import { Badge, Button, ButtonLink } from '../../ui';
+import { DEFAULT_APP_NAME, publicConfigQueryOptions } from '../../api/config';
+import { useAuth } from '../auth/AuthProvider';
+import { NAV_LINKS } from './nav-links';
+
+/** SPEC section 2 header: product name, navigation, and Login/Sign Up or the role badge and Logout. */
+export function Header() {
+  const { data: config } = useQuery(publicConfigQueryOptions());
+  const appName = config?.appName?.trim() || DEFAULT_APP_NAME;
+  const { isAdmin, isAuthenticated, send } = useAuth();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuId = useId();
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+
+  // A phone menu that stays open over the new page would hide it.
+  useEffect(() => setMenuOpen(false), [pathname]);
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setMenuOpen(false);
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
+
+  const links = isAdmin ? [...NAV_LINKS, { to: '/admin', label: 'Admin' } as const] : NAV_LINKS;
+
+  return (
+    <Bar>
+      <Inner>
+        <Brand to="/" aria-label={`${appName} home`}>
+          <img src="/logo.svg" alt="" width={32} height={32} />
+          <span>{appName}</span>
+        </Brand>
+
+        <MenuToggle
+          type="button"
+          aria-expanded={menuOpen}
+          aria-controls={menuId}
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          <MenuIcon aria-hidden="true" $open={menuOpen} />
+          <span>Menu</span>
+        </MenuToggle>
+
+        <Nav id={menuId} aria-label="Main" $open={menuOpen}>
+          <NavList>
+            {links.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} activeOptions={{ exact: link.to === '/' }}>
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </NavList>
+        </Nav>
+
+        <Account>
+          {isAuthenticated ? (
+            <>
+              <Badge tone={isAdmin ? 'admin' : 'user'}>{isAdmin ? 'Admin' : 'User'}</Badge>
+              <Button variant="secondary" size="sm" onClick={() => send({ type: 'LOGOUT' })}>
+                Logout
+              </Button>
+            </>
+          ) : (
+            <>
+              <ButtonLink to="/login" variant="ghost" size="sm">
+                Login
+              </ButtonLink>
+              <ButtonLink to="/register" variant="primary" size="sm">
+                Sign Up
+              </ButtonLink>
+            </>
+          )}
+        </Account>
+      </Inner>
+    </Bar>
+  );
+}
+
+const Bar = styled.header`
+  position: sticky;
+  top: 0;
+  z-index: 20;
+  background: ${({ theme }) => theme.colors.surface};
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+`;
+
+const Inner = styled.div`
+  max-width: 1360px;
+  margin: 0 auto;
+  padding: ${({ theme }) => `${theme.space[2]}px ${theme.space[4]}px`};
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space[3]}px;
+  flex-wrap: wrap;
+`;
+
+const Brand = styled(Link)`
+  display: inline-flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space[2]}px;
+  font-size: ${({ theme }) => theme.font.sizes.lg}px;
+  font-weight: ${({ theme }) => theme.font.weights.bold};
+  color: ${({ theme }) => theme.colors.text};
+  text-decoration: none;
+  margin-right: auto;
+`;
+
+const MenuToggle = styled.button`
+  display: inline-flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space[2]}px;
+  min-height: 44px;
+  padding: 0 ${({ theme }) => theme.space[3]}px;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.pill}px;
+  background: ${({ theme }) => theme.colors.surface};
+  color: ${({ theme }) => theme.colors.text};
+  font: inherit;
+  font-size: ${({ theme }) => theme.font.sizes.sm}px;
+  cursor: pointer;
+  order: 3;
+
+  @media (min-width: ${({ theme }) => theme.breakpoints.desktop}px) {
+    display: none;
+  }
+`;
+
+const MenuIcon = styled.span<{ $open: boolean }>`
+  position: relative;
+  width: 16px;
+  height: 2px;
+  background: ${({ $open, theme }) => ($open ? 'transparent' : theme.colors.text)};
+  &::before,
+  &::after {
+    content: '';
+    position: absolute;
+    left: 0;
+    width: 16px;
+    height: 2px;
+    background: ${({ theme }) => theme.colors.text};
+    transition: transform ${({ theme }) => theme.motion.fast};
+  }
+  &::before {
+    transform: ${({ $open }) => ($open ? 'translateY(0) rotate(45deg)' : 'translateY(-5px)')};
+  }
+  &::after {
+    transform: ${({ $open }) => ($open ? 'translateY(0) rotate(-45deg)' : 'translateY(5px)')};
+  }
+`;
+
+const Nav = styled.nav<{ $open: boolean }>`
+  order: 4;
+  flex-basis: 100%;
+  display: ${({ $open }) => ($open ? 'block' : 'none')};
+
+  @media (min-width: ${({ theme }) => theme.breakpoints.desktop}px) {
+    display: block;
+    order: 1;
+    flex-basis: auto;
+  }
+`;
+
+const NavList = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: ${({ theme }) => theme.space[2]}px 0;
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(140px, 1fr));
+  gap: ${({ theme }) => theme.space[1]}px;
+
+  @media (min-width: ${({ theme }) => theme.breakpoints.desktop}px) {
+    display: flex;
+    padding: 0;
+  }
+`;
+
+const NavLink = styled(Link)`
+  display: flex;
+  align-items: center;
+  min-height: 44px;
+  padding: 0 ${({ theme }) => theme.space[2]}px;
+  border-radius: ${({ theme }) => theme.radii.input}px;
+  color: ${({ theme }) => theme.colors.muted};
+  font-size: ${({ theme }) => theme.font.sizes.sm}px;
+  font-weight: ${({ theme }) => theme.font.weights.semibold};
+  text-decoration: none;
+  white-space: nowrap;
+
+  &:hover {
+    color: ${({ theme }) => theme.colors.text};
+    background: ${({ theme }) => theme.colors.surfaceAlt};
+  }
+  &[data-status='active'] {
+    color: ${({ theme }) => theme.colors.purple};
+  }
+`;
+
+const Account = styled.div`
+  order: 2;
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space[2]}px;
+
+  @media (min-width: ${({ theme }) => theme.breakpoints.desktop}px) {
+    order: 2;
+    margin-left: ${({ theme }) => theme.space[2]}px;
+  }
+`;

@@ -1,0 +1,44 @@
+import { QueryClient } from '@tanstack/react-query';
+import { createRouter, type RouterHistory } from '@tanstack/react-router';
+import { routeTree } from './routeTree.gen';
+import { ApiError } from './api/client';
+import { AppErrorScreen } from './features/shell/AppErrorScreen';
+import { NotFoundScreen } from './features/shell/NotFoundScreen';
+
+export interface RouterContext {
+  queryClient: QueryClient;
+}
+
+export function createAppQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: 30_000,
+        // A 4xx will not get better by asking again; network blips might.
+        retry: (failureCount, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failureCount < 2,
+      },
+    },
+  });
+}
+
+export function createAppRouter(queryClient: QueryClient, options: { history?: RouterHistory } = {}) {
+  return createRouter({
+    routeTree,
+    history: options.history,
+    context: { queryClient },
+    defaultPreload: 'intent',
+    // Loaders read through TanStack Query, so the router keeps no cache of its own.
+    defaultPreloadStaleTime: 0,
+    scrollRestoration: true,
+    defaultErrorComponent: AppErrorScreen,
+    defaultNotFoundComponent: NotFoundScreen,
+  });
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof createAppRouter>;
+  }
+}

@@ -1,0 +1,13 @@
+import { createRootRouteWithContext } from '@tanstack/react-router';
+import type { RouterContext } from '../router';
+import { publicConfigQueryOptions } from '../api/config';
+import { AppLayout } from '../features/shell/AppLayout';
+
+export const Route = createRootRouteWithContext<RouterContext>()({
+  // The header needs the product name; a failed fetch resolves to defaults.
+  // Started, not awaited: the header shows the default name until it arrives.
+  loader: ({ context }) => {
+    void context.queryClient.prefetchQuery(publicConfigQueryOptions());
+  },
+  component: AppLayout,
+});

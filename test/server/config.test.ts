@@ -1,0 +1,72 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../server/config';
+
+const tempDirs: string[] = [];
+function tempDataDir(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'orbit-config-'));
+  tempDirs.push(dir);
+  return dir;
+}
+afterEach(() => {
+  for (const dir of tempDirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('loadConfig', () => {
+  it('starts with defaults when nothing is set', () => {
+    const dataDir = tempDataDir();
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config).toMatchObject({ port: 5002, host: 'localhost', dataDir, databaseUrl: undefined, adminUsername: 'admin', adminPassword: undefined, nodeEnv: 'development', logLevel: 'info' });
+  });
+
+  it('treats empty variables as unset', () => {
+    const config = loadConfig({ DATA_DIR: tempDataDir(), PORT: '', DATABASE_URL: '', ADMIN_PASSWORD: '' });
+    expect(config.port).toBe(5002);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.adminPassword).toBeUndefined();
+  });
+
+  it('creates a private JWT secret once and reuses it after a restart', () => {
+    const dataDir = tempDataDir();
+    const first = loadConfig({ DATA_DIR: dataDir }).jwtSecret;
+    const second = loadConfig({ DATA_DIR: dataDir }).jwtSecret;
+    expect(first).toBe(second);
+    expect(Buffer.from(first, 'base64url')).toHaveLength(48);
+    expect(fs.statSync(path.join(dataDir, 'jwt-secret')).mode & 0o777).toBe(0o600);
+  });
+
+  it('prefers JWT_SECRET and then writes no file', () => {
+    const dataDir = tempDataDir();
+    const secret = 's'.repeat(40);
+    expect(loadConfig({ DATA_DIR: dataDir, JWT_SECRET: secret }).jwtSecret).toBe(secret);
+    expect(fs.existsSync(path.join(dataDir, 'jwt-secret'))).toBe(false);
+  });
+
+  it.each([
+    ['PORT', 'eighty', /PORT: must be a number/],
+    ['PORT', '70000', /PORT: must be 1-65535/],
+    ['DATABASE_URL', 'mysql://db', /DATABASE_URL: must be a postgres/],
+    ['JWT_SECRET', 'short', /JWT_SECRET: must be at least 32 characters/],
+    ['ADMIN_USERNAME', 'Admin!', /ADMIN_USERNAME: Username may contain only/],
+    ['ADMIN_PASSWORD', 'weak', /ADMIN_PASSWORD: Password must be at least 8 characters/],
+    ['NODE_ENV', 'staging', /NODE_ENV: /],
+    ['LOG_LEVEL', 'loud', /LOG_LEVEL: /],
+  ])('names %s when its value is invalid', (name, value, expected) => {
+    const attempt = () => loadConfig({ DATA_DIR: tempDataDir(), [name]: value });
+    expect(attempt).toThrow(ConfigError);
+    expect(attempt).toThrow(expected);
+  });
+
+  it('never echoes a rejected secret in the error', () => {
+    let message = '';
+    try {
+      loadConfig({ DATA_DIR: tempDataDir(), ADMIN_PASSWORD: 'tiny' });
+    } catch (error) {
+      message = error instanceof Error ? error.message : '';
+    }
+    expect(message).toContain('ADMIN_PASSWORD');
+    expect(message).not.toContain('tiny');
+  });
+});

@@ -1,0 +1,74 @@
+import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { cube } from '@electric-sql/pglite/contrib/cube';
+import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from '../../../server/db/schema';
+import type { OrbitDatabase } from '../../../server/db/types';
+
+// Test databases for both drivers, always built by running the committed
+// migrations, exactly as the app does at start-up.
+
+export const migrationsFolder = fileURLToPath(new URL('../../../server/db/migrations', import.meta.url));
+
+export interface TestDatabase {
+  db: OrbitDatabase;
+  /** Runs raw SQL and returns the rows, whichever driver is underneath. */
+  query<Row>(text: string, params?: unknown[]): Promise<Row[]>;
+  close(): Promise<void>;
+}
+
+export async function createPgliteDatabase(): Promise<TestDatabase> {
+  const client = new PGlite({ extensions: { cube, earthdistance } });
+  const db = drizzlePglite(client, { schema });
+  await migratePglite(db, { migrationsFolder });
+  return {
+    db,
+    query: async <Row>(text: string, params?: unknown[]) => (await client.query<Row>(text, params)).rows,
+    close: () => client.close(),
+  };
+}
+
+/** The server's PostgreSQL, when DATABASE_URL points at one (admin rights needed to create databases). */
+export const postgresUrl = process.env.DATABASE_URL;
+
+/**
+ * A brand-new database on the DATABASE_URL server, migrated; close() drops it,
+ * so runs never see each other's data.
+ */
+export async function createPostgresDatabase(serverUrl: string): Promise<TestDatabase> {
+  const name = `orbit_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
+  const db = drizzleNodePg(pool, { schema });
+  await migrateNodePg(db, { migrationsFolder });
+
+  return {
+    db,
+    query: async <Row>(text: string, params?: unknown[]) => (await pool.query(text, params)).rows as Row[],
+    close: async () => {
+      await pool.end();
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      try {
+        await dropper.query(`drop database if exists ${name} with (force)`);
+      } finally {
+        await dropper.end();
+      }
+    },
+  };
+}

@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPgliteDatabase, createPostgresDatabase, postgresUrl, type TestDatabase } from './databases';
+
+const EXPECTED_TABLES = [
+  'admin_audit_log',
+  'app_settings',
+  'blog_posts',
+  'coin_packs',
+  'gifts',
+  'likes',
+  'matches',
+  'newsletter_subscribers',
+  'purchases',
+  'users',
+  'vip_plans',
+  'withdrawals',
+];
+
+/** The same checks for every driver: migrations produce the schema the app relies on. */
+function describeMigratedSchema(driver: string, open: () => Promise<TestDatabase>, enabled = true) {
+  describe.skipIf(!enabled)(`migrations on ${driver}`, () => {
+    let database: TestDatabase;
+    beforeAll(async () => {
+      const started = performance.now();
+      database = await open();
+      console.log(`[${driver}] create + migrate: ${Math.round(performance.now() - started)} ms`);
+    });
+    afterAll(() => database?.close());
+
+    it('creates every table', async () => {
+      const rows = await database.query<{ table_name: string }>(
+        `select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
+      );
+      expect(rows.map((row) => row.table_name)).toEqual(expect.arrayContaining(EXPECTED_TABLES));
+    });
+
+    it('installs cube and earthdistance before the radar index', async () => {
+      const extensions = await database.query<{ extname: string }>(`select extname from pg_extension`);
+      expect(extensions.map((row) => row.extname)).toEqual(expect.arrayContaining(['cube', 'earthdistance']));
+
+      const [index] = await database.query<{ indexdef: string }>(
+        `select indexdef from pg_indexes where indexname = 'users_location_gist_idx'`,
+      );
+      expect(index?.indexdef).toMatch(/USING gist \(ll_to_earth\(latitude, longitude\)\)/);
+      expect(index?.indexdef).toMatch(/WHERE \(\(latitude IS NOT NULL\) AND \(longitude IS NOT NULL\)\)/);
+    });
+
+    it('applies column defaults a new user row relies on', async () => {
+      const [user] = await database.query<Record<string, unknown>>(
+        `insert into users (username, email, password_hash) values ('newbie', 'newbie@example.com', 'x') returning *`,
+      );
+      expect(user).toMatchObject({
+        role: 'user',
+        language: 'English',
+        region: '',
+        interests: [],
+        photos: [],
+        is_hidden: false,
+        is_banned: false,
+        is_demo: false,
+        token_version: 0,
+        coins: 0,
+      });
+      expect(user?.id).toMatch(/^[0-9a-f-]{36}$/);
+    });
+
+    it('rejects a duplicate username and a match pair stored in the wrong order', async () => {
+      await expect(
+        database.query(`insert into users (username, email, password_hash) values ('newbie', 'other@example.com', 'x')`),
+      ).rejects.toThrow(/users_username_unique/);
+
+      const ids = await database.query<{ id: string }>(
+        `insert into users (username, email, password_hash) values ('pair_a', 'a@example.com', 'x'), ('pair_b', 'b@example.com', 'x') returning id`,
+      );
+      const [low, high] = ids.map((row) => row.id).sort();
+      await expect(
+        database.query(`insert into matches (user_a_id, user_b_id) values ($1, $2)`, [high, low]),
+      ).rejects.toThrow(/matches_ordered_pair/);
+      await database.query(`insert into matches (user_a_id, user_b_id) values ($1, $2)`, [low, high]);
+      await expect(
+        database.query(`insert into matches (user_a_id, user_b_id) values ($1, $2)`, [low, high]),
+      ).rejects.toThrow(/matches_pair_unique/);
+    });
+  });
+}
+
+describeMigratedSchema('PGlite', createPgliteDatabase);
+describeMigratedSchema('PostgreSQL', () => createPostgresDatabase(postgresUrl ?? ''), Boolean(postgresUrl));

@@ -1,0 +1,224 @@
+import { verify } from '@node-rs/argon2';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  appSettings,
+  blogPosts,
+  coinPacks,
+  gifts,
+  likes,
+  matches,
+  purchases,
+  users,
+  vipPlans,
+  withdrawals,
+} from '../../../server/db/schema';
+import { DEMO_USER, seedDatabase } from '../../../server/db/seed';
+import { createPgliteDatabase, createPostgresDatabase, postgresUrl, type TestDatabase } from './databases';
+
+const NOW = new Date('2026-03-15T12:00:00Z');
+const MUMBAI = { latitude: 19.076, longitude: 72.8777 };
+const RADIUS_METRES = 50_000;
+
+async function tableCounts(database: TestDatabase) {
+  const countOf = async (table: PgTable) =>
+    (await database.db.select({ n: count() }).from(table))[0]?.n ?? 0;
+  return {
+    users: await countOf(users),
+    posts: await countOf(blogPosts),
+    coinPacks: await countOf(coinPacks),
+    vipPlans: await countOf(vipPlans),
+    gifts: await countOf(gifts),
+    purchases: await countOf(purchases),
+    withdrawals: await countOf(withdrawals),
+    likes: await countOf(likes),
+    settings: await countOf(appSettings),
+  };
+}
+
+/** The radar query the API runs: box test (indexed) then exact distance. */
+function nearbyUsernames(database: TestDatabase, limit = 20) {
+  const here = sql`ll_to_earth(${MUMBAI.latitude}, ${MUMBAI.longitude})`;
+  const there = sql`ll_to_earth(${users.latitude}, ${users.longitude})`;
+  return database.db
+    .select({ username: users.username, isDemo: users.isDemo })
+    .from(users)
+    .where(sql`earth_box(${here}, ${RADIUS_METRES}) @> ${there} and earth_distance(${here}, ${there}) < ${RADIUS_METRES}`)
+    .orderBy(sql`earth_distance(${here}, ${there})`)
+    .limit(limit);
+}
+
+function describeSeed(driver: string, open: () => Promise<TestDatabase>, enabled = true) {
+  describe.skipIf(!enabled)(`seedDatabase with demo data on ${driver}`, () => {
+    let database: TestDatabase;
+    let firstRun: { seeded: boolean };
+
+    beforeAll(async () => {
+      database = await open();
+      const started = performance.now();
+      firstRun = await seedDatabase(database.db, { demo: true, now: NOW });
+      const elapsed = Math.round(performance.now() - started);
+      console.log(`[${driver}] demo seed: ${elapsed} ms`);
+      expect(elapsed).toBeLessThan(10_000);
+    });
+    afterAll(() => database?.close());
+
+    it('reports that it seeded, then seeds nothing on a second run', async () => {
+      expect(firstRun).toEqual({ seeded: true });
+      const before = await tableCounts(database);
+      await expect(seedDatabase(database.db, { demo: true, now: NOW })).resolves.toEqual({ seeded: false });
+      expect(await tableCounts(database)).toEqual(before);
+    });
+
+    it('creates about 300 demo people plus the demo account', async () => {
+      const [demoPeople] = await database.db.select({ n: count() }).from(users).where(eq(users.isDemo, true));
+      expect(demoPeople?.n).toBeGreaterThanOrEqual(300);
+      const people = await database.db.select().from(users).where(eq(users.isDemo, true));
+      expect(new Set(people.map((person) => person.gender))).toEqual(new Set(['male', 'female', 'other']));
+      expect(Math.min(...people.map((person) => person.age ?? 0))).toBeGreaterThanOrEqual(18);
+      expect(Math.max(...people.map((person) => person.age ?? 0))).toBeLessThanOrEqual(60);
+      for (const person of people) {
+        expect(person.username).toMatch(/^[a-z0-9]{3,30}$/);
+        expect(person.avatar).toBe(`/api/media/avatar/${person.username}`);
+        expect(person.photos.length).toBeLessThanOrEqual(6);
+        expect(person.bio.length).toBeGreaterThan(20);
+        if (person.isVip) expect(person.vipUntil?.getTime()).toBeGreaterThan(NOW.getTime());
+      }
+      const online = people.filter((person) => person.isOnline).length / people.length;
+      expect(online).toBeGreaterThan(0.2);
+      expect(online).toBeLessThan(0.4);
+      // Everyone shares one hash, of a password nobody knows.
+      expect(new Set(people.map((person) => person.passwordHash)).size).toBe(1);
+    });
+
+    it('lets the documented demo account sign in with its password', async () => {
+      const [demo] = await database.db.select().from(users).where(eq(users.username, DEMO_USER.username));
+      expect(demo).toMatchObject({ role: 'user', region: 'Mumbai', isBanned: false });
+      expect(demo?.passwordHash).toMatch(/^\$argon2id\$/);
+      await expect(verify(demo?.passwordHash ?? '', DEMO_USER.password)).resolves.toBe(true);
+      const [liked] = await database.db.select({ n: count() }).from(likes).where(eq(likes.toUserId, demo?.id ?? ''));
+      expect(liked?.n).toBeGreaterThanOrEqual(10);
+      const [matched] = await database.db.select({ n: count() }).from(matches);
+      expect(matched?.n).toBeGreaterThan(0);
+    });
+
+    it('stores the store catalogue exactly as SPEC section 9 lists it', async () => {
+      const packs = await database.db.select().from(coinPacks).orderBy(asc(coinPacks.sortOrder));
+      expect(packs.map(({ name, coins, price, popular }) => ({ name, coins, price, popular }))).toEqual([
+        { name: 'Starter Pack', coins: 100, price: 0.99, popular: false },
+        { name: 'Value Pack', coins: 500, price: 4.99, popular: true },
+        { name: 'Premium Pack', coins: 1200, price: 9.99, popular: false },
+        { name: 'VIP Pack', coins: 2500, price: 19.99, popular: false },
+      ]);
+      const plans = await database.db.select().from(vipPlans).orderBy(asc(vipPlans.sortOrder));
+      expect(plans.map(({ name, durationDays, price, popular }) => ({ name, durationDays, price, popular }))).toEqual([
+        { name: 'Gold', durationDays: 30, price: 9.99, popular: false },
+        { name: 'Platinum', durationDays: 90, price: 19.99, popular: true },
+        { name: 'Diamond', durationDays: 365, price: 49.99, popular: false },
+      ]);
+      expect(plans[2]?.features).toContain('Boost Profile (10x more views)');
+      const [rose] = await database.db.select().from(gifts).where(eq(gifts.name, 'Rose'));
+      expect(rose).toMatchObject({ icon: '🌹', priceCoins: 10, active: true });
+    });
+
+    it('seeds public home settings with the default stats', async () => {
+      const [stats] = await database.db.select().from(appSettings).where(eq(appSettings.key, 'stats'));
+      expect(stats).toMatchObject({ type: 'array', isPublic: true });
+      expect(stats?.value).toEqual([
+        { value: '10K+', label: 'Active Users', color: 'purple' },
+        { value: '50K+', label: 'Matches Made', color: 'pink' },
+        { value: '100+', label: 'Countries', color: 'blue' },
+        { value: '24/7', label: 'Support', color: 'green' },
+      ]);
+      const [appName] = await database.db.select().from(appSettings).where(eq(appSettings.key, 'appName'));
+      expect(appName?.value).toBe('Orbit');
+    });
+
+    it('seeds at least 12 real posts over the five categories, with a draft and featured posts', async () => {
+      const posts = await database.db.select().from(blogPosts);
+      expect(posts.length).toBeGreaterThanOrEqual(12);
+      expect(new Set(posts.map((post) => post.category))).toEqual(
+        new Set(['General', 'Dating Tips', 'Features', 'Community', 'Success Stories']),
+      );
+      expect(posts.some((post) => !post.published)).toBe(true);
+      expect(posts.filter((post) => post.featured && post.published).length).toBeGreaterThanOrEqual(2);
+      for (const post of posts) {
+        expect(post.content).toMatch(/<h2>/);
+        expect(post.content.match(/<p>/g)?.length).toBeGreaterThanOrEqual(2);
+        expect(post.content).not.toMatch(/<script|on\w+=/i);
+        expect(post.image).toMatch(/^\/api\/media\/cover\/[a-z0-9-]+$/);
+        expect(post.date.getTime()).toBeLessThanOrEqual(NOW.getTime());
+      }
+    });
+
+    it('records revenue today, this week and this month, and withdrawals in every state', async () => {
+      const startOfToday = new Date('2026-03-15T00:00:00Z');
+      const [today] = await database.db
+        .select({ total: sql<string>`coalesce(sum(${purchases.amount}), 0)` })
+        .from(purchases)
+        .where(and(sql`${purchases.createdAt} >= ${startOfToday.toISOString()}`, sql`${purchases.createdAt} <= ${NOW.toISOString()}`));
+      expect(Number(today?.total)).toBeGreaterThan(0);
+      const [oldest] = await database.db.select({ at: sql<string>`min(${purchases.createdAt})` }).from(purchases);
+      expect(NOW.getTime() - new Date(oldest?.at ?? 0).getTime()).toBeLessThanOrEqual(40 * 24 * 3600 * 1000);
+
+      const byStatus = await database.db
+        .select({ status: withdrawals.status, n: count() })
+        .from(withdrawals)
+        .groupBy(withdrawals.status);
+      expect(Object.fromEntries(byStatus.map((row) => [row.status, row.n]))).toEqual({ pending: 3, approved: 3, rejected: 3 });
+    });
+
+    it('answers the radar query around Mumbai with demo people, nearest first', async () => {
+      const nearby = await nearbyUsernames(database);
+      expect(nearby).toHaveLength(20);
+      expect(nearby.filter((row) => row.isDemo).length).toBeGreaterThanOrEqual(19);
+    });
+
+    it.runIf(driver === 'PostgreSQL')('plans the radar query with the GiST index', async () => {
+      // 300 rows are cheaper to scan, so the planner is told to prefer indexes:
+      // this proves the query's expression matches the index's expression.
+      const plan = await database.db.transaction(async (tx) => {
+        await tx.execute(sql`set local enable_seqscan = off`);
+        const query = nearbyUsernames({ ...database, db: tx }).toSQL();
+        const result = await tx.execute(sql.raw(`explain ${inlineParams(query.sql, query.params)}`));
+        return JSON.stringify(result);
+      });
+      expect(plan).toContain('users_location_gist_idx');
+    });
+  });
+}
+
+/** EXPLAIN cannot take bind parameters through drizzle's execute, so numbers are inlined. */
+function inlineParams(text: string, params: unknown[]): string {
+  return text.replace(/\$(\d+)/g, (_, index: string) => {
+    const value = params[Number(index) - 1];
+    if (typeof value !== 'number') throw new Error('only numeric parameters are inlined');
+    return String(value);
+  });
+}
+
+describeSeed('PGlite', createPgliteDatabase);
+describeSeed('PostgreSQL', () => createPostgresDatabase(postgresUrl ?? ''), Boolean(postgresUrl));
+
+describe('seedDatabase without demo data', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createPgliteDatabase();
+  });
+  afterAll(() => database?.close());
+
+  it('seeds only the catalogue and content, and can add demo people later', async () => {
+    await expect(seedDatabase(database.db, { demo: false, now: NOW })).resolves.toEqual({ seeded: true });
+    const contentOnly = await tableCounts(database);
+    expect(contentOnly).toMatchObject({ users: 0, coinPacks: 4, vipPlans: 3, purchases: 0 });
+    expect(contentOnly.posts).toBeGreaterThanOrEqual(12);
+
+    await expect(seedDatabase(database.db, { demo: false, now: NOW })).resolves.toEqual({ seeded: false });
+    await expect(seedDatabase(database.db, { demo: true, now: NOW })).resolves.toEqual({ seeded: true });
+    const withDemo = await tableCounts(database);
+    expect(withDemo.users).toBeGreaterThanOrEqual(301);
+    // The catalogue was not inserted a second time.
+    expect(withDemo).toMatchObject({ coinPacks: 4, vipPlans: 3, posts: contentOnly.posts });
+  });
+});

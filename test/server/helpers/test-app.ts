@@ -1,0 +1,82 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { buildApp, type BuildAppOptions, type OrbitApp } from '../../../server/app';
+import { openDatabase, type DatabaseConnection } from '../../../server/db/client';
+import { ensureAdminAccount, seedDatabase } from '../../../server/db/seed/index';
+import type { OrbitDatabase } from '../../../server/db/types';
+import type { AuthRateLimits } from '../../../server/routes/auth';
+
+export const TEST_JWT_SECRET = 'orbit-test-secret-0123456789-abcdefghijklmnop';
+export const TEST_ADMIN = { username: 'admin', password: 'admin-test-password-2026' } as const;
+
+/** Generous enough that only tests about rate limiting ever hit them. */
+const RELAXED_RATE_LIMITS: AuthRateLimits = {
+  loginPerIp: { max: 1000, windowMs: 60_000 },
+  loginPerAccount: { max: 1000, windowMs: 60_000 },
+  register: { max: 1000, windowMs: 60_000 },
+};
+
+export interface TestAppOptions {
+  rateLimits?: Partial<AuthRateLimits>;
+  clientDir?: string;
+  logger?: BuildAppOptions['logger'];
+}
+
+export interface TestApp {
+  app: OrbitApp;
+  db: OrbitDatabase;
+  /** Closes the app and its database (dropping it on PostgreSQL). */
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh, migrated and seeded database per call: in-memory PGlite, or a new
+ * throwaway database on the server at DATABASE_URL when that is set.
+ */
+async function openFreshDatabase(): Promise<{ connection: DatabaseConnection; dispose: () => Promise<void> }> {
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) {
+    const connection = await openDatabase({ inMemory: true });
+    return { connection, dispose: async () => {} };
+  }
+  const name = `orbit_test_${randomBytes(6).toString('hex')}`;
+  await withServerClient(serverUrl, (client) => client.query(`CREATE DATABASE ${name}`));
+  const databaseUrl = new URL(serverUrl);
+  databaseUrl.pathname = `/${name}`;
+  const connection = await openDatabase({ databaseUrl: databaseUrl.toString() });
+  return {
+    connection,
+    dispose: () => withServerClient(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => {}),
+  };
+}
+
+async function withServerClient<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const { connection, dispose } = await openFreshDatabase();
+  await seedDatabase(connection.db, { demo: false });
+  await ensureAdminAccount(connection.db, { username: TEST_ADMIN.username, password: TEST_ADMIN.password });
+  const app = await buildApp({
+    config: { jwtSecret: TEST_JWT_SECRET, dataDir: '', databaseUrl: undefined },
+    database: connection,
+    rateLimits: { ...RELAXED_RATE_LIMITS, ...options.rateLimits },
+    ...(options.clientDir ? { clientDir: options.clientDir } : {}),
+    ...(options.logger ? { logger: options.logger } : {}),
+  });
+  return {
+    app,
+    db: connection.db,
+    close: async () => {
+      await app.close();
+      await dispose();
+    },
+  };
+}

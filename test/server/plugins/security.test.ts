@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/test-app';
+
+let testApp: TestApp;
+beforeAll(async () => {
+  testApp = await createTestApp();
+});
+afterAll(async () => {
+  await testApp?.close();
+});
+
+function directives(header: string | string[] | number | undefined): Map<string, string[]> {
+  const map = new Map<string, string[]>();
+  for (const part of String(header ?? '').split(';')) {
+    const [name, ...values] = part.trim().split(/\s+/);
+    if (name) map.set(name, values);
+  }
+  return map;
+}
+
+type OpenApiOperation = { tags?: string[]; summary?: string; responses?: Record<string, unknown>; security?: unknown[] };
+type OpenApiDocument = { paths: Record<string, Record<string, OpenApiOperation>>; components?: { securitySchemes?: Record<string, unknown> } };
+
+describe('security headers', () => {
+  it.each(['/api/user/me', '/', '/some/page'])('sends a strict Content-Security-Policy on %s', async (url) => {
+    const response = await testApp.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+    const csp = directives(response.headers['content-security-policy']);
+    expect(csp.get('default-src')).toEqual(["'self'"]);
+    expect(csp.get('script-src')).toEqual(["'self'"]);
+    expect(csp.get('object-src')).toEqual(["'none'"]);
+    expect(csp.get('base-uri')).toEqual(["'none'"]);
+    expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
+    expect(csp.get('connect-src')).toEqual(["'self'"]);
+    expect(csp.get('media-src')).toEqual(["'self'", 'blob:', 'mediastream:']);
+    expect(csp.has('upgrade-insecure-requests')).toBe(false);
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('never allows inline or eval scripts', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/api/user/me' });
+    const scriptSrc = directives(response.headers['content-security-policy']).get('script-src') ?? [];
+    expect(scriptSrc).not.toContain("'unsafe-inline'");
+    expect(scriptSrc).not.toContain("'unsafe-eval'");
+  });
+
+  it('sandboxes generated SVGs with their own policy', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/api/media/avatar/demo-1' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('image/svg+xml');
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const csp = directives(response.headers['content-security-policy']);
+    expect(csp.get('default-src')).toEqual(["'none'"]);
+    expect(csp.has('sandbox')).toBe(true);
+    expect(response.body.startsWith('<svg')).toBe(true);
+  });
+});
+
+describe('OpenAPI document', () => {
+  it('is served at /api/docs/json and documents the auth and user routes', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const document = response.json<OpenApiDocument>();
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining(['/api/auth/register', '/api/auth/login', '/api/admin/login', '/api/user/me', '/api/media/avatar/{seed}']),
+    );
+    expect(document.components?.securitySchemes).toHaveProperty('bearerAuth');
+    expect(document.paths['/api/user/me']?.get?.security).toEqual([{ bearerAuth: [] }]);
+  });
+
+  it('gives every operation tags, a summary, and success and error responses', async () => {
+    const document = (await testApp.app.inject({ method: 'GET', url: '/api/docs/json' })).json<OpenApiDocument>();
+    const operations = Object.entries(document.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, operation]) => ({ path, method, operation })));
+    expect(operations.length).toBeGreaterThanOrEqual(6);
+    for (const { path, method, operation } of operations) {
+      const where = `${method.toUpperCase()} ${path}`;
+      expect(operation.tags?.length, where).toBeGreaterThan(0);
+      expect(operation.summary, where).toBeTruthy();
+      const codes = Object.keys(operation.responses ?? {});
+      expect(codes.some((code) => code.startsWith('2')), where).toBe(true);
+      expect(codes, where).toContain('500');
+    }
+  });
+
+  it('leaves the SPA catch-all and docs routes out of the document', async () => {
+    const document = (await testApp.app.inject({ method: 'GET', url: '/api/docs/json' })).json<OpenApiDocument>();
+    expect(Object.keys(document.paths).every((path) => path.startsWith('/api/') && !path.startsWith('/api/docs'))).toBe(true);
+  });
+
+  it('serves the Swagger UI at /api/docs', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/api/docs' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('swagger-ui');
+  });
+});

@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorBodySchema } from '../../../contract/common';
+import { newRegistration, registerUser } from '../helpers/accounts';
+import { createTestApp, type TestApp } from '../helpers/test-app';
+
+const TOO_MANY = /^Too many requests, please try again in \d+ seconds?$/;
+
+let testApp: TestApp;
+beforeAll(async () => {
+  testApp = await createTestApp({
+    rateLimits: {
+      loginPerAccount: { max: 3, windowMs: 60_000 },
+      loginPerIp: { max: 6, windowMs: 60_000 },
+      register: { max: 3, windowMs: 60_000 },
+    },
+  });
+});
+afterAll(async () => {
+  await testApp?.close();
+});
+
+function login(username: string, password: string) {
+  return testApp.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password } });
+}
+
+describe('auth rate limits', () => {
+  it('stops password guessing on one account, even with the right password', async () => {
+    const { body } = await registerUser(testApp.app);
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      expect((await login(body.username, 'wrong-guess')).statusCode).toBe(401);
+    }
+    const blocked = await login(body.username, body.password);
+    expect(blocked.statusCode).toBe(429);
+    expect(errorBodySchema.parse(blocked.json())).toEqual({ success: false, message: expect.stringMatching(TOO_MANY) as unknown });
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('limits sign-in attempts per address across usernames', async () => {
+    // The previous test used 4 of this address's 6 attempts.
+    expect((await login('someone_else', 'whatever-pass')).statusCode).toBe(401);
+    expect((await login('another_one', 'whatever-pass')).statusCode).toBe(401);
+    const blocked = await login('third_name', 'whatever-pass');
+    expect(blocked.statusCode).toBe(429);
+    expect(errorBodySchema.parse(blocked.json()).message).toMatch(TOO_MANY);
+  });
+
+  it('limits registrations per address', async () => {
+    // registerUser above used one of the 3 registrations.
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const response = await testApp.app.inject({ method: 'POST', url: '/api/auth/register', payload: newRegistration() });
+      expect(response.statusCode).toBe(201);
+    }
+    const blocked = await testApp.app.inject({ method: 'POST', url: '/api/auth/register', payload: newRegistration() });
+    expect(blocked.statusCode).toBe(429);
+    expect(errorBodySchema.parse(blocked.json())).toEqual({ success: false, message: expect.stringMatching(TOO_MANY) as unknown });
+  });
+});

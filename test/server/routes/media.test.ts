@@ -1,0 +1,44 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorBodySchema } from '../../../contract/common';
+import { createTestApp, type TestApp } from '../helpers/test-app';
+
+let testApp: TestApp;
+beforeAll(async () => {
+  testApp = await createTestApp();
+});
+afterAll(async () => {
+  await testApp?.close();
+});
+
+function get(url: string) {
+  return testApp.app.inject({ method: 'GET', url });
+}
+
+describe('generated media', () => {
+  it('draws the same avatar for the same seed and another for another seed', async () => {
+    const first = await get('/api/media/avatar/alex-1');
+    const again = await get('/api/media/avatar/alex-1');
+    const other = await get('/api/media/avatar/sam-2');
+    expect(first.statusCode).toBe(200);
+    expect(first.body).toBe(again.body);
+    expect(first.body).not.toBe(other.body);
+  });
+
+  it('serves covers as SVG with the title escaped', async () => {
+    const response = await get(`/api/media/cover/first-date-tips?title=${encodeURIComponent('Tips <script>alert(1)</script>')}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('image/svg+xml');
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.body).toContain('&lt;script&gt;');
+    expect(response.body).not.toContain('<script>');
+  });
+
+  it.each(['/api/media/avatar/UPPER', '/api/media/avatar/under_score', `/api/media/avatar/${'a'.repeat(65)}`, '/api/media/cover/ok?title=' + 'x'.repeat(81)])(
+    'answers %s with a 400 message',
+    async (url) => {
+      const response = await get(url);
+      expect(response.statusCode).toBe(400);
+      expect(errorBodySchema.parse(response.json()).message).toMatch(/^(seed|title): /);
+    },
+  );
+});

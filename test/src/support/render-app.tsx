@@ -1,0 +1,36 @@
+import { render } from '@testing-library/react';
+import { createMemoryHistory } from '@tanstack/react-router';
+import { App } from '../../../src/App';
+import { createAppQueryClient, createAppRouter } from '../../../src/router';
+import type { createAuthActors } from '../../../src/features/auth/auth-actors';
+
+/** Mounts the real app (routes, auth machine, theme) at `path` in memory. */
+export function renderApp(path: string, options: { authActors?: Partial<ReturnType<typeof createAuthActors>> } = {}) {
+  const queryClient = createAppQueryClient();
+  queryClient.setDefaultOptions({ queries: { retry: false, staleTime: Infinity } });
+  const history = createMemoryHistory({ initialEntries: [path] });
+  const router = createAppRouter(queryClient, { history });
+  const view = render(<App router={router} queryClient={queryClient} authActors={options.authActors} />);
+  return { ...view, router, queryClient, history };
+}
+
+type Handler = (url: URL, init: RequestInit | undefined) => Response | Promise<Response>;
+
+/** Replaces `fetch` with routes keyed by "METHOD /path"; anything else is a 404 JSON body. */
+export function mockApi(routes: Record<string, Handler>) {
+  const calls: Array<{ method: string; path: string; body: unknown }> = [];
+  const fetchMock = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
+    const method = (init?.method ?? 'GET').toUpperCase();
+    calls.push({ method, path: url.pathname, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined });
+    const handler = routes[`${method} ${url.pathname}`];
+    if (handler) return handler(url, init);
+    return json(404, { success: false, message: 'Route not found' });
+  };
+  globalThis.fetch = fetchMock;
+  return { calls };
+}
+
+export function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
