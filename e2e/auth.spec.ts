@@ -36,7 +36,7 @@ test('a visitor signs up, sees the User badge, logs out, and signs in again', as
   await form.getByRole('button', { name: 'Sign Up' }).click();
 
   await expect(page).toHaveURL(/\/$/);
-  await expect(header.getByText('User', { exact: true })).toBeVisible();
+  await expect(header.getByText('Signed in as User')).toBeVisible();
   await expect(header.getByRole('button', { name: 'Logout' })).toBeVisible();
   await expect(header.getByRole('link', { name: 'Admin' })).toHaveCount(0);
   expect((await tokens(page)).user).toBeTruthy();
@@ -57,7 +57,7 @@ test('a visitor signs up, sees the User badge, logs out, and signs in again', as
   await signIn.getByLabel('Password').fill(password);
   await signIn.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(/\/$/);
-  await expect(header.getByText('User', { exact: true })).toBeVisible();
+  await expect(header.getByText('Signed in as User')).toBeVisible();
 });
 
 test('the admin signs in on the Admin tab and lands on /admin', async ({ page }) => {
@@ -72,7 +72,7 @@ test('the admin signs in on the Admin tab and lands on /admin', async ({ page })
 
   await expect(page).toHaveURL(/\/admin$/);
   const header = page.getByRole('banner');
-  await expect(header.getByText('Admin', { exact: true })).toBeVisible();
+  await expect(header.getByText('Signed in as Admin')).toBeVisible();
   await expect(header.getByRole('link', { name: 'Admin' })).toBeVisible();
   expect((await tokens(page)).admin).toBeTruthy();
   await screenshot(page, 'signed-in-admin');

@@ -50,9 +50,7 @@ function failureMessage(error: unknown, fallback: string): string {
  * `.provide({ actors })` shows why, instead of hanging in a busy state.
  */
 function actorNotProvided<TOutput, TInput>(name: string) {
-  return fromPromise<TOutput, TInput>(async () => {
-    throw new Error(`auth machine: the "${name}" actor was not provided`);
-  });
+  return fromPromise<TOutput, TInput>(() => Promise.reject(new Error(`auth machine: the "${name}" actor was not provided`)));
 }
 
 function roleBeingSignedIn(context: AuthContext): SessionRole {

@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import styled from 'styled-components';
-import { Badge, Button, ButtonLink } from '../../ui';
+import { Badge, Button, ButtonLink, VisuallyHidden } from '../../ui';
 import { DEFAULT_APP_NAME, publicConfigQueryOptions } from '../../api/config';
 import { useAuth } from '../auth/AuthProvider';
 import { NAV_LINKS } from './nav-links';
@@ -61,7 +61,10 @@ export function Header() {
         <Account>
           {isAuthenticated ? (
             <>
-              <Badge tone={isAdmin ? 'admin' : 'user'}>{isAdmin ? 'Admin' : 'User'}</Badge>
+              <Badge tone={isAdmin ? 'admin' : 'user'}>
+                <VisuallyHidden>Signed in as </VisuallyHidden>
+                {isAdmin ? 'Admin' : 'User'}
+              </Badge>
               <Button variant="secondary" size="sm" onClick={() => send({ type: 'LOGOUT' })}>
                 Logout
               </Button>

@@ -1,3 +1,4 @@
+import styled from 'styled-components';
 import { Container, Heading } from '../../ui';
 
 /**
@@ -6,8 +7,13 @@ import { Container, Heading } from '../../ui';
  */
 export function ScreenHeading({ title }: { title: string }) {
   return (
-    <Container>
+    <Padded>
       <Heading level={1}>{title}</Heading>
-    </Container>
+    </Padded>
   );
 }
+
+const Padded = styled(Container)`
+  padding-top: ${({ theme }) => theme.space[8]}px;
+  padding-bottom: ${({ theme }) => theme.space[8]}px;
+`;

@@ -6,6 +6,9 @@ import { json, mockApi, renderApp } from '../support/render-app';
 vi.mock('../../../src/features/auth/browser-effects', () => ({ reloadHome: vi.fn() }));
 const { reloadHome } = await import('../../../src/features/auth/browser-effects');
 
+/** Matches the element whose whole text (including visually hidden parts) is `text`. */
+const fullText = (text: string) => (_: string, element: Element | null) => element?.textContent === text;
+
 const publicConfig = { success: true, data: { config: { appName: 'Orbit' } } };
 
 beforeEach(() => {
@@ -60,7 +63,7 @@ describe('the app shell', () => {
     localStorage.setItem('user_token', 'user-token');
     renderApp('/');
     const header = await screen.findByRole('banner');
-    expect(within(header).getByText('User')).toBeInTheDocument();
+    expect(within(header).getByText(fullText('Signed in as User'))).toBeInTheDocument();
     expect(within(header).getByRole('button', { name: 'Logout' })).toBeInTheDocument();
     expect(within(header).queryByRole('link', { name: 'Admin' })).not.toBeInTheDocument();
   });
@@ -69,7 +72,7 @@ describe('the app shell', () => {
     localStorage.setItem('admin_token', 'admin-token');
     renderApp('/');
     const header = await screen.findByRole('banner');
-    expect(within(header).getByText('Admin', { selector: 'span' })).toBeInTheDocument();
+    expect(within(header).getByText(fullText('Signed in as Admin'))).toBeInTheDocument();
     await userEvent.click(within(header).getByRole('button', { name: 'Menu' }));
     expect(within(header).getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin');
   });

@@ -1,0 +1,89 @@
+import type { AnyEventObject } from 'xstate';
+import type { Credentials, SessionRole, SessionTokens } from '../../machines/auth.machine';
+
+/**
+ * What SPEC sections 4 and 8 say the session should be after a sequence of
+ * events, worked out without the machine, so that the model-based tests
+ * compare the actor against the spec rather than against itself.
+ */
+
+export type Effect =
+  | ['persistToken', { role: SessionRole; token: string }]
+  | ['clearPersistedTokens']
+  | ['navigateAfterSignIn', { role: SessionRole }]
+  | ['reloadHome'];
+
+export interface ExpectedSession {
+  state: 'signedOut' | 'user' | 'admin' | 'signingIn' | 'registering';
+  tokens: SessionTokens;
+  error: string | null;
+  /** Effects the app should have been asked to perform, in order. */
+  effects: Effect[];
+  /** Inputs the sign-in and register calls should have received, in order. */
+  calls: Array<{ id: 'signIn'; input: { role: SessionRole; credentials: Credentials } } | { id: 'register'; input: unknown }>;
+}
+
+const FALLBACK = { user: 'Login failed', admin: 'Admin login failed', register: 'Registration failed' } as const;
+
+function messageOf(error: unknown, fallback: string): string {
+  return error instanceof Error && error.message ? error.message : fallback;
+}
+
+function settledState(tokens: SessionTokens): ExpectedSession['state'] {
+  if (tokens.adminToken) return 'admin';
+  if (tokens.userToken) return 'user';
+  return 'signedOut';
+}
+
+export function expectedSession(initial: SessionTokens, events: readonly AnyEventObject[]): ExpectedSession {
+  let tokens = { ...initial };
+  let error: string | null = null;
+  let pending: SessionRole | 'register' | null = null;
+  const effects: Effect[] = [];
+  const calls: ExpectedSession['calls'] = [];
+
+  for (const event of events) {
+    switch (event.type) {
+      case 'SIGN_IN':
+        pending = event.role as SessionRole;
+        error = null;
+        calls.push({ id: 'signIn', input: { role: event.role as SessionRole, credentials: event.credentials as Credentials } });
+        break;
+      case 'REGISTER':
+        pending = 'register';
+        error = null;
+        calls.push({ id: 'register', input: event.form });
+        break;
+      case 'xstate.done.actor.signIn':
+      case 'xstate.done.actor.register': {
+        const role: SessionRole = pending === 'admin' ? 'admin' : 'user';
+        const token = (event.output as { token: string }).token;
+        tokens = role === 'admin' ? { ...tokens, adminToken: token } : { ...tokens, userToken: token };
+        effects.push(['persistToken', { role, token }], ['navigateAfterSignIn', { role }]);
+        pending = null;
+        break;
+      }
+      case 'xstate.error.actor.signIn':
+      case 'xstate.error.actor.register':
+        error = messageOf(event.error, FALLBACK[pending ?? 'register']);
+        pending = null;
+        break;
+      case 'LOGOUT':
+        tokens = { userToken: null, adminToken: null };
+        effects.push(['clearPersistedTokens'], ['reloadHome']);
+        break;
+      case 'SESSION.SYNC':
+        tokens = { ...(event.tokens as SessionTokens) };
+        break;
+      case 'CLEAR_ERROR':
+        error = null;
+        break;
+      case 'xstate.init':
+        break;
+      default:
+        throw new Error(`The expectations do not know event "${event.type}"`);
+    }
+  }
+  const state = pending === null ? settledState(tokens) : pending === 'register' ? 'registering' : 'signingIn';
+  return { state, tokens, error, effects, calls };
+}

@@ -1,0 +1,197 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor, type AnyEventObject } from 'xstate';
+import type { RegisterBody } from '../../contract/auth';
+import { INVALID_CREDENTIALS } from '../../contract/auth';
+import {
+  authMachine,
+  selectError,
+  selectIsAdmin,
+  selectIsAuthenticated,
+  selectIsBusy,
+  selectIsUser,
+  type AuthSnapshot,
+  type Credentials,
+  type SignInInput,
+  type SessionTokens,
+} from '../../machines/auth.machine';
+import { createModel, doneEvent, errorEvent, printCoverageAfterAll, type Mounted, type MountArgs } from '../support/model';
+import { expectedSession, type Effect } from './auth-expectations';
+
+const NO_TOKENS: SessionTokens = { userToken: null, adminToken: null };
+const credentials: Credentials = { username: 'maya_r', password: 'correct-horse-1', remember: true };
+const registration: RegisterBody = { username: 'maya_r', email: 'maya@example.com', password: 'correct-horse-1', age: 29, gender: 'female' };
+
+const model = createModel(authMachine, {
+  input: { tokens: NO_TOKENS },
+  events: {
+    SIGN_IN: [
+      { type: 'SIGN_IN', role: 'user', credentials },
+      { type: 'SIGN_IN', role: 'admin', credentials },
+    ],
+    REGISTER: [{ type: 'REGISTER', form: registration }],
+    // The app sends this on every navigation; a 401 elsewhere empties storage.
+    'SESSION.SYNC': [{ type: 'SESSION.SYNC', tokens: NO_TOKENS }],
+    'xstate.done.actor.signIn': [doneEvent('signIn', { token: 'issued-by-login' })],
+    'xstate.error.actor.signIn': [errorEvent('signIn', new Error(INVALID_CREDENTIALS))],
+    'xstate.done.actor.register': [doneEvent('register', { token: 'issued-by-register' })],
+    'xstate.error.actor.register': [errorEvent('register', new Error('Username already taken'))],
+  },
+  // What decides behaviour and what the user sees: which tokens exist, who is
+  // being signed in, whether an error shows. Token values and the exact
+  // message are checked against the spec expectations below instead.
+  stateKey: (snapshot) =>
+    JSON.stringify({
+      value: snapshot.value,
+      user: Boolean(snapshot.context.tokens.userToken),
+      admin: Boolean(snapshot.context.tokens.adminToken),
+      signingInAs: snapshot.context.signingInAs,
+      error: snapshot.context.error !== null,
+    }),
+  describeEvent: (event) => (event.type === 'SIGN_IN' ? `SIGN_IN as ${String(event.role)}` : defaultLabel(event)),
+});
+
+function defaultLabel(event: AnyEventObject): string {
+  if (event.type.startsWith('xstate.done.actor.')) return `${event.type.slice('xstate.done.actor.'.length)} succeeds`;
+  if (event.type.startsWith('xstate.error.actor.')) return `${event.type.slice('xstate.error.actor.'.length)} fails`;
+  if (event.type === 'SESSION.SYNC') return 'SESSION.SYNC (storage cleared)';
+  return event.type;
+}
+
+/** Runs the machine with recording effects, as the app would with real ones. */
+function mountRecordingEffects(effects: Effect[]) {
+  return ({ machine, input, clock, inspect }: MountArgs<typeof authMachine>): Mounted => {
+    const actor = createActor(
+      machine.provide({
+        actions: {
+          persistToken: (_, params) => effects.push(['persistToken', params]),
+          clearPersistedTokens: () => effects.push(['clearPersistedTokens']),
+          navigateAfterSignIn: (_, params) => effects.push(['navigateAfterSignIn', params]),
+          reloadHome: () => effects.push(['reloadHome']),
+        },
+      }),
+      { input, clock, inspect },
+    ).start();
+    return { actor, unmount: () => void actor.stop() };
+  };
+}
+
+function walk(path: ReturnType<typeof model.shortestPaths>[number]) {
+  const effects: Effect[] = [];
+  return model.replay(path, {
+    mount: mountRecordingEffects(effects),
+    assertState: (_expected, { actor, stepIndex, invocations }) => {
+      const snapshot = actor.getSnapshot() as AuthSnapshot;
+      const spec = expectedSession(NO_TOKENS, path.steps.slice(0, stepIndex + 1).map((step) => step.event));
+      expect(snapshot.value).toBe(spec.state);
+      expect(snapshot.context.tokens).toEqual(spec.tokens);
+      expect(selectError(snapshot)).toBe(spec.error);
+      expect(selectIsUser(snapshot)).toBe(spec.tokens.userToken !== null);
+      expect(selectIsAdmin(snapshot)).toBe(spec.tokens.adminToken !== null);
+      expect(selectIsAuthenticated(snapshot)).toBe(spec.tokens.userToken !== null || spec.tokens.adminToken !== null);
+      expect(selectIsBusy(snapshot)).toBe(spec.state === 'signingIn' || spec.state === 'registering');
+      expect(effects).toEqual(spec.effects);
+      expect(invocations.map(({ id, input }) => ({ id, input }))).toEqual(spec.calls);
+    },
+  });
+}
+
+printCoverageAfterAll();
+
+describe('auth machine, every shortest path', () => {
+  const paths = model.shortestPaths();
+  it('has paths to walk', () => expect(paths.length).toBeGreaterThan(10));
+  for (const path of paths) it(path.description, () => walk(path));
+});
+
+describe('auth machine, every simple path', () => {
+  const paths = model.simplePaths();
+  it('has paths to walk', () => expect(paths.length).toBeGreaterThan(100));
+  for (const path of paths) it(path.description, () => walk(path));
+});
+
+describe('auth machine coverage', () => {
+  it('entered every state and took every transition', () => {
+    const coverage = model.coverage();
+    expect(coverage.states.missing).toEqual([]);
+    expect(coverage.transitions.missing).toEqual([]);
+    expect(coverage.states.visited).toBe(coverage.states.total);
+    expect(coverage.transitions.visited).toBe(coverage.transitions.total);
+  });
+});
+
+function startAuth(tokens: SessionTokens, signIn = fromPromise<{ token: string }, SignInInput>(() => new Promise(() => {}))) {
+  return createActor(authMachine.provide({ actors: { signIn } }), { input: { tokens } }).start();
+}
+
+describe('auth machine, targeted', () => {
+  it('shows the server message from a rejected sign-in and returns to where it started', async () => {
+    const rejecting = fromPromise<{ token: string }, SignInInput>(() => Promise.reject(new Error(INVALID_CREDENTIALS)));
+    const visitor = startAuth(NO_TOKENS, rejecting);
+    visitor.send({ type: 'SIGN_IN', role: 'user', credentials });
+    const signedOut = await waitFor(visitor, (snapshot) => !selectIsBusy(snapshot));
+    expect(signedOut.value).toBe('signedOut');
+    expect(signedOut.context.error).toBe(INVALID_CREDENTIALS);
+
+    // A signed-in user who fails the admin login stays a user, with the error shown.
+    const user = startAuth({ userToken: 'u-1', adminToken: null }, rejecting);
+    user.send({ type: 'SIGN_IN', role: 'admin', credentials });
+    const stillUser = await waitFor(user, (snapshot) => !selectIsBusy(snapshot));
+    expect(stillUser.value).toBe('user');
+    expect(selectError(stillUser)).toBe(INVALID_CREDENTIALS);
+    expect(stillUser.context.tokens).toEqual({ userToken: 'u-1', adminToken: null });
+  });
+
+  it('falls back to the spec texts when a failure carries no message', async () => {
+    // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- what a careless network layer can do
+    const silent = fromPromise<{ token: string }, SignInInput>(() => Promise.reject('network down'));
+    const actor = startAuth(NO_TOKENS, silent);
+    actor.send({ type: 'SIGN_IN', role: 'admin', credentials });
+    expect(selectError(await waitFor(actor, (snapshot) => !selectIsBusy(snapshot)))).toBe('Admin login failed');
+    actor.send({ type: 'SIGN_IN', role: 'user', credentials });
+    expect(selectIsBusy(actor.getSnapshot())).toBe(true);
+    expect(selectError(actor.getSnapshot())).toBeNull();
+    expect(selectError(await waitFor(actor, (snapshot) => !selectIsBusy(snapshot)))).toBe('Login failed');
+
+    const register = createActor(
+      authMachine.provide({ actors: { register: fromPromise<{ token: string }, RegisterBody>(() => Promise.reject(new Error(''))) } }),
+      { input: { tokens: NO_TOKENS } },
+    ).start();
+    register.send({ type: 'REGISTER', form: registration });
+    expect(selectError(await waitFor(register, (snapshot) => !selectIsBusy(snapshot)))).toBe('Registration failed');
+  });
+
+  it('treats SESSION.SYNC with both tokens as admin, the admin token taking precedence', () => {
+    const actor = startAuth(NO_TOKENS);
+    actor.send({ type: 'SESSION.SYNC', tokens: { userToken: 'u-1', adminToken: 'a-1' } });
+    const snapshot = actor.getSnapshot();
+    expect(snapshot.value).toBe('admin');
+    expect([selectIsUser(snapshot), selectIsAdmin(snapshot), selectIsAuthenticated(snapshot)]).toEqual([true, true, true]);
+    actor.send({ type: 'SESSION.SYNC', tokens: { userToken: 'u-1', adminToken: null } });
+    expect(actor.getSnapshot().value).toBe('user');
+  });
+
+  it('starts in the role the stored tokens give, without effects', () => {
+    expect(startAuth({ userToken: null, adminToken: 'a-1' }).getSnapshot().value).toBe('admin');
+    expect(startAuth({ userToken: 'u-1', adminToken: null }).getSnapshot().value).toBe('user');
+    expect(startAuth({ userToken: '', adminToken: null }).getSnapshot().value).toBe('signedOut');
+  });
+
+  it('ignores session syncs while a sign-in is under way', () => {
+    const actor = startAuth(NO_TOKENS);
+    actor.send({ type: 'SIGN_IN', role: 'user', credentials });
+    actor.send({ type: 'SESSION.SYNC', tokens: { userToken: 'u-1', adminToken: null } });
+    expect(actor.getSnapshot().value).toBe('signingIn');
+  });
+
+  it('rejects loudly when the app forgot to provide the actors', async () => {
+    const signIn = createActor(authMachine, { input: { tokens: NO_TOKENS } }).start();
+    signIn.send({ type: 'SIGN_IN', role: 'user', credentials });
+    const afterSignIn = await waitFor(signIn, (snapshot) => !selectIsBusy(snapshot));
+    expect(afterSignIn.context.error).toMatch(/"signIn" actor was not provided/);
+
+    const register = createActor(authMachine, { input: { tokens: NO_TOKENS } }).start();
+    register.send({ type: 'REGISTER', form: registration });
+    const afterRegister = await waitFor(register, (snapshot) => !selectIsBusy(snapshot));
+    expect(afterRegister.context.error).toMatch(/"register" actor was not provided/);
+  });
+});
