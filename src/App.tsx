@@ -2,24 +2,23 @@ import { StrictMode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import type { AppRouter } from './router';
-import { AuthProvider } from './features/auth/AuthProvider';
-import type { createAuthActors } from './features/auth/auth-actors';
+import { AuthProvider, type AuthOverrides } from './features/auth/AuthProvider';
 import { ThemeRoot } from './ui';
 
 interface AppProps {
   router: AppRouter;
   queryClient: QueryClient;
-  /** Only tests pass this, to control the auth machine's actors. */
-  authActors?: Partial<ReturnType<typeof createAuthActors>>;
+  /** Only tests pass this, to control the auth machine. */
+  auth?: AuthOverrides;
 }
 
 /** The whole app, as the browser and the tests mount it. */
-export function App({ router, queryClient, authActors }: AppProps) {
+export function App({ router, queryClient, auth }: AppProps) {
   return (
     <StrictMode>
       <ThemeRoot>
         <QueryClientProvider client={queryClient}>
-          <AuthProvider router={router} actors={authActors}>
+          <AuthProvider router={router} overrides={auth}>
             <RouterProvider router={router} />
           </AuthProvider>
         </QueryClientProvider>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, waitFor, type AnyEventObject } from 'xstate';
+import { createActor, fromPromise, waitFor } from 'xstate';
 import type { RegisterBody } from '../../contract/auth';
 import { INVALID_CREDENTIALS } from '../../contract/auth';
 import {
@@ -10,52 +10,12 @@ import {
   selectIsBusy,
   selectIsUser,
   type AuthSnapshot,
-  type Credentials,
   type SignInInput,
   type SessionTokens,
 } from '../../machines/auth.machine';
-import { createModel, doneEvent, errorEvent, printCoverageAfterAll, type Mounted, type MountArgs } from '../support/model';
+import { printCoverageAfterAll, type Mounted, type MountArgs } from '../support/model';
+import { authModel as model, credentials, NO_TOKENS, registration } from './auth-model';
 import { expectedSession, type Effect } from './auth-expectations';
-
-const NO_TOKENS: SessionTokens = { userToken: null, adminToken: null };
-const credentials: Credentials = { username: 'maya_r', password: 'correct-horse-1', remember: true };
-const registration: RegisterBody = { username: 'maya_r', email: 'maya@example.com', password: 'correct-horse-1', age: 29, gender: 'female' };
-
-const model = createModel(authMachine, {
-  input: { tokens: NO_TOKENS },
-  events: {
-    SIGN_IN: [
-      { type: 'SIGN_IN', role: 'user', credentials },
-      { type: 'SIGN_IN', role: 'admin', credentials },
-    ],
-    REGISTER: [{ type: 'REGISTER', form: registration }],
-    // The app sends this on every navigation; a 401 elsewhere empties storage.
-    'SESSION.SYNC': [{ type: 'SESSION.SYNC', tokens: NO_TOKENS }],
-    'xstate.done.actor.signIn': [doneEvent('signIn', { token: 'issued-by-login' })],
-    'xstate.error.actor.signIn': [errorEvent('signIn', new Error(INVALID_CREDENTIALS))],
-    'xstate.done.actor.register': [doneEvent('register', { token: 'issued-by-register' })],
-    'xstate.error.actor.register': [errorEvent('register', new Error('Username already taken'))],
-  },
-  // What decides behaviour and what the user sees: which tokens exist, who is
-  // being signed in, whether an error shows. Token values and the exact
-  // message are checked against the spec expectations below instead.
-  stateKey: (snapshot) =>
-    JSON.stringify({
-      value: snapshot.value,
-      user: Boolean(snapshot.context.tokens.userToken),
-      admin: Boolean(snapshot.context.tokens.adminToken),
-      signingInAs: snapshot.context.signingInAs,
-      error: snapshot.context.error !== null,
-    }),
-  describeEvent: (event) => (event.type === 'SIGN_IN' ? `SIGN_IN as ${String(event.role)}` : defaultLabel(event)),
-});
-
-function defaultLabel(event: AnyEventObject): string {
-  if (event.type.startsWith('xstate.done.actor.')) return `${event.type.slice('xstate.done.actor.'.length)} succeeds`;
-  if (event.type.startsWith('xstate.error.actor.')) return `${event.type.slice('xstate.error.actor.'.length)} fails`;
-  if (event.type === 'SESSION.SYNC') return 'SESSION.SYNC (storage cleared)';
-  return event.type;
-}
 
 /** Runs the machine with recording effects, as the app would with real ones. */
 function mountRecordingEffects(effects: Effect[]) {

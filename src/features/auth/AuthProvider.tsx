@@ -1,7 +1,9 @@
 import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
-import type { ActorRefFrom } from 'xstate';
+import type { ActorOptions, ActorRefFrom, AnyActorLogic, InspectionEvent } from 'xstate';
+
+type Clock = NonNullable<ActorOptions<AnyActorLogic>['clock']>;
 import {
   authMachine,
   selectError,
@@ -10,31 +12,41 @@ import {
   selectIsBusy,
   selectIsUser,
 } from '../../../machines/auth.machine';
+import type { AppRouter } from '../../router';
 import { createAuthActors } from './auth-actors';
 import { reloadHome } from './browser-effects';
-import type { AppRouter } from '../../router';
 import { clearTokens, onTokensChanged, persistToken, readTokens } from '../../api/session';
 
 type AuthActor = ActorRefFrom<typeof authMachine>;
 const AuthContext = createContext<AuthActor | null>(null);
 
 /**
- * Runs the auth machine for the whole app with the browser's real effects:
- * the API for sign-in, localStorage for tokens, the router for redirects.
+ * What a test may swap: the machine with its actors already provided (the
+ * model-based tests settle them by hand), the clock, and an inspector.
+ * The app itself passes none of these.
  */
+export interface AuthOverrides {
+  machine?: typeof authMachine;
+  clock?: Clock;
+  inspect?: (event: InspectionEvent) => void;
+  onActor?: (actor: AuthActor) => void;
+}
+
 interface AuthProviderProps {
   children: ReactNode;
   router: AppRouter;
-  /** Tests swap the HTTP actors for controllable ones; the app never passes this. */
-  actors?: Partial<ReturnType<typeof createAuthActors>>;
+  overrides?: AuthOverrides;
 }
 
-export function AuthProvider({ children, router, actors }: AuthProviderProps) {
+/**
+ * Runs the auth machine for the whole app with the browser's real effects:
+ * the API for sign-in, localStorage for tokens, the router for redirects.
+ */
+export function AuthProvider({ children, router, overrides }: AuthProviderProps) {
   const queryClient = useQueryClient();
   const machine = useMemo(
     () =>
-      authMachine.provide({
-        actors: { ...createAuthActors(), ...actors },
+      (overrides?.machine ?? authMachine.provide({ actors: createAuthActors() })).provide({
         actions: {
           persistToken: (_, params) => persistToken(params.role, params.token),
           clearPersistedTokens: () => clearTokens(),
@@ -45,9 +57,18 @@ export function AuthProvider({ children, router, actors }: AuthProviderProps) {
           reloadHome: () => reloadHome(),
         },
       }),
-    [router, queryClient, actors],
+    [router, queryClient, overrides?.machine],
   );
-  const actor = useActorRef(machine, { input: { tokens: readTokens() } });
+  const actor = useActorRef(machine, {
+    input: { tokens: readTokens() },
+    ...(overrides?.clock ? { clock: overrides.clock } : {}),
+    ...(overrides?.inspect ? { inspect: overrides.inspect } : {}),
+  });
+
+  const onActor = overrides?.onActor;
+  useEffect(() => {
+    onActor?.(actor);
+  }, [actor, onActor]);
 
   // SPEC section 4: auth status is recomputed on every navigation, and a 401
   // anywhere clears storage, which this picks up too.

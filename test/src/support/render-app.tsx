@@ -2,15 +2,15 @@ import { render } from '@testing-library/react';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { App } from '../../../src/App';
 import { createAppQueryClient, createAppRouter } from '../../../src/router';
-import type { createAuthActors } from '../../../src/features/auth/auth-actors';
+import type { AuthOverrides } from '../../../src/features/auth/AuthProvider';
 
 /** Mounts the real app (routes, auth machine, theme) at `path` in memory. */
-export function renderApp(path: string, options: { authActors?: Partial<ReturnType<typeof createAuthActors>> } = {}) {
+export function renderApp(path: string, options: { auth?: AuthOverrides } = {}) {
   const queryClient = createAppQueryClient();
   queryClient.setDefaultOptions({ queries: { retry: false, staleTime: Infinity } });
   const history = createMemoryHistory({ initialEntries: [path] });
   const router = createAppRouter(queryClient, { history });
-  const view = render(<App router={router} queryClient={queryClient} authActors={options.authActors} />);
+  const view = render(<App router={router} queryClient={queryClient} auth={options.auth} />);
   return { ...view, router, queryClient, history };
 }
 

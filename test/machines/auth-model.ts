@@ -1,0 +1,49 @@
+import type { AnyEventObject } from 'xstate';
+import { INVALID_CREDENTIALS, type RegisterBody } from '../../contract/auth';
+import { authMachine, type Credentials, type SessionTokens } from '../../machines/auth.machine';
+import { createModel, doneEvent, errorEvent } from '../support/model';
+
+/**
+ * The auth machine's test model, shared by the machine-level walk and the
+ * walk through the real Login and Register screens.
+ */
+export const NO_TOKENS: SessionTokens = { userToken: null, adminToken: null };
+export const credentials: Credentials = { username: 'maya_r', password: 'correct-horse-1', remember: true };
+export const registration: RegisterBody = { username: 'maya_r', email: 'maya@example.com', password: 'correct-horse-1', age: 29, gender: 'female' };
+
+export const authModel = createModel(authMachine, {
+  input: { tokens: NO_TOKENS },
+  events: {
+    SIGN_IN: [
+      { type: 'SIGN_IN', role: 'user', credentials },
+      { type: 'SIGN_IN', role: 'admin', credentials },
+    ],
+    REGISTER: [{ type: 'REGISTER', form: registration }],
+    // The app sends this on every navigation; a 401 elsewhere empties storage.
+    'SESSION.SYNC': [{ type: 'SESSION.SYNC', tokens: NO_TOKENS }],
+    'xstate.done.actor.signIn': [doneEvent('signIn', { token: 'issued-by-login' })],
+    'xstate.error.actor.signIn': [errorEvent('signIn', new Error(INVALID_CREDENTIALS))],
+    'xstate.done.actor.register': [doneEvent('register', { token: 'issued-by-register' })],
+    'xstate.error.actor.register': [errorEvent('register', new Error('Username already taken'))],
+  },
+  // What decides behaviour and what the user sees: which tokens exist, who is
+  // being signed in, whether an error shows. Token values and the exact
+  // message are checked against the spec expectations below instead.
+  stateKey: (snapshot) =>
+    JSON.stringify({
+      value: snapshot.value,
+      user: Boolean(snapshot.context.tokens.userToken),
+      admin: Boolean(snapshot.context.tokens.adminToken),
+      signingInAs: snapshot.context.signingInAs,
+      error: snapshot.context.error !== null,
+    }),
+  describeEvent: (event) => (event.type === 'SIGN_IN' ? `SIGN_IN as ${String(event.role)}` : defaultLabel(event)),
+});
+
+function defaultLabel(event: AnyEventObject): string {
+  if (event.type.startsWith('xstate.done.actor.')) return `${event.type.slice('xstate.done.actor.'.length)} succeeds`;
+  if (event.type.startsWith('xstate.error.actor.')) return `${event.type.slice('xstate.error.actor.'.length)} fails`;
+  if (event.type === 'SESSION.SYNC') return 'SESSION.SYNC (storage cleared)';
+  return event.type;
+}
+

@@ -1,0 +1,130 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { AnyActorRef, AnyEventObject } from 'xstate';
+import type { AuthEvent, AuthSnapshot } from '../../../../machines/auth.machine';
+import type { AppRouter } from '../../../../src/router';
+import { authModel, NO_TOKENS } from '../../../machines/auth-model';
+import { expectedSession } from '../../../machines/auth-expectations';
+import { printCoverageAfterAll, type ModelPath } from '../../../support/model';
+import { json, mockApi, renderApp } from '../../support/render-app';
+
+// Logout reloads the page in the browser; here it is observed instead.
+vi.mock('../../../../src/features/auth/browser-effects', () => ({ reloadHome: vi.fn() }));
+
+/**
+ * The auth machine's shortest paths walked through the real screens: every
+ * event is what a person does (fill the Login or Register form, click
+ * Logout, navigate after storage was cleared), and every state is checked by
+ * what the screen shows. Sign-in and registration results are settled by the
+ * harness through the test-controlled actors.
+ */
+afterEach(() => localStorage.clear());
+printCoverageAfterAll();
+
+const user = userEvent.setup({ delay: null });
+
+async function goTo(router: AppRouter, to: '/login' | '/register') {
+  if (router.state.location.pathname !== to) await act(() => router.navigate({ to }));
+  await screen.findByRole('form', { name: to === '/login' ? /sign in/ : 'Sign up' });
+}
+
+async function perform(event: AnyEventObject, router: AppRouter) {
+  switch (event.type) {
+    case 'SIGN_IN': {
+      const { role, credentials } = event as Extract<AuthEvent, { type: 'SIGN_IN' }>;
+      await goTo(router, '/login');
+      await user.click(screen.getByRole('tab', { name: role === 'admin' ? 'Admin' : 'User' }));
+      const form = await screen.findByRole('form', { name: role === 'admin' ? 'Admin sign in' : 'User sign in' });
+      await user.type(within(form).getByLabelText('Username'), credentials.username);
+      await user.type(within(form).getByLabelText('Password'), credentials.password);
+      if (credentials.remember) await user.click(within(form).getByLabelText('Remember me'));
+      await user.click(within(form).getByRole('button', { name: role === 'admin' ? 'Sign in as Admin' : 'Sign In' }));
+      return;
+    }
+    case 'REGISTER': {
+      const { form: values } = event as Extract<AuthEvent, { type: 'REGISTER' }>;
+      await goTo(router, '/register');
+      const form = screen.getByRole('form', { name: 'Sign up' });
+      await user.type(within(form).getByLabelText('Username'), values.username);
+      await user.type(within(form).getByLabelText('Email'), values.email);
+      await user.type(within(form).getByLabelText('Password'), values.password);
+      await user.type(within(form).getByLabelText('Age'), String(values.age));
+      await user.selectOptions(within(form).getByLabelText('Gender'), values.gender);
+      await user.click(within(form).getByRole('button', { name: 'Sign Up' }));
+      return;
+    }
+    case 'CLEAR_ERROR': {
+      // Switching tabs on the Login screen dismisses the error.
+      await goTo(router, '/login');
+      const other = screen.getAllByRole('tab').find((tab) => tab.getAttribute('aria-selected') !== 'true');
+      if (!other) throw new Error('No other tab to switch to');
+      await user.click(other);
+      return;
+    }
+    case 'LOGOUT':
+      await user.click(within(screen.getByRole('banner')).getByRole('button', { name: 'Logout' }));
+      return;
+    case 'SESSION.SYNC':
+      // Another tab or a 401 emptied storage; the next navigation re-reads it.
+      localStorage.clear();
+      await act(() => router.navigate({ to: router.state.location.pathname === '/login' ? '/register' : '/login' }));
+      return;
+    default:
+      throw new Error(`No user action for ${event.type}`);
+  }
+}
+
+function assertScreen(path: ModelPath<typeof authModel.machine>, stepIndex: number, snapshot: AuthSnapshot) {
+  const expected = expectedSession(NO_TOKENS, path.steps.slice(0, stepIndex + 1).map((step) => step.event));
+  const header = screen.getByRole('banner');
+  const badge = (role: string) => within(header).queryByText((_, element) => element?.textContent === `Signed in as ${role}`);
+  if (expected.tokens.adminToken) {
+    expect(badge('Admin')).toBeInTheDocument();
+  } else if (expected.tokens.userToken) {
+    expect(badge('User')).toBeInTheDocument();
+    expect(badge('Admin')).not.toBeInTheDocument();
+  } else {
+    expect(within(header).getByRole('link', { name: 'Login' })).toBeInTheDocument();
+    expect(within(header).queryByRole('button', { name: 'Logout' })).not.toBeInTheDocument();
+  }
+  if (expected.state === 'signingIn' || expected.state === 'registering') {
+    const busy = screen.getByRole('button', { name: expected.state === 'signingIn' ? 'Signing in...' : 'Creating account...' });
+    expect(busy).toBeDisabled();
+    expect(busy).toHaveAttribute('aria-busy', 'true');
+  }
+  if (expected.error) expect(screen.getByRole('alert')).toHaveTextContent(expected.error);
+  else expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  expect(snapshot.value).toBe(expected.state);
+}
+
+describe('auth flow on the Login and Register screens, every shortest path', () => {
+  mockApi({ 'GET /api/config/public': () => json(200, { success: true, data: { config: { appName: 'Orbit' } } }) });
+  const paths = authModel.shortestPaths();
+  it('has paths to walk', () => expect(paths.length).toBeGreaterThan(10));
+
+  for (const path of paths) {
+    it(path.description, async () => {
+      let router: AppRouter | undefined;
+      await authModel.replay(path, {
+        mount: async ({ machine, clock, inspect }) => {
+          localStorage.clear();
+          let captured: AnyActorRef | undefined;
+          const view = renderApp('/login', { auth: { machine, clock, inspect, onActor: (actor) => { captured = actor; } } });
+          router = view.router;
+          await screen.findByRole('form', { name: 'User sign in' });
+          await waitFor(() => expect(captured).toBeDefined());
+          if (!captured) throw new Error('The auth actor was not exposed');
+          return { actor: captured, unmount: () => view.unmount() };
+        },
+        executeEvent: async (event) => {
+          if (!router) throw new Error('not mounted');
+          await perform(event, router);
+        },
+        assertState: async (_expected, { actor, stepIndex }) => {
+          await waitFor(() => assertScreen(path, stepIndex, actor.getSnapshot() as AuthSnapshot));
+        },
+      });
+    });
+  }
+});
