@@ -1,8 +1,18 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { publicConfigResponseSchema, publicConfigSchema, type PublicConfig } from '../../contract/config';
+import {
+  appConfigsResponseSchema,
+  publicConfigResponseSchema,
+  publicConfigSchema,
+  updateAppConfigBodySchema,
+  updateAppConfigResponseSchema,
+  type PublicConfig,
+} from '../../contract/config';
+import { recordAdminAction } from '../admin/audit';
 import { appSettings } from '../db/schema';
-import { errorResponses } from './error-responses';
+import { signedInUser } from '../plugins/auth';
+import { readEditableSettings, saveEditableSettings } from './config-settings';
+import { bearerSecurity, errorResponses } from './error-responses';
 
 const PUBLIC_KEYS = Object.keys(publicConfigSchema.shape) as Array<keyof PublicConfig>;
 
@@ -33,6 +43,51 @@ const configRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
         if (parsed.success && parsed.data !== undefined) config[row.key] = parsed.data;
       }
       return { success: true as const, data: { config: publicConfigSchema.parse(config) } };
+    },
+  );
+
+  app.get(
+    '/config/app',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags: ['config'],
+        summary: 'Admin: every editable setting with its type, description and visibility',
+        security: bearerSecurity,
+        response: { 200: appConfigsResponseSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async () => ({ success: true as const, data: { configs: await readEditableSettings(app.db) } }),
+  );
+
+  app.post(
+    '/config/app',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags: ['config'],
+        summary: 'Admin: change home page texts, stats and other settings',
+        description:
+          'Only known keys are accepted, each with its own type (string, or array for stats). At most four stats; colours purple, pink, blue or green. Changes show in /config/public at once.',
+        security: bearerSecurity,
+        body: updateAppConfigBodySchema,
+        response: { 200: updateAppConfigResponseSchema, ...errorResponses(400, 401, 403, 413) },
+      },
+    },
+    async (request) => {
+      const admin = signedInUser(request);
+      const configs = await app.db.transaction(async (tx) => {
+        const changedKeys = await saveEditableSettings(tx, request.body.configs);
+        await recordAdminAction(tx, {
+          adminId: admin.id,
+          action: 'update-settings',
+          targetType: 'settings',
+          targetId: changedKeys.join(','),
+          details: `Updated ${changedKeys.join(', ')}`,
+        });
+        return readEditableSettings(tx);
+      });
+      return { success: true as const, message: 'Home page content updated successfully!', data: { configs } };
     },
   );
   done();

@@ -1,5 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
-import { publicConfigResponseSchema, type PublicConfig } from '../../contract/config';
+import {
+  appConfigsResponseSchema,
+  publicConfigResponseSchema,
+  updateAppConfigResponseSchema,
+  type PublicConfig,
+  type UpdateAppConfigBody,
+} from '../../contract/config';
 import { apiRequest } from './client';
 
 export const DEFAULT_APP_NAME = 'Orbit';
@@ -25,3 +31,33 @@ export const publicConfigQueryOptions = () =>
     queryFn: ({ signal }) => fetchPublicConfig(signal),
     staleTime: 60_000,
   });
+
+/** SPEC section 8 fallback texts for the admin's home content calls. */
+export const HOME_CONTENT_MESSAGES = {
+  read: 'Failed to fetch home page content',
+  update: 'Failed to update home page content',
+} as const;
+
+/** Admin: every editable setting with its type, description and public flag. */
+export const appConfigQueryOptions = () =>
+  queryOptions({
+    queryKey: ['config', 'app'],
+    queryFn: async ({ signal }) => {
+      const body = await apiRequest('/config/app', {
+        schema: appConfigsResponseSchema,
+        fallbackMessage: HOME_CONTENT_MESSAGES.read,
+        signal,
+      });
+      return body.data.configs;
+    },
+  });
+
+/** Admin: saves settings; afterwards invalidate ['config'] so the public config refreshes too. */
+export function updateAppConfig(body: UpdateAppConfigBody) {
+  return apiRequest('/config/app', {
+    method: 'POST',
+    body,
+    schema: updateAppConfigResponseSchema,
+    fallbackMessage: HOME_CONTENT_MESSAGES.update,
+  });
+}

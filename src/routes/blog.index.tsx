@@ -1,10 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ScreenHeading } from '../features/shell/ScreenHeading';
+import { PUBLIC_BLOG_PAGE_SIZE } from '../../contract/blog';
+import { blogCategoriesQueryOptions, blogListQueryOptions } from '../api/blog';
+import { blogListSearchSchema } from '../features/blog/blog-search';
+import { BlogListScreen } from '../features/blog/BlogListScreen';
 
 export const Route = createFileRoute('/blog/')({
-  component: BlogListRoute,
+  validateSearch: blogListSearchSchema,
+  loaderDeps: ({ search }) => ({ page: search.page ?? 1, category: search.category }),
+  // Prefetched, not awaited: a failed fetch shows the screen's own error state.
+  loader: ({ context, deps }) => {
+    void context.queryClient.prefetchQuery(blogListQueryOptions({ ...deps, limit: PUBLIC_BLOG_PAGE_SIZE }));
+    void context.queryClient.prefetchQuery(blogCategoriesQueryOptions());
+  },
+  component: BlogListScreen,
 });
-
-function BlogListRoute() {
-  return <ScreenHeading title="Blog" />;
-}

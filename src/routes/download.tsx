@@ -1,10 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ScreenHeading } from '../features/shell/ScreenHeading';
+import { DownloadScreen } from '../features/marketing/DownloadScreen';
 
 export const Route = createFileRoute('/download')({
-  component: DownloadRoute,
+  component: DownloadScreen,
 });
-
-function DownloadRoute() {
-  return <ScreenHeading title="Download" />;
-}

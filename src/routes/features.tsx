@@ -1,10 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ScreenHeading } from '../features/shell/ScreenHeading';
+import { blogListQueryOptions } from '../api/blog';
+import { TEASER_POST_COUNT } from '../features/blog/BlogTeaser';
+import { FEATURE_GUIDES_CATEGORY, FeaturesScreen } from '../features/marketing/FeaturesScreen';
 
 export const Route = createFileRoute('/features')({
-  component: FeaturesRoute,
+  loader: ({ context }) => {
+    void context.queryClient.prefetchQuery(
+      blogListQueryOptions({ page: 1, limit: TEASER_POST_COUNT, category: FEATURE_GUIDES_CATEGORY }),
+    );
+  },
+  component: FeaturesScreen,
 });
-
-function FeaturesRoute() {
-  return <ScreenHeading title="Features" />;
-}

@@ -1,10 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ScreenHeading } from '../features/shell/ScreenHeading';
+import { blogListQueryOptions } from '../api/blog';
+import { HomeScreen } from '../features/home/HomeScreen';
+import { TEASER_POST_COUNT } from '../features/blog/BlogTeaser';
 
 export const Route = createFileRoute('/')({
-  component: HomeRoute,
+  // Started, not awaited: every section renders at once with its defaults or skeletons.
+  loader: ({ context }) => {
+    void context.queryClient.prefetchQuery(blogListQueryOptions({ page: 1, limit: TEASER_POST_COUNT }));
+  },
+  component: HomeScreen,
 });
-
-function HomeRoute() {
-  return <ScreenHeading title="Meet people near you" />;
-}

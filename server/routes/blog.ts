@@ -1,0 +1,185 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import {
+  adminBlogListQuerySchema,
+  BLOG_POST_NOT_FOUND,
+  blogCategoriesResponseSchema,
+  blogListQuerySchema,
+  blogListResponseSchema,
+  blogMessageResponseSchema,
+  blogPostInputSchema,
+  blogPostParamsSchema,
+  blogPostResponseSchema,
+} from '../../contract/blog';
+import { recordAdminAction } from '../admin/audit';
+import { findPost, listCategories, listPosts, toBlogPostView, toPostRow } from '../blog/blog-posts';
+import { blogPosts } from '../db/schema';
+import { signedInUser } from '../plugins/auth';
+import { HttpError } from '../plugins/errors';
+import { bearerSecurity, errorResponses } from './error-responses';
+
+/** Audit details quote the title, shortened so one entry stays one line. */
+function quoted(title: string): string {
+  return `"${title.length > 80 ? `${title.slice(0, 79)}…` : title}"`;
+}
+
+const blogRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
+  app.get(
+    '/blog',
+    {
+      schema: {
+        tags: ['blog'],
+        summary: 'Published posts, newest first, one page at a time',
+        querystring: blogListQuerySchema,
+        response: { 200: blogListResponseSchema, ...errorResponses(400) },
+      },
+    },
+    async (request) => ({ success: true as const, ...(await listPosts(app.db, { ...request.query, published: true })) }),
+  );
+
+  app.get(
+    '/blog/categories',
+    {
+      schema: {
+        tags: ['blog'],
+        summary: 'Category names: the five defaults, then any other in use',
+        response: { 200: blogCategoriesResponseSchema, ...errorResponses() },
+      },
+    },
+    async () => ({ success: true as const, data: { categories: await listCategories(app.db) } }),
+  );
+
+  app.get(
+    '/blog/:id',
+    {
+      schema: {
+        tags: ['blog'],
+        summary: 'One published post',
+        params: blogPostParamsSchema,
+        response: { 200: blogPostResponseSchema, ...errorResponses(404) },
+      },
+    },
+    async (request) => {
+      const row = await findPost(app.db, request.params.id);
+      if (!row?.published) throw new HttpError(404, BLOG_POST_NOT_FOUND);
+      return { success: true as const, data: { post: toBlogPostView(row) } };
+    },
+  );
+
+  app.get(
+    '/blog/admin/all',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags: ['blog'],
+        summary: 'Admin: every post, drafts included, filtered by category and published',
+        security: bearerSecurity,
+        querystring: adminBlogListQuerySchema,
+        response: { 200: blogListResponseSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => ({ success: true as const, ...(await listPosts(app.db, request.query)) }),
+  );
+
+  app.post(
+    '/blog/admin',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags: ['blog'],
+        summary: 'Admin: create a post (HTML body is sanitised)',
+        security: bearerSecurity,
+        body: blogPostInputSchema,
+        response: { 201: blogMessageResponseSchema, ...errorResponses(400, 401, 403, 413) },
+      },
+    },
+    async (request, reply) => {
+      const admin = signedInUser(request);
+      const post = await app.db.transaction(async (tx) => {
+        const [row] = await tx.insert(blogPosts).values(toPostRow(request.body, new Date())).returning();
+        if (!row) throw new Error('Insert returned no row');
+        await recordAdminAction(tx, {
+          adminId: admin.id,
+          action: 'create-blog-post',
+          targetType: 'blogPost',
+          targetId: row.id,
+          details: `Created ${quoted(row.title)}`,
+        });
+        return toBlogPostView(row);
+      });
+      return reply.code(201).send({ success: true as const, message: 'Blog post created successfully', post });
+    },
+  );
+
+  app.put(
+    '/blog/admin/:id',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags: ['blog'],
+        summary: 'Admin: replace a post (fields left out take their defaults; the date is kept)',
+        security: bearerSecurity,
+        params: blogPostParamsSchema,
+        body: blogPostInputSchema,
+        response: { 200: blogMessageResponseSchema, ...errorResponses(400, 401, 403, 404, 413) },
+      },
+    },
+    async (request) => {
+      const admin = signedInUser(request);
+      const existing = await findPost(app.db, request.params.id);
+      if (!existing) throw new HttpError(404, BLOG_POST_NOT_FOUND);
+      const { date, ...values } = toPostRow(request.body, existing.date);
+      const post = await app.db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(blogPosts)
+          .set({ ...values, date: request.body.date ? date : existing.date })
+          .where(eq(blogPosts.id, existing.id))
+          .returning();
+        if (!row) throw new HttpError(404, BLOG_POST_NOT_FOUND);
+        await recordAdminAction(tx, {
+          adminId: admin.id,
+          action: 'update-blog-post',
+          targetType: 'blogPost',
+          targetId: row.id,
+          details: `Updated ${quoted(row.title)}${row.published === existing.published ? '' : row.published ? ' (published)' : ' (unpublished)'}`,
+        });
+        return toBlogPostView(row);
+      });
+      return { success: true as const, message: 'Blog post updated successfully', post };
+    },
+  );
+
+  app.delete(
+    '/blog/admin/:id',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags: ['blog'],
+        summary: 'Admin: delete a post',
+        security: bearerSecurity,
+        params: blogPostParamsSchema,
+        response: { 200: blogMessageResponseSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const admin = signedInUser(request);
+      const existing = await findPost(app.db, request.params.id);
+      if (!existing) throw new HttpError(404, BLOG_POST_NOT_FOUND);
+      await app.db.transaction(async (tx) => {
+        const deleted = await tx.delete(blogPosts).where(eq(blogPosts.id, existing.id)).returning({ id: blogPosts.id });
+        if (deleted.length === 0) throw new HttpError(404, BLOG_POST_NOT_FOUND);
+        await recordAdminAction(tx, {
+          adminId: admin.id,
+          action: 'delete-blog-post',
+          targetType: 'blogPost',
+          targetId: existing.id,
+          details: `Deleted ${quoted(existing.title)}`,
+        });
+      });
+      return { success: true as const, message: 'Blog post deleted successfully' };
+    },
+  );
+  done();
+};
+
+export default blogRoutes;

@@ -1,0 +1,97 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import {
+  blogCategoriesResponseSchema,
+  blogListResponseSchema,
+  blogMessageResponseSchema,
+  blogPostResponseSchema,
+  DEFAULT_BLOG_PAGE_SIZE,
+  type AdminBlogListQuery,
+  type BlogListQuery,
+  type BlogPostInput,
+} from '../../contract/blog';
+import { apiRequest } from './client';
+
+/** SPEC section 8 fallback texts for the blog. */
+export const BLOG_MESSAGES = {
+  list: 'Failed to fetch blog posts',
+  post: 'Failed to fetch blog post',
+  create: 'Failed to create blog post',
+  update: 'Failed to update blog post',
+  remove: 'Failed to delete blog post',
+  categories: 'Failed to fetch blog categories',
+} as const;
+
+
+/** Every blog query starts with this key, so a write can refresh them all at once. */
+export const BLOG_QUERY_ROOT = ['blog'] as const;
+
+export const blogListQueryOptions = ({ page = 1, limit = DEFAULT_BLOG_PAGE_SIZE, category }: BlogListQuery = {}) =>
+  queryOptions({
+    queryKey: ['blog', 'list', { page, limit, category: category ?? null }],
+    queryFn: ({ signal }) =>
+      apiRequest('/blog', { query: { page, limit, category }, schema: blogListResponseSchema, fallbackMessage: BLOG_MESSAGES.list, signal }),
+    // Paging keeps the current cards on screen until the next page arrives.
+    placeholderData: keepPreviousData,
+  });
+
+export const blogPostQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: ['blog', 'post', id],
+    queryFn: async ({ signal }) => {
+      const body = await apiRequest(`/blog/${encodeURIComponent(id)}`, {
+        schema: blogPostResponseSchema,
+        fallbackMessage: BLOG_MESSAGES.post,
+        signal,
+      });
+      return body.data.post;
+    },
+  });
+
+export const blogCategoriesQueryOptions = () =>
+  queryOptions({
+    queryKey: ['blog', 'categories'],
+    queryFn: async ({ signal }) => {
+      const body = await apiRequest('/blog/categories', {
+        schema: blogCategoriesResponseSchema,
+        fallbackMessage: BLOG_MESSAGES.categories,
+        signal,
+      });
+      return body.data.categories;
+    },
+    staleTime: 5 * 60_000,
+  });
+
+/** Admin list: every post, published or not (SPEC section 7, default 10 a page). */
+export const adminBlogListQueryOptions = ({ page = 1, limit = DEFAULT_BLOG_PAGE_SIZE, category, published }: AdminBlogListQuery = {}) =>
+  queryOptions({
+    queryKey: ['blog', 'admin', { page, limit, category: category ?? null, published: published ?? null }],
+    queryFn: ({ signal }) =>
+      apiRequest('/blog/admin/all', {
+        query: { page, limit, category, published },
+        schema: blogListResponseSchema,
+        fallbackMessage: BLOG_MESSAGES.list,
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+
+export function createBlogPost(post: BlogPostInput) {
+  return apiRequest('/blog/admin', { method: 'POST', body: post, schema: blogMessageResponseSchema, fallbackMessage: BLOG_MESSAGES.create });
+}
+
+export function updateBlogPost(id: string, post: BlogPostInput) {
+  return apiRequest(`/blog/admin/${encodeURIComponent(id)}`, {
+    method: 'PUT',
+    body: post,
+    schema: blogMessageResponseSchema,
+    fallbackMessage: BLOG_MESSAGES.update,
+  });
+}
+
+export function deleteBlogPost(id: string) {
+  return apiRequest(`/blog/admin/${encodeURIComponent(id)}`, {
+    method: 'DELETE',
+    schema: blogMessageResponseSchema,
+    fallbackMessage: BLOG_MESSAGES.remove,
+  });
+}

@@ -1,0 +1,129 @@
+import { createLink } from '@tanstack/react-router';
+import styled from 'styled-components';
+import type { StatColor } from '../../../contract/common';
+import { px } from '../../ui';
+import type { Feature } from './feature-catalogue';
+import { FeatureIcon } from './FeatureIcon';
+
+/** The tinted fill and readable ink for each accent (pure accents are too light for text). */
+export const ACCENT_INK = {
+  purple: { ink: 'purpleDark', fill: 'purpleTint' },
+  pink: { ink: 'pinkDeep', fill: 'pinkTint' },
+  blue: { ink: 'blueText', fill: 'blueTint' },
+  green: { ink: 'greenText', fill: 'greenTint' },
+} as const satisfies Record<StatColor, { ink: string; fill: string }>;
+
+/** A whole-card link to a feature's screen; the title is the link text. */
+export function FeatureCard({ feature, headingLevel = 3 }: { feature: Feature; headingLevel?: 2 | 3 }) {
+  const Title = headingLevel === 2 ? 'h2' : 'h3';
+  return (
+    <CardBox>
+      <IconBadge $accent={feature.accent}>
+        <FeatureIcon name={feature.icon} />
+      </IconBadge>
+      <CardHeading as={Title}>
+        {/* The stretched link makes the whole card clickable while keeping one focus stop. */}
+        <CardLink to={feature.to} params={{}}>
+          {feature.title}
+        </CardLink>
+      </CardHeading>
+      <CardText>{feature.text}</CardText>
+      <Go aria-hidden="true">Open →</Go>
+    </CardBox>
+  );
+}
+
+const CardBox = styled.li`
+  position: relative;
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => px(theme.space[3])};
+  padding: ${({ theme }) => px(theme.space[6])};
+  background: ${({ theme }) => theme.colors.surface};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => px(theme.radii.card)};
+  box-shadow: ${({ theme }) => theme.shadows.card};
+  transition:
+    transform ${({ theme }) => theme.motion.base},
+    box-shadow ${({ theme }) => theme.motion.base};
+
+  &:hover,
+  &:focus-within {
+    transform: translateY(-2px);
+    box-shadow: ${({ theme }) => theme.shadows.raised};
+  }
+`;
+
+const IconBadge = styled.span<{ $accent: StatColor }>`
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  width: ${({ theme }) => px(theme.space[12])};
+  height: ${({ theme }) => px(theme.space[12])};
+  border-radius: ${({ theme }) => px(theme.radii.input * 1.5)};
+  background: ${({ theme, $accent }) => theme.colors[ACCENT_INK[$accent].fill]};
+  color: ${({ theme, $accent }) => theme.colors[ACCENT_INK[$accent].ink]};
+`;
+
+const CardHeading = styled.h3`
+  font-size: ${({ theme }) => px(theme.font.sizes.lg)};
+  font-weight: ${({ theme }) => theme.font.weights.semibold};
+`;
+
+const CardAnchor = styled.a`
+  color: ${({ theme }) => theme.colors.text};
+  text-decoration: none;
+
+  &::after {
+    content: '';
+    position: absolute;
+    inset: 0;
+    border-radius: inherit;
+  }
+
+  &:focus-visible {
+    outline: none;
+  }
+
+  &:focus-visible::after {
+    outline: ${({ theme }) => px(theme.sizes.focusRing)} solid ${({ theme }) => theme.colors.purple};
+    outline-offset: ${({ theme }) => px(theme.sizes.focusRing)};
+  }
+`;
+
+const CardLink = createLink(CardAnchor);
+
+const CardText = styled.p`
+  color: ${({ theme }) => theme.colors.muted};
+  font-size: ${({ theme }) => px(theme.font.sizes.sm)};
+`;
+
+const Go = styled.span`
+  margin-top: auto;
+  color: ${({ theme }) => theme.colors.purpleDark};
+  font-size: ${({ theme }) => px(theme.font.sizes.sm)};
+  font-weight: ${({ theme }) => theme.font.weights.semibold};
+`;
+
+/** A responsive grid of the ten FeatureCards: one column on a phone, two on a tablet, five (two full rows) on a desktop. */
+export const FeatureGrid = styled.ul`
+  display: grid;
+  gap: ${({ theme }) => px(theme.space[4])};
+  grid-template-columns: 1fr;
+  padding: 0;
+  list-style: none;
+
+  ${({ theme }) => theme.media.tablet} {
+    grid-template-columns: repeat(2, minmax(0, 1fr));
+    gap: ${({ theme }) => px(theme.space[6])};
+  }
+
+  ${({ theme }) => theme.media.desktop} {
+    grid-template-columns: repeat(5, minmax(0, 1fr));
+    gap: ${({ theme }) => px(theme.space[4])};
+
+    & > li {
+      padding: ${({ theme }) => px(theme.space[4])};
+    }
+  }
+`;

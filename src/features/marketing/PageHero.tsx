@@ -1,0 +1,67 @@
+import type { ReactNode } from 'react';
+import styled from 'styled-components';
+import { Container, px } from '../../ui';
+
+export interface PageHeroProps {
+  eyebrow: string;
+  title: ReactNode;
+  subtitle: ReactNode;
+  children?: ReactNode;
+}
+
+/** The branded top band of the Features and Download pages (holds the page's h1). */
+export function PageHero({ eyebrow, title, subtitle, children }: PageHeroProps) {
+  return (
+    <Band aria-labelledby="page-title">
+      <Container>
+        <Inner>
+          <Eyebrow>{eyebrow}</Eyebrow>
+          <Title id="page-title">{title}</Title>
+          <Subtitle>{subtitle}</Subtitle>
+          {children}
+        </Inner>
+      </Container>
+    </Band>
+  );
+}
+
+const Band = styled.section`
+  background: ${({ theme }) => theme.gradients.brand};
+  color: ${({ theme }) => theme.colors.onBrand};
+  padding-block: ${({ theme }) => px(theme.space[12])};
+
+  ${({ theme }) => theme.media.tablet} {
+    padding-block: ${({ theme }) => px(theme.space[16])};
+  }
+`;
+
+const Inner = styled.div`
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  gap: ${({ theme }) => px(theme.space[4])};
+  max-width: 60ch;
+  margin-inline: auto;
+  text-align: center;
+`;
+
+const Eyebrow = styled.p`
+  font-size: ${({ theme }) => px(theme.font.sizes.sm)};
+  font-weight: ${({ theme }) => theme.font.weights.semibold};
+  letter-spacing: 0.08em;
+  text-transform: uppercase;
+`;
+
+const Title = styled.h1`
+  font-size: ${({ theme }) => px(theme.font.sizes.xxl)};
+  font-weight: ${({ theme }) => theme.font.weights.bold};
+  letter-spacing: -0.02em;
+
+  ${({ theme }) => theme.media.tablet} {
+    font-size: ${({ theme }) => px(theme.font.sizes.display)};
+  }
+`;
+
+const Subtitle = styled.p`
+  font-size: ${({ theme }) => px(theme.font.sizes.lg)};
+`;

@@ -1,0 +1,186 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { json, mockApi, renderApp } from '../../support/render-app';
+import { listBody, makePost } from '../blog/blog-fixtures';
+
+// The radar belongs to the discovery screens and has its own tests.
+vi.mock('../../../../src/features/radar/HomeRadar', () => ({ HomeRadar: () => <p>Radar goes here</p> }));
+
+const DEFAULT_TITLE = 'Meet people worth orbiting';
+const DEFAULT_SUBTITLE_START = 'Discover singles nearby on the radar';
+
+/** A pricing line without its decorative ✓ / ✕ mark (hidden from screen readers). */
+const visibleItemText = (item: HTMLElement) =>
+  [...item.childNodes].filter((node) => !(node instanceof HTMLElement && node.getAttribute('aria-hidden') === 'true')).map((node) => node.textContent).join('');
+
+function sectionTitled(name: string | RegExp) {
+  return screen.getByRole('region', { name });
+}
+
+beforeEach(() => {
+  localStorage.clear();
+});
+
+describe('Home', () => {
+  it('replaces the defaults field by field with the public config', async () => {
+    const { calls } = mockApi({
+      'GET /api/config/public': () =>
+        json(200, {
+          success: true,
+          data: {
+            config: {
+              heroTitle: 'Love is in orbit',
+              featuresSubtitle: 'Configured features subtitle',
+              stats: [
+                { value: '2M+', label: 'Members', color: 'pink' },
+                { value: '95%', label: 'Happy couples', color: 'green' },
+              ],
+            },
+          },
+        }),
+      'GET /api/blog': () => json(200, listBody([])),
+    });
+    renderApp('/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Love is in orbit' })).toBeInTheDocument();
+    // Fields the config left out keep their defaults.
+    expect(screen.getByText(new RegExp(`^${DEFAULT_SUBTITLE_START}`))).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Everything you need to find your person' })).toBeInTheDocument();
+    expect(screen.getByText('Configured features subtitle')).toBeInTheDocument();
+    const stats = sectionTitled('Orbit in numbers');
+    expect(within(stats).getByText('2M+')).toBeInTheDocument();
+    expect(within(stats).getByText('Happy couples')).toBeInTheDocument();
+    expect(within(stats).queryByText('Active Users')).not.toBeInTheDocument();
+    expect(calls.some((call) => call.path === '/api/config/public')).toBe(true);
+  });
+
+  it('keeps every default, silently, when the config cannot be fetched', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    mockApi({
+      'GET /api/config/public': () => json(500, { success: false, message: 'Internal server error' }),
+      'GET /api/blog': () => json(200, listBody([])),
+    });
+    renderApp('/');
+    expect(await screen.findByRole('heading', { level: 1, name: DEFAULT_TITLE })).toBeInTheDocument();
+    const stats = sectionTitled('Orbit in numbers');
+    const defaults: Array<[string, string]> = [['10K+', 'Active Users'], ['50K+', 'Matches Made'], ['100+', 'Countries'], ['24/7', 'Support']];
+    for (const [value, label] of defaults) {
+      expect(within(stats).getByText(value)).toBeInTheDocument();
+      expect(within(stats).getByText(label)).toBeInTheDocument();
+    }
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('shows every section in the spec order, with the hero buttons', async () => {
+    mockApi({ 'GET /api/blog': () => json(200, listBody([])) });
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    renderApp('/');
+    const hero = await screen.findByRole('region', { name: DEFAULT_TITLE });
+    expect(within(hero).getByRole('link', { name: 'Download the App' })).toHaveAttribute('href', '/download');
+    expect(within(hero).getByRole('link', { name: 'Start Discovering' })).toHaveAttribute('href', '/users');
+
+    const sectionNames = screen.getAllByRole('region').map((region) => region.getAttribute('aria-labelledby') ?? region.getAttribute('aria-label'));
+    expect(sectionNames).toEqual([
+      'hero-title',
+      'highlights-title',
+      'Highlights',
+      'stats-title',
+      'how-it-works-title',
+      'showcases-title',
+      'testimonials-title',
+      'radar-title',
+      'from-the-blog-title',
+      'all-features-title',
+      'pricing-title',
+      'cta-title',
+      'faq-title',
+    ]);
+    expect(screen.getByText('Radar goes here')).toBeInTheDocument();
+  });
+
+  it('explains How It Works in three steps and quotes three rated testimonials', async () => {
+    mockApi({ 'GET /api/blog': () => json(200, listBody([])) });
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    renderApp('/');
+    const steps = within(await screen.findByRole('region', { name: 'Three steps to your first date' })).getAllByRole('listitem');
+    expect(steps.map((step) => within(step).getByRole('heading').textContent)).toEqual([
+      'Step 1: Create your profile',
+      'Step 2: Discover matches',
+      'Step 3: Connect and chat',
+    ]);
+    const testimonials = within(sectionTitled('Real people, real stories')).getAllByRole('listitem');
+    expect(testimonials).toHaveLength(3);
+    expect(within(testimonials[0] as HTMLElement).getByRole('img', { name: 'Rated 5 out of 5' })).toBeInTheDocument();
+    expect(within(testimonials[2] as HTMLElement).getByRole('img', { name: 'Rated 4 out of 5' })).toBeInTheDocument();
+    expect(within(testimonials[1] as HTMLElement).getByText('London, UK')).toBeInTheDocument();
+  });
+
+  it('lists the three pricing tiers exactly and answers the cancellation question', async () => {
+    mockApi({ 'GET /api/blog': () => json(200, listBody([])) });
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    renderApp('/');
+    const pricing = await screen.findByRole('region', { name: 'Simple plans, no surprises' });
+    const tier = (name: string) => within(pricing).getByRole('article', { name });
+    expect(within(tier('Basic')).getByText('Free')).toBeInTheDocument();
+    expect(within(tier('Basic')).getAllByRole('listitem').map(visibleItemText)).toEqual([
+      'Up to 10 matches per day',
+      'No video calls',
+      'No advanced filters',
+    ]);
+    expect(within(tier('Premium')).getByText('$9.99')).toBeInTheDocument();
+    expect(within(tier('Premium')).getByText('per month')).toBeInTheDocument();
+    expect(within(tier('Premium')).getAllByRole('listitem').map(visibleItemText)).toEqual([
+      'Unlimited matches',
+      'Unlimited messaging',
+      'Video calls',
+      'Advanced filters',
+    ]);
+    expect(within(tier('VIP')).getByText('$19.99')).toBeInTheDocument();
+    expect(within(tier('VIP')).getAllByRole('listitem').map(visibleItemText)).toEqual([
+      'Everything in Premium',
+      'Priority support',
+      'Exclusive events',
+      'VIP badges',
+      'Early access to new features',
+    ]);
+
+    const faq = sectionTitled('Frequently asked questions');
+    const questions = within(faq).getAllByRole('group');
+    expect(questions).toHaveLength(4);
+    const cancel = within(faq).getByText('Can I cancel my subscription anytime?');
+    expect(cancel.parentElement).toHaveTextContent(/cancel your subscription anytime with no cancellation fee/);
+    expect(cancel.parentElement).toHaveTextContent(/stays active until the end of the current billing period/);
+  });
+
+  it('teases the three newest posts, each linking to its page', async () => {
+    const posts = [makePost({ title: 'Newest' }), makePost({ title: 'Middle' }), makePost({ title: 'Oldest' })];
+    const blogQueries: string[] = [];
+    mockApi({
+      'GET /api/blog': (url) => {
+        blogQueries.push(url.search);
+        return json(200, listBody(posts));
+      },
+    });
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    renderApp('/');
+    const teaser = await screen.findByRole('region', { name: 'Fresh reads on dating and Orbit' });
+    await waitFor(() => expect(within(teaser).getAllByRole('article')).toHaveLength(3));
+    expect(within(teaser).getByRole('link', { name: 'Newest' })).toHaveAttribute('href', `/blog/${posts[0]?._id}`);
+    expect(blogQueries).toEqual(['?page=1&limit=3']);
+    expect(within(teaser).getByRole('link', { name: 'Read the blog' })).toHaveAttribute('href', '/blog');
+  });
+
+  it('sends /pricing to the pricing section of Home', async () => {
+    mockApi({ 'GET /api/blog': () => json(200, listBody([])) });
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    // jsdom does not scroll; record where the router asks to scroll to instead.
+    const scrolledTo: string[] = [];
+    Element.prototype.scrollIntoView = function scrollIntoView(this: Element) {
+      scrolledTo.push(this.id);
+    };
+    const { router } = renderApp('/pricing');
+    await screen.findByRole('region', { name: 'Simple plans, no surprises' });
+    expect(router.state.location.pathname).toBe('/');
+    expect(router.state.location.hash).toBe('pricing');
+    await waitFor(() => expect(scrolledTo).toContain('pricing'));
+  });
+});
