@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { genderSchema, roleSchema } from './common';
+import { genderSchema, idSchema, roleSchema } from './common';
 
 /** The `profile` object of SPEC section 3's User. */
 export const profileSchema = z.object({
@@ -48,3 +48,89 @@ export type User = z.infer<typeof userSchema>;
 
 export const meResponseSchema = z.object({ user: userSchema });
 export type MeResponse = z.infer<typeof meResponseSchema>;
+
+/**
+ * Another person's profile (GET /user/:id): the User shape without what only
+ * its owner may see — email, coins and role. Coordinates and ban details are
+ * in no user view at all.
+ */
+export const publicUserSchema = userSchema.omit({ email: true, coins: true, role: true }).extend({
+  profile: profileSchema.omit({ coins: true }),
+});
+export type PublicUser = z.infer<typeof publicUserSchema>;
+
+export const userIdParamsSchema = z.object({ id: idSchema });
+
+/** Where the viewer stands with this person, so Like can show that it was already sent. */
+export const relationshipSchema = z.object({
+  decision: z.enum(['like', 'super', 'dislike']).nullable(),
+  isMatch: z.boolean(),
+});
+export type Relationship = z.infer<typeof relationshipSchema>;
+
+export const publicUserResponseSchema = z.object({ user: publicUserSchema, relationship: relationshipSchema });
+export type PublicUserResponse = z.infer<typeof publicUserResponseSchema>;
+
+/** SPEC section 9 and the issue: editable profile limits. */
+export const PROFILE_LIMITS = {
+  nameMax: 50,
+  bioMax: 500,
+  regionMax: 80,
+  languageMax: 40,
+  interestsMax: 10,
+  interestMax: 30,
+  photosMax: 6,
+} as const;
+
+/** Pictures are the app's own generated art; nothing is hot-linked from the internet. */
+export const mediaPathSchema = z
+  .string({ message: 'Image must be a text path' })
+  .regex(/^\/api\/media\/(avatar|cover)\/[a-z0-9-]{1,64}$/, 'Image must be one of Orbit\'s pictures (/api/media/avatar/... or /api/media/cover/...)');
+
+export const geoLocationSchema = z.strictObject({
+  latitude: z.number({ message: 'Latitude must be a number' }).min(-90, 'Latitude must be between -90 and 90').max(90, 'Latitude must be between -90 and 90'),
+  longitude: z
+    .number({ message: 'Longitude must be a number' })
+    .min(-180, 'Longitude must be between -180 and 180')
+    .max(180, 'Longitude must be between -180 and 180'),
+});
+export type GeoLocation = z.infer<typeof geoLocationSchema>;
+
+const trimmedText = (label: string, max: number, min = 0) =>
+  z
+    .string({ message: `${label} must be text` })
+    .trim()
+    .min(min, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
+
+/**
+ * PATCH /user/me: only these fields, each optional. Anything else (coins,
+ * isVIP, role, ban, email, ...) is refused as an unknown field.
+ */
+export const updateProfileBodySchema = z
+  .strictObject({
+    name: trimmedText('Name', PROFILE_LIMITS.nameMax, 1).optional(),
+    bio: trimmedText('Bio', PROFILE_LIMITS.bioMax).optional(),
+    age: z
+      .number({ message: 'Age must be a number' })
+      .int('Age must be a whole number')
+      .min(18, 'You must be at least 18')
+      .max(99, 'Age must be at most 99')
+      .optional(),
+    gender: genderSchema.optional(),
+    language: trimmedText('Language', PROFILE_LIMITS.languageMax, 1).optional(),
+    region: trimmedText('Region', PROFILE_LIMITS.regionMax).optional(),
+    interests: z
+      .array(trimmedText('Each interest', PROFILE_LIMITS.interestMax, 1), { message: 'Interests must be a list' })
+      .max(PROFILE_LIMITS.interestsMax, `At most ${PROFILE_LIMITS.interestsMax} interests`)
+      .optional(),
+    avatar: mediaPathSchema.optional(),
+    photos: z
+      .array(mediaPathSchema, { message: 'Photos must be a list' })
+      .max(PROFILE_LIMITS.photosMax, `At most ${PROFILE_LIMITS.photosMax} photos`)
+      .optional(),
+    /** Coordinates for the radar (never shown to anyone); null forgets them. */
+    location: geoLocationSchema.nullable().optional(),
+  })
+  .refine((body) => Object.keys(body).length > 0, { message: 'Send at least one field to update' });
+export type UpdateProfileBody = z.input<typeof updateProfileBodySchema>;

@@ -9,6 +9,7 @@ import rateLimitPlugin from './plugins/rate-limit';
 import securityPlugin from './plugins/security';
 import spaPlugin from './plugins/spa';
 import swaggerPlugin from './plugins/swagger';
+import { likeBackPolicy, type LikeBackPolicy } from './discovery/like-back';
 import apiRoutes from './routes/api';
 import { DEFAULT_AUTH_RATE_LIMITS, type AuthRateLimits } from './routes/auth';
 
@@ -16,7 +17,7 @@ import { DEFAULT_AUTH_RATE_LIMITS, type AuthRateLimits } from './routes/auth';
 export const DEFAULT_BODY_LIMIT_BYTES = 1_048_576;
 
 export interface BuildAppOptions {
-  config: Pick<AppConfig, 'jwtSecret' | 'dataDir' | 'databaseUrl'>;
+  config: Pick<AppConfig, 'jwtSecret' | 'dataDir' | 'databaseUrl'> & Partial<Pick<AppConfig, 'demoLikeBackProbability'>>;
   /** An open, migrated connection the app takes over (and closes on app.close()); opened from config when absent. */
   database?: DatabaseConnection;
   logger?: FastifyServerOptions['logger'];
@@ -25,6 +26,8 @@ export interface BuildAppOptions {
   /** Where the built web app lives; defaults to dist/client. */
   clientDir?: string;
   bodyLimitBytes?: number;
+  /** Demo people liking back; by default from config.demoLikeBackProbability (off when unset). */
+  likeBack?: LikeBackPolicy;
 }
 
 /**
@@ -52,7 +55,11 @@ export async function buildApp(options: BuildAppOptions) {
     await app.register(rateLimitPlugin);
     await app.register(authPlugin, { jwtSecret: options.config.jwtSecret });
     await app.register(swaggerPlugin);
-    await app.register(apiRoutes, { prefix: '/api', rateLimits: { ...DEFAULT_AUTH_RATE_LIMITS, ...options.rateLimits } });
+    await app.register(apiRoutes, {
+      prefix: '/api',
+      rateLimits: { ...DEFAULT_AUTH_RATE_LIMITS, ...options.rateLimits },
+      likeBack: options.likeBack ?? likeBackPolicy(options.config.demoLikeBackProbability),
+    });
     await app.register(spaPlugin, options.clientDir ? { clientDir: options.clientDir } : {});
   } catch (error) {
     await app.close().catch(() => {});

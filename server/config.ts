@@ -2,6 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { passwordSchema, usernameSchema } from '../contract/auth';
 import { loadOrCreateJwtSecret } from './auth/jwt-secret';
+import { DEFAULT_LIKE_BACK_PROBABILITY } from './discovery/like-back';
 
 const logLevelSchema = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
 export type LogLevel = z.infer<typeof logLevelSchema>;
@@ -27,6 +28,7 @@ const envSchema = z.object({
   ADMIN_PASSWORD: passwordSchema.optional(),
   NODE_ENV: nodeEnvSchema.default('development'),
   LOG_LEVEL: logLevelSchema.default('info'),
+  DEMO_LIKE_BACK_PROBABILITY: z.coerce.number({ message: 'must be a number' }).min(0, 'must be 0 to 1').max(1, 'must be 0 to 1').optional(),
 });
 
 export interface AppConfig {
@@ -41,6 +43,8 @@ export interface AppConfig {
   adminPassword: string | undefined;
   nodeEnv: NodeEnv;
   logLevel: LogLevel;
+  /** How often a seeded demo person likes back (0 to 1); always 0 in production. */
+  demoLikeBackProbability?: number;
 }
 
 export class ConfigError extends Error {
@@ -76,6 +80,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     adminPassword: parsed.ADMIN_PASSWORD,
     nodeEnv: parsed.NODE_ENV,
     logLevel: parsed.LOG_LEVEL,
+    demoLikeBackProbability: parsed.NODE_ENV === 'production' ? 0 : (parsed.DEMO_LIKE_BACK_PROBABILITY ?? DEFAULT_LIKE_BACK_PROBABILITY),
   };
 }
 

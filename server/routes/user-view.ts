@@ -1,4 +1,4 @@
-import type { User } from '../../contract/user';
+import type { PublicUser, User } from '../../contract/user';
 import type { UserRow } from '../db/schema';
 
 /** SPEC section 9: profiles show at most six photos. */
@@ -64,4 +64,14 @@ export function toUserView(row: UserRow, now: Date = new Date()): User {
       lastSeen: row.lastSeenAt?.toISOString() ?? null,
     },
   };
+}
+
+/**
+ * Another person's profile as the API shows it to anyone signed in: the owner's
+ * view minus email, coins and role (coordinates and ban data are in neither).
+ */
+export function toPublicUserView(row: UserRow, now: Date = new Date()): PublicUser {
+  const { email: _email, coins: _coins, role: _role, profile, ...rest } = toUserView(row, now);
+  const { coins: _profileCoins, ...publicProfile } = profile;
+  return { ...rest, profile: publicProfile };
 }

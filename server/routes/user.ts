@@ -1,8 +1,56 @@
+import { and, eq } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { meResponseSchema } from '../../contract/user';
+import {
+  meResponseSchema,
+  publicUserResponseSchema,
+  updateProfileBodySchema,
+  userIdParamsSchema,
+  type Relationship,
+} from '../../contract/user';
+import { likes, matches, users, type NewUserRow } from '../db/schema';
+import type { OrbitDatabase } from '../db/types';
+import { orderedPair, USER_NOT_FOUND_MESSAGE } from '../discovery/record-decision';
 import { signedInUser } from '../plugins/auth';
+import { HttpError } from '../plugins/errors';
 import { bearerSecurity, errorResponses } from './error-responses';
-import { toUserView } from './user-view';
+import { toPublicUserView, toUserView } from './user-view';
+
+/** The same interest twice (in any case) is kept once. */
+function withoutDuplicates(interests: readonly string[]): string[] {
+  const seen = new Set<string>();
+  return interests.filter((interest) => {
+    const key = interest.toLowerCase();
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** Validated body -> column changes; `location` maps to the two coordinate columns. */
+function profileChanges(body: z.output<typeof updateProfileBodySchema>): Partial<NewUserRow> {
+  const { location, interests, ...plain } = body;
+  const changes: Partial<NewUserRow> = { ...plain };
+  if (interests !== undefined) changes.interests = withoutDuplicates(interests);
+  if (location !== undefined) {
+    changes.latitude = location?.latitude ?? null;
+    changes.longitude = location?.longitude ?? null;
+  }
+  return changes;
+}
+
+async function relationshipBetween(db: OrbitDatabase, viewerId: string, otherId: string): Promise<Relationship> {
+  const [decision] = await db
+    .select({ type: likes.type })
+    .from(likes)
+    .where(and(eq(likes.fromUserId, viewerId), eq(likes.toUserId, otherId)));
+  const pair = orderedPair(viewerId, otherId);
+  const [match] = await db
+    .select({ id: matches.id })
+    .from(matches)
+    .where(and(eq(matches.userAId, pair.userAId), eq(matches.userBId, pair.userBId)));
+  return { decision: decision?.type ?? null, isMatch: Boolean(match) };
+}
 
 const userRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   app.get(
@@ -17,6 +65,55 @@ const userRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
       },
     },
     (request) => ({ user: toUserView(signedInUser(request)) }),
+  );
+
+  app.patch(
+    '/user/me',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['user'],
+        summary: 'Edit the signed-in user\'s profile',
+        description:
+          'Only name, bio (up to 500 characters), age (18 to 99), gender, language, region, interests (up to 10 of up to 30 characters), ' +
+          'avatar, photos (up to 6, Orbit media paths) and location ({ latitude, longitude } or null) can change. ' +
+          'Any other field, such as coins, isVIP, role or ban data, is refused with 400.',
+        security: bearerSecurity,
+        body: updateProfileBodySchema,
+        response: { 200: meResponseSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const caller = signedInUser(request);
+      const [updated] = await app.db.update(users).set(profileChanges(request.body)).where(eq(users.id, caller.id)).returning();
+      if (!updated) throw new HttpError(404, USER_NOT_FOUND_MESSAGE);
+      return { user: toUserView(updated) };
+    },
+  );
+
+  app.get(
+    '/user/:id',
+    {
+      preHandler: app.requireAuth,
+      schema: {
+        tags: ['user'],
+        summary: 'Another person\'s profile',
+        description: 'The public view: never an email, coins, coordinates or ban details. Banned and admin accounts read as not found.',
+        security: bearerSecurity,
+        params: userIdParamsSchema,
+        response: { 200: publicUserResponseSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const viewer = signedInUser(request);
+      const [row] = await app.db
+        .select()
+        .from(users)
+        .where(and(eq(users.id, request.params.id), eq(users.role, 'user'), eq(users.isBanned, false)))
+        .limit(1);
+      if (!row) throw new HttpError(404, USER_NOT_FOUND_MESSAGE);
+      return { user: toPublicUserView(row), relationship: await relationshipBetween(app.db, viewer.id, row.id) };
+    },
   );
   done();
 };

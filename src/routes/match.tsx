@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ScreenHeading } from '../features/shell/ScreenHeading';
+import { MatchesScreen } from '../features/matches/MatchesScreen';
 
 export const Route = createFileRoute('/match')({
   component: MatchRoute,
 });
 
 function MatchRoute() {
-  return <ScreenHeading title="Find Your Match" />;
+  return <MatchesScreen />;
 }

@@ -1,11 +1,18 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { ScreenHeading } from '../features/shell/ScreenHeading';
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import { readTokens } from '../api/session';
+import { ProfileScreen } from '../features/profile/ProfileScreen';
 
 export const Route = createFileRoute('/profile/{-$userId}')({
+  // Profiles are for signed-in people: without a token, sign in first.
+  beforeLoad: () => {
+    const { userToken, adminToken } = readTokens();
+    if (!userToken && !adminToken) throw redirect({ to: '/login' });
+  },
   component: ProfileRoute,
 });
 
 function ProfileRoute() {
   const { userId } = Route.useParams();
-  return <ScreenHeading title={userId ? 'Profile' : 'My Profile'} />;
+  // Another person is another screen: nothing carries over between profiles.
+  return <ProfileScreen key={userId ?? 'me'} userId={userId} />;
 }

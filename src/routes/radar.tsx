@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ScreenHeading } from '../features/shell/ScreenHeading';
+import { RadarScreen } from '../features/radar/RadarScreen';
 
 export const Route = createFileRoute('/radar')({
   component: RadarRoute,
 });
 
 function RadarRoute() {
-  return <ScreenHeading title="Radar" />;
+  return <RadarScreen />;
 }

@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ScreenHeading } from '../features/shell/ScreenHeading';
+import { SpinScreen } from '../features/spin/SpinScreen';
 
 export const Route = createFileRoute('/spin')({
   component: SpinRoute,
 });
 
 function SpinRoute() {
-  return <ScreenHeading title="Spin" />;
+  return <SpinScreen />;
 }

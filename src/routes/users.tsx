@@ -1,10 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ScreenHeading } from '../features/shell/ScreenHeading';
+import { discoverSearchSchema } from '../features/discover/discover-search';
+import { DiscoverScreen } from '../features/discover/DiscoverScreen';
 
 export const Route = createFileRoute('/users')({
-  component: DiscoverRoute,
+  validateSearch: discoverSearchSchema,
+  component: UsersRoute,
 });
 
-function DiscoverRoute() {
-  return <ScreenHeading title="Discover" />;
+function UsersRoute() {
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return <DiscoverScreen search={search} onSearchChange={(next) => void navigate({ search: next })} />;
 }

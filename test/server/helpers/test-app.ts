@@ -20,6 +20,8 @@ export interface TestAppOptions {
   rateLimits?: Partial<AuthRateLimits>;
   clientDir?: string;
   logger?: BuildAppOptions['logger'];
+  /** Demo people liking back (off by default so likes stay deterministic). */
+  likeBack?: BuildAppOptions['likeBack'];
 }
 
 export interface TestApp {
@@ -70,6 +72,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     rateLimits: { ...RELAXED_RATE_LIMITS, ...options.rateLimits },
     ...(options.clientDir ? { clientDir: options.clientDir } : {}),
     ...(options.logger ? { logger: options.logger } : {}),
+    ...(options.likeBack ? { likeBack: options.likeBack } : {}),
   });
   return {
     app,

@@ -1,0 +1,30 @@
+/** Settings every part reads; parts may ignore what does not apply to them. */
+export interface BenchOptions {
+  /** Rows to seed (the radar part: people). */
+  users: number;
+  /** Unmeasured runs before timing each query. */
+  warmup: number;
+  /** Timed runs per query at most (fewer when the time budget runs out). */
+  samples: number;
+}
+
+export interface BenchContext {
+  options: BenchOptions;
+  /** performance.now() by which this part must have finished measuring. */
+  deadline: number;
+  log(message: string): void;
+}
+
+export interface PartOutcome {
+  table: { headers: string[]; rows: Array<Array<string | number>> };
+  notes: string[];
+  /** What goes into bench/results.json under the part's name. */
+  data: unknown;
+}
+
+/** One benchmark; bench/run.ts runs the registered parts in order. */
+export interface BenchPart {
+  name: string;
+  description: string;
+  run(context: BenchContext): Promise<PartOutcome>;
+}

@@ -1,0 +1,176 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 800 };
+
+function uniqueUsername(prefix: string): string {
+  return `${prefix}_${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+}
+
+interface Member {
+  username: string;
+  token: string;
+}
+
+async function registerMember(request: APIRequestContext, prefix: string): Promise<Member> {
+  const username = uniqueUsername(prefix);
+  const response = await request.post('/api/auth/register', {
+    data: { username, email: `${username}@example.com`, password: 'correct-horse-battery', age: 29, gender: 'female' },
+  });
+  expect(response.status()).toBe(201);
+  const body = (await response.json()) as { token: string };
+  return { username, token: body.token };
+}
+
+/** A browser tab signed in as `member` (the token stored as the app stores it). */
+async function signedInPage(browser: Browser, member: Member): Promise<Page> {
+  const context = await browser.newContext({ viewport: DESKTOP });
+  await context.addInitScript((token) => window.localStorage.setItem('user_token', token), member.token);
+  return context.newPage();
+}
+
+async function expectNoSeriousAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+async function expectNoSidewaysScroll(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+}
+
+/** Screenshots at phone and desktop width, checked for sideways scrolling and accessibility. */
+async function captureBothWidths(page: Page, name: string, ready: () => Promise<void>) {
+  await page.setViewportSize(PHONE);
+  await ready();
+  await expectNoSidewaysScroll(page);
+  await page.screenshot({ path: `test-results/screens/discovery-${name}-390.png`, fullPage: true });
+  await expectNoSeriousAxeViolations(page);
+  await page.setViewportSize(DESKTOP);
+  await ready();
+  await page.screenshot({ path: `test-results/screens/discovery-${name}-1280.png`, fullPage: true });
+}
+
+const candidateHeading = (page: Page) => page.getByRole('region', { name: 'Candidate' }).getByRole('heading', { level: 2 });
+
+/** Skips (dislikes) people on Spin until `name` is shown, then likes them. */
+async function likeThroughSpin(page: Page, name: string) {
+  await page.goto('/spin');
+  const heading = candidateHeading(page);
+  for (let attempt = 0; attempt < 12; attempt += 1) {
+    await expect(page.getByRole('button', { name: 'Spin' })).toBeEnabled();
+    const shown = (await heading.textContent()) ?? '';
+    if (shown.startsWith(`${name},`)) {
+      await page.getByRole('button', { name: 'Like', exact: true }).click();
+      return;
+    }
+    await page.getByRole('button', { name: 'Dislike' }).click();
+    await expect(heading).not.toHaveText(shown);
+  }
+  throw new Error(`${name} never came up on Spin`);
+}
+
+test('two people like each other through Spin and both see the match', async ({ browser, request }) => {
+  const first = await registerMember(request, 'e2e_ann');
+  const second = await registerMember(request, 'e2e_bo');
+  const firstPage = await signedInPage(browser, first);
+  const secondPage = await signedInPage(browser, second);
+
+  await likeThroughSpin(firstPage, second.username);
+  // One-sided for now: no match yet for the first liker.
+  await expect(firstPage.getByText("It's a match! 🎉")).toHaveCount(0);
+
+  // The first liker comes first on the second person's Spin (they already liked them).
+  await likeThroughSpin(secondPage, first.username);
+  await expect(secondPage.getByText("It's a match! 🎉")).toBeVisible();
+  await expect(secondPage.getByRole('region', { name: 'Your Matches' }).getByRole('link', { name: first.username })).toBeVisible();
+  await captureBothWidths(secondPage, 'spin-match', async () => {
+    await expect(secondPage.getByText(/Spin to discover new people • \d+ users available/)).toBeVisible();
+  });
+
+  for (const [page, other] of [
+    [firstPage, second],
+    [secondPage, first],
+  ] as const) {
+    await page.goto('/match');
+    await expect(page.getByRole('heading', { level: 1, name: 'Find Your Match' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: `${other.username}, 29` })).toBeVisible();
+    await expect(page.getByText('1 of 1 matches')).toBeVisible();
+  }
+  await captureBothWidths(firstPage, 'matches', async () => {
+    await expect(firstPage.getByRole('button', { name: `Connect with ${second.username}` })).toBeVisible();
+  });
+
+  // Chat opens Messages with that person's conversation.
+  await firstPage.getByRole('button', { name: `Chat with ${second.username}` }).click();
+  await expect(firstPage).toHaveURL(new RegExp(`/messages\\?with=`));
+});
+
+test('Discover, Radar and Profile work for the demo account', async ({ page }) => {
+  await page.goto('/login');
+  const signIn = page.getByRole('form', { name: 'User sign in' });
+  await signIn.getByLabel('Username').fill('demo');
+  await signIn.getByLabel('Password').fill('orbit-demo-2026');
+  await signIn.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('banner').getByText('Signed in as User')).toBeVisible();
+
+  await page.goto('/users');
+  await expect(page.getByRole('article').first()).toBeVisible();
+  await page.getByLabel('Gender').selectOption('female');
+  await page.getByLabel('Min age').fill('20');
+  await page.getByLabel('Max age').fill('30');
+  await page.getByRole('button', { name: 'Apply Filters' }).click();
+  await expect(page).toHaveURL(/gender=female/);
+  await expect(page.getByRole('article').first()).toBeVisible();
+  await captureBothWidths(page, 'discover', async () => {
+    await expect(page.getByRole('article').first()).toBeVisible();
+  });
+
+  await page.goto('/radar');
+  await expect(page.getByText('Scanning for nearby users...')).toBeVisible();
+  const nearby = page.getByRole('list', { name: 'Nearby users' });
+  await expect(nearby.getByRole('listitem')).toHaveCount(10);
+  await expect(nearby.getByText(/\d+ km away/).first()).toBeVisible();
+  await captureBothWidths(page, 'radar', async () => {
+    await expect(nearby.getByRole('listitem').first()).toBeVisible();
+  });
+
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { level: 1, name: 'Alex Demo, 28' })).toBeVisible();
+  await page.getByRole('button', { name: 'Edit Profile' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit Profile' });
+  await dialog.getByLabel('About you').fill('Updated from the browser test.');
+  await dialog.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Profile updated')).toBeVisible();
+  await expect(page.getByText('Updated from the browser test.')).toBeVisible();
+  await captureBothWidths(page, 'profile', async () => {
+    await expect(page.getByRole('heading', { level: 1, name: 'Alex Demo, 28' })).toBeVisible();
+  });
+
+  // Someone else's profile from the radar list.
+  await page.goto('/radar');
+  await nearby.getByRole('link', { name: /^View / }).first().click();
+  await expect(page).toHaveURL(/\/profile\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('button', { name: /^(Like|Liked)$/ })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('link', { name: 'Message', exact: true })).toBeVisible();
+  await expect(page.getByRole('main').getByText('Email', { exact: true })).toHaveCount(0);
+  await captureBothWidths(page, 'profile-other', async () => {
+    await expect(page.getByRole('main').getByRole('link', { name: 'Video Call' })).toBeVisible();
+  });
+});
+
+test('a visitor sees sample people on the Home radar, and /profile sends them to the login page', async ({ page }) => {
+  await page.goto('/');
+  const nearby = page.getByRole('list', { name: 'People near you' });
+  await expect(nearby.getByRole('listitem')).toHaveCount(5);
+  await expect(page.getByText(/these are sample people/)).toBeVisible();
+  await captureBothWidths(page, 'home-radar', async () => {
+    await nearby.scrollIntoViewIfNeeded();
+    await expect(nearby.getByRole('listitem').first()).toBeVisible();
+    await page.locator('#radar').screenshot({ path: `test-results/screens/discovery-home-radar-section-${page.viewportSize()?.width ?? 0}.png` });
+  });
+
+  await page.goto('/profile');
+  await expect(page).toHaveURL(/\/login$/);
+});

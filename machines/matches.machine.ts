@@ -1,0 +1,102 @@
+import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import type { Match } from '../contract/discovery';
+
+export interface MatchesContext {
+  matches: Match[];
+  index: number;
+  error: string | null;
+}
+export type MatchesEvent = { type: 'NEXT' } | { type: 'PREV' } | { type: 'CONNECT' } | { type: 'CHAT' } | { type: 'VIDEO' } | { type: 'RETRY' };
+
+/** SPEC section 8: "error text, or Failed to load matches". */
+const FALLBACK_ERROR = 'Failed to load matches';
+
+const wrap = (index: number, count: number) => ((index % count) + count) % count;
+
+function shownMatch(context: MatchesContext): Match {
+  const match = context.matches[context.index];
+  // Only reachable from browsing, which is entered with at least one match.
+  if (!match) throw new Error('matches machine: no match at the current index');
+  return match;
+}
+
+export const matchesMachine = setup({
+  types: {
+    context: {} as MatchesContext,
+    events: {} as MatchesEvent,
+  },
+  actors: {
+    // Provided by the screen (GET /matches); failing loudly here shows a forgotten .provide().
+    loadMatches: fromPromise<Match[], void>(() => Promise.reject(new Error('matches machine: the "loadMatches" actor was not provided'))),
+  },
+  actions: {
+    // Effects the screen injects; the machine stays pure.
+    announceConnected: (_, _params: { name: string }) => {},
+    openChat: (_, _params: { userId: string }) => {},
+    startVideoCall: (_, _params: { userId: string }) => {},
+    showNext: assign(({ context }) => ({ index: wrap(context.index + 1, context.matches.length) })),
+    showPrevious: assign(({ context }) => ({ index: wrap(context.index - 1, context.matches.length) })),
+  },
+  guards: {
+    hasMatches: ({ context }) => context.matches.length > 0,
+  },
+  delays: {
+    /** SPEC section 9: the connect (heart) animation lasts 2 seconds. */
+    CONNECT_ANIMATION: 2000,
+  },
+}).createMachine({
+  id: 'matches',
+  description:
+    'The Matches screen: "Finding your matches..." until GET /matches answers, then one match at a time with previous and next ' +
+    'wrapping round, "No Matches Yet", or "Error Loading Matches" with Try Again. Connect plays the heart for 2 seconds, then ' +
+    '"Connected with <name>!"; chat opens that conversation in Messages and video starts the call.',
+  context: { matches: [], index: 0, error: null },
+  initial: 'loading',
+  states: {
+    loading: {
+      description: '"Finding your matches..."',
+      entry: assign({ error: null, index: 0 }),
+      invoke: {
+        id: 'loadMatches',
+        src: 'loadMatches',
+        onDone: { target: 'sorting', actions: assign(({ event }) => ({ matches: event.output })) },
+        onError: {
+          target: 'error',
+          actions: assign(({ event }) => ({ error: event.error instanceof Error && event.error.message ? event.error.message : FALLBACK_ERROR })),
+        },
+      },
+    },
+    sorting: {
+      description: 'Decides between browsing and the empty state; never rests here.',
+      always: [{ guard: 'hasMatches', target: 'browsing' }, { target: 'empty' }],
+    },
+    browsing: {
+      description: 'One match card, "n of total matches"; previous and next wrap round.',
+      on: {
+        NEXT: { actions: 'showNext' },
+        PREV: { actions: 'showPrevious' },
+        CONNECT: 'connecting',
+        CHAT: { actions: { type: 'openChat', params: ({ context }) => ({ userId: shownMatch(context).id }) } },
+        VIDEO: { actions: { type: 'startVideoCall', params: ({ context }) => ({ userId: shownMatch(context).id }) } },
+      },
+    },
+    connecting: {
+      description: 'The heart animation plays for 2 seconds; the card\'s buttons wait.',
+      after: {
+        CONNECT_ANIMATION: {
+          target: 'browsing',
+          actions: { type: 'announceConnected', params: ({ context }) => ({ name: shownMatch(context).name }) },
+        },
+      },
+    },
+    empty: {
+      description: '"No Matches Yet" with a link to Spin.',
+    },
+    error: {
+      description: '"Error Loading Matches" with the failure text and Try Again.',
+      on: { RETRY: 'loading' },
+    },
+  },
+});
+
+export type MatchesSnapshot = SnapshotFrom<typeof matchesMachine>;

@@ -1,0 +1,57 @@
+import { and, asc, count, desc, eq, gte, lte, ne, sql, type SQL } from 'drizzle-orm';
+import type { Candidate, DiscoverQuery, DiscoverResponse, SpinQuery } from '../../contract/discovery';
+import type { OrbitDatabase } from '../db/types';
+import { likes, users, type UserRow } from '../db/schema';
+import { candidateColumns, toCandidate } from './candidate-view';
+
+interface PeopleFilters {
+  gender?: SpinQuery['gender'];
+  minAge?: number;
+  maxAge?: number;
+}
+
+/** Who anyone may be shown: other user accounts that are not banned, narrowed by the filters. */
+function visiblePeople(callerId: string, filters: PeopleFilters): SQL[] {
+  const conditions: SQL[] = [eq(users.role, 'user'), eq(users.isBanned, false), ne(users.id, callerId)];
+  if (filters.gender) conditions.push(eq(users.gender, filters.gender));
+  if (filters.minAge !== undefined) conditions.push(gte(users.age, filters.minAge));
+  if (filters.maxAge !== undefined) conditions.push(lte(users.age, filters.maxAge));
+  return conditions;
+}
+
+/**
+ * Spin candidates: people the caller has not decided on yet. Those who
+ * already liked the caller come first (a like from them is a match waiting
+ * to happen), then the most recently active.
+ */
+export async function findSpinCandidates(db: OrbitDatabase, caller: UserRow, query: SpinQuery, now: Date): Promise<Candidate[]> {
+  const notDecidedYet = sql`not exists (select 1 from ${likes} where ${likes.fromUserId} = ${caller.id} and ${likes.toUserId} = ${users.id})`;
+  const likedCaller = sql`exists (select 1 from ${likes} where ${likes.fromUserId} = ${users.id} and ${likes.toUserId} = ${caller.id} and ${likes.type} <> 'dislike')`;
+  const rows = await db
+    .select(candidateColumns)
+    .from(users)
+    .where(and(...visiblePeople(caller.id, query), notDecidedYet))
+    .orderBy(desc(likedCaller), sql`${users.lastSeenAt} desc nulls last`, asc(users.id))
+    .limit(query.limit);
+  return rows.map((row) => toCandidate(row, caller, now));
+}
+
+/** Discover: everyone visible, online people first, paged, with the filters applied here rather than on the screen. */
+export async function findDiscoverPage(db: OrbitDatabase, caller: UserRow, query: DiscoverQuery, now: Date): Promise<DiscoverResponse> {
+  const where = and(...visiblePeople(caller.id, query));
+  const [totals] = await db.select({ total: count() }).from(users).where(where);
+  const total = totals?.total ?? 0;
+  const rows = await db
+    .select(candidateColumns)
+    .from(users)
+    .where(where)
+    .orderBy(desc(users.isOnline), sql`${users.lastSeenAt} desc nulls last`, asc(users.id))
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
+  return {
+    users: rows.map((row) => toCandidate(row, caller, now)),
+    page: query.page,
+    totalPages: Math.max(1, Math.ceil(total / query.limit)),
+    total,
+  };
+}

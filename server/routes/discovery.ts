@@ -1,0 +1,81 @@
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import {
+  discoverQuerySchema,
+  discoverResponseSchema,
+  radarQuerySchema,
+  radarResponseSchema,
+  RADAR_MAX_LIMIT,
+  RADAR_MAX_RADIUS_KM,
+  spinQuerySchema,
+  spinResponseSchema,
+} from '../../contract/discovery';
+import { DEFAULT_RADAR_CENTRE, type GeoPoint } from '../discovery/geo';
+import { findDiscoverPage, findSpinCandidates } from '../discovery/people-query';
+import { findNearbyUsers } from '../discovery/radar-query';
+import { signedInUser } from '../plugins/auth';
+import { bearerSecurity, errorResponses } from './error-responses';
+
+function storedLocation(row: { latitude: number | null; longitude: number | null }): GeoPoint | null {
+  return row.latitude === null || row.longitude === null ? null : { latitude: row.latitude, longitude: row.longitude };
+}
+
+const discoveryRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
+  app.get(
+    '/users/radar',
+    {
+      preHandler: app.requireAuth,
+      schema: {
+        tags: ['discovery'],
+        summary: 'People nearby, nearest first',
+        description:
+          `Around lat/lon, or without them the caller's stored location (or the Home radar's fixed point when none is stored). ` +
+          `radiusKm up to ${RADAR_MAX_RADIUS_KM} (default 50), limit up to ${RADAR_MAX_LIMIT} (default 20). ` +
+          'Positions are snapped to a grid of about 1 km before distances are computed, and distances are whole kilometres (at least 1); ' +
+          'no coordinates are ever returned. Banned and hidden people and the caller are left out.',
+        security: bearerSecurity,
+        querystring: radarQuerySchema,
+        response: { 200: radarResponseSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const caller = signedInUser(request);
+      const { lat, lon, radiusKm, limit } = request.query;
+      const centre = lat !== undefined && lon !== undefined ? { latitude: lat, longitude: lon } : (storedLocation(caller) ?? DEFAULT_RADAR_CENTRE);
+      return { users: await findNearbyUsers(app.db, { centre, radiusKm, limit, excludeUserId: caller.id }) };
+    },
+  );
+
+  app.get(
+    '/users/spin',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['discovery'],
+        summary: 'Spin candidates the caller has not decided on yet',
+        description: 'Optional gender, minAge and maxAge filters; limit up to 50 (default 10). People who already liked the caller come first.',
+        security: bearerSecurity,
+        querystring: spinQuerySchema,
+        response: { 200: spinResponseSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => ({ users: await findSpinCandidates(app.db, signedInUser(request), request.query, new Date()) }),
+  );
+
+  app.get(
+    '/users',
+    {
+      preHandler: app.requireAuth,
+      schema: {
+        tags: ['discovery'],
+        summary: 'Discover: everyone, filtered and paged on the server',
+        security: bearerSecurity,
+        querystring: discoverQuerySchema,
+        response: { 200: discoverResponseSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => findDiscoverPage(app.db, signedInUser(request), request.query, new Date()),
+  );
+  done();
+};
+
+export default discoveryRoutes;

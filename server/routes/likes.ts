@@ -1,0 +1,35 @@
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { likeBodySchema, likeResponseSchema } from '../../contract/discovery';
+import { LIKE_BACK_OFF, type LikeBackPolicy } from '../discovery/like-back';
+import { recordDecision } from '../discovery/record-decision';
+import { signedInUser } from '../plugins/auth';
+import { bearerSecurity, errorResponses } from './error-responses';
+
+export interface LikesRoutesOptions {
+  likeBack?: LikeBackPolicy;
+}
+
+const likesRoutes: FastifyPluginCallbackZod<LikesRoutesOptions> = (app, options, done) => {
+  const likeBack = options.likeBack ?? LIKE_BACK_OFF;
+
+  app.post(
+    '/users/like',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['discovery'],
+        summary: 'Like, super like or dislike someone',
+        description:
+          'One decision per pair: repeating replaces it. A like or super like on someone who already liked or super-liked the caller ' +
+          'creates their match (once), and the answer says so. Liking oneself is 400; an unknown, banned or admin target is 404.',
+        security: bearerSecurity,
+        body: likeBodySchema,
+        response: { 200: likeResponseSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    (request) => recordDecision(app.db, signedInUser(request), request.body, likeBack),
+  );
+  done();
+};
+
+export default likesRoutes;

@@ -1,0 +1,76 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import styled from 'styled-components';
+import { discoverQueryOptions, type DiscoverFilters } from '../../api/users';
+import { Card, EmptyState, ErrorState, Pagination, px, Skeleton, Stack, Text } from '../../ui';
+import { DISCOVER_PAGE_SIZE } from './discover-search';
+import { PersonCard } from './PersonCard';
+
+const Grid = styled.ul`
+  display: grid;
+  grid-template-columns: minmax(0, 1fr);
+  gap: ${({ theme }) => px(theme.space[4])};
+  padding: 0;
+  list-style: none;
+
+  ${({ theme }) => theme.media.tablet} {
+    grid-template-columns: repeat(2, minmax(0, 1fr));
+  }
+
+  ${({ theme }) => theme.media.desktop} {
+    grid-template-columns: repeat(3, minmax(0, 1fr));
+  }
+`;
+
+function LoadingGrid() {
+  return (
+    <Grid aria-label="Loading people" aria-busy="true">
+      {Array.from({ length: 6 }, (_, index) => (
+        <li key={index}>
+          <Card>
+            <Stack gap={3}>
+              <Skeleton shape="circle" width={64} height={64} />
+              <Skeleton width="60%" />
+              <Skeleton width="80%" />
+            </Stack>
+          </Card>
+        </li>
+      ))}
+    </Grid>
+  );
+}
+
+export interface DiscoverListProps {
+  filters: DiscoverFilters;
+  page: number;
+  onPageChange: (page: number) => void;
+  alert?: (message: string) => void;
+}
+
+/** Discover's List View: the server's filtered page of people. */
+export function DiscoverList({ filters, page, onPageChange, alert }: DiscoverListProps) {
+  const people = useQuery({ ...discoverQueryOptions({ ...filters, page, limit: DISCOVER_PAGE_SIZE }), placeholderData: keepPreviousData });
+
+  if (people.isPending) return <LoadingGrid />;
+  if (people.isError) {
+    return <ErrorState title="Error Loading Users" text={people.error.message} action={{ label: 'Try Again', onClick: () => void people.refetch() }} />;
+  }
+  const { users, totalPages, total } = people.data;
+  if (users.length === 0) {
+    return <EmptyState title="No users found" text="Try other filters, or check back when more people join." />;
+  }
+  return (
+    <Stack gap={4}>
+      <Text tone="muted" size="sm" role="status">
+        {total} {total === 1 ? 'person' : 'people'} found
+      </Text>
+      <Grid aria-label="People" aria-busy={people.isPlaceholderData}>
+        {users.map((person) => (
+          <li key={person.id}>
+            <PersonCard person={person} alert={alert} />
+          </li>
+        ))}
+      </Grid>
+      {totalPages > 1 ? <Pagination page={page} totalPages={totalPages} onChange={onPageChange} label="People pages" /> : null}
+    </Stack>
+  );
+}

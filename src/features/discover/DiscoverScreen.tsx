@@ -1,0 +1,50 @@
+import { Stack, TabPanel, Tabs } from '../../ui';
+import { RadarScanner } from '../radar/RadarScanner';
+import { DiscoverFilters } from './DiscoverFilters';
+import { DiscoverList } from './DiscoverList';
+import type { DiscoverSearch } from './discover-search';
+import { ScreenFrame } from './ScreenFrame';
+
+const VIEW_TABS = [
+  { id: 'list', label: 'List View' },
+  { id: 'radar', label: 'Radar View' },
+];
+const TABS_ID = 'discover-view';
+
+export interface DiscoverScreenProps {
+  search: DiscoverSearch;
+  onSearchChange: (search: DiscoverSearch) => void;
+  alert?: (message: string) => void;
+}
+
+/** SPEC's Discover: everyone as a filtered list, or the people nearby on the radar. */
+export function DiscoverScreen({ search, onSearchChange, alert }: DiscoverScreenProps) {
+  const view = search.view ?? 'list';
+  const filters = { gender: search.gender, minAge: search.minAge, maxAge: search.maxAge };
+  return (
+    <ScreenFrame
+      title="Discover"
+      subtitle="Browse everyone, or switch to the radar to see who is nearby."
+      aside={<Tabs label="View" idBase={TABS_ID} tabs={VIEW_TABS} value={view} onChange={(id) => onSearchChange({ ...search, view: id === 'radar' ? 'radar' : undefined })} />}
+    >
+      {view === 'radar' ? (
+        <TabPanel idBase={TABS_ID} tabId="radar">
+          {/* Fake sample people would mislead inside real results, so a failure shows the error view here. */}
+          <RadarScanner search={{ radiusKm: 50, limit: 20 }} onFailure="error" listTitle="People nearby" />
+        </TabPanel>
+      ) : (
+        <TabPanel idBase={TABS_ID} tabId="list">
+          <Stack gap={6}>
+            <DiscoverFilters key={JSON.stringify(filters)} filters={filters} onApply={(next) => onSearchChange({ ...search, ...next, page: undefined })} />
+            <DiscoverList
+              filters={filters}
+              page={search.page ?? 1}
+              onPageChange={(page) => onSearchChange({ ...search, page: page > 1 ? page : undefined })}
+              alert={alert}
+            />
+          </Stack>
+        </TabPanel>
+      )}
+    </ScreenFrame>
+  );
+}

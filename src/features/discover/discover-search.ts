@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { genderSchema } from '../../../contract/common';
+
+/** Discover's state lives in the address, so a filtered view can be shared and survives a reload. */
+export const discoverSearchSchema = z.object({
+  view: z.enum(['list', 'radar']).optional().catch(undefined),
+  gender: genderSchema.optional().catch(undefined),
+  minAge: z.coerce.number().int().min(18).max(99).optional().catch(undefined),
+  maxAge: z.coerce.number().int().min(18).max(99).optional().catch(undefined),
+  page: z.coerce.number().int().min(1).optional().catch(undefined),
+});
+export type DiscoverSearch = z.infer<typeof discoverSearchSchema>;
+
+/** SPEC: the age filter's placeholders. */
+export const MIN_AGE_PLACEHOLDER = 18;
+export const MAX_AGE_PLACEHOLDER = 99;
+export const DISCOVER_PAGE_SIZE = 12;
+
+export interface FilterDraft {
+  gender: '' | 'male' | 'female';
+  minAge: string;
+  maxAge: string;
+}
+
+export type FilterErrors = Partial<Record<'minAge' | 'maxAge', string>>;
+
+function parseAge(text: string, label: string): { value?: number; error?: string } {
+  const trimmed = text.trim();
+  if (trimmed === '') return {};
+  const value = Number(trimmed);
+  if (!Number.isInteger(value)) return { error: `${label} must be a whole number` };
+  if (value < MIN_AGE_PLACEHOLDER || value > MAX_AGE_PLACEHOLDER) return { error: `${label} must be between 18 and 99` };
+  return { value };
+}
+
+/** The typed filters from the form, or a message per field. */
+export function readFilterDraft(draft: FilterDraft): { filters: Pick<DiscoverSearch, 'gender' | 'minAge' | 'maxAge'> } | { errors: FilterErrors } {
+  const min = parseAge(draft.minAge, 'Min age');
+  const max = parseAge(draft.maxAge, 'Max age');
+  const errors: FilterErrors = {};
+  if (min.error) errors.minAge = min.error;
+  if (max.error) errors.maxAge = max.error;
+  if (!errors.minAge && !errors.maxAge && min.value !== undefined && max.value !== undefined && min.value > max.value) {
+    errors.minAge = 'Min age must not be more than max age';
+  }
+  if (errors.minAge || errors.maxAge) return { errors };
+  return { filters: { gender: draft.gender || undefined, minAge: min.value, maxAge: max.value } };
+}

@@ -1,0 +1,147 @@
+import { useNavigate } from '@tanstack/react-router';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useMemo } from 'react';
+import styled from 'styled-components';
+import { fromPromise } from 'xstate';
+import type { Match } from '../../../contract/discovery';
+import { matchesMachine } from '../../../machines/matches.machine';
+import { fetchMatches } from '../../api/matches';
+import { ButtonLink, Card, EmptyState, ErrorState, IconButton, px, Spinner, Stack, Text, VisuallyHidden } from '../../ui';
+import { actorRuntime, useReportActor, type MachineOverrides } from '../discover/machine-overrides';
+import { ScreenFrame } from '../discover/ScreenFrame';
+import { unlessAborted } from '../discover/unless-aborted';
+import { ChatIcon, ChevronIcon, HeartIcon, VideoIcon } from '../spin/icons';
+import { DiscoverMore } from './DiscoverMore';
+import { MatchCard } from './MatchCard';
+
+/** Where the screen's buttons lead; the app's defaults navigate and alert, tests record. */
+export interface MatchesEffects {
+  alert: (message: string) => void;
+  openChat: (userId: string) => void;
+  startVideoCall: (userId: string) => void;
+}
+
+export interface MatchesScreenProps {
+  overrides?: MachineOverrides<typeof matchesMachine>;
+  effects?: Partial<MatchesEffects>;
+}
+
+const Layout = styled.div`
+  display: grid;
+  gap: ${({ theme }) => px(theme.space[6])};
+  min-width: 0;
+
+  ${({ theme }) => theme.media.desktop} {
+    grid-template-columns: minmax(0, 3fr) minmax(0, 2fr);
+    align-items: start;
+  }
+`;
+
+const MatchPanel = styled(Card)`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => px(theme.space[4])};
+  width: 100%;
+  max-width: ${({ theme }) => px(theme.sizes.dialogMax)};
+  margin-inline: auto;
+`;
+
+const Actions = styled.div`
+  display: flex;
+  justify-content: center;
+  align-items: center;
+  gap: ${({ theme }) => px(theme.space[3])};
+`;
+
+const matchesActors = { loadMatches: fromPromise<Match[], void>(({ signal }) => unlessAborted(signal, fetchMatches)) };
+
+/** SPEC's Matches screen: one match at a time, with chat, connect and video. */
+export function MatchesScreen({ overrides, effects }: MatchesScreenProps) {
+  const navigate = useNavigate();
+  const alert = effects?.alert;
+  const openChat = effects?.openChat;
+  const startVideoCall = effects?.startVideoCall;
+  const machine = useMemo(
+    () =>
+      (overrides?.machine ?? matchesMachine.provide({ actors: matchesActors })).provide({
+        actions: {
+          announceConnected: (_, { name }: { name: string }) => (alert ?? window.alert)(`Connected with ${name}!`),
+          openChat: (_, { userId }: { userId: string }) =>
+            openChat ? openChat(userId) : void navigate({ to: '/messages', search: { with: userId } }),
+          startVideoCall: (_, { userId }: { userId: string }) =>
+            startVideoCall ? startVideoCall(userId) : void navigate({ to: '/video-call/{-$userId}', params: { userId } }),
+        },
+      }),
+    [overrides?.machine, alert, openChat, startVideoCall, navigate],
+  );
+  const actor = useActorRef(machine, actorRuntime(overrides));
+  useReportActor(overrides, actor);
+
+  const loading = useSelector(actor, (snapshot) => snapshot.matches('loading') || snapshot.matches('sorting'));
+  const empty = useSelector(actor, (snapshot) => snapshot.matches('empty'));
+  const error = useSelector(actor, (snapshot) => (snapshot.matches('error') ? snapshot.context.error : null));
+  const connecting = useSelector(actor, (snapshot) => snapshot.matches('connecting'));
+  const matches = useSelector(actor, (snapshot) => snapshot.context.matches);
+  const index = useSelector(actor, (snapshot) => snapshot.context.index);
+  const match = matches[index];
+
+  let body;
+  if (loading) {
+    body = (
+      <Stack align="center" gap={3}>
+        <Spinner size="lg" label="Loading matches" />
+        <Text tone="muted">Finding your matches...</Text>
+      </Stack>
+    );
+  } else if (error !== null) {
+    body = <ErrorState title="Error Loading Matches" text={error} action={{ label: 'Try Again', onClick: () => actor.send({ type: 'RETRY' }) }} />;
+  } else if (empty || !match) {
+    body = (
+      <EmptyState
+        title="No Matches Yet"
+        text="Try using the spin feature to find new people"
+        action={
+          <ButtonLink to="/spin" variant="primary">
+            Discover People
+          </ButtonLink>
+        }
+      />
+    );
+  } else {
+    body = (
+      <>
+        <Text tone="muted" align="center">
+          {index + 1} of {matches.length} matches
+        </Text>
+        <MatchCard match={match} connecting={connecting} />
+        <div role="status">{connecting ? <VisuallyHidden>Connecting with {match.name}...</VisuallyHidden> : null}</div>
+        <Actions>
+          <IconButton aria-label="Previous match" variant="ghost" disabled={connecting} onClick={() => actor.send({ type: 'PREV' })}>
+            <ChevronIcon direction="left" />
+          </IconButton>
+          <IconButton aria-label={`Chat with ${match.name}`} variant="secondary" size="lg" disabled={connecting} onClick={() => actor.send({ type: 'CHAT' })}>
+            <ChatIcon />
+          </IconButton>
+          <IconButton aria-label={`Connect with ${match.name}`} variant="primary" size="lg" disabled={connecting} onClick={() => actor.send({ type: 'CONNECT' })}>
+            <HeartIcon />
+          </IconButton>
+          <IconButton aria-label={`Video call ${match.name}`} variant="secondary" size="lg" disabled={connecting} onClick={() => actor.send({ type: 'VIDEO' })}>
+            <VideoIcon />
+          </IconButton>
+          <IconButton aria-label="Next match" variant="ghost" disabled={connecting} onClick={() => actor.send({ type: 'NEXT' })}>
+            <ChevronIcon direction="right" />
+          </IconButton>
+        </Actions>
+      </>
+    );
+  }
+
+  return (
+    <ScreenFrame title="Find Your Match" subtitle="People who liked you back. Say hello, connect or start a video call.">
+      <Layout>
+        <MatchPanel aria-busy={loading}>{body}</MatchPanel>
+        <DiscoverMore />
+      </Layout>
+    </ScreenFrame>
+  );
+}

@@ -1,0 +1,167 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import styled from 'styled-components';
+import { PROFILE_LIMITS, updateProfileBodySchema, type UpdateProfileBody, type User } from '../../../contract/user';
+import { ApiError } from '../../api/client';
+import { currentUserQueryOptions } from '../../api/me';
+import { updateMyProfile } from '../../api/users';
+import { Button, Dialog, Field, Input, Notice, px, Select, Textarea } from '../../ui';
+
+interface Draft {
+  name: string;
+  age: string;
+  gender: '' | 'male' | 'female' | 'other';
+  language: string;
+  region: string;
+  bio: string;
+  interests: string;
+}
+type FieldName = keyof Draft;
+
+const Form = styled.form`
+  display: grid;
+  gap: ${({ theme }) => px(theme.space[4])};
+
+  ${({ theme }) => theme.media.tablet} {
+    grid-template-columns: 1fr 1fr;
+    & > .wide {
+      grid-column: 1 / -1;
+    }
+  }
+`;
+
+function draftFrom(user: User): Draft {
+  return {
+    name: user.profile.name,
+    age: user.age?.toString() ?? '',
+    gender: user.gender ?? '',
+    language: user.lang,
+    region: user.region,
+    bio: user.bio,
+    interests: user.interests.join(', '),
+  };
+}
+
+/** Form text -> the PATCH body (empty optional fields are left out). */
+function bodyFrom(draft: Draft): Record<string, unknown> {
+  const body: Record<string, unknown> = {
+    name: draft.name,
+    language: draft.language,
+    region: draft.region,
+    bio: draft.bio,
+    interests: draft.interests
+      .split(',')
+      .map((interest) => interest.trim())
+      .filter(Boolean),
+  };
+  if (draft.age.trim() !== '') body.age = Number(draft.age);
+  if (draft.gender) body.gender = draft.gender;
+  return body;
+}
+
+function fieldOf(path: string): FieldName | null {
+  const head = path.split('.')[0] ?? '';
+  return head in { name: 1, age: 1, gender: 1, language: 1, region: 1, bio: 1, interests: 1 } ? (head as FieldName) : null;
+}
+
+export interface EditProfileDialogProps {
+  user: User;
+  open: boolean;
+  onClose: () => void;
+  onSaved: () => void;
+}
+
+/** SPEC's Edit Profile: the editable fields, checked here with the server's own rules, then PATCH /user/me. */
+export function EditProfileDialog({ user, open, onClose, onSaved }: EditProfileDialogProps) {
+  const queryClient = useQueryClient();
+  const [draft, setDraft] = useState<Draft>(() => draftFrom(user));
+  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const save = useMutation({
+    mutationFn: (body: UpdateProfileBody) => updateMyProfile(body),
+    onSuccess: (updated) => {
+      queryClient.setQueryData(currentUserQueryOptions().queryKey, updated);
+      onSaved();
+    },
+    onError: (error) => {
+      if (!(error instanceof ApiError)) return;
+      const found: Partial<Record<FieldName, string>> = {};
+      for (const { field, message } of error.fieldErrors) {
+        const name = fieldOf(field);
+        if (name && !found[name]) found[name] = message;
+      }
+      setErrors(found);
+    },
+  });
+
+  const update = (field: FieldName) => (event: { target: { value: string } }) => setDraft({ ...draft, [field]: event.target.value });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = updateProfileBodySchema.safeParse(bodyFrom(draft));
+    if (!parsed.success) {
+      const found: Partial<Record<FieldName, string>> = {};
+      for (const issue of parsed.error.issues) {
+        const field = fieldOf(issue.path.map(String).join('.'));
+        if (field && !found[field]) found[field] = issue.message;
+      }
+      setErrors(found);
+      return;
+    }
+    setErrors({});
+    save.mutate(parsed.data);
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title="Edit Profile"
+      footer={
+        <>
+          <Button variant="ghost" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" form="edit-profile-form" loading={save.isPending} loadingLabel="Saving...">
+            Save Changes
+          </Button>
+        </>
+      }
+    >
+      <Form id="edit-profile-form" onSubmit={submit} noValidate>
+        {save.isError && !(save.error instanceof ApiError && save.error.fieldErrors.length > 0) ? (
+          <div className="wide">
+            <Notice tone="error">{save.error.message}</Notice>
+          </div>
+        ) : null}
+        <Field label="Name" error={errors.name}>
+          <Input value={draft.name} onChange={update('name')} maxLength={PROFILE_LIMITS.nameMax} autoComplete="name" />
+        </Field>
+        <Field label="Age" error={errors.age}>
+          <Input type="number" inputMode="numeric" min={18} max={99} value={draft.age} onChange={update('age')} />
+        </Field>
+        <Field label="Gender" error={errors.gender}>
+          <Select value={draft.gender} onChange={update('gender')}>
+            <option value="">Prefer not to say</option>
+            <option value="female">female</option>
+            <option value="male">male</option>
+            <option value="other">other</option>
+          </Select>
+        </Field>
+        <Field label="Language" error={errors.language}>
+          <Input value={draft.language} onChange={update('language')} maxLength={PROFILE_LIMITS.languageMax} />
+        </Field>
+        <Field label="Location" hint="Your city or area, shown on your profile" error={errors.region}>
+          <Input value={draft.region} onChange={update('region')} maxLength={PROFILE_LIMITS.regionMax} />
+        </Field>
+        <Field label="Interests" hint={`Separate with commas; up to ${PROFILE_LIMITS.interestsMax}`} error={errors.interests}>
+          <Input value={draft.interests} onChange={update('interests')} />
+        </Field>
+        <div className="wide">
+          <Field label="About you" hint={`${draft.bio.length} / ${PROFILE_LIMITS.bioMax} characters`} error={errors.bio}>
+            <Textarea value={draft.bio} onChange={update('bio')} rows={4} />
+          </Field>
+        </div>
+      </Form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,135 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import styled from 'styled-components';
+import type { User } from '../../../contract/user';
+import { currentUserQueryOptions } from '../../api/me';
+import { publicProfileQueryOptions } from '../../api/users';
+import { Button, ButtonLink, Card, Container, ErrorState, Notice, px, Skeleton, Stack } from '../../ui';
+import { useLikeAction } from '../discover/useLikeAction';
+import { EditProfileDialog } from './EditProfileDialog';
+import { ProfileView } from './ProfileView';
+import { SettingsDialog } from './SettingsDialog';
+import type { currentPosition } from './geolocation';
+
+const Padded = styled(Container)`
+  padding-block: ${({ theme }) => px(theme.space[6])};
+
+  ${({ theme }) => theme.media.tablet} {
+    padding-block: ${({ theme }) => px(theme.space[8])};
+  }
+`;
+
+function LoadingProfile() {
+  return (
+    <Card aria-busy="true" aria-label="Loading profile">
+      <Stack gap={3} align="center">
+        <Skeleton shape="circle" width={112} height={112} />
+        <Skeleton width="40%" />
+        <Skeleton width="60%" />
+      </Stack>
+    </Card>
+  );
+}
+
+function LoadFailed({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return <ErrorState title="Error Loading Profile" text={message} action={{ label: 'Try Again', onClick: onRetry }} />;
+}
+
+function OwnProfile({ user, locate }: { user: User; locate?: typeof currentPosition }) {
+  const [dialog, setDialog] = useState<'edit' | 'settings' | null>(null);
+  const [saved, setSaved] = useState(false);
+  return (
+    <>
+      <ProfileView
+        user={user}
+        notice={saved ? <Notice tone="success">Profile updated</Notice> : null}
+        actions={
+          <>
+            <Button
+              onClick={() => {
+                setSaved(false);
+                setDialog('edit');
+              }}
+            >
+              Edit Profile
+            </Button>
+            <Button variant="secondary" onClick={() => setDialog('settings')}>
+              Settings
+            </Button>
+            <ButtonLink to="/vip" variant="secondary">
+              Upgrade to VIP
+            </ButtonLink>
+            <ButtonLink to="/live-stream" variant="ghost">
+              Go Live
+            </ButtonLink>
+          </>
+        }
+      />
+      {dialog === 'edit' ? (
+        <EditProfileDialog
+          user={user}
+          open
+          onClose={() => setDialog(null)}
+          onSaved={() => {
+            setDialog(null);
+            setSaved(true);
+          }}
+        />
+      ) : null}
+      <SettingsDialog open={dialog === 'settings'} onClose={() => setDialog(null)} locate={locate} />
+    </>
+  );
+}
+
+function OtherProfile({ userId, alert }: { userId: string; alert?: (message: string) => void }) {
+  const profile = useQuery(publicProfileQueryOptions(userId));
+  const like = useLikeAction(alert);
+  if (profile.isPending) return <LoadingProfile />;
+  if (profile.isError) return <LoadFailed message={profile.error.message} onRetry={() => void profile.refetch()} />;
+
+  const { user, relationship } = profile.data;
+  const liked = like.isSuccess || relationship.decision === 'like' || relationship.decision === 'super';
+  const matched = like.data?.match ?? relationship.isMatch;
+  return (
+    <ProfileView
+      user={user}
+      notice={<div role="status">{matched ? <Notice tone="success">{`It's a match! 🎉 You and ${user.profile.name} like each other.`}</Notice> : null}</div>}
+      actions={
+        <>
+          <Button loading={like.isPending} loadingLabel="Liking..." disabled={liked} onClick={() => like.mutate({ targetId: user._id, type: 'like' })}>
+            {liked ? 'Liked' : 'Like'}
+          </Button>
+          <ButtonLink to="/video-call/{-$userId}" params={{ userId: user._id }} variant="secondary">
+            Video Call
+          </ButtonLink>
+          <ButtonLink to="/messages" search={{ with: user._id }} variant="secondary">
+            Message
+          </ButtonLink>
+        </>
+      }
+    />
+  );
+}
+
+export interface ProfileScreenProps {
+  /** Absent: the signed-in person's own profile. */
+  userId?: string;
+  alert?: (message: string) => void;
+  locate?: typeof currentPosition;
+}
+
+/** SPEC's Profile: one's own (edit, settings, VIP, go live) or another person's (like, call, message). */
+export function ProfileScreen({ userId, alert, locate }: ProfileScreenProps) {
+  const me = useQuery(currentUserQueryOptions());
+  // Opening one's own id shows the own profile, with its actions.
+  const ownId = me.data?._id;
+  const showOwn = !userId || userId === ownId;
+
+  let content;
+  if (!showOwn) content = <OtherProfile userId={userId} alert={alert} />;
+  else if (me.isPending) content = <LoadingProfile />;
+  else if (me.isError) content = <LoadFailed message={me.error.message} onRetry={() => void me.refetch()} />;
+  else content = <OwnProfile user={me.data} locate={locate} />;
+
+  return <Padded>{content}</Padded>;
+}

@@ -1,0 +1,18 @@
+import type { RadarSearch } from '../../api/users';
+import { Card } from '../../ui';
+import { RadarScanner, type RadarScanOverrides } from './RadarScanner';
+
+/** SPEC section 4: the Home radar looks around a fixed point, 50 km, 20 users. */
+export const HOME_RADAR_SEARCH: RadarSearch = { lat: 19.076, lon: 72.8777, radiusKm: 50, limit: 20 };
+
+/**
+ * The interactive radar of the Home page, under the page's own section
+ * heading: sample people when the radar cannot be reached (e.g. a visitor).
+ */
+export function HomeRadar({ overrides }: { overrides?: RadarScanOverrides } = {}) {
+  return (
+    <Card>
+      <RadarScanner search={HOME_RADAR_SEARCH} listTitle="People near you" listHeadingLevel={3} overrides={overrides} />
+    </Card>
+  );
+}

@@ -1,0 +1,103 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useId, useMemo } from 'react';
+import styled from 'styled-components';
+import { fromPromise } from 'xstate';
+import type { NearbyUser } from '../../../contract/discovery';
+import { radarScanMachine, selectIsScanning, type RadarFailureMode } from '../../../machines/radar-scan.machine';
+import { fetchNearbyUsers, type RadarSearch } from '../../api/users';
+import { Button, EmptyState, ErrorState, Heading, Notice, px, SpinnerRing, Stack, Text } from '../../ui';
+import { actorRuntime, useReportActor, type MachineOverrides } from '../discover/machine-overrides';
+import { unlessAborted } from '../discover/unless-aborted';
+import { NearbyList } from './NearbyList';
+import { RadarCanvas } from './RadarCanvas';
+import { SAMPLE_NEARBY_USERS } from './sample-users';
+
+export type RadarScanOverrides = MachineOverrides<typeof radarScanMachine>;
+
+export interface RadarScannerProps {
+  search: RadarSearch;
+  onFailure?: RadarFailureMode;
+  /** The heading over the list of people, e.g. 'People near you'. */
+  listTitle: string;
+  /** 3 where the radar sits under a section heading (Home). */
+  listHeadingLevel?: 2 | 3;
+  overrides?: RadarScanOverrides;
+}
+
+const Layout = styled.div`
+  display: grid;
+  gap: ${({ theme }) => px(theme.space[6])};
+  min-width: 0;
+
+  ${({ theme }) => theme.media.desktop} {
+    grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
+    align-items: start;
+  }
+`;
+
+const ScanningText = styled(Text)`
+  display: flex;
+  align-items: center;
+  justify-content: center;
+  gap: ${({ theme }) => px(theme.space[2])};
+`;
+
+function scannerMachine(search: RadarSearch) {
+  return radarScanMachine.provide({
+    actors: { scanNearby: fromPromise<NearbyUser[], void>(({ signal }) => unlessAborted(signal, (abortSignal) => fetchNearbyUsers(search, abortSignal))) },
+  });
+}
+
+/** The radar (canvas, list, Scan Again) driven by the radar-scan machine. */
+export function RadarScanner({ search, onFailure = 'samples', listTitle, listHeadingLevel = 2, overrides }: RadarScannerProps) {
+  const { lat, lon, radiusKm, limit } = search;
+  const machine = useMemo(() => overrides?.machine ?? scannerMachine({ lat, lon, radiusKm, limit }), [overrides?.machine, lat, lon, radiusKm, limit]);
+  const actor = useActorRef(machine, {
+    input: { samples: SAMPLE_NEARBY_USERS, onFailure },
+    ...actorRuntime(overrides),
+  });
+  useReportActor(overrides, actor);
+  const scanning = useSelector(actor, selectIsScanning);
+  const failed = useSelector(actor, (snapshot) => snapshot.matches('failed'));
+  const sampled = useSelector(actor, (snapshot) => snapshot.matches('sampled'));
+  const users = useSelector(actor, (snapshot) => snapshot.context.users);
+  const listHeadingId = useId();
+  const scanAgain = () => actor.send({ type: 'SCAN_AGAIN' });
+
+  if (failed) {
+    return <ErrorState title="Error Scanning Radar" text="Failed to fetch nearby users" action={{ label: 'Try Again', onClick: scanAgain }} />;
+  }
+
+  const canvasLabel = scanning
+    ? 'Radar sweep, scanning for nearby users'
+    : `Radar showing ${users.length} ${users.length === 1 ? 'person' : 'people'} within ${radiusKm} km; they are listed under "${listTitle}"`;
+
+  return (
+    <Layout>
+      <Stack gap={3}>
+        <RadarCanvas users={scanning ? [] : users} label={canvasLabel} />
+        {scanning ? (
+          <ScanningText tone="muted" align="center" as="div" role="status">
+            <SpinnerRing $size="sm" aria-hidden="true" />
+            Scanning for nearby users...
+          </ScanningText>
+        ) : (
+          <Button variant="secondary" onClick={scanAgain}>
+            Scan Again
+          </Button>
+        )}
+      </Stack>
+      <Stack gap={3}>
+        <Heading level={listHeadingLevel} size="lg" id={listHeadingId}>
+          {listTitle}
+        </Heading>
+        {sampled ? <Notice tone="info">We couldn&apos;t reach the radar, so these are sample people.</Notice> : null}
+        {scanning ? null : users.length === 0 ? (
+          <EmptyState headingLevel={listHeadingLevel === 2 ? 3 : 4} title="Nobody nearby yet" text="Try again in a little while." />
+        ) : (
+          <NearbyList users={users} labelledBy={listHeadingId} />
+        )}
+      </Stack>
+    </Layout>
+  );
+}

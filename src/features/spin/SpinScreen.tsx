@@ -1,0 +1,112 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useMemo } from 'react';
+import styled from 'styled-components';
+import type { Candidate, LikeType } from '../../../contract/discovery';
+import { selectCurrentCandidate, selectIsBusy, spinMachine, spinStepsFrom } from '../../../machines/spin.machine';
+import { decisionFailureMessage } from '../../api/users';
+import { Card, EmptyState, Notice, px, Spinner, Stack, Text, VisuallyHidden } from '../../ui';
+import { actorRuntime, useReportActor, type MachineOverrides } from '../discover/machine-overrides';
+import { ScreenFrame } from '../discover/ScreenFrame';
+import { CandidateCard } from './CandidateCard';
+import { RecentMatches } from './RecentMatches';
+import { SAMPLE_CANDIDATES } from './sample-candidates';
+import { createSpinActors } from './spin-actors';
+import { SpinControls } from './SpinControls';
+
+export interface SpinScreenProps {
+  overrides?: MachineOverrides<typeof spinMachine>;
+  /** The source of spin lengths, in [0, 1); tests pass a fixed one. */
+  random?: () => number;
+  /** How a failed like is reported (SPEC: an alert). */
+  alert?: (message: string) => void;
+  /** Shown when the deck cannot be fetched; SPEC's sample users by default. */
+  samples?: readonly Candidate[];
+}
+
+const Layout = styled.div`
+  display: grid;
+  gap: ${({ theme }) => px(theme.space[6])};
+  min-width: 0;
+
+  ${({ theme }) => theme.media.desktop} {
+    grid-template-columns: minmax(0, 3fr) minmax(0, 2fr);
+    align-items: start;
+  }
+`;
+
+const DeckCard = styled(Card)`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => px(theme.space[6])};
+  width: 100%;
+  max-width: ${({ theme }) => px(theme.sizes.dialogMax)};
+  margin-inline: auto;
+`;
+
+export const MATCH_NOTICE = "It's a match! 🎉";
+
+function defaultAlert(message: string): void {
+  window.alert(message);
+}
+
+/** SPEC's Spin screen: shuffle through candidates, then like, super like or skip. */
+export function SpinScreen({ overrides, random = Math.random, alert = defaultAlert, samples = SAMPLE_CANDIDATES }: SpinScreenProps) {
+  const machine = useMemo(
+    () =>
+      (overrides?.machine ?? spinMachine.provide({ actors: createSpinActors() })).provide({
+        actions: { alertDecisionFailed: (_, params: { decision: LikeType }) => alert(decisionFailureMessage(params.decision)) },
+      }),
+    [overrides?.machine, alert],
+  );
+  const actor = useActorRef(machine, { input: { samples }, ...actorRuntime(overrides) });
+  useReportActor(overrides, actor);
+
+  const loading = useSelector(actor, (snapshot) => snapshot.matches('loading') || snapshot.matches('sorting'));
+  const empty = useSelector(actor, (snapshot) => snapshot.matches('empty'));
+  const shuffling = useSelector(actor, (snapshot) => snapshot.matches('spinning') || snapshot.matches('revealing'));
+  const busy = useSelector(actor, selectIsBusy);
+  const candidate = useSelector(actor, selectCurrentCandidate);
+  const available = useSelector(actor, (snapshot) => snapshot.context.candidates.length);
+  const matched = useSelector(actor, (snapshot) => snapshot.context.matched);
+  const recentMatches = useSelector(actor, (snapshot) => snapshot.context.recentMatches);
+
+  const deck = loading ? (
+    <Stack align="center" gap={3}>
+      <Spinner size="lg" label="Loading people" />
+      <Text tone="muted">Finding people to spin...</Text>
+    </Stack>
+  ) : empty || !candidate ? (
+    <EmptyState
+      title="No one new to spin"
+      text="You have seen everyone for now. Check again soon."
+      action={{ label: 'Reload', onClick: () => actor.send({ type: 'RELOAD' }) }}
+    />
+  ) : (
+    <>
+      <div aria-live={shuffling ? 'off' : 'polite'} aria-busy={shuffling}>
+        {shuffling ? <VisuallyHidden>Spinning...</VisuallyHidden> : null}
+        <CandidateCard candidate={candidate} shuffling={shuffling} />
+      </div>
+      <SpinControls
+        disabled={busy}
+        onSpin={() => actor.send({ type: 'SPIN', steps: spinStepsFrom(random()) })}
+        onDecide={(decision) => actor.send({ type: 'DECIDE', decision })}
+      />
+    </>
+  );
+
+  return (
+    <ScreenFrame title="Spin" subtitle="Let chance pick someone for you, then like, super like or skip.">
+      <Layout>
+        <Stack gap={4}>
+          <div role="status">{matched ? <Notice tone="success">{MATCH_NOTICE}</Notice> : null}</div>
+          <DeckCard forwardedAs="section" aria-label="Candidate">{deck}</DeckCard>
+          <Text tone="muted" size="sm" align="center">
+            Spin to discover new people • {available} users available
+          </Text>
+        </Stack>
+        <RecentMatches matches={recentMatches} />
+      </Layout>
+    </ScreenFrame>
+  );
+}

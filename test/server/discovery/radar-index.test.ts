@@ -1,0 +1,55 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findNearbyUsers, nearbyUsersQuery } from '../../../server/discovery/radar-query';
+import { reportedKm } from '../../../server/discovery/geo';
+import { createTestApp, type TestApp } from '../helpers/test-app';
+import { insertPerson, offsetPoint } from './people-fixtures';
+
+const ORIGIN = { latitude: 40.4, longitude: -3.7 };
+let testApp: TestApp;
+
+beforeAll(async () => {
+  testApp = await createTestApp();
+  for (let index = 0; index < 30; index += 1) await insertPerson(testApp.db, offsetPoint(ORIGIN, index, index));
+  // A dense cluster, so the nearest-neighbour bound is much smaller than the radius.
+  for (let index = 0; index < 40; index += 1) await insertPerson(testApp.db, offsetPoint(ORIGIN, -5 + (index % 8) * 0.3, -5 + Math.floor(index / 8) * 0.3));
+});
+afterAll(async () => {
+  await testApp?.close();
+});
+
+/** Plan text rows from either driver (PGlite returns `rows`, node-postgres too). */
+function planText(result: unknown): string {
+  const rows = (result as { rows: Array<Record<string, unknown>> }).rows;
+  return rows.map((row) => String(Object.values(row)[0])).join('\n');
+}
+
+describe('the radar query', () => {
+  it('is answered by the GiST earthdistance index, not a table scan', async () => {
+    // A tiny table would be scanned anyway; forbidding sequential scans shows the index can serve the query.
+    const plan = await testApp.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const explained = await tx.execute(sql`explain select id from users
+        where latitude is not null and longitude is not null
+          and earth_box(ll_to_earth(${ORIGIN.latitude}::float8, ${ORIGIN.longitude}::float8), 52000::float8) @> ll_to_earth(latitude, longitude)`);
+      return planText(explained);
+    });
+    expect(plan).toMatch(/users_location_gist_idx/);
+  });
+
+  it('gives exactly the answer of the full-radius query, though it searches a smaller box', async () => {
+    for (const [north, east, radiusKm, limit] of [
+      [0, 0, 10, 50],
+      [-4, -4, 50, 5],
+      [-4, -4, 3, 20],
+      [10, 10, 100, 3],
+      [60, 60, 5, 10],
+    ] as const) {
+      const search = { centre: offsetPoint(ORIGIN, north, east), radiusKm, limit };
+      const full = (await nearbyUsersQuery(testApp.db, search)).map((row) => [row.id, reportedKm(Number(row.distanceMeters))]);
+      const found = (await findNearbyUsers(testApp.db, search)).map((user) => [user._id, user.distanceKm]);
+      expect(found).toEqual(full);
+      expect(found.length).toBeLessThanOrEqual(limit);
+    }
+  });
+});

@@ -1,0 +1,200 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { discoverResponseSchema, radarResponseSchema, spinResponseSchema } from '../../../contract/discovery';
+import type { UserRow } from '../../../server/db/schema';
+import { defaultAvatarUrl } from '../../../server/routes/user-view';
+import { insertPerson, offsetPoint } from '../discovery/people-fixtures';
+import { bearer, loginAdmin, registerUser, type RegisteredUser } from '../helpers/accounts';
+import { createTestApp, type TestApp } from '../helpers/test-app';
+
+// A quiet spot far from any seeded person, so only this file's people are around.
+const ORIGIN = { latitude: -33.9, longitude: 18.4 };
+
+let testApp: TestApp;
+let viewer: RegisteredUser;
+let near: UserRow;
+let middle: UserRow;
+let far: UserRow;
+let banned: UserRow;
+let hidden: UserRow;
+let outside: UserRow;
+
+beforeAll(async () => {
+  testApp = await createTestApp();
+  const { db } = testApp;
+  viewer = await registerUser(testApp.app, { age: 30, gender: 'male' });
+  await testApp.app.inject({ method: 'PATCH', url: '/api/user/me', headers: bearer(viewer.token), payload: { location: ORIGIN } });
+  near = await insertPerson(db, { ...offsetPoint(ORIGIN, 3, 0), name: 'Near', age: 25, gender: 'female', isOnline: true });
+  middle = await insertPerson(db, { ...offsetPoint(ORIGIN, 0, 10), name: 'Middle', age: 40, gender: 'male' });
+  far = await insertPerson(db, { ...offsetPoint(ORIGIN, -30, 0), name: 'Far', age: 33, gender: 'female' });
+  banned = await insertPerson(db, { ...offsetPoint(ORIGIN, 1, 1), name: 'Banned', isBanned: true, banReason: 'spam' });
+  hidden = await insertPerson(db, { ...offsetPoint(ORIGIN, 2, 2), name: 'Hidden', isHidden: true });
+  outside = await insertPerson(db, { ...offsetPoint(ORIGIN, 0, 120), name: 'Outside' });
+});
+afterAll(async () => {
+  await testApp?.close();
+});
+
+function radar(query: string, token = viewer.token) {
+  return testApp.app.inject({ method: 'GET', url: `/api/users/radar?${query}`, headers: bearer(token) });
+}
+
+describe('GET /api/users/radar', () => {
+  it('lists people nearest first with whole-kilometre distances and no coordinates', async () => {
+    const response = await radar(`lat=${ORIGIN.latitude}&lon=${ORIGIN.longitude}&radiusKm=50&limit=20`);
+    expect(response.statusCode).toBe(200);
+    const { users } = radarResponseSchema.parse(response.json());
+    expect(users.map((user) => user.name)).toEqual(['Near', 'Middle', 'Far']);
+    expect(users.map((user) => user.distanceKm)).toEqual([3, 10, 30]);
+    expect(users[0]).toEqual({
+      _id: near.id,
+      username: near.username,
+      name: 'Near',
+      age: 25,
+      avatar: defaultAvatarUrl(near.username),
+      region: 'Mumbai',
+      isOnline: true,
+      distanceKm: 3,
+    });
+    expect(response.body).not.toMatch(/latitude|longitude|"lat"|"lon"|email|ban/i);
+  });
+
+  it('leaves out the caller, banned and hidden people, admins and anyone beyond the radius', async () => {
+    const { users } = radarResponseSchema.parse((await radar(`lat=${ORIGIN.latitude}&lon=${ORIGIN.longitude}&radiusKm=100`)).json());
+    const ids = users.map((user) => user._id);
+    for (const excluded of [viewer.user._id, banned.id, hidden.id, outside.id]) expect(ids).not.toContain(excluded);
+  });
+
+  it('honours radiusKm and limit', async () => {
+    const within15 = radarResponseSchema.parse((await radar(`lat=${ORIGIN.latitude}&lon=${ORIGIN.longitude}&radiusKm=15`)).json());
+    expect(within15.users.map((user) => user.name)).toEqual(['Near', 'Middle']);
+    const firstOnly = radarResponseSchema.parse((await radar(`lat=${ORIGIN.latitude}&lon=${ORIGIN.longitude}&limit=1`)).json());
+    expect(firstOnly.users.map((user) => user.name)).toEqual(['Near']);
+  });
+
+  it("uses the caller's stored location when lat and lon are left out", async () => {
+    const { users } = radarResponseSchema.parse((await radar('radiusKm=50')).json());
+    expect(users.map((user) => user.name)).toEqual(['Near', 'Middle', 'Far']);
+  });
+
+  it('reports at least 1 km, even for someone in the same spot', async () => {
+    const { users } = radarResponseSchema.parse((await radar(`lat=${near.latitude}&lon=${near.longitude}&radiusKm=1`)).json());
+    expect(users).toEqual([expect.objectContaining({ _id: near.id, distanceKm: 1 })]);
+  });
+
+  it.each([
+    ['radiusKm=101', 'radiusKm: radiusKm must be at most 100'],
+    ['radiusKm=0', 'radiusKm: radiusKm must be more than 0'],
+    ['limit=51', 'limit: limit must be between 1 and 50'],
+    ['limit=2.5', 'limit: limit must be a whole number'],
+    ['lat=91&lon=0', 'lat: lat must be between -90 and 90'],
+    ['lat=10&lon=181', 'lon: lon must be between -180 and 180'],
+    ['lat=abc&lon=0', 'lat: lat must be a number'],
+    ['lat=10', 'lat: lat and lon must be given together'],
+  ])('answers 400 for %s', async (query, message) => {
+    const response = await radar(query);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ success: false, message });
+  });
+
+  it('needs a signed-in account', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/api/users/radar' });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ success: false, message: 'Authentication required' });
+  });
+});
+
+describe('GET /api/users/spin', () => {
+  async function spin(query = '', token = viewer.token) {
+    return testApp.app.inject({ method: 'GET', url: `/api/users/spin${query ? `?${query}` : ''}`, headers: bearer(token) });
+  }
+
+  it('offers candidates with card fields and compatibility, never the caller, banned people or private data', async () => {
+    const response = await spin('limit=50');
+    expect(response.statusCode).toBe(200);
+    const { users } = spinResponseSchema.parse(response.json());
+    const ids = users.map((user) => user.id);
+    expect(ids).toContain(near.id);
+    expect(ids).not.toContain(viewer.user._id);
+    expect(ids).not.toContain(banned.id);
+    const nearCard = users.find((user) => user.id === near.id);
+    expect(nearCard).toMatchObject({ name: 'Near', age: 25, isOnline: true, isVIP: false, lastActive: 'Online now', interests: ['Coffee', 'Travel'] });
+    expect(nearCard?.compatibility).toBeGreaterThanOrEqual(40);
+    expect(response.body).not.toMatch(/latitude|longitude|email|ban_?reason|password/i);
+  });
+
+  it('drops people once the caller decided on them, and puts people who liked the caller first', async () => {
+    const chooser = await registerUser(testApp.app);
+    const admirer = await registerUser(testApp.app);
+    await testApp.app.inject({ method: 'POST', url: '/api/users/like', headers: bearer(admirer.token), payload: { targetId: chooser.user._id } });
+    await testApp.app.inject({ method: 'POST', url: '/api/users/like', headers: bearer(chooser.token), payload: { targetId: far.id, type: 'dislike' } });
+
+    const { users } = spinResponseSchema.parse((await spin('limit=50', chooser.token)).json());
+    expect(users[0]?.id).toBe(admirer.user._id);
+    expect(users.map((user) => user.id)).not.toContain(far.id);
+  });
+
+  it('applies gender and age filters and the limit', async () => {
+    const women = spinResponseSchema.parse((await spin('gender=female&minAge=20&maxAge=29&limit=50')).json()).users;
+    expect(women.length).toBeGreaterThan(0);
+    for (const user of women) {
+      expect(user.gender).toBe('female');
+      expect(user.age).toBeGreaterThanOrEqual(20);
+      expect(user.age).toBeLessThanOrEqual(29);
+    }
+    expect(spinResponseSchema.parse((await spin('limit=1')).json()).users).toHaveLength(1);
+  });
+
+  it.each([
+    ['gender=robot', 'gender: Gender must be male, female or other'],
+    ['minAge=17', 'minAge: minAge must be between 18 and 99'],
+    ['minAge=40&maxAge=30', 'minAge: minAge must not be more than maxAge'],
+    ['limit=0', 'limit: limit must be between 1 and 50'],
+  ])('answers 400 for %s', async (query, message) => {
+    const response = await spin(query);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ message });
+  });
+
+  it('is for user accounts: 401 signed out, 403 for an admin', async () => {
+    expect((await testApp.app.inject({ method: 'GET', url: '/api/users/spin' })).statusCode).toBe(401);
+    const admin = await spin('', await loginAdmin(testApp.app));
+    expect(admin.statusCode).toBe(403);
+  });
+});
+
+describe('GET /api/users', () => {
+  function discover(query = '', token = viewer.token) {
+    return testApp.app.inject({ method: 'GET', url: `/api/users${query ? `?${query}` : ''}`, headers: bearer(token) });
+  }
+
+  it('pages through visible people with totals', async () => {
+    const first = discoverResponseSchema.parse((await discover('limit=2&page=1')).json());
+    const second = discoverResponseSchema.parse((await discover('limit=2&page=2')).json());
+    expect(first.users).toHaveLength(2);
+    expect(first.page).toBe(1);
+    expect(first.totalPages).toBe(Math.ceil(first.total / 2));
+    expect(second.users.map((user) => user.id)).not.toEqual(expect.arrayContaining(first.users.map((user) => user.id)));
+    const everyone = discoverResponseSchema.parse((await discover('limit=50')).json());
+    const ids = everyone.users.map((user) => user.id);
+    expect(ids).not.toContain(viewer.user._id);
+    expect(ids).not.toContain(banned.id);
+    expect(everyone.users[0]?.isOnline).toBe(true);
+  });
+
+  it('applies the gender and age filters on the server', async () => {
+    const { users } = discoverResponseSchema.parse((await discover('gender=male&minAge=35&maxAge=45&limit=50')).json());
+    expect(users.map((user) => user.id)).toEqual([middle.id]);
+  });
+
+  it('answers an empty page past the end, and 400 for bad filters', async () => {
+    const past = discoverResponseSchema.parse((await discover('page=999')).json());
+    expect(past.users).toEqual([]);
+    const bad = await discover('maxAge=100');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ message: 'maxAge: maxAge must be between 18 and 99' });
+  });
+
+  it('needs a signed-in account', async () => {
+    expect((await testApp.app.inject({ method: 'GET', url: '/api/users' })).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,146 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { meResponseSchema, publicUserResponseSchema } from '../../../contract/user';
+import { users } from '../../../server/db/schema';
+import { insertPerson } from '../discovery/people-fixtures';
+import { bearer, loginAdmin, registerUser, type RegisteredUser } from '../helpers/accounts';
+import { createTestApp, type TestApp } from '../helpers/test-app';
+
+let testApp: TestApp;
+let viewer: RegisteredUser;
+let other: RegisteredUser;
+
+beforeAll(async () => {
+  testApp = await createTestApp();
+  viewer = await registerUser(testApp.app);
+  other = await registerUser(testApp.app, { age: 33, gender: 'male' });
+  await testApp.db.update(users).set({ latitude: 19.1, longitude: 72.9, coins: 777, banReason: 'old note' }).where(eq(users.id, other.user._id));
+});
+afterAll(async () => {
+  await testApp?.close();
+});
+
+function getUser(id: string, token = viewer.token) {
+  return testApp.app.inject({ method: 'GET', url: `/api/user/${id}`, headers: bearer(token) });
+}
+
+function patchMe(payload: unknown, token = viewer.token) {
+  return testApp.app.inject({ method: 'PATCH', url: '/api/user/me', headers: bearer(token), payload: payload as object });
+}
+
+describe('GET /api/user/:id', () => {
+  it("shows another person's profile without their email, coins, coordinates or ban details", async () => {
+    const response = await getUser(other.user._id);
+    expect(response.statusCode).toBe(200);
+    const { user, relationship } = publicUserResponseSchema.parse(response.json());
+    expect(user).toMatchObject({ _id: other.user._id, username: other.body.username, age: 33, gender: 'male', profile: { vipLevel: 'Gold', age: 33 } });
+    expect(relationship).toEqual({ decision: null, isMatch: false });
+    expect(response.body).not.toContain(other.body.email);
+    expect(response.body).not.toMatch(/"email"|"coins"|777|latitude|longitude|19\.1|72\.9|ban|password|"role"/i);
+  });
+
+  it('tells the viewer their own decision and whether they matched', async () => {
+    await testApp.app.inject({ method: 'POST', url: '/api/users/like', headers: bearer(viewer.token), payload: { targetId: other.user._id, type: 'super' } });
+    await testApp.app.inject({ method: 'POST', url: '/api/users/like', headers: bearer(other.token), payload: { targetId: viewer.user._id } });
+    const { relationship } = publicUserResponseSchema.parse((await getUser(other.user._id)).json());
+    expect(relationship).toEqual({ decision: 'super', isMatch: true });
+  });
+
+  it('answers 404 for an unknown id, a banned person or an admin, and 400 for a malformed id', async () => {
+    const banned = await insertPerson(testApp.db, { isBanned: true });
+    const [admin] = await testApp.db.select({ id: users.id }).from(users).where(eq(users.role, 'admin'));
+    for (const id of ['00000000-0000-4000-8000-000000000000', banned.id, admin?.id ?? '']) {
+      const response = await getUser(id);
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ success: false, message: 'User not found' });
+    }
+    const malformed = await getUser('not-a-uuid');
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toMatchObject({ message: 'id: Invalid id' });
+  });
+
+  it('needs a signed-in account', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: `/api/user/${other.user._id}` });
+    expect(response.statusCode).toBe(401);
+  });
+});
+
+describe('PATCH /api/user/me', () => {
+  it('updates every editable field and answers with the updated user', async () => {
+    const changes = {
+      name: '  Sam Rivera ',
+      bio: 'Sunsets and street food.',
+      age: 31,
+      gender: 'other',
+      language: 'Hindi',
+      region: 'Pune',
+      interests: ['Hiking', 'hiking', 'Jazz'],
+      avatar: '/api/media/avatar/sam-rivera',
+      photos: ['/api/media/avatar/sam-1', '/api/media/cover/sam-2'],
+      location: { latitude: 18.52, longitude: 73.86 },
+    };
+    const response = await patchMe(changes);
+    expect(response.statusCode).toBe(200);
+    const { user } = meResponseSchema.parse(response.json());
+    expect(user).toMatchObject({
+      age: 31,
+      gender: 'other',
+      region: 'Pune',
+      bio: 'Sunsets and street food.',
+      lang: 'Hindi',
+      interests: ['Hiking', 'Jazz'],
+      avatar: '/api/media/avatar/sam-rivera',
+      photos: ['/api/media/avatar/sam-1', '/api/media/cover/sam-2'],
+      profile: { name: 'Sam Rivera', location: 'Pune', language: 'Hindi' },
+    });
+    expect(response.body).not.toMatch(/latitude|longitude|18\.52/);
+    const [stored] = await testApp.db.select().from(users).where(eq(users.id, viewer.user._id));
+    expect(stored).toMatchObject({ latitude: 18.52, longitude: 73.86 });
+  });
+
+  it('forgets the stored location when sent null', async () => {
+    expect((await patchMe({ location: null })).statusCode).toBe(200);
+    const [stored] = await testApp.db.select().from(users).where(eq(users.id, viewer.user._id));
+    expect(stored).toMatchObject({ latitude: null, longitude: null });
+  });
+
+  it.each([
+    [{ bio: 'x'.repeat(501) }, 'bio', 'Bio must be at most 500 characters'],
+    [{ age: 17 }, 'age', 'You must be at least 18'],
+    [{ age: 100 }, 'age', 'Age must be at most 99'],
+    [{ age: 'thirty' }, 'age', 'Age must be a number'],
+    [{ name: '   ' }, 'name', 'Name is required'],
+    [{ gender: 'robot' }, 'gender', 'Gender must be male, female or other'],
+    [{ interests: Array.from({ length: 11 }, (_, index) => `Interest ${index}`) }, 'interests', 'At most 10 interests'],
+    [{ interests: ['x'.repeat(31)] }, 'interests.0', 'Each interest must be at most 30 characters'],
+    [{ photos: Array.from({ length: 7 }, (_, index) => `/api/media/avatar/p-${index}`) }, 'photos', 'At most 6 photos'],
+    [{ avatar: 'https://evil.example/x.png' }, 'avatar', "Image must be one of Orbit's pictures (/api/media/avatar/... or /api/media/cover/...)"],
+    [{ location: { latitude: 91, longitude: 0 } }, 'location.latitude', 'Latitude must be between -90 and 90'],
+  ])('refuses %j with a message for %s', async (payload, field, message) => {
+    const response = await patchMe(payload);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ success: false, errors: [{ field, message }] });
+  });
+
+  it.each([['coins', 99999], ['isVIP', true], ['role', 'admin'], ['isBanned', false], ['banReason', ''], ['email', 'x@example.com'], ['vipTier', 'Diamond']])(
+    'refuses the protected or unknown field %s',
+    async (field, value) => {
+      const response = await patchMe({ bio: 'ok', [field]: value });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ errors: [{ field, message: 'Unknown field' }] });
+      const [stored] = await testApp.db.select().from(users).where(eq(users.id, viewer.user._id));
+      expect(stored).toMatchObject({ coins: 0, role: 'user', isVip: false });
+    },
+  );
+
+  it('refuses an empty change', async () => {
+    const response = await patchMe({});
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ message: 'Send at least one field to update' });
+  });
+
+  it('is for user accounts: 401 signed out, 403 for an admin', async () => {
+    expect((await testApp.app.inject({ method: 'PATCH', url: '/api/user/me', payload: { bio: 'x' } })).statusCode).toBe(401);
+    expect((await patchMe({ bio: 'x' }, await loginAdmin(testApp.app))).statusCode).toBe(403);
+  });
+});

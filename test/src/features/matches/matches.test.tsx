@@ -1,0 +1,49 @@
+import { configure, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { json, renderApp } from '../../support/render-app';
+import { candidate, matchOf, mockShellApi, signInAsUser } from '../discover/fixtures';
+
+// The whole app renders here; on a busy machine its first paint can take more than a second.
+configure({ asyncUtilTimeout: 5000 });
+
+const ASHA = matchOf(candidate('aaaaaaaa-0000-4000-8000-00000000000a', 'Asha', { isOnline: true }));
+const BEN = matchOf(candidate('aaaaaaaa-0000-4000-8000-00000000000b', 'Ben'));
+
+beforeEach(() => {
+  localStorage.clear();
+  signInAsUser();
+});
+afterEach(() => localStorage.clear());
+
+describe('Matches (/match) against the API', () => {
+  it('shows the newest match first with the counter', async () => {
+    mockShellApi({ 'GET /api/matches': () => json(200, { matches: [ASHA, BEN] }) });
+    renderApp('/match');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Asha, 29' })).toBeInTheDocument();
+    expect(screen.getByText('1 of 2 matches')).toBeInTheDocument();
+  });
+
+  it("opens Messages with that person's conversation", async () => {
+    mockShellApi({ 'GET /api/matches': () => json(200, { matches: [ASHA, BEN] }), 'GET /api/conversations': () => json(200, { conversations: [] }) });
+    const { router } = renderApp('/match');
+    await userEvent.click(await screen.findByRole('button', { name: 'Next match' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Chat with Ben' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/messages'));
+    expect(router.state.location.search).toEqual({ with: BEN.id });
+  });
+
+  it('starts a video call with them', async () => {
+    mockShellApi({ 'GET /api/matches': () => json(200, { matches: [ASHA] }) });
+    const { router } = renderApp('/match');
+    await userEvent.click(await screen.findByRole('button', { name: 'Video call Asha' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/video-call/${ASHA.id}`));
+  });
+
+  it("shows the server's message under 'Error Loading Matches'", async () => {
+    mockShellApi({ 'GET /api/matches': () => json(401, { success: false, message: 'Authentication required' }) });
+    renderApp('/match');
+    expect(await screen.findByRole('heading', { name: 'Error Loading Matches' })).toBeInTheDocument();
+    expect(screen.getByText('Authentication required')).toBeInTheDocument();
+  });
+});

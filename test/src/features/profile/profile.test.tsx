@@ -1,0 +1,167 @@
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { me, ME_ID, mockShellApi, OTHER_ID, publicUser, signInAsUser } from '../discover/fixtures';
+import { json, renderApp } from '../../support/render-app';
+
+// The whole app renders here; on a busy machine its first paint can take more than a second.
+configure({ asyncUtilTimeout: 5000 });
+
+beforeEach(() => localStorage.clear());
+afterEach(() => {
+  localStorage.clear();
+  vi.restoreAllMocks();
+});
+
+describe('the own profile (/profile)', () => {
+  it('sends a signed-out visitor to the login page', async () => {
+    mockShellApi({});
+    const { router } = renderApp('/profile');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+
+  it("shows every SPEC field, the owner's email and coins, and the own actions", async () => {
+    signInAsUser();
+    mockShellApi({ 'GET /api/user/me': () => json(200, { user: me() }) });
+    renderApp('/profile');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Alex Demo, 28' })).toBeInTheDocument();
+    expect(screen.getByText('Verified')).toBeInTheDocument();
+    const info = screen.getByRole('region', { name: 'Profile Info' });
+    for (const text of ['alex', 'alex@example.com', 'other', 'English']) expect(within(info).getByText(text)).toBeInTheDocument();
+    const main = within(screen.getByRole('main'));
+    expect(main.getByText('Coins').nextElementSibling).toHaveTextContent('500');
+    expect(main.getByText('Followers').nextElementSibling).toHaveTextContent('128');
+    expect(within(screen.getByRole('region', { name: 'VIP Status' })).getByText('Gold')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Alex Demo, photo 2' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Edit Profile' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Settings' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Upgrade to VIP' })).toHaveAttribute('href', '/vip');
+    expect(screen.getByRole('link', { name: 'Go Live' })).toHaveAttribute('href', '/live-stream');
+    for (const hidden of ['Like', 'Video Call', 'Message']) expect(screen.queryByRole('button', { name: hidden }) ?? screen.queryByRole('link', { name: hidden })).toBeNull();
+  });
+
+  it('edits the profile with PATCH /user/me and shows the result', async () => {
+    signInAsUser();
+    const { calls } = mockShellApi({
+      'GET /api/user/me': () => json(200, { user: me() }),
+      'PATCH /api/user/me': () => json(200, { user: me({ bio: 'New bio here', profile: { ...me().profile, name: 'Alex Rivera', bio: 'New bio here' } }) }),
+    });
+    renderApp('/profile');
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Profile' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit Profile' });
+    await userEvent.clear(within(dialog).getByLabelText('Name'));
+    await userEvent.type(within(dialog).getByLabelText('Name'), 'Alex Rivera');
+    await userEvent.clear(within(dialog).getByLabelText('About you'));
+    await userEvent.type(within(dialog).getByLabelText('About you'), 'New bio here');
+    await userEvent.clear(within(dialog).getByLabelText('Interests'));
+    await userEvent.type(within(dialog).getByLabelText('Interests'), 'Jazz, , Tea ');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+
+    expect(await screen.findByText('Profile updated')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Alex Rivera, 28' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({
+      name: 'Alex Rivera',
+      age: 28,
+      gender: 'other',
+      language: 'English',
+      region: 'Mumbai',
+      bio: 'New bio here',
+      interests: ['Jazz', 'Tea'],
+    });
+  });
+
+  it('explains invalid fields before sending anything', async () => {
+    signInAsUser();
+    const { calls } = mockShellApi({ 'GET /api/user/me': () => json(200, { user: me() }) });
+    renderApp('/profile');
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Profile' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit Profile' });
+    await userEvent.clear(within(dialog).getByLabelText('Age'));
+    await userEvent.type(within(dialog).getByLabelText('Age'), '17');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(within(dialog).getByLabelText('Age')).toHaveAccessibleDescription('You must be at least 18');
+    expect(calls.some((call) => call.method === 'PATCH')).toBe(false);
+  });
+
+  it("updates the stored location from the browser's position in Settings", async () => {
+    signInAsUser();
+    const getCurrentPosition = vi.fn((success: PositionCallback) => success({ coords: { latitude: 18.52, longitude: 73.86 } } as GeolocationPosition));
+    Object.defineProperty(navigator, 'geolocation', { value: { getCurrentPosition }, configurable: true });
+    const { calls } = mockShellApi({ 'GET /api/user/me': () => json(200, { user: me() }), 'PATCH /api/user/me': () => json(200, { user: me() }) });
+    renderApp('/profile');
+    await userEvent.click(await screen.findByRole('button', { name: 'Settings' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Use my current location' }));
+    expect(await screen.findByText('Your location was updated.')).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({ location: { latitude: 18.52, longitude: 73.86 } });
+  });
+
+  it("shows 'Error Loading Profile' with Try Again, which loads again", async () => {
+    signInAsUser();
+    let failing = true;
+    mockShellApi({ 'GET /api/user/me': () => (failing ? json(500, { success: false, message: 'Internal server error' }) : json(200, { user: me() })) });
+    renderApp('/profile');
+    expect(await screen.findByRole('heading', { name: 'Error Loading Profile' })).toBeInTheDocument();
+    expect(screen.getByText('Internal server error')).toBeInTheDocument();
+    failing = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Alex Demo, 28' })).toBeInTheDocument();
+  });
+});
+
+describe("another person's profile (/profile/:userId)", () => {
+  it('shows their profile without email or coins, at most 6 photos, and Like, Video Call and Message', async () => {
+    signInAsUser();
+    const { calls } = mockShellApi({
+      'GET /api/user/me': () => json(200, { user: me() }),
+      [`GET /api/user/${OTHER_ID}`]: () => json(200, { user: publicUser(), relationship: { decision: null, isMatch: false } }),
+      'POST /api/users/like': () => json(200, { success: true, match: true, matchId: 'm-1' }),
+    });
+    renderApp(`/profile/${OTHER_ID}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sam Rivera, 28' })).toBeInTheDocument();
+    const main = within(screen.getByRole('main'));
+    expect(main.queryByText('Email')).toBeNull();
+    expect(main.queryByText('Coins')).toBeNull();
+    expect(within(screen.getByRole('region', { name: 'Photos' })).getAllByRole('img')).toHaveLength(6);
+    expect(screen.getByRole('link', { name: 'Video Call' })).toHaveAttribute('href', `/video-call/${OTHER_ID}`);
+    expect(screen.getByRole('link', { name: 'Message' })).toHaveAttribute('href', `/messages?with=${OTHER_ID}`);
+    expect(screen.queryByRole('button', { name: 'Edit Profile' })).toBeNull();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Like' }));
+    expect(await screen.findByText(/It's a match! 🎉/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Liked' })).toBeDisabled();
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ targetId: OTHER_ID, type: 'like' });
+  });
+
+  it('alerts "Failed to like user" when the like fails', async () => {
+    signInAsUser();
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
+    mockShellApi({
+      'GET /api/user/me': () => json(200, { user: me() }),
+      [`GET /api/user/${OTHER_ID}`]: () => json(200, { user: publicUser(), relationship: { decision: null, isMatch: false } }),
+      'POST /api/users/like': () => json(500, { success: false, message: 'Internal server error' }),
+    });
+    renderApp(`/profile/${OTHER_ID}`);
+    await userEvent.click(await screen.findByRole('button', { name: 'Like' }));
+    await waitFor(() => expect(alert).toHaveBeenCalledWith('Failed to like user'));
+    expect(screen.getByRole('button', { name: 'Like' })).toBeEnabled();
+  });
+
+  it("says who is not there: 'Error Loading Profile' with the server's message", async () => {
+    signInAsUser();
+    mockShellApi({
+      'GET /api/user/me': () => json(200, { user: me() }),
+      [`GET /api/user/${OTHER_ID}`]: () => json(404, { success: false, message: 'User not found' }),
+    });
+    renderApp(`/profile/${OTHER_ID}`);
+    expect(await screen.findByRole('heading', { name: 'Error Loading Profile' })).toBeInTheDocument();
+    expect(screen.getByText('User not found')).toBeInTheDocument();
+  });
+
+  it('shows the own profile when the id is the signed-in person', async () => {
+    signInAsUser();
+    mockShellApi({ 'GET /api/user/me': () => json(200, { user: me() }), [`GET /api/user/${ME_ID}`]: () => json(200, { user: publicUser(), relationship: { decision: null, isMatch: false } }) });
+    renderApp(`/profile/${ME_ID}`);
+    expect(await screen.findByRole('button', { name: 'Edit Profile' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,108 @@
+import { act, configure, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { HomeRadar } from '../../../../src/features/radar/HomeRadar';
+import { dotOffset, RADAR_SCALE_KM } from '../../../../src/features/radar/radar-geometry';
+import { renderScreen } from '../discover/render-screen';
+import { mockShellApi, nearby, signInAsUser } from '../discover/fixtures';
+import { json, renderApp } from '../../support/render-app';
+
+// The whole app renders here; on a busy machine its first paint can take more than a second.
+configure({ asyncUtilTimeout: 5000 });
+
+const PEOPLE = [nearby('aaaaaaaa-0000-4000-8000-000000000001', 'Ira', 2), nearby('aaaaaaaa-0000-4000-8000-000000000002', 'Dev', 11)];
+
+beforeEach(() => localStorage.clear());
+afterEach(() => localStorage.clear());
+
+/** The radar scans after the SPEC's 2 second delay (real time here; the machine test uses a simulated clock). */
+async function passScanDelay() {
+  await act(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 2050));
+  });
+}
+
+describe('the Home radar', () => {
+  it('asks for 20 people within 50 km of the fixed point, after the scan delay', async () => {
+    signInAsUser();
+    const { calls } = mockShellApi({ 'GET /api/users/radar': () => json(200, { users: PEOPLE }) });
+    await renderScreen(() => <HomeRadar />);
+    expect(screen.getByRole('status')).toHaveTextContent('Scanning for nearby users...');
+    expect(calls.filter((call) => call.path === '/api/users/radar')).toHaveLength(0);
+    await passScanDelay();
+    expect(await screen.findByRole('link', { name: 'View Ira' })).toBeInTheDocument();
+    const radar = calls.find((call) => call.path === '/api/users/radar');
+    expect(radar).toBeDefined();
+    const list = screen.getByRole('list', { name: 'People near you' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+    expect(screen.getByRole('img', { name: /Radar showing 2 people within 50 km/ })).toBeInTheDocument();
+  });
+
+  it('sends the fixed point, radius and limit in the query', async () => {
+    const urls: URL[] = [];
+    mockShellApi({
+      'GET /api/users/radar': (url) => {
+        urls.push(url);
+        return json(200, { users: [] });
+      },
+    });
+    await renderScreen(() => <HomeRadar />);
+    await passScanDelay();
+    await screen.findByRole('heading', { name: 'Nobody nearby yet' });
+    expect(Object.fromEntries(urls[0]?.searchParams ?? [])).toEqual({ lat: '19.076', lon: '72.8777', radiusKm: '50', limit: '20' });
+  });
+
+  it('shows the 5 sample users when the radar cannot be reached (a visitor, say)', async () => {
+    mockShellApi({ 'GET /api/users/radar': () => json(401, { success: false, message: 'Authentication required' }) });
+    await renderScreen(() => <HomeRadar />);
+    await passScanDelay();
+    expect(await screen.findByText(/these are sample people/)).toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'People near you' })).getAllByRole('listitem')).toHaveLength(5);
+  });
+});
+
+describe('the Radar screen', () => {
+  it('scans for 10 people around the stored location and links View and Call', async () => {
+    signInAsUser();
+    const urls: URL[] = [];
+    mockShellApi({
+      'GET /api/users/radar': (url) => {
+        urls.push(url);
+        return json(200, { users: PEOPLE });
+      },
+    });
+    renderApp('/radar');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Radar' })).toBeInTheDocument();
+    await passScanDelay();
+    expect(await screen.findByRole('link', { name: 'View Dev' })).toHaveAttribute('href', `/profile/${PEOPLE[1]?._id}`);
+    expect(screen.getByRole('link', { name: 'Call Ira' })).toHaveAttribute('href', `/video-call/${PEOPLE[0]?._id}`);
+    expect(screen.getByText('11 km away · Mumbai')).toBeInTheDocument();
+    expect(Object.fromEntries(urls[0]?.searchParams ?? [])).toEqual({ radiusKm: '50', limit: '10' });
+  });
+});
+
+describe('the radar canvas', () => {
+  it('stops the sweep under prefers-reduced-motion', async () => {
+    const original = Object.getOwnPropertyDescriptor(window, 'matchMedia');
+    const answer = (query: string) => ({ matches: query.includes('reduce'), media: query, addEventListener: () => {}, removeEventListener: () => {} }) as unknown as MediaQueryList;
+    Object.defineProperty(window, 'matchMedia', { value: answer, configurable: true, writable: true });
+    const frame = vi.spyOn(window, 'requestAnimationFrame');
+    try {
+      mockShellApi({ 'GET /api/users/radar': () => json(200, { users: PEOPLE }) });
+      await renderScreen(() => <HomeRadar />);
+      expect(screen.getByRole('img', { name: /Radar sweep/ })).toHaveAttribute('data-reduced-motion', 'true');
+      expect(frame).not.toHaveBeenCalled();
+    } finally {
+      if (original) Object.defineProperty(window, 'matchMedia', original);
+    }
+  });
+
+  it('places each dot at its distance on a 15 km scale, people further out on the rim', () => {
+    const near = dotOffset('some-id', 7.5);
+    expect(Math.hypot(near.x, near.y)).toBeCloseTo(0.5);
+    const far = dotOffset('some-id', 40);
+    expect(Math.hypot(far.x, far.y)).toBeCloseTo(1);
+    expect(RADAR_SCALE_KM).toBe(15);
+    // The same person keeps the same angle from one scan to the next.
+    expect(dotOffset('some-id', 5)).toEqual(dotOffset('some-id', 5));
+  });
+});

@@ -1,0 +1,78 @@
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { json, renderApp } from '../../support/render-app';
+import { candidate, matchOf, mockShellApi, signInAsUser } from '../discover/fixtures';
+
+// The whole app renders here; on a busy machine its first paint can take more than a second.
+configure({ asyncUtilTimeout: 5000 });
+
+const ASHA = candidate('aaaaaaaa-0000-4000-8000-00000000000a', 'Asha', { isOnline: true });
+const BEN = candidate('aaaaaaaa-0000-4000-8000-00000000000b', 'Ben');
+const CLEO = candidate('aaaaaaaa-0000-4000-8000-00000000000c', 'Cleo');
+
+beforeEach(() => {
+  localStorage.clear();
+  signInAsUser();
+});
+afterEach(() => {
+  localStorage.clear();
+  vi.restoreAllMocks();
+});
+
+describe('Spin (/spin) against the API', () => {
+  it('loads 10 candidates and the recent matches, and shows the first with the fixed compatibility label', async () => {
+    const urls: URL[] = [];
+    mockShellApi({
+      'GET /api/users/spin': (url) => {
+        urls.push(url);
+        return json(200, { users: [ASHA, BEN] });
+      },
+      'GET /api/matches': () => json(200, { matches: [matchOf(CLEO)] }),
+    });
+    renderApp('/spin');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Asha, 29' })).toBeInTheDocument();
+    expect(screen.getByText('85% compatibility')).toBeInTheDocument();
+    expect(screen.getByText('Online Now')).toBeInTheDocument();
+    expect(screen.getByText('Spin to discover new people • 2 users available')).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Your Matches' })).getByRole('link', { name: 'Cleo' })).toHaveAttribute('href', `/profile/${CLEO.id}`);
+    expect(urls[0]?.searchParams.get('limit')).toBe('10');
+  });
+
+  it("sends a like, shows 'It's a match! 🎉' when the server says so, and adds them to Your Matches", async () => {
+    const { calls } = mockShellApi({
+      'GET /api/users/spin': () => json(200, { users: [ASHA, BEN] }),
+      'GET /api/matches': () => json(200, { matches: [] }),
+      'POST /api/users/like': () => json(200, { success: true, match: true, matchId: 'm-1' }),
+    });
+    renderApp('/spin');
+    await userEvent.click(await screen.findByRole('button', { name: 'Super like' }));
+    expect(await screen.findByText("It's a match! 🎉")).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ targetId: ASHA.id, type: 'super' });
+    expect(within(screen.getByRole('region', { name: 'Your Matches' })).getByRole('link', { name: 'Asha' })).toBeInTheDocument();
+    // Like and super like move on after 1 second.
+    expect(await screen.findByRole('heading', { level: 2, name: 'Ben, 29' }, { timeout: 2000 })).toBeInTheDocument();
+    expect(screen.getByText('Spin to discover new people • 1 users available')).toBeInTheDocument();
+  });
+
+  it('alerts the SPEC text when a dislike fails, and stays on the person', async () => {
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
+    mockShellApi({
+      'GET /api/users/spin': () => json(200, { users: [ASHA] }),
+      'GET /api/matches': () => json(200, { matches: [] }),
+      'POST /api/users/like': () => json(500, { success: false, message: 'Internal server error' }),
+    });
+    renderApp('/spin');
+    await userEvent.click(await screen.findByRole('button', { name: 'Dislike' }));
+    await waitFor(() => expect(alert).toHaveBeenCalledWith('Failed to dislike user'));
+    expect(screen.getByRole('heading', { level: 2, name: 'Asha, 29' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Spin' })).toBeEnabled();
+  });
+
+  it('shows sample people when the candidates cannot be fetched', async () => {
+    mockShellApi({ 'GET /api/users/spin': () => json(500, { success: false, message: 'Failed to fetch spin users' }) });
+    renderApp('/spin');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Priya, 26' })).toBeInTheDocument();
+    expect(screen.getByText('Spin to discover new people • 5 users available')).toBeInTheDocument();
+  });
+});
