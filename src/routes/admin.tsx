@@ -1,15 +1,10 @@
-import { createFileRoute, redirect } from '@tanstack/react-router';
+import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
 import { readTokens } from '../api/session';
-import { ScreenHeading } from '../features/shell/ScreenHeading';
 
 export const Route = createFileRoute('/admin')({
-  // SPEC section 2: the dashboard redirects to /login without an admin token.
+  // SPEC section 2: without an admin token every admin screen sends the visitor to /login.
   beforeLoad: () => {
-    if (!readTokens().adminToken) throw redirect({ to: '/login' });
+    if (!readTokens().adminToken) throw redirect({ to: '/login', search: { tab: 'admin' } });
   },
-  component: AdminRoute,
+  component: Outlet,
 });
-
-function AdminRoute() {
-  return <ScreenHeading title="Admin Dashboard" />;
-}

@@ -1,0 +1,112 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import type { AdminUser, MakeVipBody } from '../../contract/admin';
+import { users, vipPlans, type UserRow } from '../db/schema';
+import type { OrbitDatabase } from '../db/types';
+import { HttpError } from '../plugins/errors';
+import { hasActiveVip } from '../routes/user-view';
+import { recordAdminAction } from './audit';
+import { USER_NOT_FOUND } from './user-directory';
+import { toAdminUser } from './views';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Issue 4: without a plan or a number of days, make-VIP grants the Gold plan's 30 days. */
+export const DEFAULT_VIP_PLAN = { name: 'Gold', durationDays: 30 } as const;
+
+export interface ModerationResult {
+  message: string;
+  user: AdminUser;
+}
+
+type Executor = OrbitDatabase;
+
+/**
+ * Locks the member account for the rest of the transaction, so two operators
+ * acting on one person at once are applied one after the other. Admin
+ * accounts are out of reach of every moderation action.
+ */
+async function lockMember(tx: Executor, id: string, refusal: string): Promise<UserRow> {
+  const [row] = await tx.select().from(users).where(eq(users.id, id)).for('update').limit(1);
+  if (!row) throw new HttpError(404, USER_NOT_FOUND);
+  if (row.role === 'admin') throw new HttpError(403, refusal);
+  return row;
+}
+
+async function saveMember(tx: Executor, id: string, changes: PgUpdateSetSource<typeof users>): Promise<UserRow> {
+  const [row] = await tx.update(users).set(changes).where(eq(users.id, id)).returning();
+  if (!row) throw new HttpError(404, USER_NOT_FOUND);
+  return row;
+}
+
+/** Bans with a reason and ends every session of that account (token_version moves on). */
+export async function banUser(db: OrbitDatabase, adminId: string, id: string, reason: string, now: Date): Promise<ModerationResult> {
+  return db.transaction(async (tx) => {
+    const target = await lockMember(tx, id, 'Admin accounts cannot be banned');
+    if (target.isBanned) throw new HttpError(409, `${target.username} is already banned`);
+    const banned = await saveMember(tx, id, {
+      isBanned: true,
+      banReason: reason,
+      bannedAt: now,
+      isOnline: false,
+      tokenVersion: sql`${users.tokenVersion} + 1`,
+    });
+    await recordAdminAction(tx, { adminId, action: 'ban', targetType: 'user', targetId: id, details: reason });
+    return { message: `${banned.username} has been banned`, user: toAdminUser(banned, now) };
+  });
+}
+
+export async function unbanUser(db: OrbitDatabase, adminId: string, id: string, now: Date): Promise<ModerationResult> {
+  return db.transaction(async (tx) => {
+    const target = await lockMember(tx, id, 'Admin accounts cannot be banned or unbanned');
+    if (!target.isBanned) throw new HttpError(409, `${target.username} is not banned`);
+    const restored = await saveMember(tx, id, { isBanned: false, banReason: null, bannedAt: null });
+    await recordAdminAction(tx, { adminId, action: 'unban', targetType: 'user', targetId: id, details: `Was banned for: ${target.banReason ?? 'no reason given'}` });
+    return { message: `${restored.username} has been unbanned`, user: toAdminUser(restored, now) };
+  });
+}
+
+async function resolveGrant(tx: Executor, body: MakeVipBody): Promise<{ tier: string; days: number }> {
+  if (body.days !== undefined) return { tier: DEFAULT_VIP_PLAN.name, days: body.days };
+  if (body.planId) {
+    const [plan] = await tx.select().from(vipPlans).where(eq(vipPlans.id, body.planId)).limit(1);
+    if (!plan) throw new HttpError(404, 'VIP plan not found');
+    return { tier: plan.name, days: plan.durationDays };
+  }
+  // The Gold plan as currently configured; its defaults if it was renamed or removed.
+  const [gold] = await tx
+    .select()
+    .from(vipPlans)
+    .where(sql`lower(${vipPlans.name}) = lower(${DEFAULT_VIP_PLAN.name})`)
+    .orderBy(asc(vipPlans.sortOrder))
+    .limit(1);
+  return { tier: gold?.name ?? DEFAULT_VIP_PLAN.name, days: gold?.durationDays ?? DEFAULT_VIP_PLAN.durationDays };
+}
+
+/** Grants VIP for a plan's length or a number of days; a running membership is extended, not cut short. */
+export async function makeUserVip(db: OrbitDatabase, adminId: string, id: string, body: MakeVipBody, now: Date): Promise<ModerationResult> {
+  return db.transaction(async (tx) => {
+    const target = await lockMember(tx, id, 'Admin accounts cannot be made VIP');
+    const grant = await resolveGrant(tx, body);
+    const runningUntil = hasActiveVip(target, now) && target.vipUntil ? target.vipUntil : now;
+    const vipUntil = new Date(runningUntil.getTime() + grant.days * DAY_MS);
+    const updated = await saveMember(tx, id, { isVip: true, vipTier: grant.tier, vipUntil });
+    await recordAdminAction(tx, {
+      adminId,
+      action: 'make-vip',
+      targetType: 'user',
+      targetId: id,
+      details: `${grant.tier}, ${grant.days} days (until ${vipUntil.toISOString().slice(0, 10)})`,
+    });
+    return { message: `${updated.username} is VIP (${grant.tier}) until ${vipUntil.toISOString().slice(0, 10)}`, user: toAdminUser(updated, now) };
+  });
+}
+
+export async function removeUserVip(db: OrbitDatabase, adminId: string, id: string, now: Date): Promise<ModerationResult> {
+  return db.transaction(async (tx) => {
+    const target = await lockMember(tx, id, 'Admin accounts have no VIP status');
+    if (!hasActiveVip(target, now)) throw new HttpError(409, `${target.username} is not VIP`);
+    const updated = await saveMember(tx, id, { isVip: false, vipTier: null, vipUntil: null });
+    await recordAdminAction(tx, { adminId, action: 'remove-vip', targetType: 'user', targetId: id, details: `Was ${target.vipTier ?? 'VIP'}` });
+    return { message: `VIP status removed from ${updated.username}`, user: toAdminUser(updated, now) };
+  });
+}

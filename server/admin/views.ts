@@ -1,0 +1,92 @@
+import type { AdminUser, Withdrawal } from '../../contract/admin';
+import type { AdminCoinPack, AdminVipPlan, CoinPack, Gift, VipPlan } from '../../contract/catalogue';
+import type { CoinPackRow, GiftRow, UserRow, VipPlanRow, WithdrawalRow } from '../db/schema';
+import { defaultAvatarUrl, hasActiveVip } from '../routes/user-view';
+
+// Rows as the API shows them. Built field by field so a new column (a
+// password hash, a token version) never leaks into a response by accident.
+
+export type AdminUserRowFields = Pick<
+  UserRow,
+  | 'id'
+  | 'username'
+  | 'email'
+  | 'name'
+  | 'role'
+  | 'avatar'
+  | 'region'
+  | 'coins'
+  | 'isVip'
+  | 'vipTier'
+  | 'vipUntil'
+  | 'isBanned'
+  | 'banReason'
+  | 'bannedAt'
+  | 'isDemo'
+  | 'lastSeenAt'
+  | 'createdAt'
+>;
+
+export function toAdminUser(row: AdminUserRowFields, now: Date): AdminUser {
+  const isVip = hasActiveVip(row, now);
+  return {
+    _id: row.id,
+    username: row.username,
+    email: row.email,
+    name: row.name || row.username,
+    role: row.role,
+    avatar: row.avatar || defaultAvatarUrl(row.username),
+    region: row.region,
+    coins: row.coins,
+    isVIP: isVip,
+    vipTier: isVip ? row.vipTier : null,
+    vipUntil: isVip ? (row.vipUntil?.toISOString() ?? null) : null,
+    isBanned: row.isBanned,
+    banReason: row.isBanned ? row.banReason : null,
+    bannedAt: row.isBanned ? (row.bannedAt?.toISOString() ?? null) : null,
+    isDemo: row.isDemo,
+    lastSeen: row.lastSeenAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export type WithdrawalOwner = Pick<UserRow, 'id' | 'username' | 'email' | 'avatar'>;
+
+export function toWithdrawal(row: WithdrawalRow, owner: WithdrawalOwner): Withdrawal {
+  return {
+    _id: row.id,
+    user: { _id: owner.id, username: owner.username, email: owner.email, avatar: owner.avatar || defaultAvatarUrl(owner.username) },
+    amountCoins: row.amountCoins,
+    amountMoney: row.amountMoney,
+    currency: row.currency,
+    method: row.method,
+    status: row.status,
+    txnId: row.txnId,
+    reason: row.reason,
+    decidedAt: row.decidedAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** What the public store shows (SPEC section 3 Coin pack). */
+export function toCoinPack(row: CoinPackRow): CoinPack {
+  return { _id: row.id, name: row.name, coins: row.coins, price: row.price, popular: row.popular };
+}
+
+export function toAdminCoinPack(row: CoinPackRow): AdminCoinPack {
+  return { ...toCoinPack(row), active: row.active };
+}
+
+/** What the public VIP screen shows (SPEC section 3 VIP plan). */
+export function toVipPlan(row: VipPlanRow): VipPlan {
+  return { _id: row.id, name: row.name, duration: row.durationDays, price: row.price, popular: row.popular, features: row.features };
+}
+
+export function toAdminVipPlan(row: VipPlanRow): AdminVipPlan {
+  return { ...toVipPlan(row), active: row.active };
+}
+
+export function toGift(row: GiftRow): Gift {
+  return { _id: row.id, name: row.name, icon: row.icon, price: row.priceCoins, active: row.active };
+}

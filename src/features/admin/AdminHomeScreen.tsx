@@ -1,0 +1,38 @@
+import { TabPanel, Tabs } from '../../ui';
+import { ContentManager, type ContentSection } from './content/ContentManager';
+import { DashboardPanel } from './dashboard/DashboardPanel';
+import { AdminPageHeader } from './shared/AdminPageHeader';
+import { AdminScreen } from './shared/AdminScreen';
+
+export type AdminTab = 'dashboard' | 'content';
+
+const TABS: Array<{ id: AdminTab; label: string }> = [
+  { id: 'dashboard', label: 'Dashboard' },
+  { id: 'content', label: 'Content Manager' },
+];
+
+interface AdminHomeScreenProps {
+  tab: AdminTab;
+  section: ContentSection;
+  onTabChange: (tab: AdminTab) => void;
+  onSectionChange: (section: ContentSection) => void;
+}
+
+/** /admin (SPEC section 2): the Dashboard and Content Manager tabs, plus Logout. */
+export function AdminHomeScreen({ tab, section, onTabChange, onSectionChange }: AdminHomeScreenProps) {
+  return (
+    <AdminScreen>
+      <AdminPageHeader title="Admin Dashboard" description="Run Orbit: people, money and what the public site says." />
+      <Tabs
+        idBase="admin"
+        label="Admin areas"
+        value={tab}
+        tabs={TABS}
+        onChange={(next) => onTabChange(next === 'content' ? 'content' : 'dashboard')}
+      />
+      <TabPanel idBase="admin" tabId={tab}>
+        {tab === 'dashboard' ? <DashboardPanel /> : <ContentManager section={section} onSectionChange={onSectionChange} />}
+      </TabPanel>
+    </AdminScreen>
+  );
+}

@@ -1,0 +1,165 @@
+import { useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import styled from 'styled-components';
+import { ApiError } from '../../../api/client';
+import { Button, EmptyState, ErrorState, px, Spinner, Table } from '../../../ui';
+import { ActionNoticeBar } from '../shared/ActionNoticeBar';
+import { RowActions } from '../shared/AdminScreen';
+import { ConfirmDialog } from '../shared/ConfirmDialog';
+import { useActionNotice } from '../shared/useActionNotice';
+import { CatalogueItemDialog } from './CatalogueItemDialog';
+import type { CatalogueKind, FieldValues } from './catalogue-kinds';
+
+type Editing = { id: string | undefined; values: FieldValues; key: string };
+
+/** Lists one kind of catalogue item with Add, Edit and Delete (with confirmation). */
+export function CataloguePanel<Item extends { _id: string; name: string }>({ kind }: { kind: CatalogueKind<Item> }) {
+  const queryClient = useQueryClient();
+  const items = kind.useItems();
+  const { notice, succeed, dismiss } = useActionNotice();
+  const [editing, setEditing] = useState<Editing | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<Map<string, string>>(new Map());
+  const [deleting, setDeleting] = useState<Item | null>(null);
+
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: kind.queryKey });
+    void queryClient.invalidateQueries({ queryKey: ['admin', 'activity'] });
+  };
+
+  const save = useMutation({
+    mutationFn: (run: () => Promise<{ message: string }>) => run(),
+    onSuccess: (result) => {
+      refresh();
+      succeed(result.message);
+      setEditing(null);
+    },
+    onError: (error) => {
+      // The API's per-field messages land under the fields ('gift.price' -> price).
+      if (error instanceof ApiError) setFieldErrors(new Map(error.fieldErrors.map((entry) => [entry.field.split('.').at(-1) ?? '', entry.message])));
+    },
+  });
+  const remove = useMutation({
+    mutationFn: (id: string) => kind.remove(id),
+    onSuccess: (result) => {
+      refresh();
+      succeed(result.message);
+      setDeleting(null);
+    },
+  });
+
+  const open = (item: Item | null) => {
+    save.reset();
+    setFieldErrors(new Map());
+    setEditing(item ? { id: item._id, values: kind.toValues(item), key: item._id } : { id: undefined, values: kind.blank, key: `new-${Date.now()}` });
+  };
+  const submit = (values: FieldValues) => {
+    const prepared = kind.prepareSave(values, editing?.id);
+    if (!prepared.ok) {
+      setFieldErrors(prepared.errors);
+      return;
+    }
+    setFieldErrors(new Map());
+    save.mutate(prepared.run);
+  };
+
+  return (
+    <Layout>
+      <Toolbar>
+        <Button type="button" onClick={() => open(null)}>
+          Add {kind.noun}
+        </Button>
+      </Toolbar>
+      <ActionNoticeBar notice={notice} onDismiss={dismiss} />
+      {items.isPending ? (
+        <Centered>
+          <Spinner label={`Loading ${kind.title.toLowerCase()}`} />
+        </Centered>
+      ) : items.isError ? (
+        <ErrorState title={`Error Loading ${kind.title}`} text={items.error.message} action={{ label: 'Try Again', onClick: () => void items.refetch() }} />
+      ) : items.data.length === 0 ? (
+        <EmptyState title={`No ${kind.title.toLowerCase()} yet`} text={`Add the first ${kind.noun}; members see active ones.`} />
+      ) : (
+        <Table label={kind.title}>
+          <thead>
+            <tr>
+              {kind.columns.map((column) => (
+                <th key={column.header} scope="col">
+                  {column.header}
+                </th>
+              ))}
+              <th scope="col">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {items.data.map((item) => (
+              <tr key={item._id}>
+                {kind.columns.map((column) => (
+                  <td key={column.header}>{column.cell(item)}</td>
+                ))}
+                <td>
+                  <RowActions>
+                    <Button type="button" size="sm" variant="secondary" onClick={() => open(item)} aria-label={`Edit ${item.name}`}>
+                      Edit
+                    </Button>
+                    <Button
+                      type="button"
+                      size="sm"
+                      variant="danger"
+                      onClick={() => {
+                        remove.reset();
+                        setDeleting(item);
+                      }}
+                      aria-label={`Delete ${item.name}`}
+                    >
+                      Delete
+                    </Button>
+                  </RowActions>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      )}
+
+      <CatalogueItemDialog
+        key={editing?.key ?? 'closed'}
+        open={editing !== null}
+        title={editing?.id ? `Edit ${kind.noun}` : `Add ${kind.noun}`}
+        fields={kind.fields}
+        initial={editing?.values ?? kind.blank}
+        busy={save.isPending}
+        fieldErrors={fieldErrors}
+        error={save.isError ? save.error.message : null}
+        onSubmit={submit}
+        onClose={() => setEditing(null)}
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        title={`Delete ${kind.noun}`}
+        question={`Are you sure you want to delete the ${kind.noun} "${deleting?.name ?? ''}"?`}
+        confirmLabel="Delete"
+        busy={remove.isPending}
+        error={remove.isError ? remove.error.message : null}
+        onConfirm={() => deleting && remove.mutate(deleting._id)}
+        onCancel={() => setDeleting(null)}
+      />
+    </Layout>
+  );
+}
+
+const Layout = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => px(theme.space[4])};
+`;
+
+const Toolbar = styled.div`
+  display: flex;
+  justify-content: flex-end;
+`;
+
+const Centered = styled.div`
+  display: flex;
+  justify-content: center;
+  padding: ${({ theme }) => px(theme.space[8])};
+`;

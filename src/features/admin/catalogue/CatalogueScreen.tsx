@@ -1,0 +1,43 @@
+import { TabPanel, Tabs } from '../../../ui';
+import { AdminPageHeader } from '../shared/AdminPageHeader';
+import { AdminScreen } from '../shared/AdminScreen';
+import { coinPackKind, giftKind, vipPlanKind } from './catalogue-kinds';
+import { CataloguePanel } from './CataloguePanel';
+
+export type CatalogueTab = 'gifts' | 'coinPacks' | 'vipPlans';
+
+const TABS: Array<{ id: CatalogueTab; label: string }> = [
+  { id: 'gifts', label: 'Gifts' },
+  { id: 'coinPacks', label: 'Coin Packs' },
+  { id: 'vipPlans', label: 'VIP Plans' },
+];
+
+interface CatalogueScreenProps {
+  tab: CatalogueTab;
+  onTabChange: (tab: CatalogueTab) => void;
+}
+
+/** Gifts, coin packs and VIP plans: the catalogue the Store, Coins and VIP screens read. */
+export function CatalogueScreen({ tab, onTabChange }: CatalogueScreenProps) {
+  return (
+    <AdminScreen>
+      <AdminPageHeader title="Store Catalogue" description="What members can buy and send. Hidden items stay here but are not offered." backToDashboard />
+      <Tabs
+        idBase="catalogue"
+        label="Catalogue"
+        value={tab}
+        tabs={TABS}
+        onChange={(next) => onTabChange(TABS.find((candidate) => candidate.id === next)?.id ?? 'gifts')}
+      />
+      <TabPanel idBase="catalogue" tabId={tab}>
+        {tab === 'gifts' ? (
+          <CataloguePanel key="gifts" kind={giftKind} />
+        ) : tab === 'coinPacks' ? (
+          <CataloguePanel key="coinPacks" kind={coinPackKind} />
+        ) : (
+          <CataloguePanel key="vipPlans" kind={vipPlanKind} />
+        )}
+      </TabPanel>
+    </AdminScreen>
+  );
+}

@@ -1,0 +1,112 @@
+import { useMemo } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useActorRef, useSelector } from '@xstate/react';
+import styled from 'styled-components';
+import type { ActorRefFrom } from 'xstate';
+import { DEFAULT_BLOG_CATEGORIES } from '../../../../contract/blog';
+import {
+  blogEditorMachine,
+  selectConfirmingDelete,
+  selectEditing,
+  selectFormOpen,
+  selectIsDeleting,
+  selectIsSaving,
+  selectNotice,
+} from '../../../../machines/blog-editor.machine';
+import { BLOG_QUERY_ROOT, blogCategoriesQueryOptions } from '../../../api/blog';
+import { Button, Notice, px } from '../../../ui';
+import { ConfirmDialog } from '../shared/ConfirmDialog';
+import { blankPost, postToInput } from './blog-form';
+import { createBlogEditorActors } from './blog-editor-actors';
+import { BlogPostForm } from './BlogPostForm';
+import { BlogPostTable } from './BlogPostTable';
+
+export type BlogEditorActor = ActorRefFrom<typeof blogEditorMachine>;
+
+/** SPEC section 5: the delete confirmation, word for word. */
+export const DELETE_QUESTION = 'Are you sure you want to delete this blog post?';
+
+/** The Blog Management tab with the real API behind the editor machine. */
+export function BlogManagement() {
+  const queryClient = useQueryClient();
+  const machine = useMemo(
+    () =>
+      blogEditorMachine.provide({
+        actors: createBlogEditorActors(),
+        // The admin list and the public blog both change.
+        actions: { postsChanged: () => void queryClient.invalidateQueries({ queryKey: BLOG_QUERY_ROOT }) },
+      }),
+    [queryClient],
+  );
+  const editor = useActorRef(machine);
+  return <BlogManagementView editor={editor} />;
+}
+
+/**
+ * What the admin sees, driven by the blog editor machine: the list, the
+ * add/edit form, the delete confirmation and the self-clearing notices.
+ * Tests pass their own actor (simulated clock, controllable calls).
+ */
+export function BlogManagementView({ editor }: { editor: BlogEditorActor }) {
+  const formOpen = useSelector(editor, selectFormOpen);
+  const saving = useSelector(editor, selectIsSaving);
+  const deleting = useSelector(editor, selectIsDeleting);
+  const editing = useSelector(editor, selectEditing);
+  const pendingDelete = useSelector(editor, selectConfirmingDelete);
+  const notice = useSelector(editor, selectNotice);
+  const categoriesQuery = useQuery(blogCategoriesQueryOptions());
+  const categories = categoriesQuery.data ?? DEFAULT_BLOG_CATEGORIES;
+
+  return (
+    <Layout>
+      {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
+      {formOpen && editing ? (
+        <BlogPostForm
+          // A new session of the form starts from its own initial values.
+          key={editing.id ?? 'new'}
+          mode={editing.id ? 'existing' : 'new'}
+          initial={editing.initial}
+          categories={categories}
+          saving={saving}
+          onSave={(post) => editor.send({ type: 'SAVE', post })}
+          onCancel={() => editor.send({ type: 'CANCEL' })}
+        />
+      ) : (
+        <>
+          <Toolbar>
+            <Button type="button" onClick={() => editor.send({ type: 'NEW', initial: blankPost(new Date()) })}>
+              Add New Post
+            </Button>
+          </Toolbar>
+          <BlogPostTable
+            categories={categories}
+            onEdit={(post) => editor.send({ type: 'EDIT', id: post._id, initial: postToInput(post) })}
+            onDelete={(post) => editor.send({ type: 'DELETE', id: post._id, title: post.title })}
+          />
+        </>
+      )}
+      <ConfirmDialog
+        open={pendingDelete !== null}
+        title={pendingDelete ? `Delete "${pendingDelete.title}"?` : 'Delete post'}
+        question={DELETE_QUESTION}
+        confirmLabel="Delete"
+        busy={deleting}
+        onConfirm={() => editor.send({ type: 'CONFIRM_DELETE' })}
+        onCancel={() => {
+          if (!deleting) editor.send({ type: 'CANCEL' });
+        }}
+      />
+    </Layout>
+  );
+}
+
+const Layout = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => px(theme.space[4])};
+`;
+
+const Toolbar = styled.div`
+  display: flex;
+  justify-content: flex-end;
+`;

@@ -1,0 +1,178 @@
+import { useState, type FormEvent } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import styled from 'styled-components';
+import type { StatColor } from '../../../../contract/common';
+import type { AppSetting } from '../../../../contract/config';
+import { ApiError } from '../../../api/client';
+import { appConfigQueryOptions, updateAppConfig } from '../../../api/config';
+import { Button, Card, Field, Heading, Input, Notice, px, Select, Spinner, Textarea } from '../../../ui';
+import { formFieldOf, homeContentFromConfigs, homeContentUpdate, STAT_COLORS, TEXT_FIELDS, type HomeContentValues } from './home-content';
+
+const COLOR_NAMES: Record<StatColor, string> = { purple: 'Purple', pink: 'Pink', blue: 'Blue', green: 'Green' };
+
+/** Content Manager, Home Page Content tab (SPEC section 2): the hero and features texts and four stats. */
+export function HomeContentPanel() {
+  const configs = useQuery(appConfigQueryOptions());
+
+  if (configs.isPending) {
+    return (
+      <Centered>
+        <Spinner label="Loading home page content" />
+      </Centered>
+    );
+  }
+  if (configs.isError) {
+    return (
+      <Notice
+        tone="error"
+        action={
+          <Button type="button" size="sm" variant="secondary" onClick={() => void configs.refetch()}>
+            Try Again
+          </Button>
+        }
+      >
+        Failed to load content: {configs.error.message}
+      </Notice>
+    );
+  }
+  return <HomeContentForm configs={configs.data} />;
+}
+
+function HomeContentForm({ configs }: { configs: Record<string, AppSetting> }) {
+  const queryClient = useQueryClient();
+  const [values, setValues] = useState<HomeContentValues>(() => homeContentFromConfigs(configs));
+  const save = useMutation({
+    mutationFn: (next: HomeContentValues) => updateAppConfig(homeContentUpdate(next, configs)),
+    // The public config feeds Home: refresh it with the admin copy.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['config'] }),
+  });
+
+  const fieldErrors = new Map<string, string>();
+  if (save.error instanceof ApiError) {
+    for (const error of save.error.fieldErrors) {
+      const field = formFieldOf(error.field);
+      if (field && !fieldErrors.has(field)) fieldErrors.set(field, error.message);
+    }
+  }
+
+  const setStat = (index: number, change: Partial<HomeContentValues['stats'][number]>) =>
+    setValues((current) => ({ ...current, stats: current.stats.map((stat, at) => (at === index ? { ...stat, ...change } : stat)) }));
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    save.mutate(values);
+  };
+
+  return (
+    <Form onSubmit={submit} noValidate aria-label="Home page content">
+      {save.isSuccess && <Notice tone="success">{save.data.message || 'Home page content updated successfully!'}</Notice>}
+      {save.isError && <Notice tone="error">Failed to update content: {save.error.message}</Notice>}
+
+      <Card as="section" aria-labelledby="home-texts-heading">
+        <Heading level={3} id="home-texts-heading">
+          Hero and features
+        </Heading>
+        <Stack>
+          {TEXT_FIELDS.map((field) => (
+            <Field key={field.key} label={field.label} error={fieldErrors.get(field.key)}>
+              {field.multiline ? (
+                <Textarea rows={3} value={values[field.key]} onChange={(event) => setValues({ ...values, [field.key]: event.target.value })} />
+              ) : (
+                <Input value={values[field.key]} onChange={(event) => setValues({ ...values, [field.key]: event.target.value })} />
+              )}
+            </Field>
+          ))}
+        </Stack>
+      </Card>
+
+      <Card as="section" aria-labelledby="home-stats-heading">
+        <Heading level={3} id="home-stats-heading">
+          Stats
+        </Heading>
+        <StatGrid>
+          {values.stats.map((stat, index) => (
+            <StatFieldset key={index}>
+              <legend>Stat {index + 1}</legend>
+              <Field label="Value" error={fieldErrors.get(`stats.${index}.value`)}>
+                <Input value={stat.value} onChange={(event) => setStat(index, { value: event.target.value })} />
+              </Field>
+              <Field label="Label" error={fieldErrors.get(`stats.${index}.label`)}>
+                <Input value={stat.label} onChange={(event) => setStat(index, { label: event.target.value })} />
+              </Field>
+              <Field label="Colour">
+                <Select value={stat.color} onChange={(event) => setStat(index, { color: event.target.value as StatColor })}>
+                  {STAT_COLORS.map((color) => (
+                    <option key={color} value={color}>
+                      {COLOR_NAMES[color]}
+                    </option>
+                  ))}
+                </Select>
+              </Field>
+            </StatFieldset>
+          ))}
+        </StatGrid>
+      </Card>
+
+      <Actions>
+        <Button type="submit" loading={save.isPending} loadingLabel="Saving...">
+          Save Changes
+        </Button>
+      </Actions>
+    </Form>
+  );
+}
+
+const Centered = styled.div`
+  display: flex;
+  justify-content: center;
+  padding: ${({ theme }) => px(theme.space[8])};
+`;
+
+const Form = styled.form`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => px(theme.space[4])};
+`;
+
+const Stack = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => px(theme.space[4])};
+  margin-top: ${({ theme }) => px(theme.space[4])};
+`;
+
+const StatGrid = styled.div`
+  display: grid;
+  grid-template-columns: minmax(0, 1fr);
+  gap: ${({ theme }) => px(theme.space[4])};
+  margin-top: ${({ theme }) => px(theme.space[4])};
+
+  ${({ theme }) => theme.media.tablet} {
+    grid-template-columns: repeat(2, minmax(0, 1fr));
+  }
+
+  ${({ theme }) => theme.media.desktop} {
+    grid-template-columns: repeat(4, minmax(0, 1fr));
+  }
+`;
+
+const StatFieldset = styled.fieldset`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => px(theme.space[3])};
+  min-width: 0;
+  margin: 0;
+  padding: ${({ theme }) => px(theme.space[4])};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => px(theme.radii.input)};
+
+  legend {
+    padding: 0 ${({ theme }) => px(theme.space[1])};
+    font-weight: ${({ theme }) => theme.font.weights.semibold};
+  }
+`;
+
+const Actions = styled.div`
+  display: flex;
+  justify-content: flex-end;
+`;

@@ -1,0 +1,143 @@
+import styled from 'styled-components';
+import type { AdminUser } from '../../../../contract/admin';
+import { Avatar, Badge, Button, px, Table, Text, theme } from '../../../ui';
+import { CellTitle, RowActions } from '../shared/AdminScreen';
+import { formatCount, formatDate, formatRelative } from '../shared/format';
+
+type BusyKind = 'ban' | 'unban' | 'makeVip' | 'removeVip' | null;
+
+interface UsersTableProps {
+  users: AdminUser[];
+  total: number;
+  /** The page is being refreshed. */
+  busy: boolean;
+  /** Which action is running for a row, if any. */
+  busyFor: (id: string) => BusyKind;
+  onBan: (user: AdminUser) => void;
+  onUnban: (user: AdminUser) => void;
+  onMakeVip: (user: AdminUser) => void;
+  onRemoveVip: (user: AdminUser) => void;
+}
+
+export function UsersTable({ users, total, busy, busyFor, onBan, onUnban, onMakeVip, onRemoveVip }: UsersTableProps) {
+  return (
+    <Wrapper>
+      <Text tone="muted" size="sm">
+        {formatCount(total)} {total === 1 ? 'user' : 'users'}
+      </Text>
+      <Table label="Users" aria-busy={busy}>
+        <thead>
+          <tr>
+            <th scope="col">User</th>
+            <th scope="col">Status</th>
+            <th scope="col">Joined</th>
+            <th scope="col">Last seen</th>
+            <th scope="col">Actions</th>
+          </tr>
+        </thead>
+        <tbody>
+          {users.map((user) => {
+            const running = busyFor(user._id);
+            return (
+              <tr key={user._id}>
+                <td>
+                  <Person>
+                    <Avatar src={user.avatar} name={user.name} size={theme.sizes.controlSm} />
+                    <CellTitle>
+                      <span>{user.name}</span>
+                      <span>
+                        @{user.username} · {user.email}
+                      </span>
+                    </CellTitle>
+                  </Person>
+                </td>
+                <td>
+                  <Badges>
+                    {user.isBanned ? <Badge tone="danger">Banned</Badge> : <Badge tone="success">Active</Badge>}
+                    {user.isVIP && (
+                      <Badge tone="vip">
+                        {user.vipTier ?? 'VIP'} until {formatDate(user.vipUntil)}
+                      </Badge>
+                    )}
+                  </Badges>
+                  {user.isBanned && user.banReason && (
+                    <Reason>
+                      <span>Reason:</span> {user.banReason}
+                    </Reason>
+                  )}
+                </td>
+                <td>{formatDate(user.createdAt)}</td>
+                <td>{user.lastSeen ? formatRelative(user.lastSeen) : 'Never'}</td>
+                <td>
+                  <RowActions>
+                    {user.isBanned ? (
+                      <Button
+                        type="button"
+                        size="sm"
+                        variant="secondary"
+                        loading={running === 'unban'}
+                        onClick={() => onUnban(user)}
+                        aria-label={`Unban ${user.username}`}
+                      >
+                        Unban
+                      </Button>
+                    ) : (
+                      <Button type="button" size="sm" variant="danger" onClick={() => onBan(user)} aria-label={`Ban ${user.username}`}>
+                        Ban
+                      </Button>
+                    )}
+                    {user.isVIP ? (
+                      <Button
+                        type="button"
+                        size="sm"
+                        variant="secondary"
+                        loading={running === 'removeVip'}
+                        onClick={() => onRemoveVip(user)}
+                        aria-label={`Remove VIP from ${user.username}`}
+                      >
+                        Remove VIP
+                      </Button>
+                    ) : (
+                      <Button type="button" size="sm" variant="secondary" onClick={() => onMakeVip(user)} aria-label={`Make ${user.username} VIP`}>
+                        Make VIP
+                      </Button>
+                    )}
+                  </RowActions>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </Table>
+    </Wrapper>
+  );
+}
+
+const Wrapper = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => px(theme.space[2])};
+`;
+
+const Person = styled.div`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => px(theme.space[3])};
+`;
+
+const Badges = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => px(theme.space[1])};
+`;
+
+const Reason = styled.p`
+  max-width: 32ch;
+  margin-top: ${({ theme }) => px(theme.space[1])};
+  color: ${({ theme }) => theme.colors.neutralText};
+  font-size: ${({ theme }) => px(theme.font.sizes.xs)};
+
+  span {
+    font-weight: ${({ theme }) => theme.font.weights.semibold};
+  }
+`;

@@ -1,0 +1,127 @@
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import styled from 'styled-components';
+import type { Withdrawal, WithdrawalListResponse, WithdrawalStatus } from '../../../../contract/admin';
+import { adminKeys, adminWithdrawalsQueryOptions, approveWithdrawal, rejectWithdrawal, type WithdrawalsParams } from '../../../api/admin';
+import { ApiError } from '../../../api/client';
+import { EmptyState, ErrorState, Field, Pagination, px, Select, Spinner } from '../../../ui';
+import { ActionNoticeBar } from '../shared/ActionNoticeBar';
+import { AdminPageHeader } from '../shared/AdminPageHeader';
+import { AdminScreen, FilterBar } from '../shared/AdminScreen';
+import { useActionNotice } from '../shared/useActionNotice';
+import { DecisionDialog, type DecisionKind } from './DecisionDialog';
+import { WithdrawalsTable } from './WithdrawalsTable';
+
+interface WithdrawalsScreenProps {
+  params: WithdrawalsParams;
+  onParamsChange: (params: WithdrawalsParams) => void;
+}
+
+interface Decision {
+  kind: DecisionKind;
+  withdrawal: Withdrawal;
+}
+
+/** Withdrawals: filter by status, approve with a transaction id or reject with a reason; decided rows stay decided. */
+export function WithdrawalsScreen({ params, onParamsChange }: WithdrawalsScreenProps) {
+  const queryClient = useQueryClient();
+  const withdrawals = useQuery(adminWithdrawalsQueryOptions(params));
+  const { notice, succeed, dismiss } = useActionNotice();
+  const [deciding, setDeciding] = useState<Decision | null>(null);
+
+  const decide = useMutation({
+    mutationFn: ({ kind, id, value }: { kind: DecisionKind; id: string; value: string }) =>
+      kind === 'approve' ? approveWithdrawal(id, value) : rejectWithdrawal(id, value),
+    onSuccess: (result) => {
+      queryClient.setQueriesData<WithdrawalListResponse>({ queryKey: adminKeys.withdrawalsAll() }, (page) =>
+        page ? { ...page, withdrawals: page.withdrawals.map((row) => (row._id === result.withdrawal._id ? result.withdrawal : row)) } : page,
+      );
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'activity'] });
+      succeed(`${result.message}: ${result.withdrawal.user.username}`);
+      setDeciding(null);
+    },
+    onError: (error) => {
+      // Someone else decided it first: show what it is now.
+      if (error instanceof ApiError && error.status === 409) void queryClient.invalidateQueries({ queryKey: adminKeys.withdrawalsAll() });
+    },
+  });
+
+  const open = (kind: DecisionKind, withdrawal: Withdrawal) => {
+    decide.reset();
+    setDeciding({ kind, withdrawal });
+  };
+  const close = () => {
+    decide.reset();
+    setDeciding(null);
+  };
+
+  return (
+    <AdminScreen>
+      <AdminPageHeader title="Withdrawals" description="Payout requests from members. Each can be decided once." backToDashboard />
+      <FilterBar onSubmit={(event) => event.preventDefault()} aria-label="Filter withdrawals">
+        <Field label="Status">
+          <Select
+            value={params.status ?? 'all'}
+            onChange={(event) => {
+              const status = event.target.value;
+              onParamsChange(status === 'all' ? { page: 1 } : { page: 1, status: status as WithdrawalStatus });
+            }}
+          >
+            <option value="all">All</option>
+            <option value="pending">Pending</option>
+            <option value="approved">Approved</option>
+            <option value="rejected">Rejected</option>
+          </Select>
+        </Field>
+      </FilterBar>
+
+      <ActionNoticeBar notice={notice} onDismiss={dismiss} />
+
+      {withdrawals.isPending ? (
+        <Centered>
+          <Spinner label="Loading withdrawals" />
+        </Centered>
+      ) : withdrawals.isError ? (
+        <ErrorState
+          title="Error Loading Withdrawals"
+          text={withdrawals.error.message}
+          action={{ label: 'Try Again', onClick: () => void withdrawals.refetch() }}
+        />
+      ) : withdrawals.data.withdrawals.length === 0 ? (
+        <EmptyState title="No withdrawals" text={params.status ? `There are no ${params.status} withdrawals.` : 'No member has asked for a payout yet.'} />
+      ) : (
+        <>
+          <WithdrawalsTable
+            withdrawals={withdrawals.data.withdrawals}
+            busy={withdrawals.isFetching}
+            onApprove={(withdrawal) => open('approve', withdrawal)}
+            onReject={(withdrawal) => open('reject', withdrawal)}
+          />
+          <Pagination
+            label="Withdrawal pages"
+            page={withdrawals.data.currentPage}
+            totalPages={withdrawals.data.totalPages}
+            onChange={(page) => onParamsChange({ ...params, page })}
+            format={(page, total) => `Showing page ${page} of ${total}`}
+          />
+        </>
+      )}
+
+      <DecisionDialog
+        key={deciding ? `${deciding.kind}-${deciding.withdrawal._id}` : 'closed'}
+        kind={deciding?.kind ?? 'approve'}
+        withdrawal={deciding?.withdrawal ?? null}
+        busy={decide.isPending}
+        error={decide.isError ? decide.error.message : null}
+        onDecide={(value) => deciding && decide.mutate({ kind: deciding.kind, id: deciding.withdrawal._id, value })}
+        onClose={close}
+      />
+    </AdminScreen>
+  );
+}
+
+const Centered = styled.div`
+  display: flex;
+  justify-content: center;
+  padding: ${({ theme }) => px(theme.space[8])};
+`;

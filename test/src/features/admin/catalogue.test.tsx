@@ -1,0 +1,97 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { AdminCoinPack } from '../../../../contract/catalogue';
+import { json, mockApi, renderApp } from '../../support/render-app';
+import { PUBLIC_CONFIG, sentBody } from './fixtures';
+
+beforeEach(() => localStorage.setItem('admin_token', 'admin-token'));
+afterEach(() => localStorage.clear());
+
+const starter: AdminCoinPack = { _id: '99999999-9999-4999-8999-999999999999', name: 'Starter Pack', coins: 100, price: 0.99, popular: false, active: true };
+
+function catalogueApi() {
+  let packs: AdminCoinPack[] = [starter];
+  const api = mockApi({
+    'GET /api/config/public': () => json(200, PUBLIC_CONFIG),
+    'GET /api/admin/gifts': () => json(200, { success: true, gifts: [{ _id: 'g1', name: 'Rose', icon: '🌹', price: 10, active: true }] }),
+    'GET /api/admin/coinpacks': () => json(200, { success: true, coinPacks: packs }),
+    'POST /api/admin/coinpacks': (_url, init) => {
+      const { coinPack } = sentBody<{ coinPack: Omit<AdminCoinPack, '_id'> & { _id?: string } }>(init);
+      const saved = { ...coinPack, _id: coinPack._id ?? 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa' };
+      packs = coinPack._id ? packs.map((pack) => (pack._id === saved._id ? saved : pack)) : [...packs, saved];
+      return json(coinPack._id ? 200 : 201, { success: true, message: `Coin pack ${coinPack._id ? 'updated' : 'created'} successfully`, coinPack: saved });
+    },
+    [`DELETE /api/admin/coinpacks/${starter._id}`]: () => {
+      packs = packs.filter((pack) => pack._id !== starter._id);
+      return json(200, { success: true, message: 'Coin pack "Starter Pack" deleted' });
+    },
+  });
+  return api;
+}
+
+describe('Store catalogue', () => {
+  it('lists gifts, and creates a coin pack after checking it with the contract rules', async () => {
+    const api = catalogueApi();
+    renderApp('/admin/catalogue');
+    expect(await screen.findByText('🌹 Rose', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByText('10 coins')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('tab', { name: 'Coin Packs' }));
+    const table = await screen.findByRole('region', { name: 'Coin Packs' }, { timeout: 5000 });
+    expect(within(table).getByText('$0.99')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Add coin pack' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add coin pack' });
+    await userEvent.type(within(dialog).getByLabelText('Name'), 'Mega Pack');
+    await userEvent.type(within(dialog).getByLabelText('Coins'), '0');
+    await userEvent.type(within(dialog).getByLabelText('Price (USD)'), '0');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(within(dialog).getByText('Coins must be a positive whole number')).toBeInTheDocument();
+    expect(within(dialog).getByText('Price must be greater than 0')).toBeInTheDocument();
+    expect(api.calls.some((call) => call.method === 'POST')).toBe(false);
+
+    await userEvent.clear(within(dialog).getByLabelText('Coins'));
+    await userEvent.type(within(dialog).getByLabelText('Coins'), '5000');
+    await userEvent.clear(within(dialog).getByLabelText('Price (USD)'));
+    await userEvent.type(within(dialog).getByLabelText('Price (USD)'), '34.99');
+    await userEvent.click(within(dialog).getByLabelText('Most popular'));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.calls.find((call) => call.method === 'POST')?.body).toEqual({
+      coinPack: { name: 'Mega Pack', coins: 5000, price: 34.99, popular: true, active: true },
+    });
+    expect(await screen.findByText('Mega Pack')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Coin pack created successfully');
+  });
+
+  it('edits a coin pack with its _id, and deletes one after confirmation', async () => {
+    const api = catalogueApi();
+    renderApp('/admin/catalogue?tab=coinPacks');
+    await screen.findByRole('region', { name: 'Coin Packs' }, { timeout: 5000 });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Edit Starter Pack' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit coin pack' });
+    expect(within(dialog).getByLabelText('Coins')).toHaveValue(100);
+    await userEvent.clear(within(dialog).getByLabelText('Price (USD)'));
+    await userEvent.type(within(dialog).getByLabelText('Price (USD)'), '1.49');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.calls.find((call) => call.method === 'POST')?.body).toEqual({
+      coinPack: { _id: starter._id, name: 'Starter Pack', coins: 100, price: 1.49, popular: false, active: true },
+    });
+    expect(await screen.findByText('$1.49')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Delete Starter Pack' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete coin pack' });
+    expect(within(confirm).getByText('Are you sure you want to delete the coin pack "Starter Pack"?')).toBeInTheDocument();
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(api.calls.some((call) => call.method === 'DELETE')).toBe(false);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Delete Starter Pack' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.queryByText('Starter Pack')).not.toBeInTheDocument());
+    expect(screen.getByRole('status')).toHaveTextContent('Coin pack "Starter Pack" deleted');
+    expect(await screen.findByRole('heading', { name: 'No coin packs yet' })).toBeInTheDocument();
+  });
+});

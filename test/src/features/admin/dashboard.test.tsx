@@ -1,0 +1,125 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { json, mockApi, renderApp } from '../../support/render-app';
+import { activityEntry, adminUser, PUBLIC_CONFIG, STATS } from './fixtures';
+
+beforeEach(() => localStorage.setItem('admin_token', 'admin-token'));
+afterEach(() => localStorage.clear());
+
+const baseRoutes = {
+  'GET /api/config/public': () => json(200, PUBLIC_CONFIG),
+  'GET /api/admin/activity': () => json(200, { success: true, activity: [activityEntry()] }),
+};
+
+describe('Admin dashboard', () => {
+  it('redirects to /login without an admin token, on every admin route', async () => {
+    localStorage.clear();
+    mockApi(baseRoutes);
+    for (const path of ['/admin', '/admin/users', '/admin/withdrawals', '/admin/catalogue', '/admin/settings']) {
+      const { router, unmount } = renderApp(path);
+      await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+      unmount();
+    }
+  });
+
+  it('shows a loading state, then the user and revenue cards in dollars and the real recent activity', async () => {
+    let releaseStats: () => void = () => {};
+    const statsReady = new Promise<void>((resolve) => {
+      releaseStats = resolve;
+    });
+    mockApi({
+      ...baseRoutes,
+      'GET /api/admin/stats': async () => {
+        await statsReady;
+        return json(200, { success: true, ...STATS });
+      },
+    });
+    renderApp('/admin');
+
+    expect(await screen.findByRole('heading', { name: 'Admin Dashboard', level: 1 }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Dashboard' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tab', { name: 'Content Manager' })).toBeInTheDocument();
+    expect(within(screen.getByRole('main')).getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+    expect(screen.getByText('Loading dashboard')).toBeInTheDocument();
+
+    releaseStats();
+    expect(await screen.findByText('Total Users')).toBeInTheDocument();
+    expect(screen.queryByText('Loading dashboard')).not.toBeInTheDocument();
+    const card = (label: string) => screen.getByText(label).closest('div');
+    expect(card('Total Users')).toHaveTextContent('1,234');
+    expect(card('Active Users')).toHaveTextContent('321');
+    expect(card('VIP Users')).toHaveTextContent('45');
+    expect(card('Banned Users')).toHaveTextContent('6');
+    expect(card('Revenue Today')).toHaveTextContent('$1,234.50');
+    expect(card('Revenue This Week')).toHaveTextContent('$9,876.25');
+    expect(card('Revenue This Month')).toHaveTextContent('$45,678.00');
+
+    const activity = screen.getByRole('heading', { name: 'Recent Activity' }).closest('section');
+    expect(activity).not.toBeNull();
+    expect(await within(activity as HTMLElement).findByText('admin banned maya_r')).toBeInTheDocument();
+    expect(within(activity as HTMLElement).getByText('Sending spam links')).toBeInTheDocument();
+    expect(within(activity as HTMLElement).getByText('5 minutes ago')).toBeInTheDocument();
+  });
+
+  it("shows 'Error Loading Dashboard' with the server's message, and Try Again loads it", async () => {
+    let fail = true;
+    mockApi({
+      ...baseRoutes,
+      'GET /api/admin/stats': () => (fail ? json(500, { success: false, message: 'Database unavailable' }) : json(200, { success: true, ...STATS })),
+    });
+    renderApp('/admin');
+    expect(await screen.findByRole('heading', { name: 'Error Loading Dashboard' })).toBeInTheDocument();
+    expect(screen.getByText('Database unavailable')).toBeInTheDocument();
+
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByText('$1,234.50')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Error Loading Dashboard' })).not.toBeInTheDocument();
+  });
+
+  it('falls back to the SPEC text when the stats call fails without a message', async () => {
+    mockApi({ ...baseRoutes, 'GET /api/admin/stats': () => new Response('oops', { status: 502 }) });
+    renderApp('/admin');
+    expect(await screen.findByText('Failed to fetch dashboard stats')).toBeInTheDocument();
+  });
+
+  it('quick actions open working screens', async () => {
+    mockApi({
+      ...baseRoutes,
+      'GET /api/admin/stats': () => json(200, { success: true, ...STATS }),
+      'GET /api/admin/users': () => json(200, { success: true, users: [adminUser()], currentPage: 1, totalPages: 1, total: 1 }),
+      'GET /api/admin/withdrawals/all': () => json(200, { success: true, withdrawals: [], currentPage: 1, totalPages: 1, total: 0 }),
+      'GET /api/config/app': () =>
+        json(200, { success: true, data: { configs: { appName: { value: 'Orbit', type: 'string', description: 'Product name', public: true } } } }),
+    });
+    const { router } = renderApp('/admin');
+    const quickActions = (await screen.findByRole('heading', { name: 'Quick Actions' })).closest('section') as HTMLElement;
+    expect(within(quickActions).getAllByRole('link').map((link) => link.textContent)).toEqual([
+      expect.stringContaining('Content Manager'),
+      expect.stringContaining('Manage Users'),
+      expect.stringContaining('Withdrawals'),
+      expect.stringContaining('Store Catalogue'),
+      expect.stringContaining('Settings'),
+    ]);
+
+    await userEvent.click(within(quickActions).getByRole('link', { name: /Manage Users/ }));
+    expect(await screen.findByRole('heading', { name: 'Manage Users', level: 1 })).toBeInTheDocument();
+    expect(await screen.findByText('maya@example.com', { exact: false })).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('link', { name: /Dashboard/ }));
+    await userEvent.click(await screen.findByRole('link', { name: /Withdrawals/ }));
+    expect(await screen.findByRole('heading', { name: 'No withdrawals' })).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('link', { name: /Dashboard/ }));
+    await userEvent.click(await screen.findByRole('link', { name: /Settings/ }));
+    expect(await screen.findByLabelText('App name')).toHaveValue('Orbit');
+
+    await userEvent.click(screen.getByRole('link', { name: /Dashboard/ }));
+    await userEvent.click(await screen.findByRole('link', { name: /Content Manager/ }));
+    await waitFor(() => expect(router.state.location.search).toMatchObject({ tab: 'content' }));
+    expect(screen.getByRole('tab', { name: 'Content Manager' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tab', { name: 'Home Page Content' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Blog Management' })).toBeInTheDocument();
+  });
+});

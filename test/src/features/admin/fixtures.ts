@@ -1,0 +1,69 @@
+import type { ActivityEntry, AdminStats, AdminUser, Withdrawal } from '../../../../contract/admin';
+
+export const STATS: AdminStats = {
+  users: { total: 1234, active: 321, vip: 45, banned: 6 },
+  revenue: { today: 1234.5, thisWeek: 9876.25, thisMonth: 45678 },
+};
+
+export function adminUser(overrides: Partial<AdminUser> = {}): AdminUser {
+  return {
+    _id: '11111111-1111-4111-8111-111111111111',
+    username: 'maya_r',
+    email: 'maya@example.com',
+    name: 'Maya R',
+    role: 'user',
+    avatar: '/api/media/avatar/maya',
+    region: 'Mumbai',
+    coins: 120,
+    isVIP: false,
+    vipTier: null,
+    vipUntil: null,
+    isBanned: false,
+    banReason: null,
+    bannedAt: null,
+    isDemo: false,
+    lastSeen: new Date(Date.now() - 3_600_000).toISOString(),
+    createdAt: '2026-01-05T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function withdrawal(overrides: Partial<Withdrawal> = {}): Withdrawal {
+  return {
+    _id: '22222222-2222-4222-8222-222222222222',
+    user: { _id: '11111111-1111-4111-8111-111111111111', username: 'maya_r', email: 'maya@example.com', avatar: '' },
+    amountCoins: 2500,
+    amountMoney: 25,
+    currency: 'USD',
+    method: 'PayPal',
+    status: 'pending',
+    txnId: null,
+    reason: null,
+    decidedAt: null,
+    createdAt: '2026-11-01T10:00:00.000Z',
+    updatedAt: '2026-11-01T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function activityEntry(overrides: Partial<ActivityEntry> = {}): ActivityEntry {
+  return {
+    _id: '33333333-3333-4333-8333-333333333333',
+    action: 'ban',
+    targetType: 'user',
+    targetId: '11111111-1111-4111-8111-111111111111',
+    targetName: 'maya_r',
+    details: 'Sending spam links',
+    admin: { _id: '44444444-4444-4444-8444-444444444444', username: 'admin' },
+    createdAt: new Date(Date.now() - 5 * 60_000).toISOString(),
+    ...overrides,
+  };
+}
+
+export const PUBLIC_CONFIG = { success: true, data: { config: {} } };
+
+/** The JSON body a mocked handler received (the API client always sends a string). */
+export function sentBody<T>(init: RequestInit | undefined): T {
+  if (typeof init?.body !== 'string') throw new Error('expected a JSON string body');
+  return JSON.parse(init.body) as T;
+}

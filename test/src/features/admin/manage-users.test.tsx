@@ -1,0 +1,148 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { AdminUser } from '../../../../contract/admin';
+import { json, mockApi, renderApp } from '../../support/render-app';
+import { adminUser, PUBLIC_CONFIG, sentBody } from './fixtures';
+
+beforeEach(() => localStorage.setItem('admin_token', 'admin-token'));
+afterEach(() => localStorage.clear());
+
+const maya = adminUser();
+const raj = adminUser({ _id: '55555555-5555-4555-8555-555555555555', username: 'raj_k', email: 'raj@example.com', name: 'Raj K' });
+
+function usersApi(extra: Parameters<typeof mockApi>[0] = {}) {
+  return mockApi({
+    'GET /api/config/public': () => json(200, PUBLIC_CONFIG),
+    'GET /api/admin/stats': () => json(200, { success: true, users: { total: 2, active: 2, vip: 0, banned: 0 }, revenue: { today: 0, thisWeek: 0, thisMonth: 0 } }),
+    'GET /api/admin/activity': () => json(200, { success: true, activity: [] }),
+    'GET /api/admin/users': (url) =>
+      json(200, {
+        success: true,
+        users: url.searchParams.get('search') === 'raj' ? [raj] : [maya, raj],
+        currentPage: Number(url.searchParams.get('page') ?? 1),
+        totalPages: 3,
+        total: 22,
+      }),
+    'GET /api/admin/vipplans': () =>
+      json(200, {
+        success: true,
+        vipPlans: [{ _id: '66666666-6666-4666-8666-666666666666', name: 'Platinum', duration: 90, price: 19.99, popular: true, features: [], active: true }],
+      }),
+    ...extra,
+  });
+}
+
+function rowOf(username: string): HTMLElement {
+  const row = screen.getByText(`@${username}`, { exact: false }).closest('tr');
+  if (!row) throw new Error(`no row for ${username}`);
+  return row;
+}
+
+describe('Manage Users', () => {
+  it('searches, filters and pages through the URL', async () => {
+    usersApi();
+    const { router } = renderApp('/admin/users');
+    expect(await screen.findByRole('region', { name: 'Users' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByText('22 users')).toBeInTheDocument();
+    expect(screen.getByText('Showing page 1 of 3')).toBeInTheDocument();
+
+    await userEvent.type(screen.getByLabelText('Search'), 'raj');
+    await userEvent.selectOptions(screen.getByLabelText('Show'), 'banned');
+    await userEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(router.state.location.search).toEqual({ search: 'raj', filter: 'banned' }));
+    await waitFor(() => expect(screen.queryByText('@maya_r', { exact: false })).not.toBeInTheDocument());
+
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(router.state.location.search).toEqual({ page: 2, search: 'raj', filter: 'banned' }));
+    expect(await screen.findByText('Showing page 2 of 3')).toBeInTheDocument();
+  });
+
+  it('bans only with a reason, then updates the row in place', async () => {
+    const api = usersApi({
+      'POST /api/admin/user/11111111-1111-4111-8111-111111111111/ban': (_url, init) => {
+        const { reason } = sentBody<{ reason: string }>(init);
+        const banned: AdminUser = { ...maya, isBanned: true, banReason: reason, bannedAt: new Date().toISOString() };
+        return json(200, { success: true, message: 'maya_r has been banned', user: banned });
+      },
+    });
+    renderApp('/admin/users');
+    await screen.findByRole('region', { name: 'Users' }, { timeout: 5000 });
+    const listCalls = () => api.calls.filter((call) => call.path === '/api/admin/users').length;
+    const before = listCalls();
+
+    await userEvent.click(within(rowOf('maya_r')).getByRole('button', { name: 'Ban maya_r' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ban maya_r' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Ban user' }));
+    expect(within(dialog).getByText('A reason is required to ban a user')).toBeInTheDocument();
+    expect(api.calls.some((call) => call.path.endsWith('/ban'))).toBe(false);
+
+    await userEvent.click(within(dialog).getByLabelText('Reason'));
+    await userEvent.paste('Sending spam links');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Ban user' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.calls.find((call) => call.path.endsWith('/ban'))?.body).toEqual({ reason: 'Sending spam links' });
+
+    expect(screen.getByRole('status')).toHaveTextContent('maya_r has been banned');
+    const row = rowOf('maya_r');
+    expect(within(row).getByText('Banned')).toBeInTheDocument();
+    expect(within(row).getByText('Sending spam links')).toBeInTheDocument();
+    expect(within(row).getByRole('button', { name: 'Unban maya_r' })).toBeInTheDocument();
+    expect(listCalls()).toBe(before);
+  });
+
+  it("shows the server's refusal inside the ban dialog", async () => {
+    usersApi({
+      'POST /api/admin/user/11111111-1111-4111-8111-111111111111/ban': () => json(409, { success: false, message: 'maya_r is already banned' }),
+    });
+    renderApp('/admin/users');
+    await screen.findByRole('region', { name: 'Users' }, { timeout: 5000 });
+    await userEvent.click(within(rowOf('maya_r')).getByRole('button', { name: 'Ban maya_r' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByLabelText('Reason'));
+    await userEvent.paste('spam');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Ban user' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('maya_r is already banned');
+  });
+
+  it('makes a member VIP with the default Gold plan or a chosen plan, and removes VIP', async () => {
+    const api = usersApi({
+      'POST /api/admin/user/11111111-1111-4111-8111-111111111111/make-vip': () =>
+        json(200, { success: true, message: 'maya_r is VIP (Gold) until 2026-12-22', user: { ...maya, isVIP: true, vipTier: 'Gold', vipUntil: '2026-12-22T00:00:00.000Z' } }),
+      'POST /api/admin/user/55555555-5555-4555-8555-555555555555/make-vip': () =>
+        json(200, { success: true, message: 'raj_k is VIP (Platinum)', user: { ...raj, isVIP: true, vipTier: 'Platinum', vipUntil: '2027-02-20T00:00:00.000Z' } }),
+      'POST /api/admin/user/11111111-1111-4111-8111-111111111111/remove-vip': () =>
+        json(200, { success: true, message: 'VIP status removed from maya_r', user: maya }),
+    });
+    renderApp('/admin/users');
+    await screen.findByRole('region', { name: 'Users' }, { timeout: 5000 });
+
+    await userEvent.click(within(rowOf('maya_r')).getByRole('button', { name: 'Make maya_r VIP' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Make maya_r VIP' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Make VIP' }));
+    await waitFor(() => expect(within(rowOf('maya_r')).getByText('Gold until Dec 22, 2026')).toBeInTheDocument());
+    expect(api.calls.find((call) => call.path.endsWith('/11111111-1111-4111-8111-111111111111/make-vip'))?.body).toEqual({});
+
+    await userEvent.click(within(rowOf('raj_k')).getByRole('button', { name: 'Make raj_k VIP' }));
+    dialog = await screen.findByRole('dialog', { name: 'Make raj_k VIP' });
+    await within(dialog).findByRole('option', { name: 'Platinum, 90 days' });
+    await userEvent.selectOptions(within(dialog).getByLabelText('Membership'), 'Platinum, 90 days');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Make VIP' }));
+    await waitFor(() => expect(within(rowOf('raj_k')).getByText(/Platinum until/)).toBeInTheDocument());
+    expect(api.calls.find((call) => call.path.endsWith('/55555555-5555-4555-8555-555555555555/make-vip'))?.body).toEqual({
+      planId: '66666666-6666-4666-8666-666666666666',
+    });
+
+    await userEvent.click(within(rowOf('maya_r')).getByRole('button', { name: 'Remove VIP from maya_r' }));
+    await waitFor(() => expect(within(rowOf('maya_r')).queryByText(/until/)).not.toBeInTheDocument());
+    expect(screen.getByRole('status')).toHaveTextContent('VIP status removed from maya_r');
+  });
+
+  it('shows an error state with Try Again when the list fails', async () => {
+    usersApi({ 'GET /api/admin/users': () => json(500, {}) });
+    renderApp('/admin/users');
+    expect(await screen.findByRole('heading', { name: 'Error Loading Users' })).toBeInTheDocument();
+    expect(screen.getByText('Failed to fetch users')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,110 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Withdrawal } from '../../../../contract/admin';
+import { json, mockApi, renderApp } from '../../support/render-app';
+import { PUBLIC_CONFIG, withdrawal, sentBody } from './fixtures';
+
+beforeEach(() => localStorage.setItem('admin_token', 'admin-token'));
+afterEach(() => localStorage.clear());
+
+const first = withdrawal();
+const second = withdrawal({
+  _id: '77777777-7777-4777-8777-777777777777',
+  user: { _id: '55555555-5555-4555-8555-555555555555', username: 'raj_k', email: 'raj@example.com', avatar: '' },
+  amountMoney: 12.5,
+  amountCoins: 1250,
+  method: 'UPI',
+});
+const done = withdrawal({ _id: '88888888-8888-4888-8888-888888888888', status: 'approved', txnId: 'TXN-OLD', decidedAt: '2026-11-02T10:00:00.000Z' });
+
+function withdrawalsApi(extra: Parameters<typeof mockApi>[0] = {}) {
+  return mockApi({
+    'GET /api/config/public': () => json(200, PUBLIC_CONFIG),
+    'GET /api/admin/activity': () => json(200, { success: true, activity: [] }),
+    'GET /api/admin/withdrawals/all': (url) => {
+      const status = url.searchParams.get('status');
+      const all = [first, second, done].filter((item) => !status || item.status === status);
+      return json(200, { success: true, withdrawals: all, currentPage: 1, totalPages: 1, total: all.length });
+    },
+    ...extra,
+  });
+}
+
+function rowOf(username: string, amount: string): HTMLElement {
+  const row = screen.getAllByText(amount).map((cell) => cell.closest('tr')).find((candidate) => candidate?.textContent?.includes(username));
+  if (!row) throw new Error(`no row for ${username}`);
+  return row;
+}
+
+describe('Withdrawals', () => {
+  it('approves with a transaction id and rejects with a reason; decided rows offer no decision', async () => {
+    const decide = (status: 'approved' | 'rejected', item: Withdrawal) => (_url: URL, init: RequestInit | undefined) => {
+      const body = sentBody<{ txnId?: string; reason?: string }>(init);
+      const decided = { ...item, status, txnId: body.txnId ?? null, reason: body.reason ?? null, decidedAt: new Date().toISOString() };
+      return json(200, { success: true, message: `Withdrawal ${status}`, withdrawal: decided });
+    };
+    const api = withdrawalsApi({
+      [`POST /api/admin/withdrawals/approve/${first._id}`]: decide('approved', first),
+      [`POST /api/admin/withdrawals/reject/${second._id}`]: decide('rejected', second),
+    });
+    renderApp('/admin/withdrawals');
+    await screen.findByRole('region', { name: 'Withdrawals' }, { timeout: 5000 });
+    expect(within(rowOf('maya_r', '$25.00')).getByText('Pending')).toBeInTheDocument();
+    expect(within(rowOf('maya_r', '$25.00')).getByText('2,500 coins')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Approve withdrawal of maya_r' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Approve withdrawal' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    expect(within(dialog).getByText('Transaction id is required')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByLabelText('Transaction id'));
+    await userEvent.paste('PAYPAL-123');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.calls.find((call) => call.path.includes('/approve/'))?.body).toEqual({ txnId: 'PAYPAL-123' });
+    const approvedRow = rowOf('maya_r', '$25.00');
+    expect(within(approvedRow).getByText('Approved')).toBeInTheDocument();
+    expect(within(approvedRow).getByText(/Txn PAYPAL-123/)).toBeInTheDocument();
+    expect(within(approvedRow).queryByRole('button')).not.toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Withdrawal approved: maya_r');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Reject withdrawal of raj_k' }));
+    dialog = await screen.findByRole('dialog', { name: 'Reject withdrawal' });
+    await userEvent.click(within(dialog).getByLabelText('Reason'));
+    await userEvent.paste('Payout name does not match');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const rejectedRow = rowOf('raj_k', '$12.50');
+    expect(within(rejectedRow).getByText('Rejected')).toBeInTheDocument();
+    expect(within(rejectedRow).getByText(/Payout name does not match/)).toBeInTheDocument();
+    expect(within(rejectedRow).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('shows the 409 when someone else decided first, and refreshes the list', async () => {
+    const api = withdrawalsApi({
+      [`POST /api/admin/withdrawals/approve/${first._id}`]: () =>
+        json(409, { success: false, message: 'This withdrawal was already rejected; only a pending withdrawal can be decided' }),
+    });
+    renderApp('/admin/withdrawals');
+    await screen.findByRole('region', { name: 'Withdrawals' }, { timeout: 5000 });
+    const lists = () => api.calls.filter((call) => call.path === '/api/admin/withdrawals/all').length;
+    const before = lists();
+    await userEvent.click(screen.getByRole('button', { name: 'Approve withdrawal of maya_r' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByLabelText('Transaction id'));
+    await userEvent.paste('T-1');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('This withdrawal was already rejected');
+    await waitFor(() => expect(lists()).toBeGreaterThan(before));
+  });
+
+  it('filters by status through the URL', async () => {
+    withdrawalsApi();
+    const { router } = renderApp('/admin/withdrawals');
+    await screen.findByRole('region', { name: 'Withdrawals' }, { timeout: 5000 });
+    await userEvent.selectOptions(screen.getByLabelText('Status'), 'approved');
+    await waitFor(() => expect(router.state.location.search).toEqual({ status: 'approved' }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: /Approve withdrawal/ })).not.toBeInTheDocument());
+    expect(screen.getByText(/Txn TXN-OLD/)).toBeInTheDocument();
+  });
+});
