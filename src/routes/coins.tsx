@@ -1,10 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ScreenHeading } from '../features/shell/ScreenHeading';
+import { coinPacksQueryOptions } from '../api/store';
+import { CoinsScreen } from '../features/store/CoinsScreen';
 
 export const Route = createFileRoute('/coins')({
-  component: CoinsRoute,
+  // Started, not awaited: the screen shows its own loading and error states.
+  loader: ({ context }) => {
+    void context.queryClient.prefetchQuery(coinPacksQueryOptions());
+  },
+  component: CoinsScreen,
 });
-
-function CoinsRoute() {
-  return <ScreenHeading title="Your Coins" />;
-}

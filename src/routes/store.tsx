@@ -1,10 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ScreenHeading } from '../features/shell/ScreenHeading';
+import { coinPacksQueryOptions, vipPlansQueryOptions } from '../api/store';
+import { StoreScreen } from '../features/store/StoreScreen';
 
 export const Route = createFileRoute('/store')({
-  component: StoreRoute,
+  // Started, not awaited: the screen shows its own loading and error states.
+  loader: ({ context }) => {
+    void context.queryClient.prefetchQuery(coinPacksQueryOptions());
+    void context.queryClient.prefetchQuery(vipPlansQueryOptions());
+  },
+  component: StoreScreen,
 });
-
-function StoreRoute() {
-  return <ScreenHeading title="Store" />;
-}

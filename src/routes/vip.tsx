@@ -1,10 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ScreenHeading } from '../features/shell/ScreenHeading';
+import { vipPlansQueryOptions } from '../api/store';
+import { VipScreen } from '../features/store/VipScreen';
 
 export const Route = createFileRoute('/vip')({
-  component: VipRoute,
+  // Started, not awaited: the screen shows its own loading and error states.
+  loader: ({ context }) => {
+    void context.queryClient.prefetchQuery(vipPlansQueryOptions());
+  },
+  component: VipScreen,
 });
-
-function VipRoute() {
-  return <ScreenHeading title="VIP" />;
-}

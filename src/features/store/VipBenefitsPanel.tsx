@@ -1,0 +1,14 @@
+import { FeatureList, type FeatureEntry } from './FeatureList';
+import { BoostIcon, EyeIcon, HeartIcon, IncognitoIcon } from './StoreIcons';
+
+/** SPEC section 2: the four benefits the VIP screen lists. */
+const VIP_BENEFITS: readonly FeatureEntry[] = [
+  { icon: <HeartIcon />, title: 'Unlimited Likes', text: 'Like as many people as you want, every day.' },
+  { icon: <EyeIcon />, title: 'See Who Liked You', text: 'Find out who is interested before you swipe.' },
+  { icon: <BoostIcon />, title: 'Boost Profile (10x more views)', text: 'Show up first in Discover and on the radar.' },
+  { icon: <IncognitoIcon />, title: 'Incognito Mode', text: 'Browse profiles without being seen.' },
+];
+
+export function VipBenefitsPanel() {
+  return <FeatureList title="VIP Benefits" titleId="vip-benefits-title" entries={VIP_BENEFITS} />;
+}

@@ -1,0 +1,33 @@
+// Numbers and dates on the store screens, in the reader's own locale
+// (`undefined` lets Intl use the browser's language).
+
+/** Catalogue prices are US dollars (SPEC section 9's sample figures). */
+const STORE_CURRENCY = 'USD';
+
+const priceFormat = new Intl.NumberFormat(undefined, { style: 'currency', currency: STORE_CURRENCY });
+const countFormat = new Intl.NumberFormat(undefined);
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'long' });
+
+export function formatPrice(price: number): string {
+  return priceFormat.format(price);
+}
+
+export function formatCoins(coins: number): string {
+  return `${countFormat.format(coins)} ${coins === 1 ? 'coin' : 'coins'}`;
+}
+
+export function formatCount(value: number): string {
+  return countFormat.format(value);
+}
+
+/** A VIP plan's length: SPEC section 3 stores it in days. */
+export function formatDuration(days: number): string {
+  return `${countFormat.format(days)} ${days === 1 ? 'day' : 'days'}`;
+}
+
+/** The VIP expiry date, or null when the value is missing or not a date. */
+export function formatExpiryDate(iso: string | null): string | null {
+  if (iso === null) return null;
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? null : dateFormat.format(date);
+}

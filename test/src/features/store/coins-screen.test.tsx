@@ -1,0 +1,101 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { json, mockApi } from '../../support/render-app';
+import { accountWith, COIN_PACKS, coinPacksReply, heldReply, meReply, publicConfigReply, renderStoreApp } from './store-fixtures';
+
+const user = userEvent.setup({ delay: null });
+
+beforeEach(() => localStorage.clear());
+afterEach(() => localStorage.clear());
+
+const packCard = (name: string) => screen.getByRole('article', { name });
+
+describe('the Coins screen', () => {
+  it('shows a spinner while the packs load, then the packs with prices and the MOST POPULAR flag', async () => {
+    const packs = heldReply();
+    mockApi({ 'GET /api/config/public': publicConfigReply, 'GET /api/store/coinpacks': packs.handler });
+    renderStoreApp('/coins');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your Coins' })).toBeInTheDocument();
+    expect(screen.getByText('Use coins to unlock special features')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading coin packs');
+    expect(screen.queryByRole('button', { name: 'Buy Now' })).not.toBeInTheDocument();
+
+    packs.release(() => coinPacksReply());
+    await screen.findByRole('article', { name: 'Value Pack' });
+    expect(screen.queryByText('Loading coin packs')).not.toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: 'Buy Now' })).toHaveLength(4);
+    expect(screen.getAllByText('MOST POPULAR')).toHaveLength(1);
+    expect(within(packCard('Value Pack')).getByText('MOST POPULAR')).toBeInTheDocument();
+    expect(within(packCard('Value Pack')).getByText('$4.99')).toBeInTheDocument();
+    expect(packCard('Premium Pack')).toHaveTextContent('1,200 coins');
+    expect(within(packCard('Starter Pack')).getByText('$0.99')).toBeInTheDocument();
+    expect(within(packCard('Starter Pack')).queryByText('MOST POPULAR')).not.toBeInTheDocument();
+    // The admin's order is kept.
+    expect(screen.getAllByRole('article').map((card) => card.getAttribute('aria-labelledby') && within(card).getByRole('heading').textContent)).toEqual(
+      COIN_PACKS.map((pack) => pack.name),
+    );
+  });
+
+  it('lists the three ways to earn coins', async () => {
+    mockApi({ 'GET /api/config/public': publicConfigReply, 'GET /api/store/coinpacks': () => coinPacksReply() });
+    renderStoreApp('/coins');
+    const panel = await screen.findByRole('region', { name: 'How to Earn Coins' });
+    const ways = within(panel).getAllByRole('listitem').map((item) => item.textContent);
+    expect(ways).toEqual(['Complete your profile+50 coins', 'Like profiles+5 coins each', 'Go live+10 coins per viewer']);
+  });
+
+  it("shows the signed-in user's real balance", async () => {
+    localStorage.setItem('user_token', 'user-token');
+    mockApi({
+      'GET /api/config/public': publicConfigReply,
+      'GET /api/store/coinpacks': () => coinPacksReply(),
+      'GET /api/user/me': () => meReply(accountWith({ coins: 1234 })),
+    });
+    renderStoreApp('/coins');
+    const balance = await screen.findByRole('complementary', { name: 'Your balance' });
+    await waitFor(() => expect(balance).toHaveTextContent('1,234coins'));
+  });
+
+  it('invites a visitor to sign in instead of showing a balance', async () => {
+    const api = mockApi({ 'GET /api/config/public': publicConfigReply, 'GET /api/store/coinpacks': () => coinPacksReply() });
+    renderStoreApp('/coins');
+    const balance = await screen.findByRole('complementary', { name: 'Your balance' });
+    expect(balance).toHaveTextContent('Sign in to see your balance and buy coins.');
+    expect(within(balance).getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
+    await screen.findByRole('article', { name: 'Value Pack' });
+    expect(api.calls.some((call) => call.path === '/api/user/me')).toBe(false);
+  });
+
+  it("shows 'Error Loading Data' with the server's message, and Try Again loads the packs", async () => {
+    let fail = true;
+    mockApi({
+      'GET /api/config/public': publicConfigReply,
+      'GET /api/store/coinpacks': () => (fail ? json(503, { success: false, message: 'The store is resting' }) : coinPacksReply()),
+    });
+    renderStoreApp('/coins');
+    expect(await screen.findByRole('heading', { name: 'Error Loading Data' })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('The store is resting');
+    expect(screen.queryByRole('button', { name: 'Buy Now' })).not.toBeInTheDocument();
+
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByRole('article', { name: 'Value Pack' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Error Loading Data' })).not.toBeInTheDocument();
+  });
+
+  it("falls back to 'Failed to load coin data' when the server says nothing", async () => {
+    mockApi({ 'GET /api/config/public': publicConfigReply, 'GET /api/store/coinpacks': () => new Response('oops', { status: 500 }) });
+    renderStoreApp('/coins');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load coin data');
+    expect(screen.getByRole('heading', { name: 'Error Loading Data' })).toBeInTheDocument();
+  });
+
+  it('shows an empty state when no pack is on sale', async () => {
+    mockApi({ 'GET /api/config/public': publicConfigReply, 'GET /api/store/coinpacks': () => coinPacksReply([]) });
+    renderStoreApp('/coins');
+    expect(await screen.findByRole('heading', { name: 'No coin packs on sale' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Buy Now' })).not.toBeInTheDocument();
+  });
+});

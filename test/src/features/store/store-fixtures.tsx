@@ -1,0 +1,98 @@
+import { render } from '@testing-library/react';
+import { createMemoryHistory } from '@tanstack/react-router';
+import type { CoinPack, VipPlan } from '../../../../contract/store';
+import type { User } from '../../../../contract/user';
+import { App } from '../../../../src/App';
+import { PurchaseOverridesProvider, type PurchaseOverrides } from '../../../../src/features/store/usePurchase';
+import { createAppQueryClient, createAppRouter } from '../../../../src/router';
+import { json } from '../../support/render-app';
+
+// SPEC section 9's sample catalogue, as the API serves it.
+export const COIN_PACKS: CoinPack[] = [
+  { _id: '00000000-0000-4000-8000-000000000001', name: 'Starter Pack', coins: 100, price: 0.99, popular: false },
+  { _id: '00000000-0000-4000-8000-000000000002', name: 'Value Pack', coins: 500, price: 4.99, popular: true },
+  { _id: '00000000-0000-4000-8000-000000000003', name: 'Premium Pack', coins: 1200, price: 9.99, popular: false },
+  { _id: '00000000-0000-4000-8000-000000000004', name: 'VIP Pack', coins: 2500, price: 19.99, popular: false },
+];
+
+export const VIP_PLANS: VipPlan[] = [
+  { _id: '00000000-0000-4000-8000-000000000011', name: 'Gold', duration: 30, price: 9.99, popular: false, features: ['Unlimited Likes'] },
+  {
+    _id: '00000000-0000-4000-8000-000000000012',
+    name: 'Platinum',
+    duration: 90,
+    price: 19.99,
+    popular: true,
+    features: ['Unlimited Likes', 'See Who Liked You'],
+  },
+  { _id: '00000000-0000-4000-8000-000000000013', name: 'Diamond', duration: 365, price: 49.99, popular: false, features: ['Incognito Mode'] },
+];
+
+export function accountWith(overrides: Partial<User> = {}): User {
+  const base: User = {
+    _id: '00000000-0000-4000-8000-0000000000aa',
+    username: 'alex',
+    email: 'alex@example.com',
+    role: 'user',
+    avatar: '/api/media/avatar/alex',
+    age: 28,
+    gender: 'other',
+    region: 'Mumbai',
+    isOnline: true,
+    isVIP: false,
+    vipTier: null,
+    vipUntil: null,
+    interests: [],
+    photos: [],
+    bio: '',
+    lang: 'English',
+    coins: 1234,
+    profile: {
+      name: 'Alex',
+      avatar: '/api/media/avatar/alex',
+      isVerified: false,
+      isVIP: false,
+      vipLevel: '',
+      vipUntil: null,
+      age: 28,
+      location: 'Mumbai',
+      gender: 'other',
+      language: 'English',
+      bio: '',
+      interests: [],
+      photos: [],
+      followers: 0,
+      following: 0,
+      coins: 1234,
+      lastSeen: null,
+    },
+  };
+  return { ...base, ...overrides };
+}
+
+export const publicConfigReply = () => json(200, { success: true, data: { config: { appName: 'Orbit' } } });
+export const coinPacksReply = (coinPacks: CoinPack[] = COIN_PACKS) => json(200, { success: true, coinPacks });
+export const vipPlansReply = (vipPlans: VipPlan[] = VIP_PLANS) => json(200, { success: true, vipPlans });
+export const meReply = (user: User = accountWith()) => json(200, { user });
+
+/** A reply the test releases when it wants, to see the loading state (each caller gets its own Response). */
+export function heldReply() {
+  let release: (reply: () => Response) => void = () => {};
+  const pending = new Promise<() => Response>((resolve) => {
+    release = resolve;
+  });
+  return { handler: () => pending.then((reply) => reply()), release };
+}
+
+/** The real app at `path`, with the purchase flow's machine, clock or inspector swapped when given. */
+export function renderStoreApp(path: string, purchase: PurchaseOverrides = {}) {
+  const queryClient = createAppQueryClient();
+  queryClient.setDefaultOptions({ queries: { retry: false, staleTime: Infinity } });
+  const router = createAppRouter(queryClient, { history: createMemoryHistory({ initialEntries: [path] }) });
+  const view = render(
+    <PurchaseOverridesProvider value={purchase}>
+      <App router={router} queryClient={queryClient} />
+    </PurchaseOverridesProvider>,
+  );
+  return { ...view, router, queryClient };
+}
