@@ -5,17 +5,28 @@ import type { MachineSource } from './discover';
 import { renderIndex } from './render-index';
 import { renderPage } from './render-page';
 import { renderDot, renderSvg } from './render-svg';
+import { unknownWalkthroughs, WALKTHROUGH_DIR } from './walkthroughs';
 
 export const INDEX_FILE = 'README.md';
 const GENERATED_FILE = /\.(md|svg)$/;
 
-/** Every file the docs folder should hold, by file name, in a stable order. */
-export async function renderStatechartFiles(sources: MachineSource[]): Promise<Map<string, string>> {
+/**
+ * Every file the docs folder should hold, by file name, in a stable order.
+ * `walkthroughs` (machine id to hand-written Markdown) go into the index.
+ */
+export async function renderStatechartFiles(
+  sources: MachineSource[],
+  walkthroughs: ReadonlyMap<string, string> = new Map(),
+): Promise<Map<string, string>> {
   const seen = new Map<string, string>();
   for (const { machine, sourceFile } of sources) {
     const earlier = seen.get(machine.id);
     if (earlier) throw new Error(`Machine id "${machine.id}" is used by both ${earlier} and ${sourceFile}; ids name the docs files`);
     seen.set(machine.id, sourceFile);
+  }
+  const strays = unknownWalkthroughs(walkthroughs, [...seen.keys()]);
+  if (strays.length) {
+    throw new Error(`No machine has the id of ${strays.map((id) => `${WALKTHROUGH_DIR}/${id}.md`).join(', ')}; rename or remove it`);
   }
   const ordered = [...sources].sort((a, b) => a.machine.id.localeCompare(b.machine.id));
   const files = new Map<string, string>();
@@ -24,7 +35,7 @@ export async function renderStatechartFiles(sources: MachineSource[]): Promise<M
     files.set(`${chart.id}.md`, renderPage(chart, ordered[index]!.sourceFile));
     files.set(`${chart.id}.svg`, await renderSvg(renderDot(chart)));
   }
-  files.set(INDEX_FILE, renderIndex(charts));
+  files.set(INDEX_FILE, renderIndex(charts, walkthroughs));
   return files;
 }
 
@@ -47,9 +58,14 @@ async function readIfPresent(file: string): Promise<string | null> {
 }
 
 /** Writes the docs into `outDir`, or with `check` only reports what is missing, stale or orphaned. */
-export async function generateStatecharts(options: { sources: MachineSource[]; outDir: string; check: boolean }): Promise<StatechartReport> {
-  const { sources, outDir, check } = options;
-  const files = await renderStatechartFiles(sources);
+export async function generateStatecharts(options: {
+  sources: MachineSource[];
+  outDir: string;
+  check: boolean;
+  walkthroughs?: ReadonlyMap<string, string>;
+}): Promise<StatechartReport> {
+  const { sources, outDir, check, walkthroughs } = options;
+  const files = await renderStatechartFiles(sources, walkthroughs);
   const report: StatechartReport = { changed: [], missing: [], stale: [], orphaned: [] };
   for (const [name, content] of files) {
     const current = await readIfPresent(path.join(outDir, name));

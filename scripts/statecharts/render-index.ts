@@ -14,7 +14,22 @@ function delaysSummary(chart: ChartModel): string {
   return chart.delays.map((delay) => `${delay.name} (${delay.ms === null ? 'computed' : `${delay.ms} ms`})`).join(', ');
 }
 
-export function renderIndex(charts: ChartModel[]): string {
+/**
+ * One block per flow: its hand-written walk-through, or a note that it has
+ * none yet, so a missing story is visible rather than silently absent.
+ */
+function walkthroughLines(charts: ChartModel[], walkthroughs: ReadonlyMap<string, string>): string[] {
+  return charts.flatMap((chart) => [
+    `### ${chart.id}`,
+    '',
+    `Diagram and tables: [${chart.id}.md](${chart.id}.md).`,
+    '',
+    walkthroughs.get(chart.id) ?? `No walk-through yet: write one in \`walkthroughs/${chart.id}.md\`.`,
+    '',
+  ]);
+}
+
+export function renderIndex(charts: ChartModel[], walkthroughs: ReadonlyMap<string, string> = new Map()): string {
   const rows = charts.map(
     (chart) =>
       `| [${chart.id}](${chart.id}.md) | ${firstSentence(chart.description)} | ${chart.states.length} | ${delaysSummary(chart)} | [${chart.id}.svg](${chart.id}.svg) |`,
@@ -33,5 +48,11 @@ export function renderIndex(charts: ChartModel[]): string {
     '| --- | --- | --- | --- | --- |',
     ...rows,
     '',
+    '## Walk-throughs',
+    '',
+    'What a reviewer can try on each screen and what should happen, state by state. These are written by hand in',
+    '`docs/statecharts/walkthroughs/<machine id>.md` and copied here by the generator.',
+    '',
+    ...walkthroughLines(charts, walkthroughs),
   ].join('\n');
 }

@@ -1,10 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ScreenHeading } from '../features/shell/ScreenHeading';
+import { LiveStreamScreen } from '../features/live-stream/LiveStreamScreen';
 
 export const Route = createFileRoute('/live-stream')({
-  component: LiveStreamRoute,
+  component: LiveStreamScreen,
 });
-
-function LiveStreamRoute() {
-  return <ScreenHeading title="Live Stream" />;
-}

@@ -1,10 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ScreenHeading } from '../features/shell/ScreenHeading';
+import { VideoCallScreen } from '../features/video-call/VideoCallScreen';
 
 export const Route = createFileRoute('/video-call/{-$userId}')({
   component: VideoCallRoute,
 });
 
 function VideoCallRoute() {
-  return <ScreenHeading title="Video Call" />;
+  const { userId } = Route.useParams();
+  // Calling someone else is a new call.
+  return <VideoCallScreen key={userId ?? ''} userId={userId} />;
 }

@@ -6,6 +6,7 @@ import { fromPromise, setup } from 'xstate';
 import { authMachine } from '../../machines/auth.machine';
 import { exportedMachines, type MachineSource } from '../../scripts/statecharts/discover';
 import { generateStatecharts, renderStatechartFiles } from '../../scripts/statecharts/generate';
+import { readWalkthroughs } from '../../scripts/statecharts/walkthroughs';
 
 const auth: MachineSource = { machine: authMachine, sourceFile: 'machines/auth.machine.ts' };
 
@@ -132,5 +133,43 @@ describe('statechart check mode', () => {
     await generateStatecharts({ sources, outDir, check: false });
     expect(await generateStatecharts({ sources, outDir, check: true })).toEqual({ changed: [], missing: [], stale: [], orphaned: [] });
     expect(await readFile(page, 'utf8')).toContain('after CONNECT_DELAY (2000 ms)');
+  });
+});
+
+describe('reviewer walk-throughs in the index', () => {
+  let dir = '';
+  afterEach(async () => {
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  it('includes each hand-written walk-through under its flow, and names the flows that lack one', async () => {
+    const walkthroughs = new Map([['testCall', '1. **`call.connecting`**: wait for `CONNECT_DELAY`.']]);
+    const index = (await renderStatechartFiles([auth, call], walkthroughs)).get('README.md')!;
+    const section = index.slice(index.indexOf('## Walk-throughs'));
+    expect(section).toContain('### testCall\n\nDiagram and tables: [testCall.md](testCall.md).\n\n1. **`call.connecting`**: wait for `CONNECT_DELAY`.\n');
+    expect(section).toContain('### auth\n\nDiagram and tables: [auth.md](auth.md).\n\nNo walk-through yet: write one in `walkthroughs/auth.md`.');
+    // Flows appear in id order whatever the order of the sources.
+    expect(section.indexOf('### auth')).toBeLessThan(section.indexOf('### testCall'));
+    expect(await renderStatechartFiles([call, auth], walkthroughs)).toEqual(await renderStatechartFiles([auth, call], walkthroughs));
+  });
+
+  it('refuses a walk-through for a machine that does not exist', async () => {
+    await expect(renderStatechartFiles([auth], new Map([['oldFlow', 'text']]))).rejects.toThrow(/walkthroughs\/oldFlow\.md/);
+  });
+
+  it('reads Markdown files by machine id, normalising line ends, and treats a missing folder as none', async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'walkthroughs-'));
+    await writeFile(path.join(dir, 'testCall.md'), 'Step one.  \r\nStep two.\r\n\r\n');
+    await writeFile(path.join(dir, 'notes.txt'), 'not a walk-through');
+    expect([...(await readWalkthroughs(dir)).entries()]).toEqual([['testCall', 'Step one.\nStep two.']]);
+    expect((await readWalkthroughs(path.join(dir, 'absent'))).size).toBe(0);
+  });
+
+  it('makes check mode report the index stale when a walk-through changes', async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'statecharts-'));
+    const sources = [auth, call];
+    await generateStatecharts({ sources, outDir: dir, check: false, walkthroughs: new Map([['testCall', 'First story.']]) });
+    const edited = await generateStatecharts({ sources, outDir: dir, check: true, walkthroughs: new Map([['testCall', 'Second story.']]) });
+    expect(edited).toMatchObject({ stale: ['README.md'], missing: [], orphaned: [] });
   });
 });

@@ -1,0 +1,217 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { CHROMIUM_ARGS } from '../playwright.config';
+
+/**
+ * Messages, video calls and live streams in Chromium with its fake camera
+ * and microphone. Every track a page creates is recorded, so each test can
+ * check that leaving a screen stopped them all.
+ */
+test.use({
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [...CHROMIUM_ARGS, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'],
+  },
+});
+
+declare global {
+  interface Window {
+    recordedTracks?: MediaStreamTrack[];
+  }
+}
+
+/** Wraps getUserMedia so the test can see every track the page was given. */
+async function recordTracks(page: Page) {
+  await page.addInitScript(() => {
+    window.recordedTracks = [];
+    const original = navigator.mediaDevices.getUserMedia.bind(navigator.mediaDevices);
+    navigator.mediaDevices.getUserMedia = async (constraints) => {
+      const stream = await original(constraints);
+      window.recordedTracks?.push(...stream.getTracks());
+      return stream;
+    };
+  });
+}
+
+async function tracks(page: Page) {
+  return page.evaluate(() => (window.recordedTracks ?? []).map((track) => ({ kind: track.kind, enabled: track.enabled, state: track.readyState })));
+}
+
+async function liveTracks(page: Page) {
+  return (await tracks(page)).filter((track) => track.state === 'live');
+}
+
+async function signIn(page: Page, request: APIRequestContext): Promise<string> {
+  const response = await request.post('/api/auth/login', { data: { username: 'demo', password: 'orbit-demo-2026' } });
+  expect(response.ok()).toBe(true);
+  const { token } = (await response.json()) as { token: string };
+  await page.addInitScript((value) => localStorage.setItem('user_token', value), token);
+  return token;
+}
+
+async function someoneToCall(request: APIRequestContext, token: string): Promise<{ id: string; name: string }> {
+  const response = await request.get('/api/users/radar', { headers: { Authorization: `Bearer ${token}` } });
+  expect(response.ok()).toBe(true);
+  const { users } = (await response.json()) as { users: Array<{ _id: string; name: string }> };
+  const person = users[0];
+  if (!person) throw new Error('The seed has nobody on the radar');
+  return { id: person._id, name: person.name };
+}
+
+async function checkLayout(page: Page, name: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+  await page.screenshot({ path: `test-results/screens/realtime-${name}-1280.png`, fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: `test-results/screens/realtime-${name}-390.png`, fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+test('a message is sent and answered', async ({ page }) => {
+  await page.goto('/messages');
+  await expect(page.getByRole('heading', { level: 1, name: 'Messages' })).toBeVisible();
+  const chat = page.getByRole('region', { name: /^Chat with / });
+  const box = chat.getByRole('textbox', { name: 'Message' });
+  await expect(box).toHaveAttribute('placeholder', 'Type a message...');
+  await box.fill('Hi! Free for a call tonight?');
+  await box.press('Enter');
+  await expect(chat.getByRole('log')).toContainText('Hi! Free for a call tonight?');
+  await expect(box).toHaveValue('');
+  await expect(chat.getByRole('log').getByText('Thanks for your message!')).toBeVisible({ timeout: 5000 });
+  await checkLayout(page, 'messages');
+
+  // On a phone the list and the chat are two views.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/messages');
+  await expect(page.getByRole('list', { name: 'Conversations' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Message' })).toBeHidden();
+  await page.getByRole('list', { name: 'Conversations' }).getByRole('button').nth(1).click();
+  await expect(page.getByRole('textbox', { name: 'Message' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Conversations' })).toBeHidden();
+  await page.screenshot({ path: 'test-results/screens/realtime-messages-chat-390.png', fullPage: true });
+  await page.getByRole('button', { name: 'Back to conversations' }).click();
+  await expect(page.getByRole('list', { name: 'Conversations' })).toBeVisible();
+});
+
+test('a call connects, the timer runs, mute and camera change the tracks, and ending returns to /users', async ({ page, request }) => {
+  await recordTracks(page);
+  const token = await signIn(page, request);
+  const callee = await someoneToCall(request, token);
+  await page.goto(`/video-call/${callee.id}`);
+
+  await expect(page.getByRole('heading', { level: 1, name: `Video call with ${callee.name}` })).toBeAttached();
+  await expect(page.getByText('Connecting...')).toBeVisible();
+  await expect(page.getByText('Connected', { exact: true })).toBeVisible({ timeout: 5000 });
+  const timer = page.getByRole('timer', { name: 'Call length' });
+  await expect(timer).toHaveText('00:02', { timeout: 5000 });
+  await expect(page.getByText(/^Quality: (Good|Fair|Poor)$/)).toBeVisible();
+  await checkLayout(page, 'video-call');
+
+  const controls = page.getByRole('group', { name: 'Call controls' });
+  expect((await liveTracks(page)).map((track) => [track.kind, track.enabled]).sort()).toEqual([
+    ['audio', true],
+    ['video', true],
+  ]);
+  await controls.getByRole('button', { name: 'Mute' }).click();
+  await expect(controls.getByRole('button', { name: 'Unmute' })).toBeVisible();
+  await expect.poll(async () => (await liveTracks(page)).find((track) => track.kind === 'audio')?.enabled).toBe(false);
+  await controls.getByRole('button', { name: 'Turn camera off' }).click();
+  await expect(controls.getByRole('button', { name: 'Turn camera on' })).toBeVisible();
+  await expect.poll(async () => (await liveTracks(page)).find((track) => track.kind === 'video')?.enabled).toBe(false);
+  await controls.getByRole('button', { name: 'Turn camera on' }).click();
+  await expect.poll(async () => (await liveTracks(page)).find((track) => track.kind === 'video')?.enabled).toBe(true);
+
+  await controls.getByRole('button', { name: 'End call' }).click();
+  await expect(page.getByText(/Call length \d\d:\d\d\. Taking you back to Discover/)).toBeVisible();
+  await expect.poll(() => liveTracks(page)).toEqual([]);
+  await page.waitForURL(/\/users$/, { timeout: 5000 });
+});
+
+test('leaving a call or a stream by navigating away stops every track', async ({ page }) => {
+  await recordTracks(page);
+  await page.goto('/video-call');
+  await expect(page.getByText('Connecting...')).toBeVisible();
+  await expect.poll(async () => (await liveTracks(page)).length).toBe(2);
+  await page.getByRole('banner').getByRole('link', { name: 'Orbit home' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect.poll(() => liveTracks(page)).toEqual([]);
+
+  await page.goto('/live-stream');
+  await expect(page.getByLabel('Your camera preview')).toBeVisible();
+  await expect.poll(async () => (await liveTracks(page)).length).toBe(2);
+  await page.getByRole('banner').getByRole('link', { name: 'Orbit home' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect.poll(() => liveTracks(page)).toEqual([]);
+});
+
+test('a stream needs a title, goes live and ends on /profile', async ({ page, request }) => {
+  await recordTracks(page);
+  await signIn(page, request);
+  const alerts: string[] = [];
+  page.on('dialog', (dialog) => {
+    alerts.push(dialog.message());
+    void dialog.accept();
+  });
+  await page.goto('/live-stream');
+  await expect(page.getByLabel('Your camera preview')).toBeVisible();
+  await checkLayout(page, 'live-setup');
+
+  await page.getByRole('button', { name: 'Go Live' }).click();
+  await expect.poll(() => alerts).toEqual(['Please enter a stream title']);
+  await page.getByLabel('Stream title').fill('Evening hangout');
+  await page.getByRole('button', { name: 'Go Live' }).click();
+  await expect(page.getByText('LIVE', { exact: true })).toBeVisible();
+  await expect(page.getByText(/^\d+ viewers?$/)).toBeVisible();
+  await page.getByRole('textbox', { name: 'Chat message' }).fill('Welcome, everyone!');
+  await page.getByRole('textbox', { name: 'Chat message' }).press('Enter');
+  await expect(page.getByRole('log', { name: 'Chat messages' })).toContainText('Welcome, everyone!');
+
+  const controls = page.getByRole('group', { name: 'Stream controls' });
+  await controls.getByRole('button', { name: 'Mute' }).click();
+  await expect.poll(async () => (await liveTracks(page)).find((track) => track.kind === 'audio')?.enabled).toBe(false);
+  await controls.getByRole('button', { name: 'Share' }).click();
+  await expect(page.getByText(/Link copied to clipboard|Thanks for sharing your stream!|Couldn't share the link/)).toBeVisible();
+  await checkLayout(page, 'live-on-air');
+
+  await controls.getByRole('button', { name: 'End Stream' }).click();
+  await expect(page.getByRole('heading', { name: 'Stream ended' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Back to Profile' })).toBeVisible();
+  await expect.poll(() => liveTracks(page)).toEqual([]);
+  await page.screenshot({ path: 'test-results/screens/realtime-live-ended-1280.png', fullPage: true });
+  await page.waitForURL(/\/profile$/, { timeout: 5000 });
+});
+
+test.describe('with the camera refused', () => {
+  test.beforeEach(async ({ page }) => {
+    await page.addInitScript(() => {
+      navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
+    });
+  });
+
+  test('the stream alerts about camera and microphone permissions', async ({ page }) => {
+    const alerts: string[] = [];
+    page.on('dialog', (dialog) => {
+      alerts.push(dialog.message());
+      void dialog.accept();
+    });
+    await page.goto('/live-stream');
+    await expect(page.getByText('Camera and microphone unavailable')).toBeVisible();
+    await expect.poll(() => alerts.length).toBe(1);
+    expect(alerts[0]).toMatch(/camera and microphone permissions/);
+    await page.screenshot({ path: 'test-results/screens/realtime-live-denied-1280.png', fullPage: true });
+  });
+
+  test('the call explains it and can only be ended when the microphone is refused too', async ({ page }) => {
+    await page.goto('/video-call');
+    const alert = page.getByRole('alert');
+    await expect(alert).toContainText('Camera access was blocked');
+    await checkLayout(page, 'video-call-denied');
+    await alert.getByRole('button', { name: 'Continue with audio only' }).click();
+    await expect(page.getByRole('alert')).toContainText('Your microphone is unavailable too');
+    await page.getByRole('alert').getByRole('button', { name: 'End call' }).click();
+    await expect(page.getByText('Call ended', { exact: true }).first()).toBeVisible();
+    await page.waitForURL(/\/users$/, { timeout: 5000 });
+  });
+});

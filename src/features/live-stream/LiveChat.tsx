@@ -1,0 +1,125 @@
+import { useEffect, useRef, type FormEvent } from 'react';
+import styled from 'styled-components';
+import type { LiveChatMessage } from '../../../machines/live-stream.machine';
+import { Button, Input, px } from '../../ui';
+import { timeLabel } from '../messages/message-time';
+
+interface LiveChatProps {
+  messages: LiveChatMessage[];
+  draft: string;
+  onDraftChange: (text: string) => void;
+  onSend: () => void;
+}
+
+/** SPEC Live stream chat: viewers' messages and the streamer's own; blank ones are ignored by the machine. */
+export function LiveChat({ messages, draft, onDraftChange, onSend }: LiveChatProps) {
+  const logRef = useRef<HTMLDivElement>(null);
+  const newestId = messages.at(-1)?.id;
+  useEffect(() => {
+    const log = logRef.current;
+    if (log && newestId !== undefined) log.scrollTo?.({ top: log.scrollHeight });
+  }, [newestId]);
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    onSend();
+  };
+
+  return (
+    <Panel aria-labelledby="live-chat-title">
+      <Title id="live-chat-title">Live chat</Title>
+      {messages.length === 0 ? (
+        <Empty>No messages yet. Say hello to your viewers!</Empty>
+      ) : (
+        <Log ref={logRef} role="log" aria-label="Chat messages" tabIndex={0}>
+          <Lines>
+            {messages.map((message) => (
+              <Line key={message.id} $own={message.user === 'You'}>
+                <Author>{message.user}</Author> <span>{message.message}</span>{' '}
+                <Time dateTime={message.timestamp} $own={message.user === 'You'}>
+                  {timeLabel(message.timestamp)}
+                </Time>
+              </Line>
+            ))}
+          </Lines>
+        </Log>
+      )}
+      <Composer onSubmit={submit} aria-label="Send a chat message">
+        <Input aria-label="Chat message" placeholder="Say something..." value={draft} onChange={(event) => onDraftChange(event.target.value)} />
+        <Button type="submit">Send</Button>
+      </Composer>
+    </Panel>
+  );
+}
+
+const Panel = styled.section`
+  display: flex;
+  flex-direction: column;
+  min-height: 0;
+  height: 100%;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => px(theme.radii.card)};
+  background: ${({ theme }) => theme.colors.surface};
+  box-shadow: ${({ theme }) => theme.shadows.card};
+  overflow: hidden;
+`;
+
+const Title = styled.h2`
+  padding: ${({ theme }) => px(theme.space[3])} ${({ theme }) => px(theme.space[4])};
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  font-size: ${({ theme }) => px(theme.font.sizes.md)};
+  font-weight: ${({ theme }) => theme.font.weights.semibold};
+`;
+
+const Empty = styled.p`
+  flex: 1;
+  padding: ${({ theme }) => px(theme.space[6])} ${({ theme }) => px(theme.space[4])};
+  color: ${({ theme }) => theme.colors.muted};
+  text-align: center;
+`;
+
+const Log = styled.div`
+  flex: 1;
+  min-height: ${({ theme }) => px(theme.space[16] * 3)};
+  max-height: ${({ theme }) => px(theme.space[16] * 6)};
+  overflow-y: auto;
+  padding: ${({ theme }) => px(theme.space[3])} ${({ theme }) => px(theme.space[4])};
+
+  &:focus-visible {
+    outline: ${({ theme }) => px(theme.sizes.focusRing)} solid ${({ theme }) => theme.colors.purple};
+    outline-offset: -${({ theme }) => px(theme.sizes.focusRing)};
+  }
+`;
+
+const Lines = styled.ol`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => px(theme.space[2])};
+`;
+
+const Line = styled.li<{ $own: boolean }>`
+  overflow-wrap: anywhere;
+  padding: ${({ theme }) => px(theme.space[1])} ${({ theme }) => px(theme.space[2])};
+  border-radius: ${({ theme }) => px(theme.radii.input)};
+  background: ${({ theme, $own }) => ($own ? theme.colors.purpleTint : 'transparent')};
+`;
+
+const Author = styled.strong`
+  color: ${({ theme }) => theme.colors.purpleDark};
+`;
+
+// The streamer's own lines sit on a tint where muted grey is too faint.
+const Time = styled.time<{ $own: boolean }>`
+  font-size: ${({ theme }) => px(theme.font.sizes.xs)};
+  color: ${({ theme, $own }) => ($own ? theme.colors.neutralText : theme.colors.muted)};
+`;
+
+const Composer = styled.form`
+  display: flex;
+  gap: ${({ theme }) => px(theme.space[2])};
+  padding: ${({ theme }) => px(theme.space[3])};
+  border-top: 1px solid ${({ theme }) => theme.colors.border};
+`;

@@ -1,0 +1,119 @@
+import type { FormEvent } from 'react';
+import styled from 'styled-components';
+import { Button, Card, Field, Input, Spinner, Text, px } from '../../ui';
+import type { LocalMediaSession } from '../media/local-media';
+import { LocalVideo } from '../media/LocalVideo';
+import { CameraIcon } from '../media/media-icons';
+
+export type PreviewPhase = 'starting' | 'previewing' | 'failed';
+
+interface StreamSetupProps {
+  title: string;
+  preview: PreviewPhase;
+  session: LocalMediaSession;
+  onTitleChange: (title: string) => void;
+  onRetryPreview: () => void;
+  onGoLive: () => void;
+}
+
+/** The longest title the stage has room for. */
+const TITLE_MAX_LENGTH = 100;
+
+/** SPEC Live stream setup: a title, the live camera preview, Go Live. */
+export function StreamSetup({ title, preview, session, onTitleChange, onRetryPreview, onGoLive }: StreamSetupProps) {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    onGoLive();
+  };
+
+  return (
+    <Layout>
+      <Preview aria-label="Camera preview">
+        {preview === 'previewing' && <LocalVideo session={session} label="Your camera preview" />}
+        {preview === 'starting' && (
+          <PreviewNote>
+            <Spinner label="Starting your camera" size="lg" />
+            <span>Starting your camera...</span>
+          </PreviewNote>
+        )}
+        {preview === 'failed' && (
+          <PreviewNote>
+            <CameraIcon off />
+            <strong>Camera and microphone unavailable</strong>
+            <span>Allow camera and microphone access for this site in your browser, then try again.</span>
+            <Button variant="secondary" size="sm" onClick={onRetryPreview}>
+              Try Again
+            </Button>
+          </PreviewNote>
+        )}
+      </Preview>
+      <Card as="section" aria-labelledby="stream-setup-title">
+        <Form onSubmit={submit} noValidate aria-label="Stream setup">
+          <SetupTitle id="stream-setup-title">Set up your stream</SetupTitle>
+          <Text tone="muted">Give your stream a title so people know what it's about, then go live.</Text>
+          <Field label="Stream title">
+            <Input
+              name="title"
+              placeholder="What's your stream about?"
+              maxLength={TITLE_MAX_LENGTH}
+              value={title}
+              onChange={(event) => onTitleChange(event.target.value)}
+            />
+          </Field>
+          <Button type="submit" size="lg" fullWidth loading={preview === 'starting'} loadingLabel="Starting camera...">
+            Go Live
+          </Button>
+        </Form>
+      </Card>
+    </Layout>
+  );
+}
+
+const Layout = styled.div`
+  display: grid;
+  gap: ${({ theme }) => px(theme.space[4])};
+
+  ${({ theme }) => theme.media.tablet} {
+    grid-template-columns: 3fr 2fr;
+    align-items: start;
+    gap: ${({ theme }) => px(theme.space[6])};
+  }
+`;
+
+const Preview = styled.section`
+  position: relative;
+  overflow: hidden;
+  aspect-ratio: 4 / 3;
+  border-radius: ${({ theme }) => px(theme.radii.card)};
+  background: ${({ theme }) => theme.colors.text};
+  color: ${({ theme }) => theme.colors.onBrand};
+  box-shadow: ${({ theme }) => theme.shadows.raised};
+`;
+
+const PreviewNote = styled.div`
+  position: absolute;
+  inset: 0;
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  justify-content: center;
+  gap: ${({ theme }) => px(theme.space[2])};
+  padding: ${({ theme }) => px(theme.space[6])};
+  text-align: center;
+
+  & > svg {
+    width: ${({ theme }) => px(theme.space[8])};
+    height: ${({ theme }) => px(theme.space[8])};
+  }
+`;
+
+const Form = styled.form`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => px(theme.space[4])};
+`;
+
+const SetupTitle = styled.h2`
+  font-size: ${({ theme }) => px(theme.font.sizes.lg)};
+  font-weight: ${({ theme }) => theme.font.weights.bold};
+`;

@@ -1,0 +1,65 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { fromPromise } from 'xstate';
+import type { Match } from '../../../contract/discovery';
+import type { Conversation, MessagingInput } from '../../../machines/messaging.machine';
+import { sampleConversations } from '../../../machines/messaging.sim';
+import { matchesQueryOptions } from '../../api/matches';
+import { personQueryOptions, type Person } from '../video-call/person-query';
+
+/** What a conversation with no messages yet says in the list. */
+export const NEW_MATCH_PREVIEW = "You matched! Say hello 👋";
+export const NEW_CONTACT_PREVIEW = 'Start a conversation';
+
+export function conversationFromMatch(match: Match): Conversation {
+  return {
+    id: match.id,
+    name: match.name,
+    avatar: match.avatar,
+    lastMessage: NEW_MATCH_PREVIEW,
+    timestamp: match.matchedAt,
+    unread: 0,
+    isOnline: match.isOnline,
+  };
+}
+
+function conversationWith(person: Person, now: Date): Conversation {
+  return { ...person, lastMessage: NEW_CONTACT_PREVIEW, timestamp: now.toISOString(), unread: 0 };
+}
+
+interface ConversationSourceOptions {
+  queryClient: QueryClient;
+  /** Only a signed-in user has matches; anyone else sees the samples. */
+  isSignedIn: () => boolean;
+  now: () => Date;
+}
+
+/**
+ * The conversation list: one per match of the signed-in user, newest first;
+ * SPEC's sample conversations for anyone without matches or when the list
+ * cannot be read. `/messages?with=<userId>` adds that person when they are
+ * not in the list yet (and is skipped quietly when they cannot be found).
+ */
+export function createConversationLoader({ queryClient, isSignedIn, now }: ConversationSourceOptions) {
+  return fromPromise<Conversation[], MessagingInput>(async ({ input }) => {
+    let conversations: Conversation[] = [];
+    if (isSignedIn()) {
+      try {
+        conversations = (await queryClient.fetchQuery(matchesQueryOptions())).map(conversationFromMatch);
+      } catch (error) {
+        console.warn('Matches unavailable, showing sample conversations', error);
+      }
+    }
+    if (!conversations.length) conversations = sampleConversations(now());
+
+    const wanted = input.withUserId;
+    if (wanted && !conversations.some((conversation) => conversation.id === wanted) && isSignedIn()) {
+      try {
+        const person = await queryClient.fetchQuery(personQueryOptions(wanted));
+        conversations = [conversationWith(person, now()), ...conversations];
+      } catch (error) {
+        console.warn(`No conversation can be opened with ${wanted}`, error);
+      }
+    }
+    return conversations;
+  });
+}

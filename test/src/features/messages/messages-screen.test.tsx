@@ -1,0 +1,95 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { json, mockApi, renderApp } from '../../support/render-app';
+
+/**
+ * The Messages screen as the app mounts it, with the simulated messaging
+ * service: SPEC's texts, the first conversation selected, Enter and
+ * Shift+Enter, and the answer 2 seconds later.
+ */
+
+const publicConfig = { success: true, data: { config: { appName: 'Orbit' } } };
+
+beforeEach(() => {
+  localStorage.clear();
+  mockApi({ 'GET /api/config/public': () => json(200, publicConfig) });
+  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+describe('the Messages screen', () => {
+  it('shows the sample conversations to a visitor with the first one open, and answers a message after 2 seconds', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
+    renderApp('/messages');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Messages' })).toBeInTheDocument();
+
+    const list = await screen.findByRole('list', { name: 'Conversations' });
+    const entries = within(list).getAllByRole('button');
+    expect(entries.map((entry) => entry.textContent)).toEqual([
+      expect.stringContaining('Sarah Johnson'),
+      expect.stringContaining('Emily Davis'),
+      expect.stringContaining('Jessica Wilson'),
+      expect.stringContaining('Amanda Brown'),
+    ]);
+    // The first is selected on load, and its unread badge is gone; Jessica's stays.
+    expect(entries[0]).toHaveAttribute('aria-current', 'true');
+    expect(entries[0]).not.toHaveTextContent('unread');
+    expect(entries[2]).toHaveTextContent('1 unread');
+
+    const chat = screen.getByRole('region', { name: 'Chat with Sarah Johnson' });
+    expect(within(chat).getByText('Online', { selector: 'p' })).toBeInTheDocument();
+    expect(within(chat).getByRole('link', { name: 'Video Call' })).toHaveAttribute('href', '/video-call/sample-sarah');
+    const log = await within(chat).findByRole('log', { name: 'Messages with Sarah Johnson' });
+    expect(within(log).getByText('Yesterday')).toBeInTheDocument();
+    expect(within(log).getByText('Today')).toBeInTheDocument();
+    expect(within(log).getAllByRole('listitem')).toHaveLength(5);
+
+    const box = within(chat).getByRole('textbox', { name: 'Message' });
+    expect(box).toHaveAttribute('placeholder', 'Type a message...');
+    await user.type(box, 'See you at 7{Shift>}{Enter}{/Shift}at the café');
+    expect(box).toHaveValue('See you at 7\nat the café');
+    await user.keyboard('{Enter}');
+    expect(box).toHaveValue('');
+    expect(within(log).getByText(/See you at 7/)).toBeInTheDocument();
+    expect(within(list).getAllByRole('button')[0]).toHaveTextContent('See you at 7 at the café');
+    expect(within(log).queryByText('Thanks for your message!')).not.toBeInTheDocument();
+
+    // The exact 2 seconds are checked on a simulated clock in the model test; here the real screen answers.
+    await act(() => vi.advanceTimersByTimeAsync(2000));
+    await waitFor(() => expect(within(log).getByText('Thanks for your message!')).toBeInTheDocument());
+    expect(within(log).getByText('Thanks for your message!').closest('li')).toHaveTextContent('Sarah Johnson:');
+  });
+
+  it('ignores a whitespace-only message and swaps in the sample thread when another conversation is chosen', async () => {
+    const user = userEvent.setup();
+    renderApp('/messages');
+    const list = await screen.findByRole('list', { name: 'Conversations' });
+    const box = await screen.findByRole('textbox', { name: 'Message' });
+    await user.type(box, '   ');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(within(screen.getByRole('log')).getAllByRole('listitem')).toHaveLength(5);
+
+    await user.click(within(list).getByRole('button', { name: /Jessica Wilson/ }));
+    const chat = screen.getByRole('region', { name: 'Chat with Jessica Wilson' });
+    const log = await within(chat).findByRole('log');
+    expect(within(log).getByText('Hey! How are you doing?')).toBeInTheDocument();
+    expect(within(list).getByRole('button', { name: /Jessica Wilson/ })).not.toHaveTextContent('unread');
+    expect(within(chat).getByRole('textbox', { name: 'Message' })).toHaveValue('');
+
+    // On a phone the back arrow returns to the list view.
+    expect(document.querySelector('[data-phone-view]')).toHaveAttribute('data-phone-view', 'chat');
+    await user.click(within(chat).getByRole('button', { name: 'Back to conversations' }));
+    expect(document.querySelector('[data-phone-view]')).toHaveAttribute('data-phone-view', 'list');
+  });
+
+  it('sends /messaging to /messages', async () => {
+    const { router } = renderApp('/messaging');
+    await screen.findByRole('heading', { level: 1, name: 'Messages' });
+    expect(router.state.location.pathname).toBe('/messages');
+  });
+});
