@@ -18,12 +18,19 @@ import { Route as LiveStreamRouteImport } from './routes/live-stream'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as MatchRouteImport } from './routes/match'
 import { Route as MessagesRouteImport } from './routes/messages'
+import { Route as MessagingRouteImport } from './routes/messaging'
+import { Route as PricingRouteImport } from './routes/pricing'
 import { Route as RadarRouteImport } from './routes/radar'
 import { Route as RegisterRouteImport } from './routes/register'
 import { Route as SpinRouteImport } from './routes/spin'
 import { Route as StoreRouteImport } from './routes/store'
 import { Route as UsersRouteImport } from './routes/users'
 import { Route as VipRouteImport } from './routes/vip'
+import { Route as AdminIndexRouteImport } from './routes/admin.index'
+import { Route as AdminCatalogueRouteImport } from './routes/admin.catalogue'
+import { Route as AdminSettingsRouteImport } from './routes/admin.settings'
+import { Route as AdminUsersRouteImport } from './routes/admin.users'
+import { Route as AdminWithdrawalsRouteImport } from './routes/admin.withdrawals'
 import { Route as BlogIndexRouteImport } from './routes/blog.index'
 import { Route as BlogPostIdRouteImport } from './routes/blog.$postId'
 import { Route as ProfileChar123UserIdChar125RouteImport } from './routes/profile.{-$userId}'
@@ -74,6 +81,16 @@ const MessagesRoute = MessagesRouteImport.update({
   path: '/messages',
   getParentRoute: () => rootRouteImport,
 } as any)
+const MessagingRoute = MessagingRouteImport.update({
+  id: '/messaging',
+  path: '/messaging',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PricingRoute = PricingRouteImport.update({
+  id: '/pricing',
+  path: '/pricing',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const RadarRoute = RadarRouteImport.update({
   id: '/radar',
   path: '/radar',
@@ -104,6 +121,31 @@ const VipRoute = VipRouteImport.update({
   path: '/vip',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminIndexRoute = AdminIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminCatalogueRoute = AdminCatalogueRouteImport.update({
+  id: '/catalogue',
+  path: '/catalogue',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminSettingsRoute = AdminSettingsRouteImport.update({
+  id: '/settings',
+  path: '/settings',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminUsersRoute = AdminUsersRouteImport.update({
+  id: '/users',
+  path: '/users',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminWithdrawalsRoute = AdminWithdrawalsRouteImport.update({
+  id: '/withdrawals',
+  path: '/withdrawals',
+  getParentRoute: () => AdminRoute,
+} as any)
 const BlogIndexRoute = BlogIndexRouteImport.update({
   id: '/blog/',
   path: '/blog/',
@@ -129,7 +171,7 @@ const VideoCallChar123UserIdChar125Route =
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
-  '/admin': typeof AdminRoute
+  '/admin': typeof AdminRouteWithChildren
   '/coins': typeof CoinsRoute
   '/download': typeof DownloadRoute
   '/features': typeof FeaturesRoute
@@ -137,20 +179,26 @@ export interface FileRoutesByFullPath {
   '/login': typeof LoginRoute
   '/match': typeof MatchRoute
   '/messages': typeof MessagesRoute
+  '/messaging': typeof MessagingRoute
+  '/pricing': typeof PricingRoute
   '/radar': typeof RadarRoute
   '/register': typeof RegisterRoute
   '/spin': typeof SpinRoute
   '/store': typeof StoreRoute
   '/users': typeof UsersRoute
   '/vip': typeof VipRoute
+  '/admin/catalogue': typeof AdminCatalogueRoute
+  '/admin/settings': typeof AdminSettingsRoute
+  '/admin/users': typeof AdminUsersRoute
+  '/admin/withdrawals': typeof AdminWithdrawalsRoute
   '/blog/$postId': typeof BlogPostIdRoute
   '/profile/{-$userId}': typeof ProfileChar123UserIdChar125Route
   '/video-call/{-$userId}': typeof VideoCallChar123UserIdChar125Route
+  '/admin/': typeof AdminIndexRoute
   '/blog/': typeof BlogIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
-  '/admin': typeof AdminRoute
   '/coins': typeof CoinsRoute
   '/download': typeof DownloadRoute
   '/features': typeof FeaturesRoute
@@ -158,21 +206,28 @@ export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/match': typeof MatchRoute
   '/messages': typeof MessagesRoute
+  '/messaging': typeof MessagingRoute
+  '/pricing': typeof PricingRoute
   '/radar': typeof RadarRoute
   '/register': typeof RegisterRoute
   '/spin': typeof SpinRoute
   '/store': typeof StoreRoute
   '/users': typeof UsersRoute
   '/vip': typeof VipRoute
+  '/admin/catalogue': typeof AdminCatalogueRoute
+  '/admin/settings': typeof AdminSettingsRoute
+  '/admin/users': typeof AdminUsersRoute
+  '/admin/withdrawals': typeof AdminWithdrawalsRoute
   '/blog/$postId': typeof BlogPostIdRoute
   '/profile/{-$userId}': typeof ProfileChar123UserIdChar125Route
   '/video-call/{-$userId}': typeof VideoCallChar123UserIdChar125Route
+  '/admin': typeof AdminIndexRoute
   '/blog': typeof BlogIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
-  '/admin': typeof AdminRoute
+  '/admin': typeof AdminRouteWithChildren
   '/coins': typeof CoinsRoute
   '/download': typeof DownloadRoute
   '/features': typeof FeaturesRoute
@@ -180,15 +235,22 @@ export interface FileRoutesById {
   '/login': typeof LoginRoute
   '/match': typeof MatchRoute
   '/messages': typeof MessagesRoute
+  '/messaging': typeof MessagingRoute
+  '/pricing': typeof PricingRoute
   '/radar': typeof RadarRoute
   '/register': typeof RegisterRoute
   '/spin': typeof SpinRoute
   '/store': typeof StoreRoute
   '/users': typeof UsersRoute
   '/vip': typeof VipRoute
+  '/admin/catalogue': typeof AdminCatalogueRoute
+  '/admin/settings': typeof AdminSettingsRoute
+  '/admin/users': typeof AdminUsersRoute
+  '/admin/withdrawals': typeof AdminWithdrawalsRoute
   '/blog/$postId': typeof BlogPostIdRoute
   '/profile/{-$userId}': typeof ProfileChar123UserIdChar125Route
   '/video-call/{-$userId}': typeof VideoCallChar123UserIdChar125Route
+  '/admin/': typeof AdminIndexRoute
   '/blog/': typeof BlogIndexRoute
 }
 export interface FileRouteTypes {
@@ -203,20 +265,26 @@ export interface FileRouteTypes {
     | '/login'
     | '/match'
     | '/messages'
+    | '/messaging'
+    | '/pricing'
     | '/radar'
     | '/register'
     | '/spin'
     | '/store'
     | '/users'
     | '/vip'
+    | '/admin/catalogue'
+    | '/admin/settings'
+    | '/admin/users'
+    | '/admin/withdrawals'
     | '/blog/$postId'
     | '/profile/{-$userId}'
     | '/video-call/{-$userId}'
+    | '/admin/'
     | '/blog/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
-    | '/admin'
     | '/coins'
     | '/download'
     | '/features'
@@ -224,15 +292,22 @@ export interface FileRouteTypes {
     | '/login'
     | '/match'
     | '/messages'
+    | '/messaging'
+    | '/pricing'
     | '/radar'
     | '/register'
     | '/spin'
     | '/store'
     | '/users'
     | '/vip'
+    | '/admin/catalogue'
+    | '/admin/settings'
+    | '/admin/users'
+    | '/admin/withdrawals'
     | '/blog/$postId'
     | '/profile/{-$userId}'
     | '/video-call/{-$userId}'
+    | '/admin'
     | '/blog'
   id:
     | '__root__'
@@ -245,21 +320,28 @@ export interface FileRouteTypes {
     | '/login'
     | '/match'
     | '/messages'
+    | '/messaging'
+    | '/pricing'
     | '/radar'
     | '/register'
     | '/spin'
     | '/store'
     | '/users'
     | '/vip'
+    | '/admin/catalogue'
+    | '/admin/settings'
+    | '/admin/users'
+    | '/admin/withdrawals'
     | '/blog/$postId'
     | '/profile/{-$userId}'
     | '/video-call/{-$userId}'
+    | '/admin/'
     | '/blog/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
-  AdminRoute: typeof AdminRoute
+  AdminRoute: typeof AdminRouteWithChildren
   CoinsRoute: typeof CoinsRoute
   DownloadRoute: typeof DownloadRoute
   FeaturesRoute: typeof FeaturesRoute
@@ -267,6 +349,8 @@ export interface RootRouteChildren {
   LoginRoute: typeof LoginRoute
   MatchRoute: typeof MatchRoute
   MessagesRoute: typeof MessagesRoute
+  MessagingRoute: typeof MessagingRoute
+  PricingRoute: typeof PricingRoute
   RadarRoute: typeof RadarRoute
   RegisterRoute: typeof RegisterRoute
   SpinRoute: typeof SpinRoute
@@ -344,6 +428,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MessagesRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/messaging': {
+      id: '/messaging'
+      path: '/messaging'
+      fullPath: '/messaging'
+      preLoaderRoute: typeof MessagingRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pricing': {
+      id: '/pricing'
+      path: '/pricing'
+      fullPath: '/pricing'
+      preLoaderRoute: typeof PricingRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/radar': {
       id: '/radar'
       path: '/radar'
@@ -386,6 +484,41 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof VipRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/admin/': {
+      id: '/admin/'
+      path: '/'
+      fullPath: '/admin/'
+      preLoaderRoute: typeof AdminIndexRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/catalogue': {
+      id: '/admin/catalogue'
+      path: '/catalogue'
+      fullPath: '/admin/catalogue'
+      preLoaderRoute: typeof AdminCatalogueRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/settings': {
+      id: '/admin/settings'
+      path: '/settings'
+      fullPath: '/admin/settings'
+      preLoaderRoute: typeof AdminSettingsRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/users': {
+      id: '/admin/users'
+      path: '/users'
+      fullPath: '/admin/users'
+      preLoaderRoute: typeof AdminUsersRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/withdrawals': {
+      id: '/admin/withdrawals'
+      path: '/withdrawals'
+      fullPath: '/admin/withdrawals'
+      preLoaderRoute: typeof AdminWithdrawalsRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/blog/': {
       id: '/blog/'
       path: '/blog'
@@ -417,9 +550,27 @@ declare module '@tanstack/react-router' {
   }
 }
 
+interface AdminRouteChildren {
+  AdminCatalogueRoute: typeof AdminCatalogueRoute
+  AdminSettingsRoute: typeof AdminSettingsRoute
+  AdminUsersRoute: typeof AdminUsersRoute
+  AdminWithdrawalsRoute: typeof AdminWithdrawalsRoute
+  AdminIndexRoute: typeof AdminIndexRoute
+}
+
+const AdminRouteChildren: AdminRouteChildren = {
+  AdminCatalogueRoute: AdminCatalogueRoute,
+  AdminSettingsRoute: AdminSettingsRoute,
+  AdminUsersRoute: AdminUsersRoute,
+  AdminWithdrawalsRoute: AdminWithdrawalsRoute,
+  AdminIndexRoute: AdminIndexRoute,
+}
+
+const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
-  AdminRoute: AdminRoute,
+  AdminRoute: AdminRouteWithChildren,
   CoinsRoute: CoinsRoute,
   DownloadRoute: DownloadRoute,
   FeaturesRoute: FeaturesRoute,
@@ -427,6 +578,8 @@ const rootRouteChildren: RootRouteChildren = {
   LoginRoute: LoginRoute,
   MatchRoute: MatchRoute,
   MessagesRoute: MessagesRoute,
+  MessagingRoute: MessagingRoute,
+  PricingRoute: PricingRoute,
   RadarRoute: RadarRoute,
   RegisterRoute: RegisterRoute,
   SpinRoute: SpinRoute,

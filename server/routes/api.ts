@@ -1,19 +1,36 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type { LikeBackPolicy } from '../discovery/like-back';
+import adminRoutes from './admin/index';
 import authRoutes, { type AuthRateLimits } from './auth';
+import blogRoutes from './blog';
 import configRoutes from './config';
+import discoveryRoutes from './discovery';
+import likesRoutes from './likes';
+import matchesRoutes from './matches';
 import mediaRoutes from './media';
+import newsletterRoutes from './newsletter';
+import storeRoutes from './store';
 import userRoutes from './user';
 
 export interface ApiRoutesOptions {
   rateLimits: AuthRateLimits;
+  /** Seeded demo people liking back (off unless given). */
+  likeBack?: LikeBackPolicy;
 }
 
 /** Every API area, mounted under /api by the app. */
 const apiRoutes: FastifyPluginAsync<ApiRoutesOptions> = async (app, options) => {
   await app.register(authRoutes, { rateLimits: options.rateLimits });
   await app.register(userRoutes);
+  await app.register(discoveryRoutes);
+  await app.register(likesRoutes, options.likeBack ? { likeBack: options.likeBack } : {});
+  await app.register(matchesRoutes);
   await app.register(configRoutes);
   await app.register(mediaRoutes);
+  await app.register(blogRoutes);
+  await app.register(newsletterRoutes);
+  await app.register(storeRoutes);
+  await app.register(adminRoutes);
 };
 
 export default apiRoutes;

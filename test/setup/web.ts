@@ -1,10 +1,14 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 afterEach(() => {
   cleanup();
 });
+
+// Full-app renders on a loaded 2-core CI machine can take longer than the
+// 1 s default; passing tests are not slowed, failing ones just wait longer.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom has no matchMedia; components and hooks that read media queries
 // (reduced motion, breakpoints) get a "no match" answer.
@@ -22,4 +26,9 @@ if (typeof window !== 'undefined' && !window.matchMedia) {
       dispatchEvent: () => false,
     } as unknown as MediaQueryList;
   };
+}
+
+// jsdom does not scroll; the router restores scroll on every navigation.
+if (typeof window !== 'undefined') {
+  window.scrollTo = () => {};
 }

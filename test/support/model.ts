@@ -61,6 +61,7 @@ import { allCoverage, coverageInspector, formatCoverage, machineCoverage, trackC
 const DONE_PREFIX = 'xstate.done.actor.';
 const ERROR_PREFIX = 'xstate.error.actor.';
 const SETTLE_ATTEMPTS = 60;
+const SETTLE_MIN_MS = 3000;
 
 export const doneEvent = (id: string, output: unknown) => ({ type: `${DONE_PREFIX}${id}`, output });
 export const errorEvent = (id: string, error: unknown) => ({ type: `${ERROR_PREFIX}${id}`, error });
@@ -241,7 +242,10 @@ export class MachineModel<TMachine extends AnyStateMachine> {
   }
 
   private async waitForState(actor: AnyActorRef, expectedKey: string): Promise<void> {
-    for (let attempt = 0; attempt < SETTLE_ATTEMPTS; attempt++) {
+    // A number of turns and a wall-clock floor: a screen under test may need
+    // many macrotasks to commit on a loaded machine.
+    const startedAt = Date.now();
+    for (let attempt = 0; attempt < SETTLE_ATTEMPTS || Date.now() - startedAt < SETTLE_MIN_MS; attempt++) {
       if (this.stateKey(actor.getSnapshot()) === expectedKey) return;
       await nextTurn(attempt);
     }

@@ -1,4 +1,4 @@
-import { render } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { App } from '../../../src/App';
 import { createAppQueryClient, createAppRouter } from '../../../src/router';
@@ -33,4 +33,14 @@ export function mockApi(routes: Record<string, Handler>) {
 
 export function json(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+/**
+ * The site header. Pages may have their own <header> inside <main>, which
+ * browsers do not expose as a banner but Testing Library does; the site's is first.
+ */
+export function siteHeader(): HTMLElement {
+  const [header] = screen.getAllByRole('banner');
+  if (!header) throw new Error('No site header');
+  return header;
 }
