@@ -1,5 +1,6 @@
 import type { RadarSearch } from '../../api/users';
 import { Card } from '../../ui';
+import { readTokens } from '../../api/session';
 import { RadarScanner, type RadarScanOverrides } from './RadarScanner';
 
 /** SPEC section 4: the Home radar looks around a fixed point, 50 km, 20 users. */
@@ -10,9 +11,18 @@ export const HOME_RADAR_SEARCH: RadarSearch = { lat: 19.076, lon: 72.8777, radiu
  * heading: sample people when the radar cannot be reached (e.g. a visitor).
  */
 export function HomeRadar({ overrides }: { overrides?: RadarScanOverrides } = {}) {
+  // The radar is for members; a visitor gets sample people and is told why.
+  const { userToken, adminToken } = readTokens();
+  const isAuthenticated = Boolean(userToken ?? adminToken);
   return (
     <Card>
-      <RadarScanner search={HOME_RADAR_SEARCH} listTitle="People near you" listHeadingLevel={3} overrides={overrides} />
+      <RadarScanner
+        search={HOME_RADAR_SEARCH}
+        listTitle="People near you"
+        listHeadingLevel={3}
+        sampleNotice={isAuthenticated ? undefined : 'These are sample profiles. Sign in to see who is really near you.'}
+        overrides={overrides}
+      />
     </Card>
   );
 }

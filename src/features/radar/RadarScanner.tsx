@@ -21,6 +21,8 @@ export interface RadarScannerProps {
   listTitle: string;
   /** 3 where the radar sits under a section heading (Home). */
   listHeadingLevel?: 2 | 3;
+  /** What the notice over sample people says; the default blames the network. */
+  sampleNotice?: string;
   overrides?: RadarScanOverrides;
 }
 
@@ -49,7 +51,14 @@ function scannerMachine(search: RadarSearch) {
 }
 
 /** The radar (canvas, list, Scan Again) driven by the radar-scan machine. */
-export function RadarScanner({ search, onFailure = 'samples', listTitle, listHeadingLevel = 2, overrides }: RadarScannerProps) {
+export function RadarScanner({
+  search,
+  onFailure = 'samples',
+  listTitle,
+  listHeadingLevel = 2,
+  sampleNotice = "We couldn't reach the radar, so these are sample people.",
+  overrides,
+}: RadarScannerProps) {
   const { lat, lon, radiusKm, limit } = search;
   const machine = useMemo(() => overrides?.machine ?? scannerMachine({ lat, lon, radiusKm, limit }), [overrides?.machine, lat, lon, radiusKm, limit]);
   const actor = useActorRef(machine, {
@@ -91,7 +100,7 @@ export function RadarScanner({ search, onFailure = 'samples', listTitle, listHea
         <Heading level={listHeadingLevel} size="lg" id={listHeadingId}>
           {listTitle}
         </Heading>
-        {sampled ? <Notice tone="info">We couldn&apos;t reach the radar, so these are sample people.</Notice> : null}
+        {sampled ? <Notice tone="info">{sampleNotice}</Notice> : null}
         {scanning ? null : users.length === 0 ? (
           <EmptyState headingLevel={listHeadingLevel === 2 ? 3 : 4} title="Nobody nearby yet" text="Try again in a little while." />
         ) : (

@@ -51,11 +51,20 @@ describe('the Home radar', () => {
     expect(Object.fromEntries(urls[0]?.searchParams ?? [])).toEqual({ lat: '19.076', lon: '72.8777', radiusKm: '50', limit: '20' });
   });
 
-  it('shows the 5 sample users when the radar cannot be reached (a visitor, say)', async () => {
+  it('shows a visitor the 5 sample users and says they are samples', async () => {
     mockShellApi({ 'GET /api/users/radar': () => json(401, { success: false, message: 'Authentication required' }) });
     await renderScreen(() => <HomeRadar />);
     await passScanDelay();
-    expect(await screen.findByText(/these are sample people/)).toBeInTheDocument();
+    expect(await screen.findByText('These are sample profiles. Sign in to see who is really near you.')).toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'People near you' })).getAllByRole('listitem')).toHaveLength(5);
+  });
+
+  it('tells a member when the radar could not be reached', async () => {
+    signInAsUser();
+    mockShellApi({ 'GET /api/users/radar': () => json(503, { success: false, message: 'Service unavailable' }) });
+    await renderScreen(() => <HomeRadar />);
+    await passScanDelay();
+    expect(await screen.findByText("We couldn't reach the radar, so these are sample people.")).toBeInTheDocument();
     expect(within(screen.getByRole('list', { name: 'People near you' })).getAllByRole('listitem')).toHaveLength(5);
   });
 });
