@@ -164,7 +164,7 @@ test('a visitor sees sample people on the Home radar, and /profile sends them to
   await page.goto('/');
   const nearby = page.getByRole('list', { name: 'People near you' });
   await expect(nearby.getByRole('listitem')).toHaveCount(5);
-  await expect(page.getByText(/these are sample people/)).toBeVisible();
+  await expect(page.getByText('These are sample profiles. Sign in to see who is really near you.')).toBeVisible();
   await captureBothWidths(page, 'home-radar', async () => {
     await nearby.scrollIntoViewIfNeeded();
     await expect(nearby.getByRole('listitem').first()).toBeVisible();
