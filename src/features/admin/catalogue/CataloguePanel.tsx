@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import styled from 'styled-components';
 import { ApiError } from '../../../api/client';
+import { storeKeys } from '../../../api/store';
 import { Button, EmptyState, ErrorState, px, Spinner, Table } from '../../../ui';
 import { ActionNoticeBar } from '../shared/ActionNoticeBar';
 import { RowActions } from '../shared/AdminScreen';
@@ -24,6 +25,8 @@ export function CataloguePanel<Item extends { _id: string; name: string }>({ kin
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: kind.queryKey });
     void queryClient.invalidateQueries({ queryKey: ['admin', 'activity'] });
+    // The public Coins, VIP and Store screens read the same catalogue.
+    void queryClient.invalidateQueries({ queryKey: storeKeys.all });
   };
 
   const save = useMutation({
