@@ -1,5 +1,6 @@
-import { assertEvent, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, setup, type SnapshotFrom } from 'xstate';
 import type { RegisterBody } from '../contract/auth';
+import { actorNotProvided } from './actor-not-provided';
 
 export type SessionRole = 'user' | 'admin';
 export interface SessionTokens {
@@ -45,14 +46,6 @@ function failureMessage(error: unknown, fallback: string): string {
   return error instanceof Error && error.message.trim() !== '' ? error.message : fallback;
 }
 
-/**
- * The defaults fail loudly so that a screen or test which forgets
- * `.provide({ actors })` shows why, instead of hanging in a busy state.
- */
-function actorNotProvided<TOutput, TInput>(name: string) {
-  return fromPromise<TOutput, TInput>(() => Promise.reject(new Error(`auth machine: the "${name}" actor was not provided`)));
-}
-
 function roleBeingSignedIn(context: AuthContext): SessionRole {
   // Only reachable from `signingIn`, which is entered with the role set.
   if (context.signingInAs === null) throw new Error('auth machine: a sign-in finished with no role in progress');
@@ -74,8 +67,8 @@ export const authMachine = setup({
     events: {} as AuthEvent,
   },
   actors: {
-    signIn: actorNotProvided<IssuedToken, SignInInput>('signIn'),
-    register: actorNotProvided<IssuedToken, RegisterBody>('register'),
+    signIn: actorNotProvided<IssuedToken, SignInInput>('auth machine', 'signIn'),
+    register: actorNotProvided<IssuedToken, RegisterBody>('auth machine', 'register'),
   },
   actions: {
     // Effects the app injects with `.provide()`; the machine itself stays pure.

@@ -1,5 +1,6 @@
-import { assertEvent, assign, fromPromise, raise, setup, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, raise, setup, type SnapshotFrom } from 'xstate';
 import type { BlogPostInput } from '../contract/blog';
+import { actorNotProvided } from './actor-not-provided';
 
 /** The post the form opens with: a blank one (id null) or an existing post. */
 export interface EditingPost {
@@ -50,10 +51,6 @@ function reasonOf(error: unknown, fallback: string): string {
   return error instanceof Error && error.message.trim() !== '' ? error.message : fallback;
 }
 
-function actorNotProvided<TOutput, TInput>(name: string) {
-  return fromPromise<TOutput, TInput>(() => Promise.reject(new Error(`blog editor: the "${name}" actor was not provided`)));
-}
-
 /**
  * Declared on each notice state, not on the region: a re-entering transition
  * on the region would exit and re-enter the whole parallel machine, closing
@@ -70,8 +67,8 @@ export const blogEditorMachine = setup({
     events: {} as BlogEditorEvent,
   },
   actors: {
-    savePost: actorNotProvided<ServerMessage, SavePostInput>('savePost'),
-    deletePost: actorNotProvided<ServerMessage, PostToDelete>('deletePost'),
+    savePost: actorNotProvided<ServerMessage, SavePostInput>('blog editor', 'savePost'),
+    deletePost: actorNotProvided<ServerMessage, PostToDelete>('blog editor', 'deletePost'),
   },
   actions: {
     /** The screen refreshes its post lists here (the public blog too). */

@@ -1,4 +1,5 @@
-import { assertEvent, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, setup, type SnapshotFrom } from 'xstate';
+import { actorNotProvided } from './actor-not-provided';
 
 export interface StreamMedia {
   hasVideo: boolean;
@@ -76,10 +77,6 @@ export const STREAM_DELAYS = {
   END_REDIRECT_DELAY: 2000,
 } as const;
 
-function actorNotProvided<TOutput, TInput>(name: string) {
-  return fromPromise<TOutput, TInput>(() => Promise.reject(new Error(`live stream machine: the "${name}" actor was not provided`)));
-}
-
 const keepRecent = (chat: LiveChatMessage[]) => chat.slice(-CHAT_HISTORY_LIMIT);
 
 export const liveStreamMachine = setup({
@@ -88,11 +85,11 @@ export const liveStreamMachine = setup({
     events: {} as LiveStreamEvent,
   },
   actors: {
-    startMedia: actorNotProvided<StreamMedia, StreamMediaRequest>('startMedia'),
+    startMedia: actorNotProvided<StreamMedia, StreamMediaRequest>('live stream machine', 'startMedia'),
     /** Viewer count and viewers' chat; simulated until a real streaming service exists. */
-    pollAudience: actorNotProvided<AudienceUpdate, AudienceRequest>('pollAudience'),
+    pollAudience: actorNotProvided<AudienceUpdate, AudienceRequest>('live stream machine', 'pollAudience'),
     /** The Web Share API, or copying the link. */
-    shareStream: actorNotProvided<ShareOutcome, ShareRequest>('shareStream'),
+    shareStream: actorNotProvided<ShareOutcome, ShareRequest>('live stream machine', 'shareStream'),
   },
   actions: {
     // Effects the screen injects with `.provide()`.

@@ -1,5 +1,6 @@
-import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assign, setup, type SnapshotFrom } from 'xstate';
 import type { Match } from '../contract/discovery';
+import { actorNotProvided } from './actor-not-provided';
 
 export interface MatchesContext {
   matches: Match[];
@@ -27,7 +28,7 @@ export const matchesMachine = setup({
   },
   actors: {
     // Provided by the screen (GET /matches); failing loudly here shows a forgotten .provide().
-    loadMatches: fromPromise<Match[], void>(() => Promise.reject(new Error('matches machine: the "loadMatches" actor was not provided'))),
+    loadMatches: actorNotProvided<Match[], void>('matches machine', 'loadMatches'),
   },
   actions: {
     // Effects the screen injects; the machine stays pure.

@@ -1,4 +1,5 @@
-import { assertEvent, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, setup, type SnapshotFrom } from 'xstate';
+import { actorNotProvided } from './actor-not-provided';
 
 /** SPEC section 3 Conversation; `timestamp` is an ISO date-time. */
 export interface Conversation {
@@ -59,10 +60,6 @@ export type MessagingEvent =
 /** SPEC section 9: the messaging auto-reply delay. */
 export const AUTO_REPLY_DELAY_MS = 2000;
 
-function actorNotProvided<TOutput, TInput>(name: string) {
-  return fromPromise<TOutput, TInput>(() => Promise.reject(new Error(`messaging machine: the "${name}" actor was not provided`)));
-}
-
 /** The conversation the thread belongs to; only called where one is selected. */
 function selectedConversation(context: MessagingContext): Conversation {
   const found = context.conversations.find((conversation) => conversation.id === context.selectedId);
@@ -89,9 +86,9 @@ export const messagingMachine = setup({
     events: {} as MessagingEvent,
   },
   actors: {
-    loadConversations: actorNotProvided<Conversation[], MessagingInput>('loadConversations'),
-    loadThread: actorNotProvided<ChatMessage[], ThreadRequest>('loadThread'),
-    composeReply: actorNotProvided<ChatMessage, ReplyRequest>('composeReply'),
+    loadConversations: actorNotProvided<Conversation[], MessagingInput>('messaging machine', 'loadConversations'),
+    loadThread: actorNotProvided<ChatMessage[], ThreadRequest>('messaging machine', 'loadThread'),
+    composeReply: actorNotProvided<ChatMessage, ReplyRequest>('messaging machine', 'composeReply'),
   },
   actions: {
     adoptConversations: assign(({ context }, params: { conversations: Conversation[] }) => {

@@ -1,4 +1,5 @@
-import { assertEvent, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, setup, type SnapshotFrom } from 'xstate';
+import { actorNotProvided } from './actor-not-provided';
 
 /** What the buyer picked on the Store, Coins or VIP screen. */
 export interface PurchaseItem {
@@ -43,9 +44,7 @@ export const purchaseMachine = setup({
     events: {} as PurchaseEvent,
   },
   actors: {
-    purchase: fromPromise<PurchaseReceipt, PurchaseItem>(() =>
-      Promise.reject(new Error('purchase machine: the "purchase" actor was not provided')),
-    ),
+    purchase: actorNotProvided<PurchaseReceipt, PurchaseItem>('purchase machine', 'purchase'),
   },
 }).createMachine({
   id: 'purchase',

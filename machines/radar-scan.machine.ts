@@ -1,5 +1,6 @@
-import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assign, setup, type SnapshotFrom } from 'xstate';
 import type { NearbyUser } from '../contract/discovery';
+import { actorNotProvided } from './actor-not-provided';
 
 /**
  * What a failed scan shows. SPEC section 4: the Radar screen and the Home
@@ -32,7 +33,7 @@ export const radarScanMachine = setup({
   },
   actors: {
     // Provided by the screen (GET /users/radar); failing loudly here shows a forgotten .provide().
-    scanNearby: fromPromise<NearbyUser[], void>(() => Promise.reject(new Error('radar-scan machine: the "scanNearby" actor was not provided'))),
+    scanNearby: actorNotProvided<NearbyUser[], void>('radar-scan machine', 'scanNearby'),
   },
   actions: {
     forgetUsers: assign({ users: [], error: null }),

@@ -1,5 +1,6 @@
-import { assertEvent, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, setup, type SnapshotFrom } from 'xstate';
 import type { Candidate, LikeType } from '../contract/discovery';
+import { actorNotProvided } from './actor-not-provided';
 
 /** SPEC section 9: a spin takes 5 to 9 steps. */
 export const MIN_SPIN_STEPS = 5;
@@ -43,10 +44,6 @@ export interface SpinContext {
 }
 export type SpinEvent = { type: 'SPIN'; steps: number } | { type: 'DECIDE'; decision: LikeType } | { type: 'RELOAD' };
 
-function actorNotProvided<TOutput, TInput>(name: string) {
-  return fromPromise<TOutput, TInput>(() => Promise.reject(new Error(`spin machine: the "${name}" actor was not provided`)));
-}
-
 function currentCandidate(context: SpinContext): Candidate {
   const candidate = context.candidates[context.index];
   // Only reachable from states entered with at least one candidate.
@@ -61,8 +58,8 @@ export const spinMachine = setup({
     events: {} as SpinEvent,
   },
   actors: {
-    loadDeck: actorNotProvided<SpinDeck, void>('loadDeck'),
-    sendDecision: actorNotProvided<DecisionOutcome, DecisionInput>('sendDecision'),
+    loadDeck: actorNotProvided<SpinDeck, void>('spin machine', 'loadDeck'),
+    sendDecision: actorNotProvided<DecisionOutcome, DecisionInput>('spin machine', 'sendDecision'),
   },
   actions: {
     /** SPEC section 8: "Failed to like user" and its super like and dislike variants, as an alert. */

@@ -1,4 +1,5 @@
-import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assign, setup, type SnapshotFrom } from 'xstate';
+import { actorNotProvided } from './actor-not-provided';
 
 /** What the local camera and microphone turned out to be. */
 export interface CallMedia {
@@ -73,10 +74,6 @@ export function mediaProblemKind(error: unknown): MediaProblemKind {
   return (typeof name === 'string' && MEDIA_ERROR_KINDS[name]) || 'unavailable';
 }
 
-function actorNotProvided<TOutput, TInput>(name: string) {
-  return fromPromise<TOutput, TInput>(() => Promise.reject(new Error(`video call machine: the "${name}" actor was not provided`)));
-}
-
 export const videoCallMachine = setup({
   types: {
     context: {} as VideoCallContext,
@@ -84,10 +81,10 @@ export const videoCallMachine = setup({
   },
   actors: {
     /** The local camera and microphone (getUserMedia). */
-    startMedia: actorNotProvided<CallMedia, CallMediaRequest>('startMedia'),
-    switchCamera: actorNotProvided<void, CameraSwitchRequest>('switchCamera'),
+    startMedia: actorNotProvided<CallMedia, CallMediaRequest>('video call machine', 'startMedia'),
+    switchCamera: actorNotProvided<void, CameraSwitchRequest>('video call machine', 'switchCamera'),
     /** The connection's quality; simulated at random until a real call service exists. */
-    measureQuality: actorNotProvided<CallQuality, void>('measureQuality'),
+    measureQuality: actorNotProvided<CallQuality, void>('video call machine', 'measureQuality'),
   },
   actions: {
     // Effects the screen injects with `.provide()`.
