@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, setup } from 'xstate';
+import { assign, createActor, fromPromise, setup } from 'xstate';
 import { snapshotView } from '../../scripts/statecharts/xstate-views';
 import { createModel, doneEvent, errorEvent, printCoverageAfterAll, type ModelPath, type MountArgs } from '../support/model';
 
@@ -92,7 +92,7 @@ describe('model harness on a machine with delays and an invoked actor', () => {
       const actor = createActor(machine.provide({ delays: { CONNECT_DELAY: 1500 } }), { clock, inspect }).start();
       return { actor };
     };
-    await expect(model.replay(path!, { mount: quicker })).rejects.toThrow(/moved before "CONNECT_DELAY" \(2000 ms\)/);
+    await expect(model.replay(path!, { mount: quicker })).rejects.toThrow(/moved before 2000 ms had passed for "after CONNECT_DELAY"/);
   });
 
   it('fails a path when a timer is slower than its named delay', async () => {
@@ -121,5 +121,64 @@ describe('model harness on a machine with delays and an invoked actor', () => {
   it('covers every state and transition of the machine', () => {
     expect(model.coverage().states.missing).toEqual([]);
     expect(model.coverage().transitions.missing).toEqual([]);
+  });
+});
+
+// Two timers of different periods in parallel regions: a 1 s tick that
+// re-arms itself and a slower one-off, as the video call's timer and quality
+// check. Only the earliest deadline may fire next; the clock runs on to it.
+const twoClocks = setup({
+  types: { context: {} as { ticks: number; slowDone: boolean } },
+  delays: { TICK: 1000, SLOW: 2500, EVEN: 2000 },
+  guards: { moreTicks: ({ context }) => context.ticks < 3 },
+  actions: {
+    tick: assign(({ context }) => ({ ticks: context.ticks + 1 })),
+    slow: assign({ slowDone: true }),
+  },
+}).createMachine({
+  id: 'harnessClocks',
+  context: { ticks: 0, slowDone: false },
+  type: 'parallel',
+  states: {
+    ticking: { initial: 'on', states: { on: { after: { TICK: { guard: 'moreTicks', target: 'on', reenter: true, actions: 'tick' } } } } },
+    slow: { initial: 'waiting', states: { waiting: { after: { SLOW: { target: 'done', actions: 'slow' } } }, done: {} } },
+    even: { initial: 'waiting', states: { waiting: { after: { EVEN: 'done' } }, done: {} } },
+  },
+});
+
+describe('model harness with concurrent timers of different periods', () => {
+  const clocksModel = createModel(twoClocks);
+  const paths = clocksModel.simplePaths();
+  const longest = paths.find((path) => path.steps.length === Math.max(...paths.map((candidate) => candidate.steps.length)))!;
+
+  it('interleaves the timers by deadline and fires those due together in one step', () => {
+    // The fourth tick still fires at 4 s; its guard refuses it, so the ticking stops there.
+    expect(longest.description).toBe('after TICK → after EVEN + after TICK → after SLOW → after TICK → after TICK ⇒ ticking.on + slow.done + even.done');
+    expect(longest.steps.map((step) => step.advancedMs)).toEqual([0, 1000, 1000, 500, 500, 1000]);
+  });
+
+  it('replays the interleaving on a real actor whose clock lands on every deadline', async () => {
+    const seen: Array<[number, number, boolean]> = [];
+    await clocksModel.replay(longest, {
+      assertState: (_expected, { actor, clock }) => {
+        const { context } = snapshotView(actor.getSnapshot()) as unknown as { context: { ticks: number; slowDone: boolean } };
+        seen.push([clock.now(), context.ticks, context.slowDone]);
+      },
+    });
+    expect(seen).toEqual([
+      [0, 0, false],
+      [1000, 1, false],
+      [2000, 2, false],
+      [2500, 2, true],
+      [3000, 3, true],
+      [4000, 3, true],
+    ]);
+  });
+
+  it('fails when one of the concurrent timers runs on a different period', async () => {
+    const slower = ({ machine, clock, inspect }: MountArgs<typeof twoClocks>) => ({
+      actor: createActor(machine.provide({ delays: { SLOW: 2700 } }), { clock, inspect }).start(),
+    });
+    await expect(clocksModel.replay(longest, { mount: slower })).rejects.toThrow(/not in the model's state/);
   });
 });

@@ -29,9 +29,12 @@
  *       }));
  *   }
  *
- * Replay rules: a `xstate.after.<DELAY>.<stateId>` step advances a
- * SimulatedClock by exactly that named delay's milliseconds (first by one
- * less, to prove the timer does not fire early); `xstate.done.actor.<id>` and
+ * Time: the traversal keeps every pending timer with the time it still
+ * needs (timed-logic.ts), so only the earliest deadline fires next and timers
+ * of different periods in parallel regions run as a real clock runs them.
+ * Replay rules: a timed step advances a SimulatedClock to that deadline
+ * (first by one millisecond less, to prove nothing fires early) and fires
+ * every timer due then; `xstate.done.actor.<id>` and
  * `xstate.error.actor.<id>` steps resolve or reject the pending invocation
  * `<id>` (every invoked actor is replaced by one that waits for the test);
  * after each step the actor must be in the step's model state (same
@@ -45,18 +48,16 @@ import {
   type AnyActorRef,
   type AnyEventObject,
   type AnyStateMachine,
-  type ActorLogic,
-  type AnyMachineSnapshot,
   type InputFrom,
   type InspectionEvent,
   type SnapshotFrom,
   type StateValue,
 } from 'xstate';
 import { TestModel, type TestPath } from 'xstate/graph';
-import { resolveDelayMs, timedTransitions, type TimedTransition } from '../../scripts/statecharts/machine-delays';
 import { ownEventTypes, snapshotView } from '../../scripts/statecharts/xstate-views';
 import { ControllableActors, type Invocation } from './controllable-actors';
 import { allCoverage, coverageInspector, formatCoverage, machineCoverage, trackCoverage, type MachineCoverage } from './model-coverage';
+import { nextTimer, timedLogic, timedStep, timersKey, type TimedSnapshot, type TimedStep } from './timed-logic';
 
 const DONE_PREFIX = 'xstate.done.actor.';
 const ERROR_PREFIX = 'xstate.error.actor.';
@@ -75,14 +76,32 @@ export interface ModelOptions<TMachine extends AnyStateMachine> {
    * paths stop matching the real actor; dropping the rest keeps simple paths few.
    */
   stateKey?: (snapshot: SnapshotFrom<TMachine>) => string;
-  /** Leave an event out of the traversal in a given state. */
-  filterEvents?: (snapshot: SnapshotFrom<TMachine>, event: AnyEventObject) => boolean;
+  /**
+   * Leave an event out of the traversal in a given state. `timing` tells when
+   * a timer's event would fire (`dueAtMs`, on the clock that starts at 0).
+   */
+  filterEvents?: (snapshot: SnapshotFrom<TMachine>, event: AnyEventObject, timing: EventTiming) => boolean;
+  /**
+   * Count the time since the start as part of the model state, so filters can
+   * bound a walk by time (only where they do, or the traversal never ends).
+   */
+  keyByTime?: boolean;
   describeEvent?: (event: AnyEventObject) => string;
 }
 
+export interface EventTiming {
+  nowMs: number;
+  /** For a timer's event, when it fires; otherwise now. */
+  dueAtMs: number;
+}
+
 export interface ModelStep<TMachine extends AnyStateMachine> {
-  /** The event that led here; `xstate.init` for the first step. */
+  /** The event that led here (for a timed step, the first timer that fired); `xstate.init` for the first step. */
   event: AnyEventObject;
+  /** Every event this step applied: `[event]`, or every timer due at that instant. */
+  applied: readonly AnyEventObject[];
+  /** Simulated time the step takes: 0, or the time to the earliest pending deadline. */
+  advancedMs: number;
   state: SnapshotFrom<TMachine>;
 }
 export interface ModelPath<TMachine extends AnyStateMachine> {
@@ -147,7 +166,6 @@ async function nextTurn(attempt: number): Promise<void> {
 }
 
 export class MachineModel<TMachine extends AnyStateMachine> {
-  private readonly timers: Map<string, TimedTransition>;
   private readonly describeEvent: (event: AnyEventObject) => string;
 
   constructor(
@@ -158,7 +176,6 @@ export class MachineModel<TMachine extends AnyStateMachine> {
       const stray = samples.find((sample) => sample.type !== type);
       if (stray) throw new Error(`Sample for "${type}" has type "${stray.type}"`);
     }
-    this.timers = new Map(timedTransitions(machine).map((timer) => [timer.eventType, timer]));
     this.describeEvent = options.describeEvent ?? defaultDescribeEvent;
   }
 
@@ -166,16 +183,22 @@ export class MachineModel<TMachine extends AnyStateMachine> {
     return this.options.stateKey ? this.options.stateKey(snapshot as SnapshotFrom<TMachine>) : defaultStateKey(snapshotView(snapshot));
   }
 
+  /** The traversal's state: the model state plus what each pending timer still needs. */
+  private timedKey(state: TimedSnapshot): string {
+    const time = this.options.keyByTime ? ` | at ${state.nowMs}` : '';
+    return `${this.stateKey(state.machine)} | timers ${timersKey(state)}${time}`;
+  }
+
   /** One shortest path to every transition of the model (every state key and event pair). */
   shortestPaths(): Array<ModelPath<TMachine>> {
-    const viaKey = (state: AnyMachineSnapshot, event: AnyEventObject | undefined, previous?: AnyMachineSnapshot) =>
-      event && previous ? `${this.stateKey(state)} via ${JSON.stringify(event)} from ${this.stateKey(previous)}` : this.stateKey(state);
+    const viaKey = (state: TimedSnapshot, event: AnyEventObject | undefined, previous?: TimedSnapshot) =>
+      event && previous ? `${this.timedKey(state)} via ${JSON.stringify(event)} from ${this.timedKey(previous)}` : this.timedKey(state);
     return this.testModel(viaKey).getShortestPaths().map((path) => this.toModelPath(path));
   }
 
-  /** Every path that never revisits a model state. */
+  /** Every path that never revisits a model state (timers included). */
   simplePaths(): Array<ModelPath<TMachine>> {
-    return this.testModel((state) => this.stateKey(state)).getSimplePaths().map((path) => this.toModelPath(path));
+    return this.testModel((state) => this.timedKey(state)).getSimplePaths().map((path) => this.toModelPath(path));
   }
 
   coverage(): MachineCoverage {
@@ -195,7 +218,7 @@ export class MachineModel<TMachine extends AnyStateMachine> {
       for (const [index, step] of path.steps.entries()) {
         stepIndex = index;
         const context: StepContext<TMachine> = { actor: mounted.actor, clock, invocations: controls.invocations, path, stepIndex: index };
-        if (index > 0) await this.deliver(step.event, context, controls, hooks);
+        if (index > 0) await this.deliver(step, context, controls, hooks);
         await this.waitForState(mounted.actor, this.stateKey(step.state));
         await hooks.assertState?.(step.state, context);
       }
@@ -211,22 +234,21 @@ export class MachineModel<TMachine extends AnyStateMachine> {
   }
 
   private async deliver(
-    event: AnyEventObject,
+    step: ModelStep<TMachine>,
     context: StepContext<TMachine>,
     controls: ControllableActors,
     hooks: ReplayHooks<TMachine>,
   ): Promise<void> {
     const { actor, clock } = context;
-    const timer = this.timers.get(event.type);
-    if (timer) {
+    const { event, advancedMs } = step;
+    if (step.applied.length > 1 || event.type.startsWith('xstate.after.') || advancedMs > 0) {
       const before: unknown = actor.getSnapshot();
-      const ms = resolveDelayMs(this.machine, timer.delay, snapshotView(before).context, event);
-      if (ms > 0) {
-        clock.increment(ms - 1);
+      if (advancedMs > 0) {
+        clock.increment(advancedMs - 1);
         await nextTurn(0);
-        if ((actor.getSnapshot() as unknown) !== before) throw new Error(`The actor moved before "${timer.delay}" (${ms} ms) had elapsed`);
+        if ((actor.getSnapshot() as unknown) !== before) throw new Error(`The actor moved before ${advancedMs} ms had passed for "${this.describeStep(step, event)}"`);
       }
-      clock.increment(Math.min(ms, 1));
+      clock.increment(Math.min(advancedMs, 1));
       return;
     }
     if (event.type.startsWith(DONE_PREFIX)) {
@@ -254,35 +276,45 @@ export class MachineModel<TMachine extends AnyStateMachine> {
     throw new Error(`The actor is not in the model's state${failure}\n  expected: ${expectedKey}\n  actual:   ${this.stateKey(actual)}`);
   }
 
-  private testModel(serializeState: (state: AnyMachineSnapshot, event?: AnyEventObject, previous?: AnyMachineSnapshot) => string) {
-    const logic = this.machine as unknown as ActorLogic<AnyMachineSnapshot, AnyEventObject, InputFrom<TMachine>>;
-    return new TestModel<AnyMachineSnapshot, AnyEventObject, InputFrom<TMachine>>(logic, {
+  private testModel(serializeState: (state: TimedSnapshot, event?: AnyEventObject, previous?: TimedSnapshot) => string) {
+    return new TestModel<TimedSnapshot, AnyEventObject, InputFrom<TMachine>>(timedLogic(this.machine), {
       ...(this.options.input === undefined ? {} : { input: this.options.input }),
       serializeState,
       events: (snapshot) => this.eventsIn(snapshot),
     });
   }
 
-  /** Every event type the active states handle, as its samples or as `{ type }`. */
-  private eventsIn(snapshot: AnyMachineSnapshot): AnyEventObject[] {
-    const { _nodes: nodes, context } = snapshotView(snapshot);
-    const types = [...new Set(nodes.flatMap(ownEventTypes))];
-    const candidates = types
-      .flatMap((type) => this.options.events?.[type] ?? [{ type }])
-      .filter((event) => this.options.filterEvents?.(snapshot as SnapshotFrom<TMachine>, event) ?? true);
-    // A longer timer cannot win while a shorter one is pending in the same snapshot.
-    const timerMs = (event: AnyEventObject) => {
-      const timer = this.timers.get(event.type);
-      return timer ? resolveDelayMs(this.machine, timer.delay, context, event) : null;
-    };
-    const shortest = Math.min(...candidates.map((event) => timerMs(event) ?? Infinity));
-    return candidates.filter((event) => (timerMs(event) ?? shortest) <= shortest);
+  /**
+   * Every event type the active states handle, as its samples or as `{ type }`;
+   * of the timers, only the one due first (a later deadline cannot win).
+   */
+  private eventsIn(state: TimedSnapshot): AnyEventObject[] {
+    const { _nodes: nodes } = snapshotView(state.machine);
+    const types = [...new Set(nodes.flatMap(ownEventTypes))].filter((type) => !type.startsWith('xstate.after.'));
+    const due = nextTimer(state.timers);
+    const snapshot = state.machine as SnapshotFrom<TMachine>;
+    const now = { nowMs: state.nowMs, dueAtMs: state.nowMs };
+    return [
+      ...types.flatMap((type) => this.options.events?.[type] ?? [{ type }]).filter((event) => this.options.filterEvents?.(snapshot, event, now) ?? true),
+      ...(due && (this.options.filterEvents?.(snapshot, due.event, { nowMs: state.nowMs, dueAtMs: state.nowMs + due.remainingMs }) ?? true) ? [due.event] : []),
+    ];
   }
 
-  private toModelPath(path: TestPath<AnyMachineSnapshot, AnyEventObject>): ModelPath<TMachine> {
-    const events = path.steps.slice(1).map((step) => this.describeEvent(step.event));
-    const description = `${events.length ? events.join(' → ') : 'start'} ⇒ ${stateValueLabel(snapshotView(path.state).value)}`;
-    const steps = path.steps.map((step) => ({ event: step.event, state: step.state as SnapshotFrom<TMachine> }));
+  private describeStep(step: TimedStep, event: AnyEventObject): string {
+    if (step.applied.length <= 1) return this.describeEvent(event);
+    return step.applied.map((applied) => this.describeEvent(applied)).join(' + ');
+  }
+
+  private toModelPath(path: TestPath<TimedSnapshot, AnyEventObject>): ModelPath<TMachine> {
+    // The traversal keeps one snapshot per state key, so how a step ran is
+    // worked out again from the step before it.
+    const steps = path.steps.map((step, index) => {
+      const previous = path.steps[index - 1];
+      const ran: TimedStep = previous ? timedStep(this.machine, previous.state, step.event).step : { advancedMs: 0, applied: [] };
+      return { event: step.event, applied: ran.applied, advancedMs: ran.advancedMs, state: step.state.machine as SnapshotFrom<TMachine> };
+    });
+    const events = steps.slice(1).map((step) => this.describeStep(step, step.event));
+    const description = `${events.length ? events.join(' → ') : 'start'} ⇒ ${stateValueLabel(snapshotView(path.state.machine).value)}`;
     return { description, steps };
   }
 }
