@@ -51,12 +51,6 @@ export const CALL_DELAYS = {
   END_REDIRECT_DELAY: 2000,
 } as const;
 
-/**
- * The quality is re-measured every QUALITY_REFRESH, counted in elapsed-timer
- * ticks: one clock drives both, so the label and the timer never drift apart.
- */
-const TICKS_PER_QUALITY_REFRESH = CALL_DELAYS.QUALITY_REFRESH / CALL_DELAYS.TICK;
-
 const MEDIA_ERROR_KINDS: Record<string, MediaProblemKind> = {
   NotAllowedError: 'denied',
   SecurityError: 'denied',
@@ -104,7 +98,6 @@ export const videoCallMachine = setup({
     hasVideo: ({ context }) => context.media?.hasVideo === true,
     hasAnotherCamera: ({ context }) => context.media?.hasVideo === true && context.media.cameraCount > 1,
     cameraWasTheProblem: ({ context }) => context.problem?.device === 'camera',
-    qualityCheckDue: ({ context }) => (context.elapsedSeconds + 1) % TICKS_PER_QUALITY_REFRESH === 0,
   },
   delays: CALL_DELAYS,
 }).createMachine({
@@ -186,21 +179,25 @@ export const videoCallMachine = setup({
               initial: 'running',
               states: {
                 running: {
-                  description: 'Counts one second per TICK; every tenth tick (QUALITY_REFRESH) measures the quality.',
-                  after: {
-                    TICK: [
-                      { guard: 'qualityCheckDue', target: 'measuringQuality', actions: 'countSecond' },
-                      { target: 'running', reenter: true, actions: 'countSecond' },
-                    ],
-                  },
+                  description: 'Counts one second per TICK, shown as mm:ss.',
+                  after: { TICK: { target: 'running', reenter: true, actions: 'countSecond' } },
                 },
-                measuringQuality: {
-                  description: 'Reading the connection quality (good, fair or poor).',
+              },
+            },
+            quality: {
+              initial: 'steady',
+              states: {
+                steady: {
+                  description: 'The quality label shows; it is measured again after QUALITY_REFRESH.',
+                  after: { QUALITY_REFRESH: { target: 'measuring' } },
+                },
+                measuring: {
+                  description: 'Reading the connection quality (good, fair or poor); the last label stays meanwhile.',
                   invoke: {
                     id: 'measureQuality',
                     src: 'measureQuality',
-                    onDone: { target: 'running', actions: { type: 'setQuality', params: ({ event }) => ({ quality: event.output }) } },
-                    onError: { target: 'running' },
+                    onDone: { target: 'steady', actions: { type: 'setQuality', params: ({ event }) => ({ quality: event.output }) } },
+                    onError: { target: 'steady' },
                   },
                 },
               },

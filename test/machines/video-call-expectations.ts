@@ -20,6 +20,8 @@ export interface ExpectedCall {
   cameraIndex: number;
   switching: boolean;
   measuring: boolean;
+  /** The call got past connecting (the clock then counts from the 2 s connect delay). */
+  wasConnected: boolean;
   elapsedSeconds: number;
   quality: CallQuality;
   effects: CallEffect[];
@@ -46,6 +48,7 @@ export function expectedCall(events: readonly AnyEventObject[]): ExpectedCall {
     cameraIndex: 0,
     switching: false,
     measuring: false,
+    wasConnected: false,
     elapsedSeconds: 0,
     quality: 'good',
     effects: [],
@@ -85,10 +88,12 @@ export function expectedCall(events: readonly AnyEventObject[]): ExpectedCall {
       call.switching = false;
     } else if (type.startsWith('xstate.after.CONNECT_DELAY.')) {
       call.phase = 'connected';
+      call.wasConnected = true;
     } else if (type.startsWith('xstate.after.TICK.')) {
       call.elapsedSeconds += 1;
+    } else if (type.startsWith('xstate.after.QUALITY_REFRESH.')) {
       // SPEC: the quality label changes every 10 seconds.
-      if (call.elapsedSeconds % 10 === 0) call.measuring = true;
+      call.measuring = true;
     } else if (type === 'xstate.done.actor.measureQuality') {
       call.quality = event.output as CallQuality;
       call.measuring = false;

@@ -18,7 +18,7 @@ import { videoCallModel } from './video-call-model';
  */
 
 /** SPEC section 9's call timings (the timer ticks each second), written here rather than read from the machine. */
-const SPEC_DELAYS = { CONNECT_DELAY: 2000, TICK: 1000, END_REDIRECT_DELAY: 2000 } as const;
+const SPEC_DELAYS = { CONNECT_DELAY: 2000, TICK: 1000, QUALITY_REFRESH: 10_000, END_REDIRECT_DELAY: 2000 } as const;
 
 const QUALITY_TEXT = { good: 'Good', fair: 'Fair', poor: 'Poor' } as const;
 
@@ -119,18 +119,25 @@ function expectScreen(expected: ExpectedCall) {
   }
 }
 
-/** Time that must have passed after a path prefix: the named delays of its timed steps, nothing else. */
-function elapsedAfter(events: readonly AnyEventObject[]): number {
-  return events.reduce((sum, event) => {
-    const delay = /^xstate\.after\.([A-Z_]+)\./.exec(event.type)?.[1] as keyof typeof SPEC_DELAYS | undefined;
-    return sum + (delay ? SPEC_DELAYS[delay] : 0);
-  }, 0);
+/**
+ * The time SPEC says must have passed: the connect delay, a second per
+ * counted second, and the redirect delay once the screen has left. Quality
+ * checks fall on whole seconds of the call, so they add nothing of their own.
+ */
+function specTime(expected: ExpectedCall): number {
+  return (expected.wasConnected ? SPEC_DELAYS.CONNECT_DELAY : 0) + expected.elapsedSeconds * SPEC_DELAYS.TICK + (expected.phase === 'left' ? SPEC_DELAYS.END_REDIRECT_DELAY : 0);
+}
+
+/** Quality checks run every QUALITY_REFRESH of connected time. */
+function qualityChecks(events: readonly AnyEventObject[]): number {
+  return events.filter((event) => event.type.startsWith('xstate.after.QUALITY_REFRESH.')).length;
 }
 
 function walk(path: ModelPath<typeof videoCallMachine>) {
   const effects: CallEffect[] = [];
   let router: ReturnType<typeof renderScreen>['router'] | undefined;
-  const eventsUpTo = (stepIndex: number) => path.steps.slice(0, stepIndex + 1).map((step) => step.event);
+  // A timed step may fire two timers at once (the tenth second and the quality check).
+  const eventsUpTo = (stepIndex: number) => path.steps.slice(0, stepIndex + 1).flatMap((step) => step.applied);
   return videoCallModel.replay(path, {
     mount: async ({ machine, clock, inspect }) => {
       // No real devices: the harness settles startMedia. The session records what the call asks of it.
@@ -157,7 +164,8 @@ function walk(path: ModelPath<typeof videoCallMachine>) {
         expect(router && currentPath(router)).toBe('/screen');
       }
       expect(effects.filter((effect) => effect[0] !== 'leave')).toEqual(expected.effects.filter((effect) => effect[0] !== 'leave'));
-      expect(clock.now()).toBe(elapsedAfter(events));
+      expect(clock.now()).toBe(specTime(expected));
+      expect(qualityChecks(events)).toBe(expected.wasConnected ? Math.floor((expected.elapsedSeconds * SPEC_DELAYS.TICK) / SPEC_DELAYS.QUALITY_REFRESH) : 0);
     },
   });
 }
