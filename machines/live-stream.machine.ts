@@ -18,12 +18,10 @@ export interface LiveChatMessage {
   timestamp: string;
 }
 
-/** What the audience service reports each AUDIENCE_REFRESH. */
-export interface AudienceUpdate {
-  viewers: number;
-  /** Chat from other viewers since the last report. */
-  messages: Array<Omit<LiveChatMessage, 'id'>>;
-}
+/** Chat from other viewers since the last report (the machine gives each its id). */
+export type ViewerChat = Array<Omit<LiveChatMessage, 'id'>>;
+
+/** What the audience services are asked: the stream and its current count. */
 export interface AudienceRequest {
   title: string;
   viewers: number;
@@ -71,8 +69,10 @@ export const MEDIA_PERMISSION_ALERT =
 export const CHAT_HISTORY_LIMIT = 50;
 
 export const STREAM_DELAYS = {
-  /** How often the audience service reports viewers and their chat. */
-  AUDIENCE_REFRESH: 3000,
+  /** How often the viewer count is refreshed. */
+  VIEWER_COUNT_REFRESH: 3000,
+  /** How often chat from viewers is fetched. */
+  VIEWER_CHAT_REFRESH: 4000,
   /** SPEC section 9: post-stream redirect. */
   END_REDIRECT_DELAY: 2000,
 } as const;
@@ -86,8 +86,10 @@ export const liveStreamMachine = setup({
   },
   actors: {
     startMedia: actorNotProvided<StreamMedia, StreamMediaRequest>('live stream machine', 'startMedia'),
-    /** Viewer count and viewers' chat; simulated until a real streaming service exists. */
-    pollAudience: actorNotProvided<AudienceUpdate, AudienceRequest>('live stream machine', 'pollAudience'),
+    /** The viewer count; simulated until a real streaming service exists. */
+    countViewers: actorNotProvided<number, AudienceRequest>('live stream machine', 'countViewers'),
+    /** Chat from viewers since the last fetch; simulated likewise. */
+    fetchViewerChat: actorNotProvided<ViewerChat, AudienceRequest>('live stream machine', 'fetchViewerChat'),
     /** The Web Share API, or copying the link. */
     shareStream: actorNotProvided<ShareOutcome, ShareRequest>('live stream machine', 'shareStream'),
   },
@@ -116,15 +118,13 @@ export const liveStreamMachine = setup({
       const message: LiveChatMessage = { id: `chat-${chatCount}`, user: 'You', message: context.chatDraft.trim(), timestamp: event.at };
       return { chatCount, chatDraft: '', chat: keepRecent([...context.chat, message]) };
     }),
-    adoptAudience: assign(({ context }, params: { update: AudienceUpdate }) => {
-      const viewers = Math.max(0, Math.round(params.update.viewers));
-      const incoming = params.update.messages.map((message, index) => ({ ...message, id: `chat-${context.chatCount + index + 1}` }));
-      return {
-        viewers,
-        peakViewers: Math.max(context.peakViewers, viewers),
-        chatCount: context.chatCount + incoming.length,
-        chat: keepRecent([...context.chat, ...incoming]),
-      };
+    adoptViewerCount: assign(({ context }, params: { viewers: number }) => {
+      const viewers = Math.max(0, Math.round(params.viewers));
+      return { viewers, peakViewers: Math.max(context.peakViewers, viewers) };
+    }),
+    adoptViewerChat: assign(({ context }, params: { messages: ViewerChat }) => {
+      const incoming = params.messages.map((message, index) => ({ ...message, id: `chat-${context.chatCount + index + 1}` }));
+      return { chatCount: context.chatCount + incoming.length, chat: keepRecent([...context.chat, ...incoming]) };
     }),
     noteShare: assign((_, params: { outcome: ShareOutcome | 'failed' }) => ({ share: params.outcome })),
   },
@@ -137,7 +137,8 @@ export const liveStreamMachine = setup({
 }).createMachine({
   id: 'liveStream',
   description:
-    'Going live: set a title with the camera previewing, go live (viewers and chat arrive every 3 seconds), ' +
+    'Going live: set a title with the camera previewing, go live (the viewer count refreshes every 3 seconds, ' +
+    'viewers\' chat every 4), ' +
     'then end the stream; 2 seconds later the streamer is on their profile.',
   context: {
     title: '',
@@ -206,21 +207,40 @@ export const liveStreamMachine = setup({
         END_STREAM: { target: 'ended' },
       },
       states: {
-        audience: {
-          initial: 'watching',
+        viewerCount: {
+          initial: 'waiting',
           states: {
-            watching: {
-              description: 'Waiting for the next audience report.',
-              after: { AUDIENCE_REFRESH: { target: 'polling' } },
+            waiting: {
+              description: 'Showing the viewer count until the next refresh.',
+              after: { VIEWER_COUNT_REFRESH: { target: 'counting' } },
             },
-            polling: {
-              description: 'Asking the (simulated) audience service for the viewer count and new chat.',
+            counting: {
+              description: 'Asking the (simulated) audience service how many are watching.',
               invoke: {
-                id: 'pollAudience',
-                src: 'pollAudience',
+                id: 'countViewers',
+                src: 'countViewers',
                 input: ({ context }) => ({ title: context.title.trim(), viewers: context.viewers }),
-                onDone: { target: 'watching', actions: { type: 'adoptAudience', params: ({ event }) => ({ update: event.output }) } },
-                onError: { target: 'watching' },
+                onDone: { target: 'waiting', actions: { type: 'adoptViewerCount', params: ({ event }) => ({ viewers: event.output }) } },
+                onError: { target: 'waiting' },
+              },
+            },
+          },
+        },
+        viewerChat: {
+          initial: 'waiting',
+          states: {
+            waiting: {
+              description: 'Showing the chat until viewers\' new messages are fetched.',
+              after: { VIEWER_CHAT_REFRESH: { target: 'fetching' } },
+            },
+            fetching: {
+              description: 'Fetching what viewers said since the last time.',
+              invoke: {
+                id: 'fetchViewerChat',
+                src: 'fetchViewerChat',
+                input: ({ context }) => ({ title: context.title.trim(), viewers: context.viewers }),
+                onDone: { target: 'waiting', actions: { type: 'adoptViewerChat', params: ({ event }) => ({ messages: event.output }) } },
+                onError: { target: 'waiting' },
               },
             },
           },

@@ -1,10 +1,11 @@
 import { fromPromise } from 'xstate';
-import type { AudienceRequest, AudienceUpdate } from './live-stream.machine';
+import type { AudienceRequest, ViewerChat } from './live-stream.machine';
 
 /**
  * SPEC sections 1 and 4: a stream's viewers and their chat are simulated on
- * the client. Each report nudges the viewer count (people arrive faster than
- * they leave early on) and now and then a viewer says something.
+ * the client. Each count refresh nudges the viewer count (people arrive
+ * faster than they leave early on); each chat fetch now and then brings a
+ * viewer's message.
  */
 
 const VIEWER_NAMES = ['Priya', 'Arjun', 'Meera', 'Rohan', 'Ananya', 'Kabir', 'Isha', 'Dev'] as const;
@@ -17,7 +18,7 @@ const VIEWER_LINES = [
   'Where are you streaming from?',
 ] as const;
 
-/** Chance that a report carries one new chat message. */
+/** Chance that a chat fetch brings one new message. */
 const CHAT_CHANCE = 0.5;
 const MOST_JOINING = 5;
 const MOST_LEAVING = 2;
@@ -34,17 +35,22 @@ export interface SimulatedAudienceOptions {
   now?: () => Date;
 }
 
-export function nextAudience(request: AudienceRequest, { random = Math.random, now = () => new Date() }: SimulatedAudienceOptions = {}): AudienceUpdate {
+/** The count after one refresh: a few join, fewer leave, never below zero. */
+export function nextViewerCount(request: AudienceRequest, { random = Math.random }: SimulatedAudienceOptions = {}): number {
   const joining = Math.floor(random() * (MOST_JOINING + 1));
   const leaving = Math.floor(random() * (MOST_LEAVING + 1));
-  const viewers = Math.max(0, request.viewers + joining - leaving);
-  const speaks = viewers > 0 && random() < CHAT_CHANCE;
-  const messages = speaks ? [{ user: pick(VIEWER_NAMES, random), message: pick(VIEWER_LINES, random), timestamp: now().toISOString() }] : [];
-  return { viewers, messages };
+  return Math.max(0, request.viewers + joining - leaving);
+}
+
+/** Now and then one viewer says something; nobody speaks to an empty room. */
+export function nextViewerChat(request: AudienceRequest, { random = Math.random, now = () => new Date() }: SimulatedAudienceOptions = {}): ViewerChat {
+  if (request.viewers === 0 || random() >= CHAT_CHANCE) return [];
+  return [{ user: pick(VIEWER_NAMES, random), message: pick(VIEWER_LINES, random), timestamp: now().toISOString() }];
 }
 
 export function createSimulatedAudienceActors(options: SimulatedAudienceOptions = {}) {
   return {
-    pollAudience: fromPromise<AudienceUpdate, AudienceRequest>(({ input }) => Promise.resolve(nextAudience(input, options))),
+    countViewers: fromPromise<number, AudienceRequest>(({ input }) => Promise.resolve(nextViewerCount(input, options))),
+    fetchViewerChat: fromPromise<ViewerChat, AudienceRequest>(({ input }) => Promise.resolve(nextViewerChat(input, options))),
   };
 }

@@ -1,5 +1,5 @@
 import type { AnyEventObject } from 'xstate';
-import type { AudienceUpdate, ShareOutcome, StreamMedia } from '../../machines/live-stream.machine';
+import type { ShareOutcome, StreamMedia, ViewerChat } from '../../machines/live-stream.machine';
 
 /**
  * SPEC's live stream written out independently of the machine: given the
@@ -24,8 +24,14 @@ export interface ExpectedStream {
   peakViewers: number;
   chat: Array<{ user: string; message: string }>;
   draft: string;
-  polling: boolean;
+  countingViewers: boolean;
+  fetchingChat: boolean;
+  /** Viewer-count refreshes and chat fetches begun while live: they set the stream's clock. */
+  countRefreshes: number;
+  chatRefreshes: number;
   sharing: boolean;
+  /** Left by the automatic redirect (its 2 s count on the clock) rather than Back to Profile. */
+  redirected: boolean;
   share: ShareOutcome | 'failed' | null;
   /** 'title' or 'permissions', in the order raised. */
   alerts: Array<'title' | 'permissions'>;
@@ -45,8 +51,12 @@ export function expectedStream(events: readonly AnyEventObject[]): ExpectedStrea
     peakViewers: 0,
     chat: [],
     draft: '',
-    polling: false,
+    countingViewers: false,
+    fetchingChat: false,
+    countRefreshes: 0,
+    chatRefreshes: 0,
     sharing: false,
+    redirected: false,
     share: null,
     alerts: [],
     effects: [],
@@ -85,16 +95,24 @@ export function expectedStream(events: readonly AnyEventObject[]): ExpectedStrea
       if (stream.draft.trim() === '') continue;
       stream.chat.push({ user: 'You', message: stream.draft.trim() });
       stream.draft = '';
-    } else if (type.startsWith('xstate.after.AUDIENCE_REFRESH.')) {
-      stream.polling = true;
-    } else if (type === 'xstate.done.actor.pollAudience') {
-      const update = event.output as AudienceUpdate;
-      stream.viewers = update.viewers;
-      stream.peakViewers = Math.max(stream.peakViewers, update.viewers);
-      stream.chat.push(...update.messages.map(({ user, message }) => ({ user, message })));
-      stream.polling = false;
-    } else if (type === 'xstate.error.actor.pollAudience') {
-      stream.polling = false;
+    } else if (type.startsWith('xstate.after.VIEWER_COUNT_REFRESH.')) {
+      stream.countingViewers = true;
+      stream.countRefreshes += 1;
+    } else if (type === 'xstate.done.actor.countViewers') {
+      const viewers = event.output as number;
+      stream.viewers = viewers;
+      stream.peakViewers = Math.max(stream.peakViewers, viewers);
+      stream.countingViewers = false;
+    } else if (type === 'xstate.error.actor.countViewers') {
+      stream.countingViewers = false;
+    } else if (type.startsWith('xstate.after.VIEWER_CHAT_REFRESH.')) {
+      stream.fetchingChat = true;
+      stream.chatRefreshes += 1;
+    } else if (type === 'xstate.done.actor.fetchViewerChat') {
+      stream.chat.push(...(event.output as ViewerChat).map(({ user, message }) => ({ user, message })));
+      stream.fetchingChat = false;
+    } else if (type === 'xstate.error.actor.fetchViewerChat') {
+      stream.fetchingChat = false;
     } else if (type === 'SHARE') {
       if (stream.phase === 'live' && !stream.sharing) stream.sharing = true;
     } else if (type === 'xstate.done.actor.shareStream') {
@@ -106,12 +124,14 @@ export function expectedStream(events: readonly AnyEventObject[]): ExpectedStrea
     } else if (type === 'END_STREAM') {
       if (stream.phase !== 'live') continue;
       stream.phase = 'ended';
-      stream.polling = false;
+      stream.countingViewers = false;
+      stream.fetchingChat = false;
       stream.sharing = false;
       stream.effects.push(['release']);
     } else if (type === 'BACK_TO_PROFILE' || type.startsWith('xstate.after.END_REDIRECT_DELAY.')) {
       if (stream.phase !== 'ended') continue;
       stream.phase = 'left';
+      stream.redirected = type !== 'BACK_TO_PROFILE';
       // Leaving unmounts the screen, which releases the (already stopped) media once more.
       stream.effects.push(['release']);
     } else {

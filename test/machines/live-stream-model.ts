@@ -1,12 +1,13 @@
 import type { AnyEventObject } from 'xstate';
-import { liveStreamMachine, type AudienceUpdate, type LiveStreamSnapshot } from '../../machines/live-stream.machine';
-import { createModel, doneEvent, errorEvent } from '../support/model';
+import { liveStreamMachine, type LiveStreamSnapshot, type ViewerChat } from '../../machines/live-stream.machine';
+import { createModel, doneEvent, errorEvent, type EventTiming } from '../support/model';
 
 /**
  * The live stream model: what the browser's media, the simulated audience
  * and sharing can answer, and the limits that keep its paths few enough to
  * walk on the real screen (each live control is tried from the moment the
- * stream goes live; the audience reports once).
+ * stream goes live; the viewer count and the viewers' chat refresh once each,
+ * on their own timers).
  */
 
 export const BASE = new Date(2026, 2, 10, 20, 0, 0);
@@ -14,15 +15,18 @@ export const TITLE = 'Sunset chat';
 export const BLANK = '   ';
 export const CHAT_TEXT = 'Welcome everyone';
 
-export const FIRST_AUDIENCE: AudienceUpdate = {
-  viewers: 12,
-  messages: [{ user: 'Priya', message: 'Hi from Mumbai!', timestamp: new Date(2026, 2, 10, 20, 0, 3).toISOString() }],
-};
-export const EMPTY_AUDIENCE: AudienceUpdate = { viewers: 1, messages: [] };
+export const FIRST_COUNT = 12;
+export const FIRST_CHAT: ViewerChat = [{ user: 'Priya', message: 'Hi from Mumbai!', timestamp: new Date(2026, 2, 10, 20, 0, 4).toISOString() }];
 
 const denied = new DOMException('Permission denied', 'NotAllowedError');
 
-/** Nothing has been done on air yet: no toggles, chat, share or audience report. */
+/** On air with nothing done by the streamer (the audience may have come in). */
+function audienceOnly(snapshot: LiveStreamSnapshot): boolean {
+  const { muted, cameraOff, chat, chatDraft, share } = snapshot.context;
+  return !muted && !cameraOff && chatDraft === '' && share === null && !chat.some((message) => message.user === 'You') && snapshot.matches({ live: { share: 'idle' } });
+}
+
+/** Nothing has been done on air yet: no toggles, chat, share or audience refresh. */
 function freshOnAir(snapshot: LiveStreamSnapshot): boolean {
   const { muted, cameraOff, viewers, chat, chatDraft, share } = snapshot.context;
   return (
@@ -32,7 +36,7 @@ function freshOnAir(snapshot: LiveStreamSnapshot): boolean {
     chat.length === 0 &&
     chatDraft === '' &&
     share === null &&
-    snapshot.matches({ live: { audience: 'watching', share: 'idle' } })
+    snapshot.matches({ live: { viewerCount: 'waiting', viewerChat: 'waiting', share: 'idle' } })
   );
 }
 
@@ -41,8 +45,10 @@ const sharedOptions = {
     'TITLE.CHANGE': [BLANK, TITLE].map((title) => ({ type: 'TITLE.CHANGE', title })),
     'xstate.done.actor.startMedia': [doneEvent('startMedia', { hasVideo: true, hasAudio: true })],
     'xstate.error.actor.startMedia': [errorEvent('startMedia', denied)],
-    'xstate.done.actor.pollAudience': [doneEvent('pollAudience', FIRST_AUDIENCE), doneEvent('pollAudience', EMPTY_AUDIENCE)],
-    'xstate.error.actor.pollAudience': [errorEvent('pollAudience', new Error('Audience unavailable'))],
+    'xstate.done.actor.countViewers': [doneEvent('countViewers', FIRST_COUNT), doneEvent('countViewers', 1)],
+    'xstate.error.actor.countViewers': [errorEvent('countViewers', new Error('Audience unavailable'))],
+    'xstate.done.actor.fetchViewerChat': [doneEvent('fetchViewerChat', FIRST_CHAT), doneEvent('fetchViewerChat', [])],
+    'xstate.error.actor.fetchViewerChat': [errorEvent('fetchViewerChat', new Error('Chat unavailable'))],
     'CHAT.CHANGE': [BLANK, CHAT_TEXT].map((text) => ({ type: 'CHAT.CHANGE', text })),
     'CHAT.SEND': [{ type: 'CHAT.SEND', at: BASE.toISOString() }],
     'xstate.done.actor.shareStream': ['copied', 'shared', 'cancelled'].map((outcome) => doneEvent('shareStream', outcome)),
@@ -54,32 +60,35 @@ const sharedOptions = {
     if (event.type === 'CHAT.CHANGE') return `chat ${JSON.stringify(event.text)}`;
     if (event.type === 'CHAT.SEND') return 'CHAT.SEND';
     if (event.type === 'xstate.done.actor.shareStream') return `share ${String(event.output)}`;
-    if (event.type === 'xstate.done.actor.pollAudience') return `audience ${String((event.output as AudienceUpdate).viewers)} viewers`;
+    if (event.type === 'xstate.done.actor.countViewers') return `${String(event.output)} watching`;
+    if (event.type === 'xstate.done.actor.fetchViewerChat') return `${(event.output as ViewerChat).length} chat from viewers`;
     if (event.type.startsWith('xstate.done.actor.')) return `${event.type.slice('xstate.done.actor.'.length)} done`;
     if (event.type.startsWith('xstate.error.actor.')) return `${event.type.slice('xstate.error.actor.'.length)} fails`;
     return event.type;
   },
 };
 
+/** The audience refreshes walked: the first viewer count (3 s on air) and the first chat from viewers (4 s). */
+const AUDIENCE_WALK_MS = 4000;
+
 /** Nothing has been done on air yet, or only the one thing this path is trying (then only ending is left). */
-function liveActivityAllowed(snapshot: LiveStreamSnapshot, event: AnyEventObject): boolean {
+function liveActivityAllowed(snapshot: LiveStreamSnapshot, event: AnyEventObject, timing: EventTiming): boolean {
   const { muted, cameraOff, chat, chatDraft } = snapshot.context;
+  // The streamer acts the moment the stream goes live; later the audience alone moves things.
+  const atStart = timing.nowMs === 0;
   switch (event.type) {
     case 'TOGGLE_MUTE':
       // Mute, then unmute: the only toggling after the fresh start.
-      return freshOnAir(snapshot) || (muted && !cameraOff && chat.length === 0);
+      return atStart && (freshOnAir(snapshot) || (muted && !cameraOff && chat.length === 0));
     case 'TOGGLE_CAMERA':
-      return freshOnAir(snapshot) || (cameraOff && !muted && chat.length === 0);
+      return atStart && (freshOnAir(snapshot) || (cameraOff && !muted && chat.length === 0));
     case 'SHARE':
-      return freshOnAir(snapshot);
     case 'CHAT.CHANGE':
-      return freshOnAir(snapshot);
+      return atStart && freshOnAir(snapshot);
     case 'CHAT.SEND':
       return chatDraft !== '';
-    case 'xstate.done.actor.pollAudience':
-      return true;
     default:
-      if (event.type.startsWith('xstate.after.AUDIENCE_REFRESH.')) return freshOnAir(snapshot);
+      if (/^xstate\.after\.VIEWER_(COUNT|CHAT)_REFRESH\./.test(event.type)) return audienceOnly(snapshot) && timing.dueAtMs <= AUDIENCE_WALK_MS;
       return true;
   }
 }
@@ -101,13 +110,14 @@ export const liveStreamSetupModel = createModel(liveStreamMachine, {
 /** Straight to air (camera on, title typed, Go Live), then every live control, chat, share and audience report. */
 export const liveStreamOnAirModel = createModel(liveStreamMachine, {
   ...sharedOptions,
-  filterEvents: (snapshot, event) => {
+  keyByTime: true,
+  filterEvents: (snapshot, event, timing) => {
     if (snapshot.matches('setup')) {
       if (event.type === 'TITLE.CHANGE') return snapshot.matches({ setup: 'previewing' }) && snapshot.context.title === '' && event.title === TITLE;
       if (event.type === 'GO_LIVE') return snapshot.context.title === TITLE;
       return event.type === 'xstate.done.actor.startMedia';
     }
-    if (snapshot.matches('live')) return liveActivityAllowed(snapshot, event);
+    if (snapshot.matches('live')) return liveActivityAllowed(snapshot, event, timing);
     return true;
   },
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { nextAudience } from '../../../../machines/live-stream.sim';
+import { nextViewerChat, nextViewerCount } from '../../../../machines/live-stream.sim';
 import { shareStreamLink } from '../../../../src/features/live-stream/share-link';
 
 const request = { title: 'Sunset chat' };
@@ -33,12 +33,17 @@ describe('sharing a stream', () => {
 describe('the simulated audience', () => {
   const at = new Date(2026, 2, 10, 20, 0);
   it('lets viewers arrive and leave, never below zero', () => {
-    expect(nextAudience({ title: 'x', viewers: 3 }, { random: () => 0.99, now: () => at }).viewers).toBe(3 + 5 - 2);
-    expect(nextAudience({ title: 'x', viewers: 1 }, { random: () => 0, now: () => at })).toEqual({ viewers: 1, messages: [{ user: 'Priya', message: 'Hi from Mumbai! 👋', timestamp: at.toISOString() }] });
-    expect(nextAudience({ title: 'x', viewers: 0 }, { random: () => 0.5, now: () => at }).viewers).toBeGreaterThanOrEqual(0);
+    expect(nextViewerCount({ title: 'x', viewers: 3 }, { random: () => 0.99 })).toBe(3 + 5 - 2);
+    expect(nextViewerCount({ title: 'x', viewers: 1 }, { random: () => 0 })).toBe(1);
+    expect(nextViewerCount({ title: 'x', viewers: 0 }, { random: () => 0.5 })).toBeGreaterThanOrEqual(0);
+  });
+
+  it("brings a viewer's message now and then", () => {
+    expect(nextViewerChat({ title: 'x', viewers: 1 }, { random: () => 0, now: () => at })).toEqual([{ user: 'Priya', message: 'Hi from Mumbai! 👋', timestamp: at.toISOString() }]);
+    expect(nextViewerChat({ title: 'x', viewers: 4 }, { random: () => 0.99, now: () => at })).toEqual([]);
   });
 
   it('says nothing to an empty room', () => {
-    expect(nextAudience({ title: 'x', viewers: 0 }, { random: () => 0, now: () => at })).toEqual({ viewers: 0, messages: [] });
+    expect(nextViewerChat({ title: 'x', viewers: 0 }, { random: () => 0, now: () => at })).toEqual([]);
   });
 });
