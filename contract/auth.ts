@@ -56,5 +56,21 @@ export const adminLoginResponseSchema = z.object({
 });
 export type AdminLoginResponse = z.infer<typeof adminLoginResponseSchema>;
 
+/** Logout and password change answer with a message only. */
+export const sessionChangeResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+});
+export type SessionChangeResponse = z.infer<typeof sessionChangeResponseSchema>;
+
+export const changePasswordBodySchema = z.strictObject({
+  // Any stored password must be typeable here, even one set before today's rules.
+  currentPassword: z.string({ message: 'Current password is required' }).min(1, 'Current password is required').max(256, 'Current password is too long'),
+  newPassword: passwordSchema,
+});
+export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
+
+export const CURRENT_PASSWORD_INCORRECT = 'Current password is incorrect';
+
 /** Login failures always read exactly this, whatever was wrong. */
 export const INVALID_CREDENTIALS = 'Invalid username or password';

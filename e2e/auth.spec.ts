@@ -42,9 +42,14 @@ test('a visitor signs up, sees the User badge, logs out, and signs in again', as
   expect((await tokens(page)).user).toBeTruthy();
   await screenshot(page, 'signed-in-user');
 
+  const sessionToken = (await tokens(page)).user;
   await header.getByRole('button', { name: 'Logout' }).click();
   await expect(header.getByRole('link', { name: 'Login' })).toBeVisible();
   expect(await tokens(page)).toEqual({ user: null, admin: null });
+  // Logout ended the session on the server too: the old token opens nothing.
+  await expect
+    .poll(async () => (await page.request.get('/api/user/me', { headers: { Authorization: `Bearer ${sessionToken}` } })).status())
+    .toBe(401);
 
   await header.getByRole('link', { name: 'Login' }).click();
   const signIn = page.getByRole('form', { name: 'User sign in' });

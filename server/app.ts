@@ -5,13 +5,12 @@ import { openDatabase, type DatabaseConnection } from './db/client';
 import authPlugin from './plugins/auth';
 import databasePlugin from './plugins/database';
 import errorsPlugin from './plugins/errors';
-import rateLimitPlugin from './plugins/rate-limit';
+import rateLimitPlugin, { DEFAULT_RATE_LIMITS, type RateLimits } from './plugins/rate-limit';
 import securityPlugin from './plugins/security';
 import spaPlugin from './plugins/spa';
 import swaggerPlugin from './plugins/swagger';
 import { likeBackPolicy, type LikeBackPolicy } from './discovery/like-back';
 import apiRoutes from './routes/api';
-import { DEFAULT_AUTH_RATE_LIMITS, type AuthRateLimits } from './routes/auth';
 
 /** 1 MiB: a blog post with inline HTML fits; anything larger is refused with 413. */
 export const DEFAULT_BODY_LIMIT_BYTES = 1_048_576;
@@ -22,7 +21,7 @@ export interface BuildAppOptions {
   database?: DatabaseConnection;
   logger?: FastifyServerOptions['logger'];
   /** Tests lower or raise these; production uses the defaults. */
-  rateLimits?: Partial<AuthRateLimits>;
+  rateLimits?: Partial<RateLimits>;
   /** Where the built web app lives; defaults to dist/client. */
   clientDir?: string;
   bodyLimitBytes?: number;
@@ -57,7 +56,7 @@ export async function buildApp(options: BuildAppOptions) {
     await app.register(swaggerPlugin);
     await app.register(apiRoutes, {
       prefix: '/api',
-      rateLimits: { ...DEFAULT_AUTH_RATE_LIMITS, ...options.rateLimits },
+      rateLimits: { ...DEFAULT_RATE_LIMITS, ...options.rateLimits },
       likeBack: options.likeBack ?? likeBackPolicy(options.config.demoLikeBackProbability),
     });
     await app.register(spaPlugin, options.clientDir ? { clientDir: options.clientDir } : {});

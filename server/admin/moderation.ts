@@ -1,6 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { AdminUser, MakeVipBody } from '../../contract/admin';
+import { revokeAllSessions } from '../auth/session-token';
 import { users, vipPlans, type UserRow } from '../db/schema';
 import type { OrbitDatabase } from '../db/types';
 import { HttpError } from '../plugins/errors';
@@ -38,7 +39,7 @@ async function saveMember(tx: Executor, id: string, changes: PgUpdateSetSource<t
   return row;
 }
 
-/** Bans with a reason and ends every session of that account (token_version moves on). */
+/** Bans with a reason and ends every session of that account (token_version moves on and each session is revoked). */
 export async function banUser(db: OrbitDatabase, adminId: string, id: string, reason: string, now: Date): Promise<ModerationResult> {
   return db.transaction(async (tx) => {
     const target = await lockMember(tx, id, 'Admin accounts cannot be banned');
@@ -50,6 +51,7 @@ export async function banUser(db: OrbitDatabase, adminId: string, id: string, re
       isOnline: false,
       tokenVersion: sql`${users.tokenVersion} + 1`,
     });
+    await revokeAllSessions(tx, id, now);
     await recordAdminAction(tx, { adminId, action: 'ban', targetType: 'user', targetId: id, details: reason });
     return { message: `${banned.username} has been banned`, user: toAdminUser(banned, now) };
   });

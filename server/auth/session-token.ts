@@ -1,13 +1,20 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, isNotNull, isNull, lt, ne, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { roleSchema } from '../../contract/common';
-import type { UserRow } from '../db/schema';
+import { sessions, type UserRow } from '../db/schema';
+import type { OrbitDatabase } from '../db/types';
 
-/** What a session token asserts; `ver` must match users.token_version. */
+/**
+ * What a session token asserts. `jti` names its row in `sessions` (revocable
+ * one by one); `ver` must match users.token_version (all at once).
+ */
 export const sessionClaimsSchema = z.object({
   sub: z.uuid(),
   role: roleSchema,
   ver: z.number().int().nonnegative(),
+  jti: z.uuid(),
 });
 export type SessionClaims = z.infer<typeof sessionClaimsSchema>;
 
@@ -18,10 +25,41 @@ declare module '@fastify/jwt' {
   }
 }
 
-export const REMEMBERED_SESSION_TTL = '30d';
-export const DEFAULT_SESSION_TTL = '1d';
+const DAY_SECONDS = 24 * 60 * 60;
+export const REMEMBERED_SESSION_TTL_SECONDS = 30 * DAY_SECONDS;
+export const DEFAULT_SESSION_TTL_SECONDS = DAY_SECONDS;
 
-export function issueSessionToken(app: FastifyInstance, user: Pick<UserRow, 'id' | 'role' | 'tokenVersion'>, remember: boolean): string {
-  const claims: SessionClaims = { sub: user.id, role: user.role, ver: user.tokenVersion };
-  return app.jwt.sign(claims, { expiresIn: remember ? REMEMBERED_SESSION_TTL : DEFAULT_SESSION_TTL });
+type SessionOwner = Pick<UserRow, 'id' | 'role' | 'tokenVersion'>;
+
+/**
+ * Records a new session and signs its token. The row and the token expire
+ * together; the token is worthless once the row is revoked or gone.
+ */
+export async function startSession(app: FastifyInstance, user: SessionOwner, remember: boolean, now: Date): Promise<string> {
+  const ttlSeconds = remember ? REMEMBERED_SESSION_TTL_SECONDS : DEFAULT_SESSION_TTL_SECONDS;
+  const id = randomUUID();
+  // Rows that can never open anything again are dropped here, so an account
+  // keeps only its live sessions and the table does not grow without bound.
+  await app.db.delete(sessions).where(and(eq(sessions.userId, user.id), or(lt(sessions.expiresAt, now), isNotNull(sessions.revokedAt))));
+  await app.db.insert(sessions).values({ id, userId: user.id, createdAt: now, expiresAt: new Date(now.getTime() + ttlSeconds * 1000) });
+  const claims: SessionClaims = { sub: user.id, role: user.role, ver: user.tokenVersion, jti: id };
+  return app.jwt.sign(claims, { expiresIn: ttlSeconds });
+}
+
+/** Logout: this one session ends; the account's other sessions go on. */
+export async function revokeSession(db: OrbitDatabase, sessionId: string, now: Date): Promise<void> {
+  await db.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+/** Password change: every session of the account but the one making the change ends. */
+export async function revokeOtherSessions(db: OrbitDatabase, userId: string, keptSessionId: string, now: Date): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.userId, userId), ne(sessions.id, keptSessionId), isNull(sessions.revokedAt)));
+}
+
+/** Ban: every session of the account ends. */
+export async function revokeAllSessions(db: OrbitDatabase, userId: string, now: Date): Promise<void> {
+  await db.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
 }

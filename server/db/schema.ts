@@ -86,6 +86,26 @@ export const users = pgTable(
   ],
 );
 
+/**
+ * One row per issued session token (its `jti`): a token is honoured only while
+ * its row exists, is not revoked and has not expired, so logout, a password
+ * change or a ban end sessions on the server, not just in the browser.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** The token's `jti` claim. */
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('sessions_user_id_idx').on(t.userId)],
+);
+
 export const likes = pgTable(
   'likes',
   {
@@ -262,6 +282,7 @@ export const adminAuditLog = pgTable(
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
+export type SessionRow = typeof sessions.$inferSelect;
 export type LikeRow = typeof likes.$inferSelect;
 export type NewLikeRow = typeof likes.$inferInsert;
 export type MatchRow = typeof matches.$inferSelect;

@@ -1,9 +1,9 @@
 import jwt from '@fastify/jwt';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { sessionClaimsSchema, type SessionClaims } from '../auth/session-token';
-import { users, type UserRow } from '../db/schema';
+import { sessions, users, type UserRow } from '../db/schema';
 import { HttpError } from './errors';
 
 export const AUTH_REQUIRED_MESSAGE = 'Authentication required';
@@ -27,6 +27,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set by requireAuth, requireUser and requireAdmin; null on public routes. */
     currentUser: UserRow | null;
+    /** The session (token `jti`) the request was made with; null on public routes. */
+    currentSessionId: string | null;
   }
 }
 
@@ -34,6 +36,12 @@ declare module 'fastify' {
 export function signedInUser(request: FastifyRequest): UserRow {
   if (!request.currentUser) throw new HttpError(401, AUTH_REQUIRED_MESSAGE);
   return request.currentUser;
+}
+
+/** The session a guarded route runs in (for logout and password change). */
+export function signedInSessionId(request: FastifyRequest): string {
+  if (!request.currentSessionId) throw new HttpError(401, AUTH_REQUIRED_MESSAGE);
+  return request.currentSessionId;
 }
 
 export interface AuthPluginOptions {
@@ -50,6 +58,7 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions): Pro
   });
 
   app.decorateRequest('currentUser', null);
+  app.decorateRequest('currentSessionId', null);
 
   async function readClaims(request: FastifyRequest): Promise<SessionClaims> {
     let decoded: unknown;
@@ -64,16 +73,28 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions): Pro
     return claims.data;
   }
 
-  /** The token is only a pointer: the account row decides, so bans and logouts apply at once. */
+  /**
+   * The token is only a pointer: the account row and the session row decide,
+   * so bans, logouts and password changes apply at once. Both rows come back
+   * in one query (one round trip per request).
+   */
   async function authenticate(request: FastifyRequest): Promise<UserRow> {
     const claims = await readClaims(request);
-    const [user] = await app.db.select().from(users).where(eq(users.id, claims.sub)).limit(1);
-    if (!user) throw new HttpError(401, SESSION_EXPIRED_MESSAGE);
+    const [found] = await app.db
+      .select({ user: users, session: { expiresAt: sessions.expiresAt, revokedAt: sessions.revokedAt } })
+      .from(users)
+      .leftJoin(sessions, and(eq(sessions.id, claims.jti), eq(sessions.userId, users.id)))
+      .where(eq(users.id, claims.sub))
+      .limit(1);
+    if (!found) throw new HttpError(401, SESSION_EXPIRED_MESSAGE);
+    const { user, session } = found;
     // 401, not 403: a ban ends the session, so the SPA drops the stored tokens
     // (any 401 does) and the person sees the reason when they next sign in.
     if (user.isBanned) throw new HttpError(401, bannedMessage(user.banReason));
     if (user.tokenVersion !== claims.ver || user.role !== claims.role) throw new HttpError(401, SESSION_EXPIRED_MESSAGE);
+    if (!session || session.revokedAt !== null || session.expiresAt.getTime() <= Date.now()) throw new HttpError(401, SESSION_EXPIRED_MESSAGE);
     request.currentUser = user;
+    request.currentSessionId = claims.jti;
     return user;
   }
 

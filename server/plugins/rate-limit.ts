@@ -1,24 +1,61 @@
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { type CreateRateLimitOptions, type RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError } from './errors';
 
-/** At most `max` requests per `windowMs` for one key. */
+/** At most `max` requests per `windowMs` for one key; the count starts again once the window has passed. */
 export interface RateLimitRule {
   max: number;
   windowMs: number;
 }
+
+/** Every limit the API enforces; production uses DEFAULT_RATE_LIMITS, tests pass their own. */
+export interface RateLimits {
+  /** Sign-in and password-change attempts from one IP, whatever the account. */
+  loginPerIp: RateLimitRule;
+  /** Attempts from one IP on one account: slows one guesser down. */
+  loginPerIpAndUsername: RateLimitRule;
+  /** Attempts on one account from every IP together, so a botnet cannot guess it faster. */
+  loginPerUsername: RateLimitRule;
+  /** New accounts from one IP. */
+  register: RateLimitRule;
+  /** Likes, super likes and dislikes by one account. */
+  like: RateLimitRule;
+  /** Location changes by one account: moving around to triangulate people is slow. */
+  locationChange: RateLimitRule;
+}
+
+const MINUTE_MS = 60_000;
+
+export const DEFAULT_RATE_LIMITS: RateLimits = {
+  loginPerIp: { max: 30, windowMs: MINUTE_MS },
+  loginPerIpAndUsername: { max: 10, windowMs: MINUTE_MS },
+  // Windowed, never a permanent lock: someone hammering a username can only
+  // keep its owner out for the rest of the current window.
+  loginPerUsername: { max: 30, windowMs: 15 * MINUTE_MS },
+  register: { max: 10, windowMs: 60 * MINUTE_MS },
+  like: { max: 120, windowMs: MINUTE_MS },
+  locationChange: { max: 30, windowMs: 60 * MINUTE_MS },
+};
 
 export interface KeyedLimiterOptions extends RateLimitRule {
   /** Requests with the same key share one budget. */
   key: (request: FastifyRequest) => string;
 }
 
+/**
+ * Keys remembered per keyed limiter. Larger than the library default (5000)
+ * so that flooding a limiter with throw-away usernames does not evict the
+ * count of the account under attack.
+ */
+const KEYED_LIMITER_CACHE_SIZE = 100_000;
+
 declare module 'fastify' {
   interface FastifyInstance {
     /**
-     * A preHandler enforcing a second limit on a route (route config allows
-     * only one), e.g. per IP and username after the body is validated.
+     * A preHandler enforcing a limit keyed by anything (account, IP and
+     * username, ...) after the body is validated and the caller known; route
+     * config allows only one limit and runs before both.
      */
     createKeyedLimiter(options: KeyedLimiterOptions): preHandlerAsyncHookHandler;
   }
@@ -29,7 +66,7 @@ export function tooManyRequests(ttlMs: number): HttpError {
   return new HttpError(429, `Too many requests, please try again in ${seconds} second${seconds === 1 ? '' : 's'}`);
 }
 
-/** Limits apply only where a route asks for them (`config.rateLimit`). */
+/** Limits apply only where a route asks for them (`config.rateLimit` or a keyed limiter). */
 async function rateLimitPlugin(app: FastifyInstance): Promise<void> {
   await app.register(rateLimit, {
     global: false,
@@ -37,7 +74,15 @@ async function rateLimitPlugin(app: FastifyInstance): Promise<void> {
   });
 
   app.decorate('createKeyedLimiter', (options: KeyedLimiterOptions): preHandlerAsyncHookHandler => {
-    const check = app.createRateLimit({ max: options.max, timeWindow: options.windowMs, keyGenerator: options.key });
+    // `cache` sizes this limiter's own store at run time (the library merges
+    // it like a route option) but is missing from CreateRateLimitOptions.
+    const limiterOptions: CreateRateLimitOptions & Pick<RateLimitOptions, 'cache'> = {
+      max: options.max,
+      timeWindow: options.windowMs,
+      keyGenerator: options.key,
+      cache: KEYED_LIMITER_CACHE_SIZE,
+    };
+    const check = app.createRateLimit(limiterOptions);
     return async (request, reply) => {
       const result = await check(request);
       if (result.isAllowed || !result.isExceeded) return;

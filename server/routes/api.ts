@@ -1,7 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { LikeBackPolicy } from '../discovery/like-back';
 import adminRoutes from './admin/index';
-import authRoutes, { type AuthRateLimits } from './auth';
+import type { RateLimits } from '../plugins/rate-limit';
+import authRoutes from './auth';
 import blogRoutes from './blog';
 import configRoutes from './config';
 import discoveryRoutes from './discovery';
@@ -13,7 +14,7 @@ import storeRoutes from './store';
 import userRoutes from './user';
 
 export interface ApiRoutesOptions {
-  rateLimits: AuthRateLimits;
+  rateLimits: RateLimits;
   /** Seeded demo people liking back (off unless given). */
   likeBack?: LikeBackPolicy;
 }
@@ -21,9 +22,9 @@ export interface ApiRoutesOptions {
 /** Every API area, mounted under /api by the app. */
 const apiRoutes: FastifyPluginAsync<ApiRoutesOptions> = async (app, options) => {
   await app.register(authRoutes, { rateLimits: options.rateLimits });
-  await app.register(userRoutes);
+  await app.register(userRoutes, { locationChangeLimit: options.rateLimits.locationChange });
   await app.register(discoveryRoutes);
-  await app.register(likesRoutes, options.likeBack ? { likeBack: options.likeBack } : {});
+  await app.register(likesRoutes, { likeLimit: options.rateLimits.like, ...(options.likeBack ? { likeBack: options.likeBack } : {}) });
   await app.register(matchesRoutes);
   await app.register(configRoutes);
   await app.register(mediaRoutes);

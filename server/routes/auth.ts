@@ -2,52 +2,50 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import {
   adminLoginResponseSchema,
+  changePasswordBodySchema,
   loginBodySchema,
   loginResponseSchema,
   registerBodySchema,
   registerResponseSchema,
+  sessionChangeResponseSchema,
 } from '../../contract/auth';
 import { checkCredentials, recordSignIn } from '../auth/credentials';
+import { changePassword } from '../auth/password-change';
 import { registerAccount } from '../auth/registration';
-import { issueSessionToken } from '../auth/session-token';
-import type { RateLimitRule } from '../plugins/rate-limit';
-import { errorResponses } from './error-responses';
+import { revokeSession, startSession } from '../auth/session-token';
+import { signedInSessionId, signedInUser } from '../plugins/auth';
+import type { RateLimitRule, RateLimits } from '../plugins/rate-limit';
+import { bearerSecurity, errorResponses } from './error-responses';
 import { toUserView } from './user-view';
 
-export interface AuthRateLimits {
-  /** Sign-in attempts from one IP, whatever the username. */
-  loginPerIp: RateLimitRule;
-  /** Sign-in attempts from one IP for one username: slows password guessing. */
-  loginPerAccount: RateLimitRule;
-  /** New accounts from one IP. */
-  register: RateLimitRule;
-}
-
-export const DEFAULT_AUTH_RATE_LIMITS: AuthRateLimits = {
-  loginPerIp: { max: 30, windowMs: 60_000 },
-  loginPerAccount: { max: 10, windowMs: 60_000 },
-  register: { max: 10, windowMs: 3_600_000 },
-};
-
 export interface AuthRoutesOptions {
-  rateLimits: AuthRateLimits;
+  rateLimits: RateLimits;
 }
 
 function perIp(rule: RateLimitRule) {
   return { rateLimit: { max: rule.max, timeWindow: rule.windowMs } };
 }
 
-/** Runs after validation, so the body is a LoginBody by then. */
-function ipAndUsername(request: FastifyRequest): string {
+/**
+ * The account an attempt is aimed at: the signed-in one for a password change
+ * (the limiter runs after the auth guard), else the login body's username
+ * (after validation). Both share one budget, so guessing through either
+ * route counts against the same account.
+ */
+function targetedUsername(request: FastifyRequest): string {
+  if (request.currentUser) return request.currentUser.username;
   const body = request.body;
   const username = typeof body === 'object' && body !== null && 'username' in body && typeof body.username === 'string' ? body.username : '';
-  return `${request.ip}|${username.trim().toLowerCase()}`;
+  return username.trim().toLowerCase();
 }
 
 const authRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (app, options, done) => {
   const limits = options.rateLimits;
-  const loginPerAccountLimiter = app.createKeyedLimiter({ ...limits.loginPerAccount, key: ipAndUsername });
-  const adminLoginPerAccountLimiter = app.createKeyedLimiter({ ...limits.loginPerAccount, key: ipAndUsername });
+  // One limiter of each kind shared by every route that checks a password.
+  const guessLimiters = [
+    app.createKeyedLimiter({ ...limits.loginPerIpAndUsername, key: (request) => `${request.ip}|${targetedUsername(request)}` }),
+    app.createKeyedLimiter({ ...limits.loginPerUsername, key: targetedUsername }),
+  ];
 
   app.post(
     '/auth/register',
@@ -62,7 +60,7 @@ const authRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (app, options, d
     },
     async (request, reply) => {
       const user = await registerAccount(app.db, request.body, new Date());
-      const token = issueSessionToken(app, user, false);
+      const token = await startSession(app, user, false, new Date());
       return reply.code(201).send({ success: true, message: 'Registration successful', token, user: toUserView(user) });
     },
   );
@@ -71,11 +69,13 @@ const authRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (app, options, d
     '/auth/login',
     {
       config: perIp(limits.loginPerIp),
-      preHandler: loginPerAccountLimiter,
+      preHandler: guessLimiters,
       schema: {
         tags: ['auth'],
         summary: 'Sign in with a user account',
-        description: 'Wrong username, wrong password and admin accounts all fail with 401 "Invalid username or password".',
+        description:
+          'Wrong username, wrong password and admin accounts all fail with 401 "Invalid username or password". ' +
+          'Attempts are limited per IP, per IP and username, and per username across all IPs (429).',
         body: loginBodySchema,
         response: { 200: loginResponseSchema, ...errorResponses(400, 401, 403, 413, 429) },
       },
@@ -83,8 +83,9 @@ const authRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (app, options, d
     async (request) => {
       const { username, password, remember } = request.body;
       const user = await checkCredentials(app.db, username, password, 'user');
-      await recordSignIn(app.db, user, new Date());
-      return { success: true as const, message: 'Login successful', token: issueSessionToken(app, user, remember === true) };
+      const now = new Date();
+      await recordSignIn(app.db, user, now);
+      return { success: true as const, message: 'Login successful', token: await startSession(app, user, remember === true, now) };
     },
   );
 
@@ -92,7 +93,7 @@ const authRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (app, options, d
     '/admin/login',
     {
       config: perIp(limits.loginPerIp),
-      preHandler: adminLoginPerAccountLimiter,
+      preHandler: guessLimiters,
       schema: {
         tags: ['auth'],
         summary: 'Sign in with an admin account',
@@ -104,8 +105,49 @@ const authRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (app, options, d
     async (request) => {
       const { username, password, remember } = request.body;
       const admin = await checkCredentials(app.db, username, password, 'admin');
-      await recordSignIn(app.db, admin, new Date());
-      return { ok: true as const, message: 'Admin login successful', token: issueSessionToken(app, admin, remember === true) };
+      const now = new Date();
+      await recordSignIn(app.db, admin, now);
+      return { ok: true as const, message: 'Admin login successful', token: await startSession(app, admin, remember === true, now) };
+    },
+  );
+
+  app.post(
+    '/auth/logout',
+    {
+      preHandler: app.requireAuth,
+      schema: {
+        tags: ['auth'],
+        summary: 'End the calling session (user or admin)',
+        description: 'The token used for this call stops working at once; other sessions of the account go on.',
+        security: bearerSecurity,
+        response: { 200: sessionChangeResponseSchema, ...errorResponses(401) },
+      },
+    },
+    async (request) => {
+      await revokeSession(app.db, signedInSessionId(request), new Date());
+      return { success: true as const, message: 'Logged out' };
+    },
+  );
+
+  app.post(
+    '/auth/password',
+    {
+      config: perIp(limits.loginPerIp),
+      preHandler: [app.requireAuth, ...guessLimiters],
+      schema: {
+        tags: ['auth'],
+        summary: 'Change the signed-in account\'s password',
+        description:
+          'Needs the current password (400 "Current password is incorrect" otherwise, limited like sign-in). ' +
+          'Every other session of the account ends; the calling one goes on.',
+        security: bearerSecurity,
+        body: changePasswordBodySchema,
+        response: { 200: sessionChangeResponseSchema, ...errorResponses(400, 401, 413, 429) },
+      },
+    },
+    async (request) => {
+      await changePassword(app.db, signedInUser(request), signedInSessionId(request), request.body, new Date());
+      return { success: true as const, message: 'Password changed' };
     },
   );
   done();

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import {
   meResponseSchema,
@@ -13,6 +14,7 @@ import type { OrbitDatabase } from '../db/types';
 import { orderedPair, USER_NOT_FOUND_MESSAGE } from '../discovery/record-decision';
 import { signedInUser } from '../plugins/auth';
 import { HttpError } from '../plugins/errors';
+import type { RateLimitRule } from '../plugins/rate-limit';
 import { bearerSecurity, errorResponses } from './error-responses';
 import { toPublicUserView, toUserView } from './user-view';
 
@@ -52,7 +54,20 @@ async function relationshipBetween(db: OrbitDatabase, viewerId: string, otherId:
   return { decision: decision?.type ?? null, isMatch: Boolean(match) };
 }
 
-const userRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
+export interface UserRoutesOptions {
+  /** Location changes per account (PATCH /user/me with `location`). */
+  locationChangeLimit: RateLimitRule;
+}
+
+const userRoutes: FastifyPluginCallbackZod<UserRoutesOptions> = (app, options, done) => {
+  const locationLimiter = app.createKeyedLimiter({ ...options.locationChangeLimit, key: (request) => `location|${signedInUser(request).id}` });
+  // Only edits that move the caller count: renaming oneself is not a way to
+  // probe other people's distances.
+  const locationChangeLimiter: preHandlerAsyncHookHandler = async function (request, reply) {
+    const body = request.body;
+    if (typeof body === 'object' && body !== null && 'location' in body) await locationLimiter.call(this, request, reply);
+  };
+
   app.get(
     '/user/me',
     {
@@ -70,17 +85,17 @@ const userRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   app.patch(
     '/user/me',
     {
-      preHandler: app.requireUser,
+      preHandler: [app.requireUser, locationChangeLimiter],
       schema: {
         tags: ['user'],
         summary: 'Edit the signed-in user\'s profile',
         description:
           'Only name, bio (up to 500 characters), age (18 to 99), gender, language, region, interests (up to 10 of up to 30 characters), ' +
           'avatar, photos (up to 6, Orbit media paths) and location ({ latitude, longitude } or null) can change. ' +
-          'Any other field, such as coins, isVIP, role or ban data, is refused with 400.',
+          'Any other field, such as coins, isVIP, role or ban data, is refused with 400. Location changes are limited per account (429).',
         security: bearerSecurity,
         body: updateProfileBodySchema,
-        response: { 200: meResponseSchema, ...errorResponses(400, 401, 403) },
+        response: { 200: meResponseSchema, ...errorResponses(400, 401, 403, 429) },
       },
     },
     async (request) => {

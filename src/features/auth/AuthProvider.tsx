@@ -15,6 +15,7 @@ import {
 import type { AppRouter } from '../../router';
 import { createAuthActors } from './auth-actors';
 import { reloadHome } from './browser-effects';
+import { endServerSessions } from './end-server-sessions';
 import { clearTokens, onTokensChanged, persistToken, readTokens } from '../../api/session';
 
 type AuthActor = ActorRefFrom<typeof authMachine>;
@@ -49,7 +50,11 @@ export function AuthProvider({ children, router, overrides }: AuthProviderProps)
       (overrides?.machine ?? authMachine.provide({ actors: createAuthActors() })).provide({
         actions: {
           persistToken: (_, params) => persistToken(params.role, params.token),
-          clearPersistedTokens: () => clearTokens(),
+          // Logout: the server ends the sessions before the tokens leave storage (SPEC section 4 then reloads home).
+          clearPersistedTokens: () => {
+            endServerSessions(readTokens());
+            clearTokens();
+          },
           navigateAfterSignIn: (_, params) => {
             queryClient.removeQueries({ queryKey: ['me'] });
             void router.navigate({ to: params.role === 'admin' ? '/admin' : '/' });

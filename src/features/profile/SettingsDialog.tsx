@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { currentUserQueryOptions } from '../../api/me';
 import { updateMyProfile } from '../../api/users';
+import { ChangePasswordForm } from '../auth/ChangePasswordForm';
 import { Button, Dialog, Heading, Notice, Stack, Text } from '../../ui';
 import { currentPosition } from './geolocation';
 
@@ -12,7 +13,7 @@ export interface SettingsDialogProps {
 }
 
 /**
- * Settings: the radar location. The position comes from the browser (with
+ * Settings: the radar location and the password. The position comes from the browser (with
  * its permission) and is stored but never shown to anyone; others only see
  * a distance rounded to whole kilometres.
  */
@@ -42,6 +43,8 @@ export function SettingsDialog({ open, onClose, locate = currentPosition }: Sett
         <Button variant="secondary" disabled={saveLocation.isPending} onClick={() => saveLocation.mutate('forget')}>
           Forget my location
         </Button>
+        <Heading level={3}>Change password</Heading>
+        <ChangePasswordForm />
       </Stack>
     </Dialog>
   );

@@ -11,6 +11,7 @@ const EXPECTED_TABLES = [
   'matches',
   'newsletter_subscribers',
   'purchases',
+  'sessions',
   'users',
   'vip_plans',
   'withdrawals',

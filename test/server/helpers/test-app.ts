@@ -4,20 +4,23 @@ import { buildApp, type BuildAppOptions, type OrbitApp } from '../../../server/a
 import { openDatabase, type DatabaseConnection } from '../../../server/db/client';
 import { ensureAdminAccount, seedDatabase } from '../../../server/db/seed/index';
 import type { OrbitDatabase } from '../../../server/db/types';
-import type { AuthRateLimits } from '../../../server/routes/auth';
+import type { RateLimits } from '../../../server/plugins/rate-limit';
 
 export const TEST_JWT_SECRET = 'orbit-test-secret-0123456789-abcdefghijklmnop';
 export const TEST_ADMIN = { username: 'admin', password: 'admin-test-password-2026' } as const;
 
 /** Generous enough that only tests about rate limiting ever hit them. */
-const RELAXED_RATE_LIMITS: AuthRateLimits = {
+export const RELAXED_RATE_LIMITS: RateLimits = {
   loginPerIp: { max: 1000, windowMs: 60_000 },
-  loginPerAccount: { max: 1000, windowMs: 60_000 },
+  loginPerIpAndUsername: { max: 1000, windowMs: 60_000 },
+  loginPerUsername: { max: 1000, windowMs: 60_000 },
   register: { max: 1000, windowMs: 60_000 },
+  like: { max: 1000, windowMs: 60_000 },
+  locationChange: { max: 1000, windowMs: 60_000 },
 };
 
 export interface TestAppOptions {
-  rateLimits?: Partial<AuthRateLimits>;
+  rateLimits?: Partial<RateLimits>;
   clientDir?: string;
   logger?: BuildAppOptions['logger'];
   /** Demo people liking back (off by default so likes stay deterministic). */

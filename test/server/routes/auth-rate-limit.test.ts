@@ -9,7 +9,7 @@ let testApp: TestApp;
 beforeAll(async () => {
   testApp = await createTestApp({
     rateLimits: {
-      loginPerAccount: { max: 3, windowMs: 60_000 },
+      loginPerIpAndUsername: { max: 3, windowMs: 60_000 },
       loginPerIp: { max: 6, windowMs: 60_000 },
       register: { max: 3, windowMs: 60_000 },
     },

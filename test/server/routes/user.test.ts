@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { meResponseSchema } from '../../../contract/user';
 import { bearer, registerUser, type RegisteredUser } from '../helpers/accounts';
-import { nowInSeconds, signToken, unsignedToken } from '../helpers/forged-tokens';
+import { claimsOf, nowInSeconds, signToken, unsignedToken } from '../helpers/forged-tokens';
 import { createTestApp, TEST_JWT_SECRET, type TestApp } from '../helpers/test-app';
 
 let testApp: TestApp;
@@ -18,8 +18,9 @@ function getMe(headers: Record<string, string> = {}) {
   return testApp.app.inject({ method: 'GET', url: '/api/user/me', headers });
 }
 
+/** Claims of the member's real session, so a hand-made token differs only where a test says. */
 function validClaims() {
-  return { sub: member.user._id, role: 'user', ver: 0, iat: nowInSeconds(), exp: nowInSeconds() + 3600 };
+  return { sub: member.user._id, role: 'user', ver: 0, jti: claimsOf(member.token).jti, iat: nowInSeconds(), exp: nowInSeconds() + 3600 };
 }
 
 describe('GET /api/user/me', () => {

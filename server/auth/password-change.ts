@@ -1,0 +1,21 @@
+import { eq } from 'drizzle-orm';
+import { CURRENT_PASSWORD_INCORRECT, type ChangePasswordBody } from '../../contract/auth';
+import { users, type UserRow } from '../db/schema';
+import type { OrbitDatabase } from '../db/types';
+import { HttpError } from '../plugins/errors';
+import { hashPassword, verifyPassword } from './passwords';
+import { revokeOtherSessions } from './session-token';
+
+/**
+ * Sets a new password once the current one is proven, and ends every other
+ * session of the account: whoever else held one (a stolen token, a forgotten
+ * device) must now know the new password. The caller's session stays.
+ */
+export async function changePassword(db: OrbitDatabase, user: UserRow, keptSessionId: string, body: ChangePasswordBody, now: Date): Promise<void> {
+  if (!(await verifyPassword(user.passwordHash, body.currentPassword))) throw new HttpError(400, CURRENT_PASSWORD_INCORRECT);
+  const passwordHash = await hashPassword(body.newPassword);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+    await revokeOtherSessions(tx, user.id, keptSessionId, now);
+  });
+}

@@ -1,0 +1,107 @@
+import { useMutation } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import styled from 'styled-components';
+import { changePasswordBodySchema, CURRENT_PASSWORD_INCORRECT, type ChangePasswordBody } from '../../../contract/auth';
+import { changePassword } from '../../api/auth';
+import { ApiError } from '../../api/client';
+import { Button, Field, Input, Notice, px } from '../../ui';
+
+interface Draft {
+  currentPassword: string;
+  newPassword: string;
+  confirmPassword: string;
+}
+type FieldName = keyof Draft;
+type FieldErrors = Partial<Record<FieldName, string>>;
+
+const EMPTY_DRAFT: Draft = { currentPassword: '', newPassword: '', confirmPassword: '' };
+export const PASSWORDS_DIFFER = 'The new passwords do not match';
+export const PASSWORD_CHANGED = 'Your password was changed. Other devices have been signed out.';
+
+const Form = styled.form`
+  display: grid;
+  gap: ${({ theme }) => px(theme.space[3])};
+  justify-items: start;
+
+  & > * {
+    width: 100%;
+  }
+`;
+
+function isFieldName(name: string): name is FieldName {
+  return name in EMPTY_DRAFT;
+}
+
+/** The same rules the server applies, plus the confirmation that only a form has. */
+function validate(draft: Draft): { body: ChangePasswordBody } | { errors: FieldErrors } {
+  const errors: FieldErrors = {};
+  const parsed = changePasswordBodySchema.safeParse({ currentPassword: draft.currentPassword, newPassword: draft.newPassword });
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const field = String(issue.path[0] ?? '');
+      if (isFieldName(field)) errors[field] ??= issue.message;
+    }
+  }
+  if (!errors.newPassword && draft.confirmPassword !== draft.newPassword) errors.confirmPassword = PASSWORDS_DIFFER;
+  return parsed.success && Object.keys(errors).length === 0 ? { body: parsed.data } : { errors };
+}
+
+/**
+ * Change password: current, new and confirm. On success the server ends the
+ * account's other sessions and keeps this one, so the person stays signed in here.
+ */
+export function ChangePasswordForm() {
+  const [draft, setDraft] = useState<Draft>(EMPTY_DRAFT);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const save = useMutation({
+    mutationFn: changePassword,
+    // Passwords are not kept on screen once they have done their job.
+    onSuccess: () => setDraft(EMPTY_DRAFT),
+    onError: (error) => {
+      if (!(error instanceof ApiError)) return;
+      const found: FieldErrors = {};
+      for (const { field, message } of error.fieldErrors) if (isFieldName(field)) found[field] ??= message;
+      // The wrong current password belongs next to the field that holds it.
+      if (error.message === CURRENT_PASSWORD_INCORRECT) found.currentPassword = error.message;
+      setErrors(found);
+    },
+  });
+
+  const update = (field: FieldName) => (event: { target: { value: string } }) => {
+    setDraft({ ...draft, [field]: event.target.value });
+    if (save.isSuccess) save.reset();
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const checked = validate(draft);
+    if ('errors' in checked) {
+      setErrors(checked.errors);
+      return;
+    }
+    setErrors({});
+    save.mutate(checked.body);
+  };
+
+  const shownByField = save.error instanceof ApiError && (save.error.fieldErrors.length > 0 || save.error.message === CURRENT_PASSWORD_INCORRECT);
+  const serverMessage = save.isError && !shownByField ? save.error.message : null;
+
+  return (
+    <Form aria-label="Change password" onSubmit={submit} noValidate>
+      <div role="status">{save.isSuccess ? <Notice tone="success">{PASSWORD_CHANGED}</Notice> : null}</div>
+      {serverMessage ? <Notice tone="error">{serverMessage}</Notice> : null}
+      <Field label="Current password" error={errors.currentPassword}>
+        <Input type="password" autoComplete="current-password" value={draft.currentPassword} onChange={update('currentPassword')} />
+      </Field>
+      <Field label="New password" hint="At least 8 characters." error={errors.newPassword}>
+        <Input type="password" autoComplete="new-password" value={draft.newPassword} onChange={update('newPassword')} />
+      </Field>
+      <Field label="Confirm new password" error={errors.confirmPassword}>
+        <Input type="password" autoComplete="new-password" value={draft.confirmPassword} onChange={update('confirmPassword')} />
+      </Field>
+      <Button type="submit" variant="secondary" loading={save.isPending} loadingLabel="Changing password...">
+        Change password
+      </Button>
+    </Form>
+  );
+}

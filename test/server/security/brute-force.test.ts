@@ -1,0 +1,170 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { INVALID_CREDENTIALS } from '../../../contract/auth';
+import { users } from '../../../server/db/schema';
+import { bearer, registerUser } from '../helpers/accounts';
+import { createTestApp, RELAXED_RATE_LIMITS, type TestApp } from '../helpers/test-app';
+
+const TOO_MANY = /^Too many requests, please try again in \d+ seconds?$/;
+/** Short enough to wait out in a test, long enough that five requests fit inside it on a busy machine. */
+const WINDOW_MS = 4_000;
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+function loginFrom(testApp: TestApp, remoteAddress: string, username: string, password: string) {
+  return testApp.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress, payload: { username, password } });
+}
+
+function expectTooMany(response: { statusCode: number; headers: Record<string, unknown>; json: () => unknown }) {
+  expect(response.statusCode).toBe(429);
+  expect(response.json()).toEqual({ success: false, message: expect.stringMatching(TOO_MANY) as unknown });
+  expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
+}
+
+describe('guessing one account from many addresses', () => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await createTestApp({ rateLimits: { loginPerUsername: { max: 4, windowMs: WINDOW_MS } } });
+  });
+  afterAll(async () => {
+    await testApp?.close();
+  });
+
+  it('is throttled per username across addresses, and the owner gets in once the window passes', async () => {
+    const { body } = await registerUser(testApp.app);
+    const started = Date.now();
+    for (let bot = 1; bot <= 4; bot += 1) {
+      expect((await loginFrom(testApp, `203.0.113.${bot}`, body.username, 'guess-number-' + bot)).statusCode).toBe(401);
+    }
+    // A fresh address, the right password, the username in another case: still the same account's budget.
+    expectTooMany(await loginFrom(testApp, '198.51.100.7', body.username.toUpperCase(), body.password));
+    // Another account is not affected by the attack.
+    const bystander = await registerUser(testApp.app);
+    expect((await loginFrom(testApp, '203.0.113.1', bystander.body.username, bystander.body.password)).statusCode).toBe(200);
+
+    await sleep(Math.max(0, started + WINDOW_MS + 250 - Date.now()));
+    expect((await loginFrom(testApp, '198.51.100.7', body.username, body.password)).statusCode).toBe(200);
+  });
+
+  it('counts admin sign-in attempts against the same per-username budget', async () => {
+    for (let bot = 1; bot <= 4; bot += 1) {
+      const response = await testApp.app.inject({
+        method: 'POST',
+        url: '/api/admin/login',
+        remoteAddress: `192.0.2.${bot}`,
+        payload: { username: 'admin', password: 'not-the-admin-password' },
+      });
+      expect(response.statusCode).toBe(401);
+    }
+    expectTooMany(await testApp.app.inject({ method: 'POST', url: '/api/admin/login', remoteAddress: '192.0.2.99', payload: { username: 'admin', password: 'x' } }));
+  });
+});
+
+describe('guessing from one address', () => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await createTestApp({
+      rateLimits: { loginPerIpAndUsername: { max: 3, windowMs: WINDOW_MS }, loginPerIp: { max: 5, windowMs: WINDOW_MS } },
+    });
+  });
+  afterAll(async () => {
+    await testApp?.close();
+  });
+
+  it('is throttled per address and username, only for that address, and only for the window', async () => {
+    const { body } = await registerUser(testApp.app);
+    const started = Date.now();
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      expect((await loginFrom(testApp, '203.0.113.10', body.username, 'wrong-guess')).statusCode).toBe(401);
+    }
+    expectTooMany(await loginFrom(testApp, '203.0.113.10', body.username, body.password));
+    // The owner at home, on another address, is not locked out by the guesser.
+    expect((await loginFrom(testApp, '198.51.100.20', body.username, body.password)).statusCode).toBe(200);
+
+    await sleep(Math.max(0, started + WINDOW_MS + 250 - Date.now()));
+    expect((await loginFrom(testApp, '203.0.113.10', body.username, body.password)).statusCode).toBe(200);
+  });
+
+  it('is throttled per address across usernames', async () => {
+    for (let name = 0; name < 5; name += 1) {
+      expect((await loginFrom(testApp, '203.0.113.30', `nobody_${name}`, 'whatever-pass')).statusCode).toBe(401);
+    }
+    expectTooMany(await loginFrom(testApp, '203.0.113.30', 'nobody_else', 'whatever-pass'));
+    expect((await loginFrom(testApp, '203.0.113.31', 'nobody_else', 'whatever-pass')).statusCode).toBe(401);
+  });
+
+  it('throttles guessing the current password through a password change', async () => {
+    const { body, token } = await registerUser(testApp.app);
+    const change = (currentPassword: string) =>
+      testApp.app.inject({
+        method: 'POST',
+        url: '/api/auth/password',
+        remoteAddress: '203.0.113.40',
+        headers: bearer(token),
+        payload: { currentPassword, newPassword: 'a-brand-new-passphrase' },
+      });
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const wrong = await change(`wrong-${attempt}`);
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json()).toEqual({ success: false, message: 'Current password is incorrect' });
+    }
+    expectTooMany(await change(body.password));
+  });
+});
+
+describe('whether a username exists', () => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await createTestApp({ rateLimits: RELAXED_RATE_LIMITS });
+  });
+  afterAll(async () => {
+    await testApp?.close();
+  });
+
+  it('cannot be told from the answer: unknown, wrong password and banned-with-wrong-password read the same', async () => {
+    const { body: known } = await registerUser(testApp.app);
+    const { body: banned } = await registerUser(testApp.app);
+    await testApp.db.update(users).set({ isBanned: true, banReason: 'Spam' }).where(eq(users.username, banned.username));
+
+    const answers = [
+      await loginFrom(testApp, '203.0.113.50', 'no_such_person', 'some-password'),
+      await loginFrom(testApp, '203.0.113.50', known.username, 'some-password'),
+      await loginFrom(testApp, '203.0.113.50', banned.username, 'some-password'),
+    ];
+    for (const answer of answers) {
+      expect(answer.statusCode).toBe(401);
+      expect(answer.body).toBe(JSON.stringify({ success: false, message: INVALID_CREDENTIALS }));
+      expect(answer.headers['content-type']).toBe(answers[0]?.headers['content-type']);
+    }
+  });
+
+  it('cannot be told from the timing: each kind of failure costs a full password check', async () => {
+    const { body: known } = await registerUser(testApp.app);
+    const { body: banned } = await registerUser(testApp.app);
+    await testApp.db.update(users).set({ isBanned: true, banReason: 'Spam' }).where(eq(users.username, banned.username));
+    const kinds = { unknown: 'ghost_person', wrongPassword: known.username, banned: banned.username } as const;
+    const timings: Record<keyof typeof kinds, number[]> = { unknown: [], wrongPassword: [], banned: [] };
+
+    // Interleaved, so a burst of load from elsewhere on the machine slows every kind alike.
+    for (let round = 0; round < 9; round += 1) {
+      for (const [kind, username] of Object.entries(kinds) as Array<[keyof typeof kinds, string]>) {
+        const started = performance.now();
+        const response = await loginFrom(testApp, '203.0.113.60', username, `definitely-wrong-${round}`);
+        timings[kind].push(performance.now() - started);
+        expect(response.statusCode).toBe(401);
+      }
+    }
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+    const reference = median(timings.wrongPassword);
+    // An argon2 check takes tens of milliseconds; skipping it answers in one or
+    // two. Within a factor of 2.5 either way tolerates a loaded machine and
+    // still catches a path that skips the hash.
+    for (const kind of ['unknown', 'banned'] as const) {
+      const ratio = median(timings[kind]) / reference;
+      expect(ratio, `${kind}: ${median(timings[kind]).toFixed(1)} ms vs ${reference.toFixed(1)} ms`).toBeGreaterThan(0.4);
+      expect(ratio, `${kind}: ${median(timings[kind]).toFixed(1)} ms vs ${reference.toFixed(1)} ms`).toBeLessThan(2.5);
+    }
+  });
+});
