@@ -87,12 +87,24 @@ export const mediaPathSchema = z
   .string({ message: 'Image must be a text path' })
   .regex(/^\/api\/media\/(avatar|cover)\/[a-z0-9-]{1,64}$/, 'Image must be one of Orbit\'s pictures (/api/media/avatar/... or /api/media/cover/...)');
 
+/**
+ * Seven decimal places of a degree are about a centimetre: finer digits say
+ * nothing about where someone is, and PostgreSQL refuses the tiniest
+ * (subnormal) doubles outright, which turned such a location into a 500.
+ */
+const toCentimetrePrecision = (degrees: number) => Math.round(degrees * 1e7) / 1e7 || 0;
+
 export const geoLocationSchema = z.strictObject({
-  latitude: z.number({ message: 'Latitude must be a number' }).min(-90, 'Latitude must be between -90 and 90').max(90, 'Latitude must be between -90 and 90'),
+  latitude: z
+    .number({ message: 'Latitude must be a number' })
+    .min(-90, 'Latitude must be between -90 and 90')
+    .max(90, 'Latitude must be between -90 and 90')
+    .transform(toCentimetrePrecision),
   longitude: z
     .number({ message: 'Longitude must be a number' })
     .min(-180, 'Longitude must be between -180 and 180')
-    .max(180, 'Longitude must be between -180 and 180'),
+    .max(180, 'Longitude must be between -180 and 180')
+    .transform(toCentimetrePrecision),
 });
 export type GeoLocation = z.infer<typeof geoLocationSchema>;
 

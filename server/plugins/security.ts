@@ -1,6 +1,7 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { HttpError } from './errors';
 
 /**
  * The page may only run code and load data from its own origin. Vite's
@@ -25,7 +26,66 @@ export const contentSecurityPolicyDirectives = {
   mediaSrc: ["'self'", 'blob:', 'mediastream:'],
 };
 
+/**
+ * PostgreSQL cannot store U+0000 in text or jsonb, and an unpaired UTF-16
+ * surrogate is not Unicode at all (jsonb refuses it, text silently turns it
+ * into U+FFFD). With the u flag a surrogate only matches when it is unpaired.
+ */
+const UNPAIRED_SURROGATE = /[\ud800-\udfff]/u;
+const NUL = String.fromCharCode(0);
+export const UNSTORABLE_TEXT_MESSAGE = 'must not contain NUL characters or unpaired surrogates';
+
+function isUnstorable(text: string): boolean {
+  return text.includes(NUL) || UNPAIRED_SURROGATE.test(text);
+}
+
+interface Visit {
+  value: unknown;
+  key: string;
+  parent: Visit | null;
+}
+
+function fieldName(visit: Visit): string {
+  const keys: string[] = [];
+  for (let node: Visit | null = visit; node; node = node.parent) if (node.key) keys.unshift(node.key);
+  return keys.join('.');
+}
+
+/**
+ * The field (dotted path) holding the first string or key that cannot be
+ * stored, or null. Walks without recursion: bodies may nest 10,000 deep.
+ */
+export function findUnstorableText(input: unknown): string | null {
+  const pending: Visit[] = [{ value: input, key: '', parent: null }];
+  for (let visit = pending.pop(); visit; visit = pending.pop()) {
+    const { value } = visit;
+    if (typeof value === 'string') {
+      if (isUnstorable(value)) return fieldName(visit);
+    } else if (typeof value === 'object' && value !== null) {
+      for (const [key, child] of Object.entries(value as Record<string, unknown>)) {
+        const childVisit = { value: child, key, parent: visit };
+        if (isUnstorable(key)) return fieldName(childVisit);
+        pending.push(childVisit);
+      }
+    }
+  }
+  return null;
+}
+
 async function securityPlugin(app: FastifyInstance): Promise<void> {
+  // Before validation, so such text is a clear 400 wherever it was sent,
+  // instead of a database error (500) in whichever handler stores or searches it.
+  app.addHook('preValidation', (request, _reply, done) => {
+    for (const [part, input] of [['body', request.body], ['query', request.query], ['path', request.params]] as const) {
+      const field = findUnstorableText(input);
+      if (field !== null) {
+        done(new HttpError(400, `${field || `Request ${part}`} ${UNSTORABLE_TEXT_MESSAGE}`));
+        return;
+      }
+    }
+    done();
+  });
+
   await app.register(helmet, {
     // useDefaults off: helmet's defaults add upgrade-insecure-requests, which
     // would break the plain-http localhost deployment.

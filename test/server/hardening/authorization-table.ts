@@ -1,0 +1,167 @@
+import type { InjectOptions } from 'fastify';
+import { randomBytes } from 'node:crypto';
+import { newRegistration } from '../helpers/accounts';
+import { TEST_ADMIN } from '../helpers/test-app';
+import type { RouteKey } from './route-inventory';
+import { asAdmin, createPost, insertMember, insertPendingWithdrawal, type Account, type Caller, type MatrixWorld } from './matrix-world';
+
+export interface MatrixRequest {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  url: string;
+  payload?: InjectOptions['payload'];
+}
+
+export interface MatrixRow {
+  /** The status each caller must get; a 2xx where a 4xx is listed means a missing guard. */
+  expected: Record<Caller, number>;
+  /** One caller's request; may create a target of its own so state-changing rows spoil nothing. */
+  request: (world: MatrixWorld, caller: Caller, account: Account | null) => MatrixRequest | Promise<MatrixRequest>;
+  /** The row changes the caller itself (logout, password): every caller is a fresh account. */
+  freshCallers?: true;
+}
+
+const everyone = (status: number): Record<Caller, number> => ({ anonymous: status, userA: status, userB: status, banned: status, admin: status });
+/** requireAuth: any signed-in account that is not banned. */
+const signedIn = (status = 200): Record<Caller, number> => ({ anonymous: 401, userA: status, userB: status, banned: 401, admin: status });
+/** requireUser: admins get 403 so the SPA keeps them signed in. */
+const usersOnly = (status = 200): Record<Caller, number> => ({ anonymous: 401, userA: status, userB: status, banned: 401, admin: 403 });
+const adminsOnly = (status = 200): Record<Caller, number> => ({ anonymous: 401, userA: 403, userB: 403, banned: 401, admin: status });
+
+const get = (url: string): MatrixRequest => ({ method: 'GET', url });
+const uniqueName = (prefix: string) => `${prefix} ${randomBytes(3).toString('hex')}`;
+
+async function newGift(world: MatrixWorld): Promise<string> {
+  const body = await asAdmin<{ gift: { _id: string } }>(world, { method: 'POST', url: '/api/admin/gifts', payload: { gift: { name: uniqueName('Gift'), icon: '🌹', price: 10 } } }, 201);
+  return body.gift._id;
+}
+async function newCoinPack(world: MatrixWorld): Promise<string> {
+  const payload = { coinPack: { name: uniqueName('Pack'), coins: 100, price: 0.99 } };
+  return (await asAdmin<{ coinPack: { _id: string } }>(world, { method: 'POST', url: '/api/admin/coinpacks', payload }, 201)).coinPack._id;
+}
+async function newVipPlan(world: MatrixWorld): Promise<string> {
+  const payload = { vipPlan: { name: uniqueName('Plan'), duration: 30, price: 9.99 } };
+  return (await asAdmin<{ vipPlan: { _id: string } }>(world, { method: 'POST', url: '/api/admin/vipplans', payload }, 201)).vipPlan._id;
+}
+
+/**
+ * Issue 8 point 1: every route of the OpenAPI document, keyed 'METHOD /api/path',
+ * with what each caller must get. Requests point at user A's data (A's id, A's
+ * withdrawal) or at admin content, so a 2xx for the wrong caller shows.
+ */
+export const AUTHORIZATION_TABLE: Record<RouteKey, MatrixRow> = {
+  // --- Auth: open to everyone, tokens are ignored ------------------------------
+  'POST /api/auth/register': { expected: everyone(201), request: () => ({ method: 'POST', url: '/api/auth/register', payload: newRegistration() }) },
+  'POST /api/auth/login': {
+    expected: everyone(200),
+    request: (world) => ({ method: 'POST', url: '/api/auth/login', payload: { username: world.signInProbe.username, password: world.signInProbe.password } }),
+  },
+  'POST /api/admin/login': {
+    expected: everyone(200),
+    request: () => ({ method: 'POST', url: '/api/admin/login', payload: { ...TEST_ADMIN } }),
+  },
+  'POST /api/auth/logout': { expected: signedIn(200), freshCallers: true, request: () => ({ method: 'POST', url: '/api/auth/logout' }) },
+  'POST /api/auth/password': {
+    expected: signedIn(200),
+    freshCallers: true,
+    request: (_world, _caller, account) => ({
+      method: 'POST',
+      url: '/api/auth/password',
+      payload: { currentPassword: account?.password ?? 'not-signed-in-at-all', newPassword: 'matrix-changed-password-2026' },
+    }),
+  },
+
+  // --- The signed-in account ------------------------------------------------------
+  'GET /api/user/me': { expected: signedIn(), request: () => get('/api/user/me') },
+  'PATCH /api/user/me': { expected: usersOnly(), request: () => ({ method: 'PATCH', url: '/api/user/me', payload: { bio: 'Written by the matrix' } }) },
+  'GET /api/user/{id}': { expected: signedIn(), request: (world) => get(`/api/user/${world.callers.userA.id}`) },
+
+  // --- Discovery and likes -----------------------------------------------------------
+  'GET /api/users/radar': { expected: signedIn(), request: () => get('/api/users/radar?radiusKm=100&limit=50') },
+  'GET /api/users/spin': { expected: usersOnly(), request: () => get('/api/users/spin?limit=50') },
+  'GET /api/users': { expected: signedIn(), request: () => get('/api/users?limit=50') },
+  'POST /api/users/like': {
+    // A liking A is refused as liking oneself; B liking A again only repeats B's decision.
+    expected: { anonymous: 401, userA: 400, userB: 200, banned: 401, admin: 403 },
+    request: (world) => ({ method: 'POST', url: '/api/users/like', payload: { targetId: world.callers.userA.id } }),
+  },
+  'GET /api/matches': { expected: usersOnly(), request: () => get('/api/matches') },
+
+  // --- Public content ------------------------------------------------------------------
+  'GET /api/config/public': { expected: everyone(200), request: () => get('/api/config/public') },
+  'GET /api/media/avatar/{seed}': { expected: everyone(200), request: () => get('/api/media/avatar/matrix') },
+  'GET /api/media/cover/{seed}': { expected: everyone(200), request: () => get('/api/media/cover/matrix?title=Matrix') },
+  'GET /api/blog': { expected: everyone(200), request: () => get('/api/blog') },
+  'GET /api/blog/categories': { expected: everyone(200), request: () => get('/api/blog/categories') },
+  'GET /api/blog/{id}': { expected: everyone(200), request: (world) => get(`/api/blog/${world.publishedPostId}`) },
+  'POST /api/newsletter': { expected: everyone(200), request: () => ({ method: 'POST', url: '/api/newsletter', payload: { email: 'matrix@example.com' } }) },
+  'GET /api/store/coinpacks': { expected: everyone(200), request: () => get('/api/store/coinpacks') },
+  'GET /api/store/vipplans': { expected: everyone(200), request: () => get('/api/store/vipplans') },
+
+  // --- Admin: settings and blog ---------------------------------------------------------
+  'GET /api/config/app': { expected: adminsOnly(), request: () => get('/api/config/app') },
+  'POST /api/config/app': {
+    expected: adminsOnly(),
+    request: () => ({ method: 'POST', url: '/api/config/app', payload: { configs: { featuresTitle: { value: 'Matrix features', type: 'string' } } } }),
+  },
+  'GET /api/blog/admin/all': { expected: adminsOnly(), request: () => get('/api/blog/admin/all') },
+  'POST /api/blog/admin': { expected: adminsOnly(201), request: () => ({ method: 'POST', url: '/api/blog/admin', payload: { title: uniqueName('Matrix'), published: false } }) },
+  'PUT /api/blog/admin/{id}': {
+    expected: adminsOnly(),
+    request: (world) => ({ method: 'PUT', url: `/api/blog/admin/${world.publishedPostId}`, payload: { title: 'Matrix published post', published: true } }),
+  },
+  'DELETE /api/blog/admin/{id}': { expected: adminsOnly(), request: async (world) => ({ method: 'DELETE', url: `/api/blog/admin/${await createPost(world, uniqueName('Doomed'))}` }) },
+
+  // --- Admin: dashboard and users -----------------------------------------------------
+  'GET /api/admin/stats': { expected: adminsOnly(), request: () => get('/api/admin/stats') },
+  'GET /api/admin/activity': { expected: adminsOnly(), request: () => get('/api/admin/activity?limit=100') },
+  'GET /api/admin/users': { expected: adminsOnly(), request: () => get('/api/admin/users?limit=100') },
+  'GET /api/admin/user/{id}': { expected: adminsOnly(), request: (world) => get(`/api/admin/user/${world.callers.userA.id}`) },
+  'POST /api/admin/user/{id}/ban': {
+    expected: adminsOnly(),
+    request: async (world) => ({ method: 'POST', url: `/api/admin/user/${await insertMember(world.db)}/ban`, payload: { reason: 'Matrix' } }),
+  },
+  'POST /api/admin/user/{id}/unban': {
+    expected: adminsOnly(),
+    request: async (world) => ({ method: 'POST', url: `/api/admin/user/${await insertMember(world.db, { isBanned: true, banReason: 'Matrix', bannedAt: new Date() })}/unban` }),
+  },
+  'POST /api/admin/user/{id}/make-vip': {
+    expected: adminsOnly(),
+    request: async (world) => ({ method: 'POST', url: `/api/admin/user/${await insertMember(world.db)}/make-vip`, payload: { days: 7 } }),
+  },
+  'POST /api/admin/user/{id}/remove-vip': {
+    expected: adminsOnly(),
+    request: async (world) => {
+      const id = await insertMember(world.db, { isVip: true, vipTier: 'Gold', vipUntil: new Date(Date.now() + 86_400_000) });
+      return { method: 'POST', url: `/api/admin/user/${id}/remove-vip` };
+    },
+  },
+
+  // --- Admin: withdrawals (user A's) and the catalogue ---------------------------------
+  'GET /api/admin/withdrawals/all': { expected: adminsOnly(), request: () => get('/api/admin/withdrawals/all') },
+  'POST /api/admin/withdrawals/approve/{id}': {
+    expected: adminsOnly(),
+    request: async (world) => ({ method: 'POST', url: `/api/admin/withdrawals/approve/${await insertPendingWithdrawal(world)}`, payload: { txnId: 'TXN-MATRIX' } }),
+  },
+  'POST /api/admin/withdrawals/reject/{id}': {
+    expected: adminsOnly(),
+    request: async (world) => ({ method: 'POST', url: `/api/admin/withdrawals/reject/${await insertPendingWithdrawal(world)}`, payload: { reason: 'Matrix' } }),
+  },
+  'GET /api/admin/gifts': { expected: adminsOnly(), request: () => get('/api/admin/gifts') },
+  'POST /api/admin/gifts': {
+    expected: adminsOnly(201),
+    request: () => ({ method: 'POST', url: '/api/admin/gifts', payload: { gift: { name: uniqueName('Gift'), icon: '🎁', price: 5 } } }),
+  },
+  'DELETE /api/admin/gifts/{id}': { expected: adminsOnly(), request: async (world) => ({ method: 'DELETE', url: `/api/admin/gifts/${await newGift(world)}` }) },
+  'GET /api/admin/coinpacks': { expected: adminsOnly(), request: () => get('/api/admin/coinpacks') },
+  'POST /api/admin/coinpacks': {
+    expected: adminsOnly(201),
+    request: () => ({ method: 'POST', url: '/api/admin/coinpacks', payload: { coinPack: { name: uniqueName('Pack'), coins: 50, price: 0.49 } } }),
+  },
+  'DELETE /api/admin/coinpacks/{id}': { expected: adminsOnly(), request: async (world) => ({ method: 'DELETE', url: `/api/admin/coinpacks/${await newCoinPack(world)}` }) },
+  'GET /api/admin/vipplans': { expected: adminsOnly(), request: () => get('/api/admin/vipplans') },
+  'POST /api/admin/vipplans': {
+    expected: adminsOnly(201),
+    request: () => ({ method: 'POST', url: '/api/admin/vipplans', payload: { vipPlan: { name: uniqueName('Plan'), duration: 7, price: 2.99 } } }),
+  },
+  'DELETE /api/admin/vipplans/{id}': { expected: adminsOnly(), request: async (world) => ({ method: 'DELETE', url: `/api/admin/vipplans/${await newVipPlan(world)}` }) },
+};
