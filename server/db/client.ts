@@ -43,6 +43,17 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   return openPglite(pgliteDir);
 }
 
+/**
+ * Durability: on Node, PGlite writes its files straight through (Emscripten's
+ * NODEFS), and with synchronous_commit on (the default) the WAL record of a
+ * transaction is written before COMMIT returns, so every acknowledged write
+ * survives the process being killed (test/durability kills it mid-stream).
+ * Never turn synchronous_commit off here: single-user PGlite has no WAL
+ * writer, so a killed process would lose every commit since the last
+ * checkpoint. `relaxedDurability` only concerns the browser file systems.
+ * PGlite never fsyncs, so an OS crash or power loss is not covered: that is
+ * what DATABASE_URL (PostgreSQL) is for.
+ */
 async function openPglite(dataDir: string | undefined): Promise<DatabaseConnection> {
   const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { cube, earthdistance } });
   try {
