@@ -1,11 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { blogListQueryOptions } from '../api/blog';
 import { HomeScreen } from '../features/home/HomeScreen';
+import { preloadFirstSlideImage } from '../features/home/HomeCarousel';
 import { TEASER_POST_COUNT } from '../features/blog/BlogTeaser';
 
 export const Route = createFileRoute('/')({
   // Started, not awaited: every section renders at once with its defaults or skeletons.
   loader: ({ context }) => {
+    preloadFirstSlideImage();
     void context.queryClient.prefetchQuery(blogListQueryOptions({ page: 1, limit: TEASER_POST_COUNT }));
   },
   component: HomeScreen,

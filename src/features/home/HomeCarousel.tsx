@@ -6,6 +6,19 @@ import { carouselMachine, selectIsAutoplaying, selectSlideIndex } from '../../..
 import { IconButton, px } from '../../ui';
 import { CAROUSEL_SLIDES } from './home-copy';
 
+/**
+ * The first slide is usually Home's largest paint. Its URL is known before
+ * Home renders, so the route starts fetching it while the page is still being
+ * built; the <img> then finds it in the cache (covers are served immutable).
+ */
+export function preloadFirstSlideImage(): void {
+  const first = CAROUSEL_SLIDES[0];
+  if (typeof Image === 'undefined' || !first) return;
+  const image = new Image();
+  image.fetchPriority = 'high';
+  image.src = first.image;
+}
+
 export type CarouselActorRef = ActorRefFrom<typeof carouselMachine>;
 
 export interface HomeCarouselProps {
@@ -78,6 +91,7 @@ function CarouselView({ carousel }: { carousel: CarouselActorRef }) {
                   width={1200}
                   height={630}
                   loading={slideIndex === 0 ? 'eager' : 'lazy'}
+                  fetchPriority={slideIndex === 0 ? 'high' : 'auto'}
                 />
                 <Caption>
                   <CaptionTitle>{slide.title}</CaptionTitle>
