@@ -15,7 +15,7 @@ export interface ScratchDatabase {
 /** A migrated, empty, in-memory PGlite. */
 export async function scratchPglite(): Promise<ScratchDatabase> {
   const connection = await openDatabase({ inMemory: true });
-  return { driver: 'pglite', connection, dispose: () => connection.close() };
+  return { driver: 'pglite', connection, dispose: () => connection.close().catch(() => {}) };
 }
 
 async function withAdminClient<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
@@ -41,7 +41,8 @@ export async function scratchPostgres(): Promise<ScratchDatabase> {
       driver: 'postgres',
       connection,
       dispose: async () => {
-        await connection.close();
+        // An app that took the connection over may have closed it already.
+        await connection.close().catch(() => {});
         await drop();
       },
     };

@@ -14,3 +14,15 @@ function formatNumber(value: number): string {
   if (Number.isInteger(value)) return value.toLocaleString('en-US');
   return value.toFixed(value < 10 ? 3 : 1);
 }
+
+/** The same table as GitHub-flavoured markdown (numbers right-aligned). */
+export function formatMarkdownTable(headers: readonly string[], rows: ReadonlyArray<ReadonlyArray<string | number>>): string {
+  const numericColumns = headers.map((_, column) => rows.every((row) => typeof row[column] === 'number'));
+  const escape = (text: string) => text.replaceAll('|', '\\|');
+  const line = (values: readonly string[]) => `| ${values.map(escape).join(' | ')} |`;
+  return [
+    line(headers),
+    `|${numericColumns.map((numeric) => (numeric ? ' ---: ' : ' --- ')).join('|')}|`,
+    ...rows.map((row) => line(row.map((cell) => (typeof cell === 'number' ? formatNumber(cell) : cell)))),
+  ].join('\n');
+}

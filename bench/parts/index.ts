@@ -1,5 +1,7 @@
+import { httpPart } from './http';
 import type { BenchPart } from './part';
 import { radarPart } from './radar';
+import { frontendPart } from './frontend';
 
 /** Every benchmark part, in the order `npm run bench` runs them. Later issues add theirs here. */
-export const BENCH_PARTS: readonly BenchPart[] = [radarPart];
+export const BENCH_PARTS: readonly BenchPart[] = [radarPart, httpPart, frontendPart];

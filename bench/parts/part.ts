@@ -26,5 +26,7 @@ export interface PartOutcome {
 export interface BenchPart {
   name: string;
   description: string;
+  /** Share of the time budget relative to the other parts (default 1). */
+  weight?: number;
   run(context: BenchContext): Promise<PartOutcome>;
 }

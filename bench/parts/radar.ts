@@ -1,103 +1,69 @@
 import { eq, sql } from 'drizzle-orm';
+import { SNAP_MARGIN_M, snapToGrid, earthPointSql } from '../../server/discovery/geo';
 import { users } from '../../server/db/schema';
 import type { OrbitDatabase } from '../../server/db/types';
-import { findNearbyUsers, nearbyUsersQuery } from '../../server/discovery/radar-query';
+import { answerReachMeters, findNearbyUsers, nearbyUsersQuery } from '../../server/discovery/radar-query';
+import { centreFor, growPeople, MUMBAI } from '../lib/radar-people';
 import { measure, round, type LatencySummary } from '../lib/stats';
 import { scratchPglite, scratchPostgres, type ScratchDatabase } from '../lib/scratch-databases';
 import type { BenchContext, BenchPart, PartOutcome } from './part';
 
-// The radar query on a big table: 100,000 people (most in 20 cities, one in seven
-// scattered over the world), on PGlite and on PostgreSQL. Each query is timed
-// alone; the plain primary-key lookup measured in the same run is the yardstick,
-// so the ratio says what the radar costs compared to the cheapest indexed read.
+// The radar query (GET /users/radar: 20 nearest within 50 km) as the table
+// grows: 10,000, 100,000 and 1,000,000 people on PostgreSQL, up to 100,000 on
+// PGlite. One scratch database per driver grows step by step (the same people
+// every run). Each query is timed alone beside a primary-key lookup measured
+// at the same size; "box" is how many people the final indexed read has to
+// look at, so the cost can be seen following the answer, not the table.
 
-const CITIES = [
-  [19.076, 72.8777],
-  [28.6139, 77.209],
-  [12.9716, 77.5946],
-  [51.5072, -0.1276],
-  [40.7128, -74.006],
-  [48.8566, 2.3522],
-  [35.6762, 139.6503],
-  [-33.8688, 151.2093],
-  [-23.5505, -46.6333],
-  [6.5244, 3.3792],
-  [30.0444, 31.2357],
-  [55.7558, 37.6173],
-  [1.3521, 103.8198],
-  [34.0522, -118.2437],
-  [19.4326, -99.1332],
-  [41.0082, 28.9784],
-  [-34.6037, -58.3816],
-  [37.5665, 126.978],
-  [52.52, 13.405],
-  [25.2048, 55.2708],
-] as const;
-
-const MUMBAI = { latitude: 19.076, longitude: 72.8777 };
+const POSTGRES_SIZES = [10_000, 100_000, 1_000_000];
+const PGLITE_MAX_SIZE = 100_000;
+const RADIUS_KM = 50;
+const LIMIT = 20;
 const PK_SAMPLE_IDS = 1000;
+/** Timed runs of one query at one size take at most this long. */
+const MAX_MEASURE_MS = 8000;
+/** A growth step runs only if the last step's pace says it ends this long before the deadline. */
+const SEED_SAFETY_FACTOR = 1.5;
 
-/** One INSERT ... SELECT: deterministic positions (a hash of the row number), so every run seeds the same people. */
-function seedStatement(count: number) {
-  const cityRows = CITIES.map(([lat, lon], index) => `(${index}, ${lat}, ${lon})`).join(', ');
-  return sql.raw(`
-    insert into users (username, email, password_hash, name, age, gender, region, interests, latitude, longitude, is_online, last_seen_at, is_demo)
-    select 'bench_' || g, 'bench_' || g || '@bench.invalid', 'not-a-password-hash', 'Bench Person ' || g,
-      18 + (g % 42), (array['female', 'male', 'other'])[1 + g % 3]::gender, 'City ' || (g % ${CITIES.length}), array['Coffee', 'Travel'],
-      case when g % 7 = 3 then -55 + ((g * 7919) % 120000) / 1000.0 else c.lat + (((g * 104729) % 6000) / 10000.0 - 0.3) end,
-      case when g % 7 = 3 then -180 + ((g * 15485863) % 360000) / 1000.0 else c.lon + (((g * 1299709) % 6000) / 10000.0 - 0.3) end,
-      g % 3 = 0, now() - (g % 1000) * interval '1 minute', true
-    from generate_series(1::bigint, ${count}::bigint) as g
-    join (values ${cityRows}) as c(idx, lat, lon) on c.idx = g % ${CITIES.length}
-  `);
-}
-
-/** A centre near Mumbai that moves a little with each query, so no answer is cached. */
-function centreFor(iteration: number) {
-  const angle = iteration * 2.399963;
-  const reach = 0.05 + (iteration % 7) * 0.01;
-  return { latitude: MUMBAI.latitude + reach * Math.sin(angle), longitude: MUMBAI.longitude + reach * Math.cos(angle) };
-}
-
-function planRows(result: unknown): string {
-  const rows = (result as { rows?: Array<Record<string, unknown>> }).rows ?? [];
-  return rows.map((row) => String(Object.values(row)[0])).join('\n');
-}
-
-export interface RadarDriverResult {
+export interface RadarSizeResult {
   driver: 'pglite' | 'postgres';
   users: number;
   seedMs: number;
   /** The query plan names the GiST earthdistance index. */
   usesLocationIndex: boolean;
-  /** People within the 50 km search box (how crowded the area is; the query itself reads only the nearest few). */
-  candidatesIn50KmBox: number;
+  /** People within 50 km of Mumbai: grows with the table. */
+  within50Km: number;
+  /** People inside the box the final query reads (around the 20 nearest): follows the answer. */
+  boxCandidates: number;
+  rowsReturned: number;
   primaryKeyLookup: LatencySummary;
-  radar50Km: LatencySummary;
-  radar5Km: LatencySummary;
-  /** radar (50 km) median and p99 divided by the primary-key lookup's. */
+  radar: LatencySummary;
+  /** radar median and p99 divided by the primary-key lookup's. */
   ratioMedian: number;
   ratioP99: number;
 }
 
-async function runOnDatabase(scratch: ScratchDatabase, context: BenchContext, deadline: number): Promise<RadarDriverResult> {
-  const db: OrbitDatabase = scratch.connection.db;
-  const seedStarted = performance.now();
-  await db.execute(seedStatement(context.options.users));
-  await db.execute(sql`analyze users`);
-  const seedMs = round(performance.now() - seedStarted, 0);
-  context.log(`  ${scratch.driver}: seeded ${context.options.users.toLocaleString('en-US')} people in ${(seedMs / 1000).toFixed(1)} s`);
+function planText(result: unknown): string {
+  const rows = (result as { rows?: Array<Record<string, unknown>> }).rows ?? [];
+  return rows.map((row) => String(Object.values(row)[0])).join('\n');
+}
 
-  const sampleIds = (await db.select({ id: users.id }).from(users).limit(PK_SAMPLE_IDS)).map((row) => row.id);
-  const plan = planRows(await db.execute(sql`explain ${nearbyUsersQuery(db, { centre: MUMBAI, radiusKm: 50, limit: 20 })}`));
+async function countInBox(db: OrbitDatabase, boxMeters: number): Promise<number> {
+  const centre = earthPointSql(snapToGrid(MUMBAI));
   const [box] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(users)
-    .where(sql`earth_box(ll_to_earth(${MUMBAI.latitude}::float8, ${MUMBAI.longitude}::float8), 52000::float8) @> ll_to_earth(${users.latitude}, ${users.longitude})`);
+    .where(sql`earth_box(${centre}, ${boxMeters}::float8) @> ll_to_earth(${users.latitude}, ${users.longitude})`);
+  return Number(box?.count ?? 0);
+}
 
+async function measureSize(db: OrbitDatabase, driver: RadarSizeResult['driver'], size: number, seedMs: number, context: BenchContext, deadline: number) {
+  const search = { centre: MUMBAI, radiusKm: RADIUS_KM, limit: LIMIT };
+  const sampleIds = (await db.select({ id: users.id }).from(users).limit(PK_SAMPLE_IDS)).map((row) => row.id);
+  const plan = planText(await db.execute(sql`explain ${nearbyUsersQuery(db, search)}`));
+  const reach = await answerReachMeters(db, search);
   const settings = { warmup: context.options.warmup, maxSamples: context.options.samples };
-  // Each of the three queries gets an equal share of the time left for this database.
-  const share = (left: number) => performance.now() + Math.max(0, (deadline - performance.now()) / left);
+  const slot = () => performance.now() + Math.min(MAX_MEASURE_MS, Math.max(0, (deadline - performance.now()) / 2));
   const primaryKeyLookup = await measure(
     (iteration) =>
       db
@@ -105,42 +71,77 @@ async function runOnDatabase(scratch: ScratchDatabase, context: BenchContext, de
         .from(users)
         .where(eq(users.id, sampleIds[iteration % sampleIds.length] ?? ''))
         .limit(1),
-    { ...settings, deadline: share(3) },
+    { ...settings, deadline: slot() },
   );
-  const radar50Km = await measure((iteration) => findNearbyUsers(db, { centre: centreFor(iteration), radiusKm: 50, limit: 20 }), { ...settings, deadline: share(2) });
-  const radar5Km = await measure((iteration) => findNearbyUsers(db, { centre: centreFor(iteration), radiusKm: 5, limit: 20 }), { ...settings, deadline: share(1) });
-
-  return {
-    driver: scratch.driver,
-    users: context.options.users,
+  const radar = await measure((iteration) => findNearbyUsers(db, { ...search, centre: centreFor(iteration) }), { ...settings, deadline: slot() });
+  const result: RadarSizeResult = {
+    driver,
+    users: size,
     seedMs,
     usesLocationIndex: plan.includes('users_location_gist_idx'),
-    candidatesIn50KmBox: Number(box?.count ?? 0),
+    within50Km: await countInBox(db, RADIUS_KM * 1000),
+    boxCandidates: await countInBox(db, reach + SNAP_MARGIN_M),
+    rowsReturned: (await findNearbyUsers(db, search)).length,
     primaryKeyLookup,
-    radar50Km,
-    radar5Km,
-    ratioMedian: round(radar50Km.medianMs / primaryKeyLookup.medianMs, 1),
-    ratioP99: round(radar50Km.p99Ms / primaryKeyLookup.p99Ms, 1),
+    radar,
+    ratioMedian: round(radar.medianMs / primaryKeyLookup.medianMs, 1),
+    ratioP99: round(radar.p99Ms / primaryKeyLookup.p99Ms, 1),
   };
+  context.log(`  ${driver} ${size.toLocaleString('en-US')}: radar median ${radar.medianMs} ms, p99 ${radar.p99Ms} ms (pk ${primaryKeyLookup.medianMs} / ${primaryKeyLookup.p99Ms} ms)`);
+  return result;
 }
+
+/** Grows one scratch database through `sizes`, measuring at each; stops early when the next step would not fit the time left. */
+async function runOnDatabase(scratch: ScratchDatabase, sizes: readonly number[], context: BenchContext, deadline: number) {
+  const results: RadarSizeResult[] = [];
+  const notRun: number[] = [];
+  let seeded = 0;
+  let msPerRow: number | undefined;
+  for (const [index, size] of sizes.entries()) {
+    const estimateMs = msPerRow === undefined ? 0 : msPerRow * (size - seeded) * SEED_SAFETY_FACTOR;
+    if (performance.now() + estimateMs > deadline) {
+      notRun.push(...sizes.slice(index));
+      context.log(`  ${scratch.driver}: not growing to ${size.toLocaleString('en-US')} (about ${Math.round(estimateMs / 1000)} s to seed; not enough time left)`);
+      break;
+    }
+    const started = performance.now();
+    await growPeople(scratch.connection.db, seeded + 1, size);
+    const seedMs = round(performance.now() - started, 0);
+    msPerRow = seedMs / (size - seeded);
+    seeded = size;
+    context.log(`  ${scratch.driver}: ${size.toLocaleString('en-US')} people (+${(seedMs / 1000).toFixed(1)} s to seed)`);
+    // Each size left gets an equal share of the time that remains for measuring.
+    const measureDeadline = performance.now() + (deadline - performance.now()) / (sizes.length - index);
+    results.push(await measureSize(scratch.connection.db, scratch.driver, size, seedMs, context, measureDeadline));
+  }
+  return { results, notRun };
+}
+
+const formatCount = (count: number) => count.toLocaleString('en-US');
 
 export const radarPart: BenchPart = {
   name: 'radar',
-  description: 'the GET /users/radar query vs a primary-key lookup on a seeded users table, PGlite and PostgreSQL',
+  weight: 2,
+  description: `the GET /users/radar query (${LIMIT} nearest within ${RADIUS_KM} km) vs a primary-key lookup at growing table sizes, PostgreSQL and PGlite`,
   async run(context): Promise<PartOutcome> {
-    const results: RadarDriverResult[] = [];
+    const maxUsers = context.options.users;
+    const postgresSizes = POSTGRES_SIZES.filter((size) => size <= maxUsers);
+    const pgliteSizes = POSTGRES_SIZES.filter((size) => size <= Math.min(maxUsers, PGLITE_MAX_SIZE));
+    const results: RadarSizeResult[] = [];
     const skipped: Array<{ driver: string; reason: string }> = [];
-    const openers = [
-      { driver: 'pglite', open: scratchPglite },
-      { driver: 'postgres', open: scratchPostgres },
+    // PostgreSQL first: the million-row step is the one that matters most and takes longest.
+    const runs = [
+      { driver: 'postgres', open: scratchPostgres, sizes: postgresSizes, share: 0.7 },
+      { driver: 'pglite', open: scratchPglite, sizes: pgliteSizes, share: 1 },
     ] as const;
-    for (const [index, { driver, open }] of openers.entries()) {
-      // Each database gets an equal share of what is left of this part's budget.
-      const deadline = performance.now() + (context.deadline - performance.now()) / (openers.length - index);
+    for (const { driver, open, sizes, share } of runs) {
+      const deadline = performance.now() + (context.deadline - performance.now()) * share;
       let scratch: ScratchDatabase | undefined;
       try {
         scratch = await open();
-        results.push(await runOnDatabase(scratch, context, deadline));
+        const outcome = await runOnDatabase(scratch, sizes, context, deadline);
+        results.push(...outcome.results);
+        for (const size of outcome.notRun) skipped.push({ driver, reason: `${formatCount(size)} people: not enough time left in the budget` });
       } catch (error) {
         // Drizzle wraps driver errors with the whole SQL; the cause says what went wrong.
         const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
@@ -151,30 +152,31 @@ export const radarPart: BenchPart = {
         await scratch?.dispose().catch(() => {});
       }
     }
-    const row = (result: RadarDriverResult, name: string, latency: LatencySummary, ratio: string) => [
-      result.driver,
-      name,
-      latency.samples,
-      latency.medianMs,
-      latency.p99Ms,
-      ratio,
-    ];
+    const rows = results.flatMap((result) => [
+      [result.driver, formatCount(result.users), 'primary-key lookup', result.primaryKeyLookup.samples, result.primaryKeyLookup.medianMs, result.primaryKeyLookup.p99Ms, '1 / 1', '1', '-', '-'],
+      [
+        result.driver,
+        formatCount(result.users),
+        `radar ${RADIUS_KM} km`,
+        result.radar.samples,
+        result.radar.medianMs,
+        result.radar.p99Ms,
+        `${result.ratioMedian} / ${result.ratioP99}`,
+        String(result.rowsReturned),
+        formatCount(result.boxCandidates),
+        formatCount(result.within50Km),
+      ],
+    ]);
+    const million = results.find((result) => result.driver === 'postgres' && result.users === 1_000_000);
     return {
       table: {
-        headers: ['database', 'query', 'samples', 'median ms', 'p99 ms', 'x pk (median / p99)'],
-        rows: results.flatMap((result) => [
-          row(result, 'primary-key lookup', result.primaryKeyLookup, '1 / 1'),
-          row(result, `radar 50 km (${result.candidatesIn50KmBox.toLocaleString('en-US')} around)`, result.radar50Km, `${result.ratioMedian} / ${result.ratioP99}`),
-          row(
-            result,
-            'radar 5 km',
-            result.radar5Km,
-            `${round(result.radar5Km.medianMs / result.primaryKeyLookup.medianMs, 1)} / ${round(result.radar5Km.p99Ms / result.primaryKeyLookup.p99Ms, 1)}`,
-          ),
-        ]),
+        headers: ['database', 'people', 'query', 'samples', 'median ms', 'p99 ms', 'x pk (median / p99)', 'rows', 'box read', 'within 50 km'],
+        rows,
       },
       notes: [
-        ...results.map((result) => `${result.driver}: seeded in ${(result.seedMs / 1000).toFixed(1)} s; plan uses users_location_gist_idx: ${result.usesLocationIndex ? 'yes' : 'NO'}`),
+        `rows: people returned; box read: people inside the index box the final query reads; within 50 km: everyone the radius holds (around Mumbai).`,
+        million ? `Target: radar p99 <= 10 ms at 1,000,000 people on PostgreSQL: ${million.radar.p99Ms} ms (${million.radar.p99Ms <= 10 ? 'met' : 'MISSED'}).` : 'Target: radar p99 <= 10 ms at 1,000,000 people on PostgreSQL: not measured in this run.',
+        ...results.filter((result) => !result.usesLocationIndex).map((result) => `${result.driver} ${formatCount(result.users)}: the plan does NOT use users_location_gist_idx`),
         ...skipped.map((entry) => `${entry.driver}: skipped — ${entry.reason}`),
       ],
       data: { results, skipped },

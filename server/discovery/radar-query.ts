@@ -65,7 +65,7 @@ export function nearbyUsersQuery(db: OrbitDatabase, search: RadarSearch, boxMete
  * a box this big plus the snapping margin still holds the whole answer —
  * which stays exactly what the full-radius query would give.
  */
-async function answerReachMeters(db: OrbitDatabase, search: RadarSearch): Promise<number> {
+export async function answerReachMeters(db: OrbitDatabase, search: RadarSearch): Promise<number> {
   const radiusMeters = search.radiusKm * 1000;
   const centre = earthPointSql(snapToGrid(search.centre));
   const nearest = await db

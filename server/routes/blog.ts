@@ -16,6 +16,7 @@ import { findPost, listCategories, listPosts, toBlogPostView, toPostRow } from '
 import { blogPosts } from '../db/schema';
 import { signedInUser } from '../plugins/auth';
 import { HttpError } from '../plugins/errors';
+import { createResponseCache, PUBLIC_REVALIDATE } from '../plugins/response-cache';
 import { bearerSecurity, errorResponses } from './error-responses';
 
 /** Audit details quote the title, shortened so one entry stays one line. */
@@ -24,9 +25,13 @@ function quoted(title: string): string {
 }
 
 const blogRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
+  // What visitors read (list, categories, one post) changes only through the admin routes below.
+  const publishedCache = createResponseCache({ cacheControl: PUBLIC_REVALIDATE });
+
   app.get(
     '/blog',
     {
+      ...publishedCache.routeHooks,
       schema: {
         tags: ['blog'],
         summary: 'Published posts, newest first, one page at a time',
@@ -40,6 +45,7 @@ const blogRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   app.get(
     '/blog/categories',
     {
+      ...publishedCache.routeHooks,
       schema: {
         tags: ['blog'],
         summary: 'Category names: the five defaults, then any other in use',
@@ -52,6 +58,7 @@ const blogRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   app.get(
     '/blog/:id',
     {
+      ...publishedCache.routeHooks,
       schema: {
         tags: ['blog'],
         summary: 'One published post',
@@ -107,6 +114,7 @@ const blogRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
         });
         return toBlogPostView(row);
       });
+      publishedCache.invalidate();
       return reply.code(201).send({ success: true as const, message: 'Blog post created successfully', post });
     },
   );
@@ -145,6 +153,7 @@ const blogRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
         });
         return toBlogPostView(row);
       });
+      publishedCache.invalidate();
       return { success: true as const, message: 'Blog post updated successfully', post };
     },
   );
@@ -176,6 +185,7 @@ const blogRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
           details: `Deleted ${quoted(existing.title)}`,
         });
       });
+      publishedCache.invalidate();
       return { success: true as const, message: 'Blog post deleted successfully' };
     },
   );

@@ -11,6 +11,7 @@ import {
 import { recordAdminAction } from '../admin/audit';
 import { appSettings } from '../db/schema';
 import { signedInUser } from '../plugins/auth';
+import { createResponseCache, PUBLIC_REVALIDATE } from '../plugins/response-cache';
 import { readEditableSettings, saveEditableSettings } from './config-settings';
 import { bearerSecurity, errorResponses } from './error-responses';
 
@@ -22,9 +23,13 @@ const PUBLIC_KEYS = Object.keys(publicConfigSchema.shape) as Array<keyof PublicC
  * for that field instead of breaking.
  */
 const configRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
+  // Every page load asks for this; it changes only when an admin saves settings.
+  const publicConfigCache = createResponseCache({ cacheControl: PUBLIC_REVALIDATE });
+
   app.get(
     '/config/public',
     {
+      ...publicConfigCache.routeHooks,
       schema: {
         tags: ['config'],
         summary: 'Public settings: product name, home page texts and stats',
@@ -87,6 +92,7 @@ const configRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
         });
         return readEditableSettings(tx);
       });
+      publicConfigCache.invalidate();
       return { success: true as const, message: 'Home page content updated successfully!', data: { configs } };
     },
   );

@@ -26,21 +26,33 @@ describe('GET /api/config/public', () => {
     ]);
   });
 
-  it('leaves out settings that are not public', async () => {
-    await testApp.db.update(appSettings).set({ isPublic: false }).where(eq(appSettings.key, 'heroSubtitle'));
-    const response = await testApp.app.inject({ method: 'GET', url: '/api/config/public' });
-    const { data } = publicConfigResponseSchema.parse(response.json());
-    expect(data.config.heroSubtitle).toBeUndefined();
-    expect(response.body).not.toContain('seed.version');
-    await testApp.db.update(appSettings).set({ isPublic: true }).where(eq(appSettings.key, 'heroSubtitle'));
-  });
+  // These two change rows behind the API's back, so each reads them through
+  // an app that has not answered (and cached) the public config yet.
+  async function onFreshApp(check: (fresh: TestApp) => Promise<void>): Promise<void> {
+    const fresh = await createTestApp();
+    try {
+      await check(fresh);
+    } finally {
+      await fresh.close();
+    }
+  }
 
-  it('drops a stored value that no longer fits, so the page uses its default', async () => {
-    await testApp.db.update(appSettings).set({ value: [{ value: '1', label: 'x', color: 'orange' }] }).where(eq(appSettings.key, 'stats'));
-    const response = await testApp.app.inject({ method: 'GET', url: '/api/config/public' });
-    expect(response.statusCode).toBe(200);
-    expect(publicConfigResponseSchema.parse(response.json()).data.config.stats).toBeUndefined();
-  });
+  it('leaves out settings that are not public', () =>
+    onFreshApp(async (fresh) => {
+      await fresh.db.update(appSettings).set({ isPublic: false }).where(eq(appSettings.key, 'heroSubtitle'));
+      const response = await fresh.app.inject({ method: 'GET', url: '/api/config/public' });
+      const { data } = publicConfigResponseSchema.parse(response.json());
+      expect(data.config.heroSubtitle).toBeUndefined();
+      expect(response.body).not.toContain('seed.version');
+    }));
+
+  it('drops a stored value that no longer fits, so the page uses its default', () =>
+    onFreshApp(async (fresh) => {
+      await fresh.db.update(appSettings).set({ value: [{ value: '1', label: 'x', color: 'orange' }] }).where(eq(appSettings.key, 'stats'));
+      const response = await fresh.app.inject({ method: 'GET', url: '/api/config/public' });
+      expect(response.statusCode).toBe(200);
+      expect(publicConfigResponseSchema.parse(response.json()).data.config.stats).toBeUndefined();
+    }));
 });
 
 describe('GET and POST /api/config/app (admin)', () => {

@@ -1,0 +1,54 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import type { ServerKind, ServerMessage, ServerReady } from './server-process';
+
+const SERVER_ENTRY = fileURLToPath(new URL('./server-process.ts', import.meta.url));
+/** Seeding the demo people and migrating a scratch database take a few seconds; this is the outer bound. */
+const START_TIMEOUT_MS = 120_000;
+const STOP_TIMEOUT_MS = 15_000;
+
+export interface ForkedServer extends ServerReady {
+  url: string;
+  /** Stops the server and waits until its scratch database is gone. */
+  stop(): Promise<void>;
+}
+
+function exited(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve();
+    else child.once('exit', () => resolve());
+  });
+}
+
+/**
+ * Starts bench/lib/server-process.ts in a child Node process (tsx's loader is
+ * inherited through execArgv) and resolves once it listens on loopback.
+ */
+export function startForkedServer(kind: ServerKind): Promise<ForkedServer> {
+  const child = fork(SERVER_ENTRY, [kind], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const stop = async () => {
+    if (child.connected) child.send('stop');
+    const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
+    await exited(child);
+    clearTimeout(timer);
+  };
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`the ${kind} server did not start within ${START_TIMEOUT_MS / 1000} s`));
+    }, START_TIMEOUT_MS);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the ${kind} server exited (code ${code ?? 'none'}) before it was ready`));
+    });
+    child.on('message', (raw) => {
+      const message = raw as ServerMessage;
+      clearTimeout(timer);
+      if (message.type === 'failed') {
+        reject(new Error(message.reason));
+        return;
+      }
+      resolve({ ...message, url: `http://127.0.0.1:${message.port}`, stop });
+    });
+  });
+}

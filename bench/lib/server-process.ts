@@ -1,0 +1,113 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { and, asc, eq } from 'drizzle-orm';
+import { buildApp, type BuildAppOptions } from '../../server/app';
+import { users } from '../../server/db/schema';
+import { seedDatabase } from '../../server/db/seed/index';
+import { LIKE_BACK_OFF } from '../../server/discovery/like-back';
+import { DEFAULT_RATE_LIMITS, type RateLimits } from '../../server/plugins/rate-limit';
+import { scratchPglite, scratchPostgres, type ScratchDatabase } from './scratch-databases';
+
+// The server side of the HTTP bench, run in its own Node process (forked by
+// bench/lib/forked-server.ts) so the load generator never shares its event
+// loop or core. `node server-process.ts ceiling` is a plain node:http
+// hello-world, the most one Node process can answer; `pglite` / `postgres`
+// is the real Orbit app on a scratch seeded database.
+
+export type ServerKind = 'ceiling' | 'pglite' | 'postgres';
+
+export interface ServerReady {
+  type: 'ready';
+  port: number;
+  /** A member's session token (app servers only). */
+  token?: string;
+  /** Seeded people the member may like (app servers only). */
+  targetIds?: string[];
+}
+
+export type ServerMessage = ServerReady | { type: 'failed'; reason: string };
+
+const LOOPBACK = '127.0.0.1';
+const BENCH_JWT_SECRET = 'orbit-bench-secret-not-for-production-0123456789';
+const LIKE_TARGETS = 250;
+
+/** Every limit out of reach: the bench measures throughput, not the limiter's refusals. */
+function unreachableRateLimits(): RateLimits {
+  const limits = { ...DEFAULT_RATE_LIMITS };
+  for (const key of Object.keys(limits) as Array<keyof RateLimits>) limits[key] = { max: 1_000_000_000, windowMs: 60_000 };
+  return limits;
+}
+
+function send(message: ServerMessage): void {
+  process.send?.(message);
+}
+
+async function startCeiling(): Promise<() => Promise<void>> {
+  const body = JSON.stringify({ hello: 'world' });
+  const server = createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
+    response.end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, LOOPBACK, resolve));
+  send({ type: 'ready', port: (server.address() as AddressInfo).port });
+  return () => new Promise<void>((resolve) => server.close(() => resolve()));
+}
+
+async function startApp(kind: 'pglite' | 'postgres'): Promise<() => Promise<void>> {
+  const scratch: ScratchDatabase = kind === 'pglite' ? await scratchPglite() : await scratchPostgres();
+  try {
+    const db = scratch.connection.db;
+    await seedDatabase(db, { demo: true });
+    const options: BuildAppOptions = {
+      config: { jwtSecret: BENCH_JWT_SECRET, dataDir: '', databaseUrl: undefined },
+      database: scratch.connection,
+      rateLimits: unreachableRateLimits(),
+      likeBack: LIKE_BACK_OFF,
+    };
+    const app = await buildApp(options);
+    const registration = await app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { username: 'bench_member', email: 'bench_member@bench.invalid', password: 'bench-member-password', age: 29, gender: 'male' },
+    });
+    if (registration.statusCode !== 201) throw new Error(`registering the bench member failed: ${registration.statusCode} ${registration.body}`);
+    const { token } = registration.json<{ token: string }>();
+    const targets = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.isDemo, true), eq(users.role, 'user')))
+      .orderBy(asc(users.id))
+      .limit(LIKE_TARGETS);
+    const targetIds = targets.map((row) => row.id);
+    await app.listen({ host: LOOPBACK, port: 0 });
+    send({ type: 'ready', port: (app.server.address() as AddressInfo).port, token, targetIds });
+    // app.close() closes the connection it took over; the scratch database is then dropped.
+    return async () => {
+      await app.close();
+      await scratch.dispose();
+    };
+  } catch (error) {
+    await scratch.dispose().catch(() => {});
+    throw error;
+  }
+}
+
+async function main(): Promise<void> {
+  const kind = process.argv[2] as ServerKind | undefined;
+  if (kind !== 'ceiling' && kind !== 'pglite' && kind !== 'postgres') throw new Error(`unknown server kind ${String(kind)}`);
+  const stop = kind === 'ceiling' ? await startCeiling() : await startApp(kind);
+  const shutDown = () => {
+    void stop().finally(() => process.exit(0));
+  };
+  process.on('message', (message) => {
+    if (message === 'stop') shutDown();
+  });
+  // The bench process went away without saying stop: still drop the scratch database.
+  process.on('disconnect', shutDown);
+}
+
+main().catch((error: unknown) => {
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+  send({ type: 'failed', reason: cause instanceof Error ? cause.message : String(cause) });
+  process.exit(1);
+});

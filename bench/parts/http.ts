@@ -1,0 +1,227 @@
+import autocannon from 'autocannon';
+import { startForkedServer, type ForkedServer } from '../lib/forked-server';
+import { round } from '../lib/stats';
+import type { ServerKind } from '../lib/server-process';
+import type { BenchContext, BenchPart, PartOutcome } from './part';
+
+// Requests per second and latency of five API routes on the real server
+// (scratch seeded database, PGlite and PostgreSQL), each beside a plain
+// node:http hello-world measured in the same run: the most one Node process
+// answers on this machine. Every server runs in its own process and the load
+// generator (autocannon) in this one, all on 127.0.0.1.
+
+const CONNECTIONS = 50;
+const WARMUP_SECONDS = 1;
+const MAX_MEASURE_SECONDS = 6;
+const MIN_MEASURE_SECONDS = 3;
+/** Alternating slices of route and ceiling per row. */
+const SLICES = 3;
+/** Starting a server (migrate, seed 300 people, register a member), allowed for in the time plan. */
+const STARTUP_ALLOWANCE_MS = 12_000;
+
+interface Workload {
+  route: string;
+  method: 'GET' | 'POST';
+  path: string;
+  signedIn?: boolean;
+  /** Sends If-None-Match with the route's current ETag: the answer is 304. */
+  conditional?: boolean;
+  /** Likes a different seeded person on each request. */
+  likes?: boolean;
+}
+
+const WORKLOADS: readonly Workload[] = [
+  { route: 'GET /api/config/public', method: 'GET', path: '/api/config/public' },
+  { route: 'GET /api/config/public (If-None-Match, 304)', method: 'GET', path: '/api/config/public', conditional: true },
+  { route: 'GET /api/blog?page=1&limit=9', method: 'GET', path: '/api/blog?page=1&limit=9' },
+  { route: 'GET /api/blog?page=1&limit=9 (If-None-Match, 304)', method: 'GET', path: '/api/blog?page=1&limit=9', conditional: true },
+  { route: 'GET /api/users/radar (signed in)', method: 'GET', path: '/api/users/radar', signedIn: true },
+  { route: 'GET /api/users/spin (signed in)', method: 'GET', path: '/api/users/spin', signedIn: true },
+  { route: 'POST /api/users/like (signed in)', method: 'POST', path: '/api/users/like', signedIn: true, likes: true },
+];
+
+export interface HttpMeasurement {
+  requestsPerSecond: number;
+  medianMs: number;
+  p99Ms: number;
+  /** Responses other than the expected 2xx (3xx for conditional requests), plus connection errors. */
+  failed: number;
+  seconds: number;
+}
+
+interface RouteResult extends HttpMeasurement {
+  route: string;
+  /** The hello-world ceiling measured right before this route (the machine's load drifts). */
+  ceilingRequestsPerSecond: number;
+  /** Requests per second as a share of that ceiling, in percent. */
+  percentOfCeiling: number;
+}
+
+async function headersFor(server: ForkedServer, workload: Workload): Promise<Record<string, string>> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (workload.signedIn && server.token) headers.authorization = `Bearer ${server.token}`;
+  if (workload.likes) headers['content-type'] = 'application/json';
+  if (workload.conditional) {
+    const response = await fetch(`${server.url}${workload.path}`);
+    const etag = response.headers.get('etag');
+    await response.arrayBuffer();
+    if (!etag) throw new Error(`${workload.route}: the server sent no ETag`);
+    headers['if-none-match'] = etag;
+  }
+  return headers;
+}
+
+async function hammer(url: string, workload: Workload | undefined, headers: Record<string, string>, targetIds: readonly string[], seconds: number) {
+  let next = 0;
+  const requests: autocannon.Request[] | undefined = workload?.likes
+    ? [
+        {
+          method: 'POST',
+          path: workload.path,
+          // A different person each time, cycling through the seeded ones (repeating a decision replaces it).
+          setupRequest: (request) => ({ ...request, body: JSON.stringify({ targetId: targetIds[(next += 1) % targetIds.length], type: 'like' }) }),
+        },
+      ]
+    : undefined;
+  return autocannon({
+    url: workload ? `${url}${workload.path}` : url,
+    method: workload?.method ?? 'GET',
+    headers,
+    connections: CONNECTIONS,
+    pipelining: 1,
+    duration: seconds,
+    ...(requests ? { requests } : {}),
+  });
+}
+
+/** Several autocannon runs as one figure: requests over total time, the middle median, the worst p99. */
+function combine(runs: readonly autocannon.Result[], conditional: boolean): HttpMeasurement {
+  const seconds = runs.reduce((sum, run) => sum + run.duration, 0);
+  const medians = runs.map((run) => run.latency.p50).sort((a, b) => a - b);
+  const failed = runs.reduce((sum, run) => {
+    const answered = run['1xx'] + run['2xx'] + run['3xx'] + run['4xx'] + run['5xx'];
+    return sum + answered - (conditional ? run['3xx'] : run['2xx']) + run.errors;
+  }, 0);
+  return {
+    requestsPerSecond: round(runs.reduce((sum, run) => sum + run.requests.total, 0) / seconds, 0),
+    medianMs: round(medians[Math.floor((medians.length - 1) / 2)] ?? Number.NaN, 2),
+    p99Ms: round(Math.max(...runs.map((run) => run.latency.p99)), 2),
+    failed,
+    seconds: round(seconds, 1),
+  };
+}
+
+/**
+ * The route and the hello-world ceiling in alternating slices, so both see
+ * the same background load (on a shared machine it drifts within seconds).
+ */
+async function measureBeside(ceilingServer: ForkedServer, server: ForkedServer, workload: Workload, seconds: number) {
+  const headers = await headersFor(server, workload);
+  const targets = server.targetIds ?? [];
+  await hammer(server.url, workload, headers, targets, WARMUP_SECONDS);
+  const sliceSeconds = Math.max(1, Math.round(seconds / SLICES));
+  const ceilingRuns: autocannon.Result[] = [];
+  const routeRuns: autocannon.Result[] = [];
+  for (let slice = 0; slice < SLICES; slice += 1) {
+    ceilingRuns.push(await hammer(ceilingServer.url, undefined, {}, [], sliceSeconds));
+    routeRuns.push(await hammer(server.url, workload, headers, targets, sliceSeconds));
+  }
+  return { ceiling: combine(ceilingRuns, false), route: combine(routeRuns, workload.conditional ?? false) };
+}
+
+/** Equal slices of what is left for the route runs left (each with its warm-up and its ceiling run), at most MAX_MEASURE_SECONDS each. */
+function secondsPerRun(deadline: number, runsLeft: number, startsLeft: number): number {
+  const available = deadline - performance.now() - startsLeft * STARTUP_ALLOWANCE_MS;
+  const perRun = (available / 1000 / Math.max(1, runsLeft) - WARMUP_SECONDS - 1) / 2;
+  return Math.max(MIN_MEASURE_SECONDS, Math.min(MAX_MEASURE_SECONDS, Math.floor(perRun)));
+}
+
+/** The ceiling run with the median requests per second. */
+function medianRun(runs: readonly HttpMeasurement[]): HttpMeasurement {
+  const sorted = [...runs].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond);
+  return sorted[Math.floor((sorted.length - 1) / 2)] ?? { requestsPerSecond: Number.NaN, medianMs: Number.NaN, p99Ms: Number.NaN, failed: 0, seconds: 0 };
+}
+
+function rangeOf(runs: readonly HttpMeasurement[]): string {
+  const values = runs.map((run) => run.requestsPerSecond);
+  return values.length ? `${Math.min(...values).toLocaleString('en-US')} to ${Math.max(...values).toLocaleString('en-US')}` : 'none';
+}
+
+function reasonOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+export const httpPart: BenchPart = {
+  name: 'http',
+  weight: 1.2,
+  description: `autocannon (${CONNECTIONS} connections) against the real server on PGlite and PostgreSQL, beside a node:http hello-world ceiling`,
+  async run(context: BenchContext): Promise<PartOutcome> {
+    const runsTotal = WORKLOADS.length * 2;
+    let runsDone = 0;
+    const plan = (startsLeft: number) => secondsPerRun(context.deadline, runsTotal - runsDone, startsLeft);
+    const ceilingRuns: HttpMeasurement[] = [];
+    const byDriver: Partial<Record<Exclude<ServerKind, 'ceiling'>, RouteResult[]>> = {};
+    const skipped: Array<{ driver: string; reason: string }> = [];
+
+    const ceilingServer = await startForkedServer('ceiling');
+    try {
+      // Warmed once here; measureBeside then runs it in slices alternating with each route.
+      await hammer(ceilingServer.url, undefined, {}, [], WARMUP_SECONDS);
+      for (const [index, driver] of (['pglite', 'postgres'] as const).entries()) {
+        let server: ForkedServer | undefined;
+        try {
+          server = await startForkedServer(driver);
+          const results: RouteResult[] = [];
+          for (const workload of WORKLOADS) {
+            const seconds = plan(1 - index);
+            const { ceiling, route: measured } = await measureBeside(ceilingServer, server, workload, seconds);
+            ceilingRuns.push(ceiling);
+            runsDone += 1;
+            const percentOfCeiling = round((100 * measured.requestsPerSecond) / ceiling.requestsPerSecond, 0);
+            results.push({ route: workload.route, ...measured, ceilingRequestsPerSecond: ceiling.requestsPerSecond, percentOfCeiling });
+            context.log(`  ${driver}: ${workload.route}: ${measured.requestsPerSecond.toLocaleString('en-US')} req/s (${percentOfCeiling}% of ${ceiling.requestsPerSecond.toLocaleString('en-US')})`);
+          }
+          byDriver[driver] = results;
+        } catch (error) {
+          context.log(`  ${driver}: skipped (${reasonOf(error)})`);
+          skipped.push({ driver, reason: reasonOf(error) });
+          runsDone += WORKLOADS.length;
+        } finally {
+          await server?.stop();
+        }
+      }
+    } finally {
+      await ceilingServer.stop();
+    }
+    const ceiling = medianRun(ceilingRuns);
+
+    const cells = (result: RouteResult | undefined) =>
+      result ? [result.requestsPerSecond, result.medianMs, result.p99Ms, `${result.percentOfCeiling}%`] : ['-', '-', '-', '-'];
+    const rows = WORKLOADS.map((workload, index) => {
+      const pglite = byDriver.pglite?.[index];
+      const postgres = byDriver.postgres?.[index];
+      const ratio = pglite && postgres ? `${round(pglite.requestsPerSecond / postgres.requestsPerSecond, 2)}` : '-';
+      return [workload.route, ...cells(pglite), ...cells(postgres), ratio];
+    });
+    const failures = Object.entries(byDriver).flatMap(([driver, results]) =>
+      results.filter((result) => result.failed > 0).map((result) => `${driver}: ${result.route}: ${result.failed.toLocaleString('en-US')} unexpected answers or errors`),
+    );
+    return {
+      table: {
+        headers: ['route', 'PGlite req/s', 'median ms', 'p99 ms', '% ceiling', 'PostgreSQL req/s', 'median ms', 'p99 ms', '% ceiling', 'PGlite / PostgreSQL'],
+        rows: [
+          ['node:http hello-world (ceiling)', ceiling.requestsPerSecond, ceiling.medianMs, ceiling.p99Ms, '100%', '', '', '', '', ''],
+          ...rows,
+        ],
+      },
+      notes: [
+        `${CONNECTIONS} connections, no pipelining, ${WARMUP_SECONDS} s warm-up then ${ceiling.seconds} s measured per row (and as long for its ceiling); each server runs in its own Node process, the load generator in another.`,
+        `% ceiling compares each row with the hello-world measured in ${SLICES} slices alternating with it (per row: ${rangeOf(ceilingRuns)} req/s; the row above shows the median row).`,
+        'Target: GET /api/config/public and GET /api/blog at >= 80% of the ceiling.',
+        ...failures,
+        ...skipped.map((entry) => `${entry.driver}: skipped — ${entry.reason}`),
+      ],
+      data: { connections: CONNECTIONS, ceiling, ceilingRuns, results: byDriver, skipped },
+    };
+  },
+};
