@@ -1,4 +1,4 @@
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError } from './errors';
@@ -86,12 +86,17 @@ async function securityPlugin(app: FastifyInstance): Promise<void> {
     done();
   });
 
-  await app.register(helmet, {
+  // One helmet middleware for the process: its headers never vary per
+  // request, and building them once keeps cached API answers cheap.
+  const applySecurityHeaders = helmet({
     // useDefaults off: helmet's defaults add upgrade-insecure-requests, which
     // would break the plain-http localhost deployment.
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicyDirectives },
     // Harmless locally (browsers ignore HSTS over http) and right behind TLS.
     strictTransportSecurity: { maxAge: 15_552_000, includeSubDomains: true },
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    applySecurityHeaders(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined));
   });
 }
 
