@@ -2,8 +2,8 @@
 // for 60 s against the real server (server/main.ts, production rate limits)
 // on a scratch seeded PGlite database. Fails on any non-2xx answer, any
 // socket error or timeout, and on heap growth beyond a bound (see below).
-//   npm run test:load   (LOAD_SECONDS, LOAD_CONNECTIONS and LOAD_DATABASE_URL, a fresh
-//   PostgreSQL database, override the defaults)
+//   npm run test:load   (LOAD_SECONDS, LOAD_CONNECTIONS, LOAD_USER_RATE and LOAD_DATABASE_URL,
+//   a fresh PostgreSQL database, override the defaults)
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -17,6 +17,13 @@ const PORT = 5130;
 const CONNECTIONS = Number(process.env.LOAD_CONNECTIONS ?? 200);
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
 const WARM_UP_SECONDS = 5;
+/**
+ * Each virtual user is a person using the app, not a benchmark loop: one
+ * request a second (a screen opened, a like, a refresh) rather than the next
+ * request the instant the last one is answered. Saturation throughput is the
+ * bench's job (npm run bench, http part).
+ */
+const REQUESTS_PER_USER_PER_SECOND = Number(process.env.LOAD_USER_RATE ?? 1);
 /**
  * What the JS heap may grow by over the measured run (after a full GC, from
  * the warmed-up server to the end). Everything the server keeps between
@@ -92,9 +99,12 @@ async function main(): Promise<number> {
     ];
     const postIds = await idsFrom('/api/blog?page=1&limit=9', 'posts', '_id');
     const data: MixData = { users, likeTargets, postIds };
-    console.log(`Load test: ${users.length} members, ${likeTargets.length} people to like, ${postIds.length} posts; ${CONNECTIONS} connections for ${SECONDS} s`);
+    console.log(
+      `Load test: ${users.length} members, ${likeTargets.length} people to like, ${postIds.length} posts; ` +
+        `${CONNECTIONS} virtual users at ${REQUESTS_PER_USER_PER_SECOND} request/s each for ${SECONDS} s`,
+    );
 
-    const base = { url: `http://127.0.0.1:${PORT}`, connections: CONNECTIONS, pipelining: 1, timeout: 10 };
+    const base = { url: `http://127.0.0.1:${PORT}`, connections: CONNECTIONS, connectionRate: REQUESTS_PER_USER_PER_SECOND, pipelining: 1, timeout: 10 };
     await run({ ...base, duration: WARM_UP_SECONDS, requests: memberVisit(data, new RouteStats()) });
     // autocannon stops without waiting for answers: let the server finish the
     // warm-up's last requests so they do not count against the measured run.
@@ -109,7 +119,7 @@ async function main(): Promise<number> {
     const non2xx = result.non2xx;
     console.log(routeTable(stats));
     console.log(
-      `Total: ${answered} answers, ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms; ` +
+      `Total: ${answered} answers, ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms; ` +
         `non-2xx ${non2xx}, socket errors ${result.errors}, timeouts ${result.timeouts}`,
     );
     console.log(formatMemory({ idle, before, after }, answered));

@@ -48,7 +48,7 @@ function pickFrom<T>(items: readonly T[]): T {
  */
 export function memberVisit(data: MixData, stats: RouteStats): autocannon.Request[] {
   let nextUser = 0;
-  const signedIn = (name: string, method: 'GET' | 'POST', path: string, body?: () => unknown): autocannon.Request => ({
+  const signedIn = (name: string, method: 'GET' | 'POST', path: string, body?: (user: VirtualUser) => unknown): autocannon.Request => ({
     method,
     path,
     setupRequest: (request, context: Context) => {
@@ -57,9 +57,11 @@ export function memberVisit(data: MixData, stats: RouteStats): autocannon.Reques
         context.user = data.users[nextUser % data.users.length];
         nextUser += 1;
       }
-      const headers = { ...request.headers, authorization: `Bearer ${context.user?.token ?? ''}` };
+      const user = context.user;
+      if (!user) throw new Error('no member for this visit');
+      const headers = { ...request.headers, authorization: `Bearer ${user.token}` };
       if (!body) return { ...request, headers };
-      return { ...request, headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body()) };
+      return { ...request, headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body(user)) };
     },
     onResponse: () => {
       stats.current = name;
@@ -82,8 +84,9 @@ export function memberVisit(data: MixData, stats: RouteStats): autocannon.Reques
     signedIn('GET /api/users/spin', 'GET', '/api/users/spin'),
     signedIn('GET /api/users (discover)', 'GET', '/api/users?page=1&limit=12'),
     signedIn('GET /api/matches', 'GET', '/api/matches'),
-    signedIn('POST /api/users/like', 'POST', '/api/users/like', () => ({
-      targetId: pickFrom(data.likeTargets),
+    signedIn('POST /api/users/like', 'POST', '/api/users/like', (user) => ({
+      // Discover lists the other load-test members too: never oneself (a 400 by design).
+      targetId: pickFrom(data.likeTargets.filter((id) => id !== user.id)),
       type: Math.random() < 0.8 ? 'like' : 'dislike',
     })),
     anonymous('GET /api/config/public', () => '/api/config/public'),
