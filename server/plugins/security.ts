@@ -72,18 +72,18 @@ export function findUnstorableText(input: unknown): string | null {
   return null;
 }
 
-async function securityPlugin(app: FastifyInstance): Promise<void> {
+function securityPlugin(app: FastifyInstance, _options: unknown, done: () => void): void {
   // Before validation, so such text is a clear 400 wherever it was sent,
   // instead of a database error (500) in whichever handler stores or searches it.
-  app.addHook('preValidation', (request, _reply, done) => {
+  app.addHook('preValidation', (request, _reply, next) => {
     for (const [part, input] of [['body', request.body], ['query', request.query], ['path', request.params]] as const) {
       const field = findUnstorableText(input);
       if (field !== null) {
-        done(new HttpError(400, `${field || `Request ${part}`} ${UNSTORABLE_TEXT_MESSAGE}`));
+        next(new HttpError(400, `${field || `Request ${part}`} ${UNSTORABLE_TEXT_MESSAGE}`));
         return;
       }
     }
-    done();
+    next();
   });
 
   // One helmet middleware for the process: its headers never vary per
@@ -95,9 +95,10 @@ async function securityPlugin(app: FastifyInstance): Promise<void> {
     // Harmless locally (browsers ignore HSTS over http) and right behind TLS.
     strictTransportSecurity: { maxAge: 15_552_000, includeSubDomains: true },
   });
-  app.addHook('onRequest', (request, reply, done) => {
-    applySecurityHeaders(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined));
+  app.addHook('onRequest', (request, reply, hookDone) => {
+    applySecurityHeaders(request.raw, reply.raw, (error?: unknown) => hookDone(error instanceof Error ? error : undefined));
   });
+  done();
 }
 
 export default fp(securityPlugin, { name: 'orbit-security', fastify: '5.x' });
