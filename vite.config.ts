@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
@@ -18,17 +19,38 @@ export default defineConfig({
     }),
     react(),
   ],
+  resolve: {
+    alias: [
+      // zod's jitless switch must run before any schema is built, and zod is
+      // not loaded for `/` at all (issue 8): every import of 'zod' goes through
+      // src/zod-config.ts, which configures zod on its way through.
+      { find: /^zod$/, replacement: fileURLToPath(new URL('./src/zod-config.ts', import.meta.url)) },
+    ],
+  },
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,
     sourcemap: false,
     rolldownOptions: {
+      treeshake: {
+        // src/ui's modules only define components (styled-components calls the
+        // bundler cannot prove pure), so its barrel would otherwise put every
+        // component, dialogs and tables included, in the code for `/`.
+        // Fonts are the one import kept for its effect.
+        moduleSideEffects: [{ test: /src[\\/]ui[\\/](?!fonts\.ts$)/, sideEffects: false }],
+      },
       output: {
         codeSplitting: {
+          // One cacheable chunk for zod and its switch, loaded only by the
+          // routes and forms that use a schema.
           groups: [
-            // zod's jitless switch (src/zod-config.ts) must run before any
-            // schema is built; in zod's own chunk it runs as soon as zod does.
-            { name: 'zod', test: /node_modules[\\/]zod[\\/]|src[\\/]zod-config\.ts$/ },
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]|src[\\/]zod-config\.ts$/, priority: 2 },
+            // The libraries the first load of any page runs on (React, router,
+            // query, xstate, styled-components) in one file rather than a
+            // dozen fragments; libraries only later screens use stay with them.
+            { name: 'framework', test: /node_modules[\\/](?!zod[\\/]|@fontsource)/, tags: ['$initial'], priority: 1 },
+            // Likewise the design-system components the app shell uses.
+            { name: 'ui', test: /src[\\/]ui[\\/]/, tags: ['$initial'] },
           ],
         },
       },

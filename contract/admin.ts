@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema, roleSchema } from './common';
 import { vipDurationSchema } from './catalogue';
+import { ADMIN_USER_FILTERS, WITHDRAWAL_STATUSES } from './constants';
 
 // The admin API (SPEC sections 3 and 7, issue 4): dashboard stats, user
 // moderation, withdrawals and the audit log.
@@ -51,7 +52,7 @@ export type AdminStatsResponse = z.infer<typeof adminStatsResponseSchema>;
 
 // --- Users --------------------------------------------------------------------
 
-export const adminUserFilterSchema = z.enum(['all', 'banned', 'vip'], { message: 'Filter must be all, banned or vip' });
+export const adminUserFilterSchema = z.enum(ADMIN_USER_FILTERS, { message: 'Filter must be all, banned or vip' });
 export type AdminUserFilter = z.infer<typeof adminUserFilterSchema>;
 
 export const adminUsersQuerySchema = z.strictObject({
@@ -111,7 +112,7 @@ export type MakeVipBody = z.infer<typeof makeVipBodySchema>;
 
 // --- Withdrawals --------------------------------------------------------------
 
-export const withdrawalStatusSchema = z.enum(['pending', 'approved', 'rejected'], {
+export const withdrawalStatusSchema = z.enum(WITHDRAWAL_STATUSES, {
   message: 'Status must be pending, approved or rejected',
 });
 export type WithdrawalStatus = z.infer<typeof withdrawalStatusSchema>;

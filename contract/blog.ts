@@ -1,18 +1,17 @@
 import { z } from 'zod';
+import { BLOG_POST_NOT_FOUND, DEFAULT_BLOG_CATEGORY, DEFAULT_BLOG_PAGE_SIZE, DEFAULT_READ_TIME, MAX_BLOG_PAGE_SIZE } from './constants';
 
-/** SPEC section 3: the category set every blog starts with. */
-export const DEFAULT_BLOG_CATEGORIES = ['General', 'Dating Tips', 'Features', 'Community', 'Success Stories'] as const;
-
-/** SPEC section 9 blog defaults. */
-export const DEFAULT_READ_TIME = '5 min read';
-export const DEFAULT_BLOG_CATEGORY = 'General';
-
-/** SPEC section 9: 9 a page on the public blog, 10 in the admin list and as the API default. */
-export const PUBLIC_BLOG_PAGE_SIZE = 9;
-export const DEFAULT_BLOG_PAGE_SIZE = 10;
-export const MAX_BLOG_PAGE_SIZE = 50;
-
-export const BLOG_POST_NOT_FOUND = 'Blog post not found';
+// The blog's plain constants live in ./constants (no zod there, so the web
+// app can read them cheaply); re-exported so importers of this module keep working.
+export {
+  BLOG_POST_NOT_FOUND,
+  DEFAULT_BLOG_CATEGORIES,
+  DEFAULT_BLOG_CATEGORY,
+  DEFAULT_BLOG_PAGE_SIZE,
+  DEFAULT_READ_TIME,
+  MAX_BLOG_PAGE_SIZE,
+  PUBLIC_BLOG_PAGE_SIZE,
+} from './constants';
 
 /** A blog post as the API sends it (SPEC section 3). `date` is an ISO 8601 timestamp. */
 export const blogPostSchema = z.object({

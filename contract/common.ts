@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { GENDERS } from './constants';
 
 /** Every failure the API sends: a human-readable message, never a stack. */
 export const errorBodySchema = z.object({
@@ -14,7 +15,7 @@ export const idSchema = z.uuid({ message: 'Invalid id' });
 export const roleSchema = z.enum(['user', 'admin']);
 export type Role = z.infer<typeof roleSchema>;
 
-export const genderSchema = z.enum(['male', 'female', 'other'], { message: 'Gender must be male, female or other' });
+export const genderSchema = z.enum(GENDERS, { message: 'Gender must be male, female or other' });
 export type Gender = z.infer<typeof genderSchema>;
 
 export const statColorSchema = z.enum(['purple', 'pink', 'blue', 'green']);

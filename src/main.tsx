@@ -1,4 +1,3 @@
-import './zod-config';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { createAppQueryClient, createAppRouter } from './router';

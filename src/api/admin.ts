@@ -1,26 +1,27 @@
+import type { z } from 'zod';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import {
-  activityResponseSchema,
-  adminStatsResponseSchema,
-  adminUserActionResponseSchema,
-  adminUserListResponseSchema,
-  messageResponseSchema,
-  withdrawalActionResponseSchema,
-  withdrawalListResponseSchema,
-  type AdminUserFilter,
-  type MakeVipBody,
-  type WithdrawalStatus,
+import type {
+  ActivityResponse,
+  AdminStatsResponse,
+  AdminUserActionResponse,
+  AdminUserListResponse,
+  MessageResponse,
+  WithdrawalActionResponse,
+  WithdrawalListResponse,
+  AdminUserFilter,
+  MakeVipBody,
+  WithdrawalStatus,
 } from '../../contract/admin';
-import {
+import type {
   adminCoinPackListResponseSchema,
   adminVipPlanListResponseSchema,
   giftListResponseSchema,
   savedCoinPackResponseSchema,
   savedGiftResponseSchema,
   savedVipPlanResponseSchema,
-  type CoinPackInput,
-  type GiftInput,
-  type VipPlanInput,
+  CoinPackInput,
+  GiftInput,
+  VipPlanInput,
 } from '../../contract/catalogue';
 import { apiRequest } from './client';
 
@@ -42,14 +43,14 @@ export const adminKeys = {
 export const adminStatsQueryOptions = () =>
   queryOptions({
     queryKey: adminKeys.stats(),
-    queryFn: ({ signal }) => apiRequest('/admin/stats', { schema: adminStatsResponseSchema, fallbackMessage: 'Failed to fetch dashboard stats', signal }),
+    queryFn: ({ signal }) => apiRequest<AdminStatsResponse>('/admin/stats', { fallbackMessage: 'Failed to fetch dashboard stats', signal }),
   });
 
 export const adminActivityQueryOptions = (limit = 10) =>
   queryOptions({
     queryKey: adminKeys.activity(limit),
     queryFn: async ({ signal }) =>
-      (await apiRequest('/admin/activity', { query: { limit }, schema: activityResponseSchema, fallbackMessage: 'Failed to fetch recent activity', signal }))
+      (await apiRequest<ActivityResponse>('/admin/activity', { query: { limit }, fallbackMessage: 'Failed to fetch recent activity', signal }))
         .activity,
   });
 
@@ -63,9 +64,8 @@ export const adminUsersQueryOptions = (params: AdminUsersParams) =>
   queryOptions({
     queryKey: adminKeys.users(params),
     queryFn: ({ signal }) =>
-      apiRequest('/admin/users', {
+      apiRequest<AdminUserListResponse>('/admin/users', {
         query: { page: params.page, search: params.search, filter: params.filter === 'all' ? undefined : params.filter },
-        schema: adminUserListResponseSchema,
         fallbackMessage: 'Failed to fetch users',
         signal,
       }),
@@ -74,7 +74,7 @@ export const adminUsersQueryOptions = (params: AdminUsersParams) =>
   });
 
 const userAction = (path: string, fallbackMessage: string, body?: unknown) =>
-  apiRequest(path, { method: 'POST', body, schema: adminUserActionResponseSchema, fallbackMessage });
+  apiRequest<AdminUserActionResponse>(path, { method: 'POST', body, fallbackMessage });
 
 export const banUser = (id: string, reason: string) => userAction(`/admin/user/${id}/ban`, 'Failed to ban user', { reason });
 export const unbanUser = (id: string) => userAction(`/admin/user/${id}/unban`, 'Failed to unban user');
@@ -90,9 +90,8 @@ export const adminWithdrawalsQueryOptions = (params: WithdrawalsParams) =>
   queryOptions({
     queryKey: adminKeys.withdrawals(params),
     queryFn: ({ signal }) =>
-      apiRequest('/admin/withdrawals/all', {
+      apiRequest<WithdrawalListResponse>('/admin/withdrawals/all', {
         query: { page: params.page, status: params.status },
-        schema: withdrawalListResponseSchema,
         fallbackMessage: 'Failed to fetch withdrawals',
         signal,
       }),
@@ -100,18 +99,16 @@ export const adminWithdrawalsQueryOptions = (params: WithdrawalsParams) =>
   });
 
 export const approveWithdrawal = (id: string, txnId: string) =>
-  apiRequest(`/admin/withdrawals/approve/${id}`, {
+  apiRequest<WithdrawalActionResponse>(`/admin/withdrawals/approve/${id}`, {
     method: 'POST',
     body: { txnId },
-    schema: withdrawalActionResponseSchema,
     fallbackMessage: 'Failed to approve withdrawal',
   });
 
 export const rejectWithdrawal = (id: string, reason: string) =>
-  apiRequest(`/admin/withdrawals/reject/${id}`, {
+  apiRequest<WithdrawalActionResponse>(`/admin/withdrawals/reject/${id}`, {
     method: 'POST',
     body: { reason },
-    schema: withdrawalActionResponseSchema,
     fallbackMessage: 'Failed to reject withdrawal',
   });
 
@@ -121,14 +118,14 @@ export const adminGiftsQueryOptions = () =>
   queryOptions({
     queryKey: adminKeys.gifts(),
     queryFn: async ({ signal }) =>
-      (await apiRequest('/admin/gifts', { schema: giftListResponseSchema, fallbackMessage: 'Failed to fetch gifts', signal })).gifts,
+      (await apiRequest<z.infer<typeof giftListResponseSchema>>('/admin/gifts', { fallbackMessage: 'Failed to fetch gifts', signal })).gifts,
   });
 
 export const adminCoinPacksQueryOptions = () =>
   queryOptions({
     queryKey: adminKeys.coinPacks(),
     queryFn: async ({ signal }) =>
-      (await apiRequest('/admin/coinpacks', { schema: adminCoinPackListResponseSchema, fallbackMessage: 'Failed to fetch coin packs', signal }))
+      (await apiRequest<z.infer<typeof adminCoinPackListResponseSchema>>('/admin/coinpacks', { fallbackMessage: 'Failed to fetch coin packs', signal }))
         .coinPacks,
   });
 
@@ -136,21 +133,21 @@ export const adminVipPlansQueryOptions = () =>
   queryOptions({
     queryKey: adminKeys.vipPlans(),
     queryFn: async ({ signal }) =>
-      (await apiRequest('/admin/vipplans', { schema: adminVipPlanListResponseSchema, fallbackMessage: 'Failed to fetch VIP plans', signal }))
+      (await apiRequest<z.infer<typeof adminVipPlanListResponseSchema>>('/admin/vipplans', { fallbackMessage: 'Failed to fetch VIP plans', signal }))
         .vipPlans,
   });
 
 export const saveGift = (gift: GiftInput) =>
-  apiRequest('/admin/gifts', { method: 'POST', body: { gift }, schema: savedGiftResponseSchema, fallbackMessage: 'Failed to save gift' });
+  apiRequest<z.infer<typeof savedGiftResponseSchema>>('/admin/gifts', { method: 'POST', body: { gift }, fallbackMessage: 'Failed to save gift' });
 export const deleteGift = (id: string) =>
-  apiRequest(`/admin/gifts/${id}`, { method: 'DELETE', schema: messageResponseSchema, fallbackMessage: 'Failed to delete gift' });
+  apiRequest<MessageResponse>(`/admin/gifts/${id}`, { method: 'DELETE', fallbackMessage: 'Failed to delete gift' });
 
 export const saveCoinPack = (coinPack: CoinPackInput) =>
-  apiRequest('/admin/coinpacks', { method: 'POST', body: { coinPack }, schema: savedCoinPackResponseSchema, fallbackMessage: 'Failed to save coin pack' });
+  apiRequest<z.infer<typeof savedCoinPackResponseSchema>>('/admin/coinpacks', { method: 'POST', body: { coinPack }, fallbackMessage: 'Failed to save coin pack' });
 export const deleteCoinPack = (id: string) =>
-  apiRequest(`/admin/coinpacks/${id}`, { method: 'DELETE', schema: messageResponseSchema, fallbackMessage: 'Failed to delete coin pack' });
+  apiRequest<MessageResponse>(`/admin/coinpacks/${id}`, { method: 'DELETE', fallbackMessage: 'Failed to delete coin pack' });
 
 export const saveVipPlan = (vipPlan: VipPlanInput) =>
-  apiRequest('/admin/vipplans', { method: 'POST', body: { vipPlan }, schema: savedVipPlanResponseSchema, fallbackMessage: 'Failed to save VIP plan' });
+  apiRequest<z.infer<typeof savedVipPlanResponseSchema>>('/admin/vipplans', { method: 'POST', body: { vipPlan }, fallbackMessage: 'Failed to save VIP plan' });
 export const deleteVipPlan = (id: string) =>
-  apiRequest(`/admin/vipplans/${id}`, { method: 'DELETE', schema: messageResponseSchema, fallbackMessage: 'Failed to delete VIP plan' });
+  apiRequest<MessageResponse>(`/admin/vipplans/${id}`, { method: 'DELETE', fallbackMessage: 'Failed to delete VIP plan' });

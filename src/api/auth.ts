@@ -1,30 +1,29 @@
-import {
-  adminLoginResponseSchema,
-  loginResponseSchema,
-  registerResponseSchema,
-  sessionChangeResponseSchema,
-  type ChangePasswordBody,
-  type LoginBody,
-  type RegisterBody,
-  type SessionChangeResponse,
+import type {
+  AdminLoginResponse,
+  LoginResponse,
+  RegisterResponse,
+  SessionChangeResponse,
+  ChangePasswordBody,
+  LoginBody,
+  RegisterBody,
 } from '../../contract/auth';
-import { meResponseSchema } from '../../contract/user';
+import type { MeResponse } from '../../contract/user';
 import { API_BASE, ApiError, apiRequest } from './client';
 
 export function loginUser(credentials: LoginBody) {
-  return apiRequest('/auth/login', { method: 'POST', body: credentials, schema: loginResponseSchema, fallbackMessage: 'Login failed' });
+  return apiRequest<LoginResponse>('/auth/login', { method: 'POST', body: credentials, fallbackMessage: 'Login failed' });
 }
 
 export function loginAdmin(credentials: LoginBody) {
-  return apiRequest('/admin/login', { method: 'POST', body: credentials, schema: adminLoginResponseSchema, fallbackMessage: 'Admin login failed' });
+  return apiRequest<AdminLoginResponse>('/admin/login', { method: 'POST', body: credentials, fallbackMessage: 'Admin login failed' });
 }
 
 export function registerUser(form: RegisterBody) {
-  return apiRequest('/auth/register', { method: 'POST', body: form, schema: registerResponseSchema, fallbackMessage: 'Registration failed' });
+  return apiRequest<RegisterResponse>('/auth/register', { method: 'POST', body: form, fallbackMessage: 'Registration failed' });
 }
 
 export function fetchCurrentUser(signal?: AbortSignal) {
-  return apiRequest('/user/me', { schema: meResponseSchema, fallbackMessage: 'Failed to get user data', signal });
+  return apiRequest<MeResponse>('/user/me', { fallbackMessage: 'Failed to get user data', signal });
 }
 
 /**
@@ -39,11 +38,11 @@ export async function endSession(token: string): Promise<SessionChangeResponse> 
     headers: { Accept: 'application/json', Authorization: `Bearer ${token}` },
     keepalive: true,
   });
-  const parsed = sessionChangeResponseSchema.safeParse(await response.json().catch(() => undefined));
-  if (!response.ok || !parsed.success) throw new ApiError('Logout failed', response.status);
-  return parsed.data;
+  const payload: unknown = await response.json().catch(() => undefined);
+  if (!response.ok || typeof payload !== 'object' || payload === null) throw new ApiError('Logout failed', response.status);
+  return payload as SessionChangeResponse;
 }
 
 export function changePassword(body: ChangePasswordBody) {
-  return apiRequest('/auth/password', { method: 'POST', body, schema: sessionChangeResponseSchema, fallbackMessage: 'Failed to change password' });
+  return apiRequest<SessionChangeResponse>('/auth/password', { method: 'POST', body, fallbackMessage: 'Failed to change password' });
 }

@@ -1,14 +1,14 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import {
-  blogCategoriesResponseSchema,
-  blogListResponseSchema,
-  blogMessageResponseSchema,
-  blogPostResponseSchema,
-  DEFAULT_BLOG_PAGE_SIZE,
-  type AdminBlogListQuery,
-  type BlogListQuery,
-  type BlogPostInput,
+import type {
+  BlogCategoriesResponse,
+  BlogListResponse,
+  BlogMessageResponse,
+  BlogPostResponse,
+  AdminBlogListQuery,
+  BlogListQuery,
+  BlogPostInput,
 } from '../../contract/blog';
+import { DEFAULT_BLOG_PAGE_SIZE } from '../../contract/constants';
 import { apiRequest } from './client';
 
 /** SPEC section 8 fallback texts for the blog. */
@@ -29,7 +29,7 @@ export const blogListQueryOptions = ({ page = 1, limit = DEFAULT_BLOG_PAGE_SIZE,
   queryOptions({
     queryKey: ['blog', 'list', { page, limit, category: category ?? null }],
     queryFn: ({ signal }) =>
-      apiRequest('/blog', { query: { page, limit, category }, schema: blogListResponseSchema, fallbackMessage: BLOG_MESSAGES.list, signal }),
+      apiRequest<BlogListResponse>('/blog', { query: { page, limit, category }, fallbackMessage: BLOG_MESSAGES.list, signal }),
     // Paging keeps the current cards on screen until the next page arrives.
     placeholderData: keepPreviousData,
   });
@@ -38,8 +38,7 @@ export const blogPostQueryOptions = (id: string) =>
   queryOptions({
     queryKey: ['blog', 'post', id],
     queryFn: async ({ signal }) => {
-      const body = await apiRequest(`/blog/${encodeURIComponent(id)}`, {
-        schema: blogPostResponseSchema,
+      const body = await apiRequest<BlogPostResponse>(`/blog/${encodeURIComponent(id)}`, {
         fallbackMessage: BLOG_MESSAGES.post,
         signal,
       });
@@ -51,8 +50,7 @@ export const blogCategoriesQueryOptions = () =>
   queryOptions({
     queryKey: ['blog', 'categories'],
     queryFn: async ({ signal }) => {
-      const body = await apiRequest('/blog/categories', {
-        schema: blogCategoriesResponseSchema,
+      const body = await apiRequest<BlogCategoriesResponse>('/blog/categories', {
         fallbackMessage: BLOG_MESSAGES.categories,
         signal,
       });
@@ -66,9 +64,8 @@ export const adminBlogListQueryOptions = ({ page = 1, limit = DEFAULT_BLOG_PAGE_
   queryOptions({
     queryKey: ['blog', 'admin', { page, limit, category: category ?? null, published: published ?? null }],
     queryFn: ({ signal }) =>
-      apiRequest('/blog/admin/all', {
+      apiRequest<BlogListResponse>('/blog/admin/all', {
         query: { page, limit, category, published },
-        schema: blogListResponseSchema,
         fallbackMessage: BLOG_MESSAGES.list,
         signal,
       }),
@@ -76,22 +73,20 @@ export const adminBlogListQueryOptions = ({ page = 1, limit = DEFAULT_BLOG_PAGE_
   });
 
 export function createBlogPost(post: BlogPostInput) {
-  return apiRequest('/blog/admin', { method: 'POST', body: post, schema: blogMessageResponseSchema, fallbackMessage: BLOG_MESSAGES.create });
+  return apiRequest<BlogMessageResponse>('/blog/admin', { method: 'POST', body: post, fallbackMessage: BLOG_MESSAGES.create });
 }
 
 export function updateBlogPost(id: string, post: BlogPostInput) {
-  return apiRequest(`/blog/admin/${encodeURIComponent(id)}`, {
+  return apiRequest<BlogMessageResponse>(`/blog/admin/${encodeURIComponent(id)}`, {
     method: 'PUT',
     body: post,
-    schema: blogMessageResponseSchema,
     fallbackMessage: BLOG_MESSAGES.update,
   });
 }
 
 export function deleteBlogPost(id: string) {
-  return apiRequest(`/blog/admin/${encodeURIComponent(id)}`, {
+  return apiRequest<BlogMessageResponse>(`/blog/admin/${encodeURIComponent(id)}`, {
     method: 'DELETE',
-    schema: blogMessageResponseSchema,
     fallbackMessage: BLOG_MESSAGES.remove,
   });
 }

@@ -1,4 +1,3 @@
-import type { z } from 'zod';
 import { bearerToken, clearTokens } from './session';
 
 /** A failed call: `message` is the server's own text when it sent one, else the caller's fallback. */
@@ -15,18 +14,16 @@ export class ApiError extends Error {
 
 export const API_BASE = '/api';
 
-interface RequestOptions<S extends z.ZodType> {
+interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   query?: Record<string, string | number | boolean | undefined>;
-  /** The response schema from contract/: the body is parsed, so views get checked types. */
-  schema: S;
   /** SPEC section 8's fallback text, shown when the server sent no message. */
   fallbackMessage: string;
   signal?: AbortSignal;
 }
 
-function buildUrl(path: string, query?: RequestOptions<z.ZodType>['query']): string {
+function buildUrl(path: string, query?: RequestOptions['query']): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value !== undefined && value !== '') params.set(key, String(value));
@@ -52,8 +49,12 @@ function readServerError(payload: unknown): { message?: string; errors: Array<{ 
 /**
  * The one way the SPA talks to the API (SPEC section 7): bearer token from
  * storage (admin first), no timeout, and any 401 signs the browser out.
+ *
+ * `T` is the route's response type from contract/. The body is not parsed
+ * again here: the server already serializes every response through that
+ * route's zod schema, and re-parsing would put zod on every page's path.
  */
-export async function apiRequest<S extends z.ZodType>(path: string, options: RequestOptions<S>): Promise<z.infer<S>> {
+export async function apiRequest<T>(path: string, options: RequestOptions): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = bearerToken();
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -78,7 +79,8 @@ export async function apiRequest<S extends z.ZodType>(path: string, options: Req
     const { message, errors } = readServerError(payload);
     throw new ApiError(message ?? options.fallbackMessage, response.status, errors);
   }
-  const parsed = options.schema.safeParse(payload);
-  if (!parsed.success) throw new ApiError(options.fallbackMessage, response.status);
-  return parsed.data;
+  // Every route answers with a JSON object; anything else (an HTML error page
+  // from a proxy, an empty body) is a failed call, not data.
+  if (typeof payload !== 'object' || payload === null) throw new ApiError(options.fallbackMessage, response.status);
+  return payload as T;
 }

@@ -1,10 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
-import {
-  appConfigsResponseSchema,
-  publicConfigResponseSchema,
-  updateAppConfigResponseSchema,
-  type PublicConfig,
-  type UpdateAppConfigBody,
+import type {
+  AppConfigsResponse,
+  PublicConfigResponse,
+  UpdateAppConfigResponse,
+  PublicConfig,
+  UpdateAppConfigBody,
 } from '../../contract/config';
 import { apiRequest } from './client';
 
@@ -12,8 +12,7 @@ export const DEFAULT_APP_NAME = 'Orbit';
 
 async function fetchPublicConfig(signal: AbortSignal): Promise<PublicConfig> {
   try {
-    const body = await apiRequest('/config/public', {
-      schema: publicConfigResponseSchema,
+    const body = await apiRequest<PublicConfigResponse>('/config/public', {
       fallbackMessage: 'Failed to fetch home page content',
       signal,
     });
@@ -43,8 +42,7 @@ export const appConfigQueryOptions = () =>
   queryOptions({
     queryKey: ['config', 'app'],
     queryFn: async ({ signal }) => {
-      const body = await apiRequest('/config/app', {
-        schema: appConfigsResponseSchema,
+      const body = await apiRequest<AppConfigsResponse>('/config/app', {
         fallbackMessage: HOME_CONTENT_MESSAGES.read,
         signal,
       });
@@ -54,10 +52,9 @@ export const appConfigQueryOptions = () =>
 
 /** Admin: saves settings; afterwards invalidate ['config'] so the public config refreshes too. */
 export function updateAppConfig(body: UpdateAppConfigBody) {
-  return apiRequest('/config/app', {
+  return apiRequest<UpdateAppConfigResponse>('/config/app', {
     method: 'POST',
     body,
-    schema: updateAppConfigResponseSchema,
     fallbackMessage: HOME_CONTENT_MESSAGES.update,
   });
 }

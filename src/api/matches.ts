@@ -1,11 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
-import { matchesResponseSchema, type Match } from '../../contract/discovery';
+import type { MatchesResponse, Match } from '../../contract/discovery';
 import { apiRequest } from './client';
 
 /** GET /matches: the signed-in user's matches, newest first. */
 export async function fetchMatches(signal?: AbortSignal): Promise<Match[]> {
-  const body = await apiRequest('/matches', {
-    schema: matchesResponseSchema,
+  const body = await apiRequest<MatchesResponse>('/matches', {
     fallbackMessage: 'Failed to load matches',
     signal,
   });

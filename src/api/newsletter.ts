@@ -1,11 +1,10 @@
-import { newsletterResponseSchema, type NewsletterBody } from '../../contract/newsletter';
+import type { NewsletterResponse, NewsletterBody } from '../../contract/newsletter';
 import { apiRequest } from './client';
 
 export function subscribeToNewsletter(body: NewsletterBody) {
-  return apiRequest('/newsletter', {
+  return apiRequest<NewsletterResponse>('/newsletter', {
     method: 'POST',
     body,
-    schema: newsletterResponseSchema,
     fallbackMessage: 'Failed to subscribe to the newsletter',
   });
 }

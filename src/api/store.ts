@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { coinPackListResponseSchema, vipPlanListResponseSchema } from '../../contract/store';
+import type { CoinPackListResponse, VipPlanListResponse } from '../../contract/store';
 import { apiRequest } from './client';
 
 /** SPEC section 8: what a failed load reads when the server sent no message. */
@@ -24,7 +24,7 @@ export const coinPacksQueryOptions = () =>
   queryOptions({
     queryKey: storeKeys.coinPacks(),
     queryFn: async ({ signal }) =>
-      (await apiRequest('/store/coinpacks', { schema: coinPackListResponseSchema, fallbackMessage: STORE_LOAD_MESSAGES.coins, signal }))
+      (await apiRequest<CoinPackListResponse>('/store/coinpacks', { fallbackMessage: STORE_LOAD_MESSAGES.coins, signal }))
         .coinPacks,
   });
 
@@ -33,6 +33,6 @@ export const vipPlansQueryOptions = () =>
   queryOptions({
     queryKey: storeKeys.vipPlans(),
     queryFn: async ({ signal }) =>
-      (await apiRequest('/store/vipplans', { schema: vipPlanListResponseSchema, fallbackMessage: STORE_LOAD_MESSAGES.vip, signal }))
+      (await apiRequest<VipPlanListResponse>('/store/vipplans', { fallbackMessage: STORE_LOAD_MESSAGES.vip, signal }))
         .vipPlans,
   });

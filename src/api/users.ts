@@ -1,27 +1,24 @@
 import { queryOptions } from '@tanstack/react-query';
-import {
-  discoverResponseSchema,
-  likeResponseSchema,
-  radarResponseSchema,
-  spinResponseSchema,
-  type Candidate,
-  type DiscoverQuery,
-  type DiscoverResponse,
-  type LikeResponse,
-  type LikeType,
-  type NearbyUser,
-  type RadarQuery,
+import type {
+  DiscoverResponse,
+  LikeResponse,
+  RadarResponse,
+  SpinResponse,
+  Candidate,
+  DiscoverQuery,
+  LikeType,
+  NearbyUser,
+  RadarQuery,
 } from '../../contract/discovery';
-import { meResponseSchema, publicUserResponseSchema, type PublicUserResponse, type UpdateProfileBody, type User } from '../../contract/user';
+import type { MeResponse, PublicUserResponse, UpdateProfileBody, User } from '../../contract/user';
 import { apiRequest } from './client';
 
 export type RadarSearch = Partial<Pick<RadarQuery, 'lat' | 'lon'>> & Pick<RadarQuery, 'radiusKm' | 'limit'>;
 
 /** GET /users/radar: nearest first; SPEC section 8 fallback text on failure. */
 export async function fetchNearbyUsers(search: RadarSearch, signal?: AbortSignal): Promise<NearbyUser[]> {
-  const body = await apiRequest('/users/radar', {
+  const body = await apiRequest<RadarResponse>('/users/radar', {
     query: { lat: search.lat, lon: search.lon, radiusKm: search.radiusKm, limit: search.limit },
-    schema: radarResponseSchema,
     fallbackMessage: 'Failed to fetch nearby users',
     signal,
   });
@@ -38,7 +35,7 @@ export const radarQueryOptions = (search: RadarSearch) =>
 
 /** GET /users/spin: candidates the caller has not decided on yet (SPEC: 10 on the spin list). */
 export async function fetchSpinCandidates(limit = 10, signal?: AbortSignal): Promise<Candidate[]> {
-  const body = await apiRequest('/users/spin', { query: { limit }, schema: spinResponseSchema, fallbackMessage: 'Failed to fetch spin users', signal });
+  const body = await apiRequest<SpinResponse>('/users/spin', { query: { limit }, fallbackMessage: 'Failed to fetch spin users', signal });
   return body.users;
 }
 
@@ -55,14 +52,14 @@ export function decisionFailureMessage(type: LikeType): string {
 
 /** POST /users/like. */
 export function sendLike(targetId: string, type: LikeType): Promise<LikeResponse> {
-  return apiRequest('/users/like', { method: 'POST', body: { targetId, type }, schema: likeResponseSchema, fallbackMessage: DECISION_FAILURE[type] });
+  return apiRequest<LikeResponse>('/users/like', { method: 'POST', body: { targetId, type }, fallbackMessage: DECISION_FAILURE[type] });
 }
 
 export type DiscoverFilters = Pick<DiscoverQuery, 'gender' | 'minAge' | 'maxAge'>;
 
 /** GET /users for Discover, with the filters applied by the server. */
 export function fetchDiscoverPage(filters: DiscoverFilters & { page: number; limit: number }, signal?: AbortSignal): Promise<DiscoverResponse> {
-  return apiRequest('/users', { query: { ...filters }, schema: discoverResponseSchema, fallbackMessage: 'Failed to fetch users', signal });
+  return apiRequest<DiscoverResponse>('/users', { query: { ...filters }, fallbackMessage: 'Failed to fetch users', signal });
 }
 
 export const discoverQueryOptions = (filters: DiscoverFilters & { page: number; limit: number }) =>
@@ -74,7 +71,7 @@ export const discoverQueryOptions = (filters: DiscoverFilters & { page: number; 
 
 /** GET /user/:id: another person's public profile and where the viewer stands with them. */
 export function fetchPublicProfile(userId: string, signal?: AbortSignal): Promise<PublicUserResponse> {
-  return apiRequest(`/user/${encodeURIComponent(userId)}`, { schema: publicUserResponseSchema, fallbackMessage: 'Failed to fetch user profile', signal });
+  return apiRequest<PublicUserResponse>(`/user/${encodeURIComponent(userId)}`, { fallbackMessage: 'Failed to fetch user profile', signal });
 }
 
 export const publicProfileQueryOptions = (userId: string) =>
@@ -86,6 +83,6 @@ export const publicProfileQueryOptions = (userId: string) =>
 
 /** PATCH /user/me. */
 export async function updateMyProfile(changes: UpdateProfileBody): Promise<User> {
-  const body = await apiRequest('/user/me', { method: 'PATCH', body: changes, schema: meResponseSchema, fallbackMessage: 'Failed to update profile' });
+  const body = await apiRequest<MeResponse>('/user/me', { method: 'PATCH', body: changes, fallbackMessage: 'Failed to update profile' });
   return body.user;
 }

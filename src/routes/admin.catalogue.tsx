@@ -1,13 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import { CatalogueScreen } from '../features/admin/catalogue/CatalogueScreen';
+import { optionalChoice, searchReader } from '../search-params';
 
-const catalogueSearchSchema = z.object({
-  tab: z.enum(['gifts', 'coinPacks', 'vipPlans']).optional().catch(undefined),
-});
+const readCatalogueSearch = searchReader((search) => ({ tab: optionalChoice(search.tab, ['gifts', 'coinPacks', 'vipPlans']) }));
 
 export const Route = createFileRoute('/admin/catalogue')({
-  validateSearch: catalogueSearchSchema,
+  validateSearch: readCatalogueSearch,
   component: CatalogueRoute,
 });
 

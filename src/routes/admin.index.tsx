@@ -1,15 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import { adminStatsQueryOptions } from '../api/admin';
 import { AdminHomeScreen } from '../features/admin/AdminHomeScreen';
+import { optionalChoice, searchReader } from '../search-params';
 
-const adminSearchSchema = z.object({
-  tab: z.enum(['dashboard', 'content']).optional().catch(undefined),
-  section: z.enum(['home', 'blog']).optional().catch(undefined),
-});
+const readAdminSearch = searchReader((search) => ({
+  tab: optionalChoice(search.tab, ['dashboard', 'content']),
+  section: optionalChoice(search.section, ['home', 'blog']),
+}));
 
 export const Route = createFileRoute('/admin/')({
-  validateSearch: adminSearchSchema,
+  validateSearch: readAdminSearch,
   // Started, not awaited: the dashboard shows its own loading and error states.
   loader: ({ context }) => {
     void context.queryClient.prefetchQuery(adminStatsQueryOptions());

@@ -1,17 +1,17 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
-import { adminUserFilterSchema } from '../../contract/admin';
+import { ADMIN_USER_FILTERS } from '../../contract/constants';
 import { adminUsersQueryOptions } from '../api/admin';
+import { optionalChoice, optionalInteger, optionalText, searchReader } from '../search-params';
 import { ManageUsersScreen } from '../features/admin/users/ManageUsersScreen';
 
-const usersSearchSchema = z.object({
-  page: z.coerce.number().int().min(1).optional().catch(undefined),
-  search: z.string().trim().max(100).optional().catch(undefined),
-  filter: adminUserFilterSchema.optional().catch(undefined),
-});
+const readUsersSearch = searchReader((search) => ({
+  page: optionalInteger(search.page, 1),
+  search: optionalText(search.search, 100, 0),
+  filter: optionalChoice(search.filter, ADMIN_USER_FILTERS),
+}));
 
 export const Route = createFileRoute('/admin/users')({
-  validateSearch: usersSearchSchema,
+  validateSearch: readUsersSearch,
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) => {
     void context.queryClient.prefetchQuery(adminUsersQueryOptions({ page: deps.page ?? 1, filter: deps.filter ?? 'all', ...(deps.search ? { search: deps.search } : {}) }));

@@ -1,16 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
-import { withdrawalStatusSchema } from '../../contract/admin';
+import { WITHDRAWAL_STATUSES } from '../../contract/constants';
 import { adminWithdrawalsQueryOptions } from '../api/admin';
+import { optionalChoice, optionalInteger, searchReader } from '../search-params';
 import { WithdrawalsScreen } from '../features/admin/withdrawals/WithdrawalsScreen';
 
-const withdrawalsSearchSchema = z.object({
-  page: z.coerce.number().int().min(1).optional().catch(undefined),
-  status: withdrawalStatusSchema.optional().catch(undefined),
-});
+const readWithdrawalsSearch = searchReader((search) => ({
+  page: optionalInteger(search.page, 1),
+  status: optionalChoice(search.status, WITHDRAWAL_STATUSES),
+}));
 
 export const Route = createFileRoute('/admin/withdrawals')({
-  validateSearch: withdrawalsSearchSchema,
+  validateSearch: readWithdrawalsSearch,
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) => {
     void context.queryClient.prefetchQuery(adminWithdrawalsQueryOptions({ page: deps.page ?? 1, ...(deps.status ? { status: deps.status } : {}) }));

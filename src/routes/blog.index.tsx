@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PUBLIC_BLOG_PAGE_SIZE } from '../../contract/blog';
+import { PUBLIC_BLOG_PAGE_SIZE } from '../../contract/constants';
 import { blogCategoriesQueryOptions, blogListQueryOptions } from '../api/blog';
-import { blogListSearchSchema } from '../features/blog/blog-search';
+import { readBlogListSearch } from '../features/blog/blog-search';
 import { BlogListScreen } from '../features/blog/BlogListScreen';
 
 export const Route = createFileRoute('/blog/')({
-  validateSearch: blogListSearchSchema,
+  validateSearch: readBlogListSearch,
   loaderDeps: ({ search }) => ({ page: search.page ?? 1, category: search.category }),
   // Prefetched, not awaited: a failed fetch shows the screen's own error state.
   loader: ({ context, deps }) => {

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { blogListQueryOptions } from '../api/blog';
-import { TEASER_POST_COUNT } from '../features/blog/BlogTeaser';
+import { TEASER_POST_COUNT } from '../features/blog/teaser-post-count';
 import { FEATURE_GUIDES_CATEGORY, FeaturesScreen } from '../features/marketing/FeaturesScreen';
 
 export const Route = createFileRoute('/features')({

@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { blogListQueryOptions } from '../api/blog';
 import { HomeScreen } from '../features/home/HomeScreen';
 import { preloadFirstSlideImage } from '../features/home/HomeCarousel';
-import { TEASER_POST_COUNT } from '../features/blog/BlogTeaser';
+import { TEASER_POST_COUNT } from '../features/blog/teaser-post-count';
 
 export const Route = createFileRoute('/')({
   // Started, not awaited: every section renders at once with its defaults or skeletons.

@@ -1,13 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import { LoginScreen } from '../features/auth/LoginScreen';
+import { optionalChoice, searchReader } from '../search-params';
 
-const loginSearchSchema = z.object({
-  tab: z.enum(['user', 'admin']).optional().catch(undefined),
-});
+const readLoginSearch = searchReader((search) => ({ tab: optionalChoice(search.tab, ['user', 'admin']) }));
 
 export const Route = createFileRoute('/login')({
-  validateSearch: loginSearchSchema,
+  validateSearch: readLoginSearch,
   component: LoginRoute,
 });
 

@@ -1,14 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import { MessagesScreen } from '../features/messages/MessagesScreen';
+import { optionalText, searchReader } from '../search-params';
 
-const messagesSearchSchema = z.object({
+const readMessagesSearch = searchReader((search) => ({
   /** Opens (or starts) the conversation with this person. */
-  with: z.string().trim().min(1).max(100).optional().catch(undefined),
-});
+  with: optionalText(search.with, 100),
+}));
 
 export const Route = createFileRoute('/messages')({
-  validateSearch: messagesSearchSchema,
+  validateSearch: readMessagesSearch,
   component: MessagesRoute,
 });
 

@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { discoverSearchSchema } from '../features/discover/discover-search';
+import { readDiscoverSearch } from '../features/discover/discover-search';
 import { DiscoverScreen } from '../features/discover/DiscoverScreen';
 
 export const Route = createFileRoute('/users')({
-  validateSearch: discoverSearchSchema,
+  validateSearch: readDiscoverSearch,
   component: UsersRoute,
 });
 

@@ -23,3 +23,4 @@ export { Container, Stack, Cluster, Row, type StackProps, type ClusterProps, typ
 export { Heading, type HeadingProps, type HeadingLevel, type HeadingSize } from './Heading';
 export { Text, type TextProps, type TextTone } from './Text';
 export { ButtonLink } from './ButtonLink';
+export { LoadWhenNear, type LoadWhenNearProps } from './LoadWhenNear';

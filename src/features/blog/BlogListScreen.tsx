@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import styled from 'styled-components';
-import { DEFAULT_BLOG_CATEGORIES, PUBLIC_BLOG_PAGE_SIZE } from '../../../contract/blog';
+import { DEFAULT_BLOG_CATEGORIES, PUBLIC_BLOG_PAGE_SIZE } from '../../../contract/constants';
 import { blogCategoriesQueryOptions, blogListQueryOptions } from '../../api/blog';
 import { Container, EmptyState, ErrorState, Heading, Pagination, px, Skeleton, Text } from '../../ui';
 import { BlogBreadcrumb } from './Breadcrumb';

@@ -4,8 +4,7 @@ import { blogListQueryOptions } from '../../api/blog';
 import { ButtonLink, px, Skeleton } from '../../ui';
 import { MarketingSection, SectionHeader } from '../marketing/Section';
 import { BlogPostCard } from './BlogPostCard';
-
-export const TEASER_POST_COUNT = 3;
+import { TEASER_POST_COUNT } from './teaser-post-count';
 
 export interface BlogTeaserProps {
   id: string;

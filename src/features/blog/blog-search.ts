@@ -1,14 +1,17 @@
-import { z } from 'zod';
+import { optionalInteger, optionalText } from '../../search-params';
 
 /**
  * The blog list's place in the URL (`/blog?page=2&category=Dating%20Tips`), so
  * back/forward and shared links work. Bad values fall back instead of failing.
  */
-export const blogListSearchSchema = z.object({
-  page: z.number().int().min(1).max(10_000).optional().catch(undefined),
-  category: z.string().trim().min(1).max(50).optional().catch(undefined),
-});
-export type BlogListSearch = z.infer<typeof blogListSearchSchema>;
+export interface BlogListSearch {
+  page?: number;
+  category?: string;
+}
+
+export function readBlogListSearch(search: Record<string, unknown>): BlogListSearch {
+  return { page: optionalInteger(search.page, 1, 10_000), category: optionalText(search.category, 50) };
+}
 
 declare module '@tanstack/history' {
   interface HistoryState {

@@ -1,15 +1,25 @@
-import { z } from 'zod';
-import { genderSchema } from '../../../contract/common';
+import type { Gender } from '../../../contract/common';
+import { GENDERS } from '../../../contract/constants';
+import { optionalChoice, optionalInteger } from '../../search-params';
 
 /** Discover's state lives in the address, so a filtered view can be shared and survives a reload. */
-export const discoverSearchSchema = z.object({
-  view: z.enum(['list', 'radar']).optional().catch(undefined),
-  gender: genderSchema.optional().catch(undefined),
-  minAge: z.coerce.number().int().min(18).max(99).optional().catch(undefined),
-  maxAge: z.coerce.number().int().min(18).max(99).optional().catch(undefined),
-  page: z.coerce.number().int().min(1).optional().catch(undefined),
-});
-export type DiscoverSearch = z.infer<typeof discoverSearchSchema>;
+export interface DiscoverSearch {
+  view?: 'list' | 'radar';
+  gender?: Gender;
+  minAge?: number;
+  maxAge?: number;
+  page?: number;
+}
+
+export function readDiscoverSearch(search: Record<string, unknown>): DiscoverSearch {
+  return {
+    view: optionalChoice(search.view, ['list', 'radar']),
+    gender: optionalChoice(search.gender, GENDERS),
+    minAge: optionalInteger(search.minAge, 18, 99),
+    maxAge: optionalInteger(search.maxAge, 18, 99),
+    page: optionalInteger(search.page, 1),
+  };
+}
 
 /** SPEC: the age filter's placeholders. */
 export const MIN_AGE_PLACEHOLDER = 18;

@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import { ButtonLink, px } from '../../ui';
-import { ACCENT_INK } from '../marketing/FeatureCard';
+import { ACCENT_INK } from '../marketing/accent-ink';
 import { MarketingSection, SectionHeader } from '../marketing/Section';
 import { SHOWCASES } from './home-copy';
 

@@ -1,17 +1,22 @@
-import { BlogTeaser } from '../blog/BlogTeaser';
+import { lazy } from 'react';
+import { LoadWhenNear } from '../../ui';
 import { MarketingSection, SectionHeader } from '../marketing/Section';
-import { AllFeatures } from './AllFeatures';
-import { CallToAction } from './CallToAction';
-import { FaqSection } from './FaqSection';
-import { FeatureShowcases } from './FeatureShowcases';
 import { HeroSection } from './HeroSection';
 import { HomeCarousel, type CarouselActorRef } from './HomeCarousel';
 import { useHomeTexts } from './home-defaults';
 import { HowItWorks } from './HowItWorks';
-import { PricingSection } from './PricingSection';
-import { RadarSection } from './RadarSection';
 import { StatsRow } from './StatsRow';
-import { Testimonials } from './Testimonials';
+
+// Sections more than a screen below the fold: their code loads as the reader
+// scrolls towards them, not with the page (issue 8: JavaScript for `/`).
+const FeatureShowcases = lazy(() => import('./FeatureShowcases').then((module) => ({ default: module.FeatureShowcases })));
+const Testimonials = lazy(() => import('./Testimonials').then((module) => ({ default: module.Testimonials })));
+const RadarSection = lazy(() => import('./RadarSection').then((module) => ({ default: module.RadarSection })));
+const BlogTeaser = lazy(() => import('../blog/BlogTeaser').then((module) => ({ default: module.BlogTeaser })));
+const AllFeatures = lazy(() => import('./AllFeatures').then((module) => ({ default: module.AllFeatures })));
+const PricingSection = lazy(() => import('./PricingSection').then((module) => ({ default: module.PricingSection })));
+const CallToAction = lazy(() => import('./CallToAction').then((module) => ({ default: module.CallToAction })));
+const FaqSection = lazy(() => import('./FaqSection').then((module) => ({ default: module.FaqSection })));
 
 export interface HomeScreenProps {
   /** Tests inject the carousel actor to drive it on their own clock. */
@@ -21,6 +26,7 @@ export interface HomeScreenProps {
 /** SPEC section 2 Home: every section, in the spec's order. */
 export function HomeScreen({ carousel }: HomeScreenProps) {
   const texts = useHomeTexts();
+  // Estimated heights are the sections' measured heights in Chromium (390 and 1280 px wide).
   return (
     <>
       <HeroSection title={texts.heroTitle} subtitle={texts.heroSubtitle} />
@@ -30,19 +36,35 @@ export function HomeScreen({ carousel }: HomeScreenProps) {
       </MarketingSection>
       <StatsRow stats={texts.stats} />
       <HowItWorks />
-      <FeatureShowcases title={texts.featuresTitle} subtitle={texts.featuresSubtitle} />
-      <Testimonials />
-      <RadarSection />
-      <BlogTeaser
-        id="from-the-blog"
-        eyebrow="From the Blog"
-        title="Fresh reads on dating and Orbit"
-        subtitle="Tips, stories and product news from the team."
-      />
-      <AllFeatures />
-      <PricingSection />
-      <CallToAction />
-      <FaqSection />
+      <LoadWhenNear estimatedHeight={{ compact: 1916, wide: 1292 }}>
+        <FeatureShowcases title={texts.featuresTitle} subtitle={texts.featuresSubtitle} />
+      </LoadWhenNear>
+      <LoadWhenNear estimatedHeight={{ compact: 994, wide: 475 }}>
+        <Testimonials />
+      </LoadWhenNear>
+      <LoadWhenNear estimatedHeight={{ compact: 1364, wide: 939 }}>
+        <RadarSection />
+      </LoadWhenNear>
+      <LoadWhenNear estimatedHeight={{ compact: 1797, wide: 842 }}>
+        <BlogTeaser
+          id="from-the-blog"
+          eyebrow="From the Blog"
+          title="Fresh reads on dating and Orbit"
+          subtitle="Tips, stories and product news from the team."
+        />
+      </LoadWhenNear>
+      <LoadWhenNear estimatedHeight={{ compact: 2685, wide: 783 }}>
+        <AllFeatures />
+      </LoadWhenNear>
+      <LoadWhenNear estimatedHeight={{ compact: 1448, wide: 672 }} anchorId="pricing">
+        <PricingSection />
+      </LoadWhenNear>
+      <LoadWhenNear estimatedHeight={{ compact: 400, wide: 330 }}>
+        <CallToAction />
+      </LoadWhenNear>
+      <LoadWhenNear estimatedHeight={{ compact: 554, wide: 499 }}>
+        <FaqSection />
+      </LoadWhenNear>
     </>
   );
 }

@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 import type { Stat } from '../../../contract/config';
 import { Container, px, VisuallyHidden } from '../../ui';
-import { ACCENT_INK } from '../marketing/FeatureCard';
+import { ACCENT_INK } from '../marketing/accent-ink';
 
 /** SPEC section 2 stats row: value and label in the stat's colour (from the public config). */
 export function StatsRow({ stats }: { stats: readonly Stat[] }) {

@@ -1,17 +1,10 @@
 import { createLink } from '@tanstack/react-router';
 import styled from 'styled-components';
-import type { StatColor } from '../../../contract/common';
 import { px } from '../../ui';
+import type { StatColor } from '../../../contract/common';
+import { ACCENT_INK } from './accent-ink';
 import type { Feature } from './feature-catalogue';
 import { FeatureIcon } from './FeatureIcon';
-
-/** The tinted fill and readable ink for each accent (pure accents are too light for text). */
-export const ACCENT_INK = {
-  purple: { ink: 'purpleDark', fill: 'purpleTint' },
-  pink: { ink: 'pinkDeep', fill: 'pinkTint' },
-  blue: { ink: 'blueText', fill: 'blueTint' },
-  green: { ink: 'greenText', fill: 'greenTint' },
-} as const satisfies Record<StatColor, { ink: string; fill: string }>;
 
 /** A whole-card link to a feature's screen; the title is the link text. */
 export function FeatureCard({ feature, headingLevel = 3 }: { feature: Feature; headingLevel?: 2 | 3 }) {

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { publicUserResponseSchema, type PublicUser } from '../../../contract/user';
+import type { PublicUserResponse, PublicUser } from '../../../contract/user';
 import { apiRequest } from '../../api/client';
 
 /** Who is on the other side of a call or a conversation, as those screens show them. */
@@ -24,8 +24,7 @@ export const personQueryOptions = (userId: string) =>
   queryOptions({
     queryKey: ['user', userId, 'person'],
     queryFn: async ({ signal }) => {
-      const body = await apiRequest(`/user/${encodeURIComponent(userId)}`, {
-        schema: publicUserResponseSchema,
+      const body = await apiRequest<PublicUserResponse>(`/user/${encodeURIComponent(userId)}`, {
         fallbackMessage: 'Failed to fetch user profile',
         signal,
       });

@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
 import styled from 'styled-components';
 import type { ActorRefFrom } from 'xstate';
-import { DEFAULT_BLOG_CATEGORIES } from '../../../../contract/blog';
+import { DEFAULT_BLOG_CATEGORIES } from '../../../../contract/constants';
 import {
   blogEditorMachine,
   selectConfirmingDelete,

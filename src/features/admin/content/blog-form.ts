@@ -1,4 +1,5 @@
-import { DEFAULT_BLOG_CATEGORY, DEFAULT_READ_TIME, type BlogPost, type BlogPostInput } from '../../../../contract/blog';
+import type { BlogPost, BlogPostInput } from '../../../../contract/blog';
+import { DEFAULT_BLOG_CATEGORY, DEFAULT_READ_TIME } from '../../../../contract/constants';
 
 /** The add/edit form as the inputs hold it: text everywhere, tags as one comma-separated line. */
 export interface BlogFormValues {

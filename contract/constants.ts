@@ -1,0 +1,25 @@
+// Plain values the contract's schemas are built from, in a module that does
+// not import zod: the web app's always-loaded code (route tree, Home) reads
+// them without pulling zod into the JavaScript for `/` (issue 8). The schema
+// modules re-export them, so server code keeps importing from there.
+
+export const GENDERS = ['male', 'female', 'other'] as const;
+
+/** The admin user list's filters (SPEC section 7 "Admin"). */
+export const ADMIN_USER_FILTERS = ['all', 'banned', 'vip'] as const;
+
+export const WITHDRAWAL_STATUSES = ['pending', 'approved', 'rejected'] as const;
+
+/** SPEC section 3: the category set every blog starts with. */
+export const DEFAULT_BLOG_CATEGORIES = ['General', 'Dating Tips', 'Features', 'Community', 'Success Stories'] as const;
+
+/** SPEC section 9 blog defaults. */
+export const DEFAULT_READ_TIME = '5 min read';
+export const DEFAULT_BLOG_CATEGORY = 'General';
+
+/** SPEC section 9: 9 a page on the public blog, 10 in the admin list and as the API default. */
+export const PUBLIC_BLOG_PAGE_SIZE = 9;
+export const DEFAULT_BLOG_PAGE_SIZE = 10;
+export const MAX_BLOG_PAGE_SIZE = 50;
+
+export const BLOG_POST_NOT_FOUND = 'Blog post not found';

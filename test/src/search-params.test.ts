@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { optionalChoice, optionalInteger, optionalText, searchReader } from '../../src/search-params';
+
+// The address bar is user input: a bad value reads as "not given", never an error page.
+describe('search params', () => {
+  it('reads whole numbers in range, as the router parses them or as typed', () => {
+    expect(optionalInteger(2, 1)).toBe(2);
+    expect(optionalInteger('3', 1)).toBe(3);
+    expect(optionalInteger(0, 1)).toBeUndefined();
+    expect(optionalInteger(2.5, 1)).toBeUndefined();
+    expect(optionalInteger('abc', 1)).toBeUndefined();
+    expect(optionalInteger('', 1)).toBeUndefined();
+    expect(optionalInteger(100, 18, 99)).toBeUndefined();
+    expect(optionalInteger(true, 1)).toBeUndefined();
+  });
+
+  it('reads trimmed text within its length limits', () => {
+    expect(optionalText('  Dating Tips ', 50)).toBe('Dating Tips');
+    expect(optionalText('   ', 50)).toBeUndefined();
+    expect(optionalText('', 100, 0)).toBe('');
+    expect(optionalText('x'.repeat(51), 50)).toBeUndefined();
+    expect(optionalText(42, 50)).toBeUndefined();
+  });
+
+  it('reads only the listed choices, exactly as written', () => {
+    expect(optionalChoice('vip', ['all', 'banned', 'vip'])).toBe('vip');
+    expect(optionalChoice('VIP', ['all', 'banned', 'vip'])).toBeUndefined();
+    expect(optionalChoice(['vip'], ['all', 'banned', 'vip'])).toBeUndefined();
+  });
+
+  it('builds a route reader that drops what it cannot read', () => {
+    const readTab = searchReader((search) => ({ tab: optionalChoice(search.tab, ['user', 'admin']) }));
+    expect(readTab({ tab: 'admin' })).toEqual({ tab: 'admin' });
+    expect(readTab({ tab: 'root' })).toEqual({ tab: undefined });
+  });
+});
