@@ -162,6 +162,8 @@ test('Discover, Radar and Profile work for the demo account', async ({ page }) =
 
 test('a visitor sees sample people on the Home radar, and /profile sends them to the login page', async ({ page }) => {
   await page.goto('/');
+  // The radar section loads as a visitor scrolls near it.
+  await page.locator('#radar').scrollIntoViewIfNeeded();
   const nearby = page.getByRole('list', { name: 'People near you' });
   await expect(nearby.getByRole('listitem')).toHaveCount(5);
   await expect(page.getByText('These are sample profiles. Sign in to see who is really near you.')).toBeVisible();

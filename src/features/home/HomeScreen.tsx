@@ -36,16 +36,16 @@ export function HomeScreen({ carousel }: HomeScreenProps) {
       </MarketingSection>
       <StatsRow stats={texts.stats} />
       <HowItWorks />
-      <LoadWhenNear estimatedHeight={{ compact: 1916, wide: 1292 }}>
+      <LoadWhenNear estimatedHeight={{ compact: 1916, wide: 1292 }} anchorId="showcases">
         <FeatureShowcases title={texts.featuresTitle} subtitle={texts.featuresSubtitle} />
       </LoadWhenNear>
-      <LoadWhenNear estimatedHeight={{ compact: 994, wide: 475 }}>
+      <LoadWhenNear estimatedHeight={{ compact: 994, wide: 475 }} anchorId="testimonials">
         <Testimonials />
       </LoadWhenNear>
-      <LoadWhenNear estimatedHeight={{ compact: 1364, wide: 939 }}>
+      <LoadWhenNear estimatedHeight={{ compact: 1364, wide: 939 }} anchorId="radar">
         <RadarSection />
       </LoadWhenNear>
-      <LoadWhenNear estimatedHeight={{ compact: 1797, wide: 842 }}>
+      <LoadWhenNear estimatedHeight={{ compact: 1797, wide: 842 }} anchorId="from-the-blog">
         <BlogTeaser
           id="from-the-blog"
           eyebrow="From the Blog"
@@ -53,7 +53,7 @@ export function HomeScreen({ carousel }: HomeScreenProps) {
           subtitle="Tips, stories and product news from the team."
         />
       </LoadWhenNear>
-      <LoadWhenNear estimatedHeight={{ compact: 2685, wide: 783 }}>
+      <LoadWhenNear estimatedHeight={{ compact: 2685, wide: 783 }} anchorId="all-features">
         <AllFeatures />
       </LoadWhenNear>
       <LoadWhenNear estimatedHeight={{ compact: 1448, wide: 672 }} anchorId="pricing">
@@ -62,7 +62,7 @@ export function HomeScreen({ carousel }: HomeScreenProps) {
       <LoadWhenNear estimatedHeight={{ compact: 400, wide: 330 }}>
         <CallToAction />
       </LoadWhenNear>
-      <LoadWhenNear estimatedHeight={{ compact: 554, wide: 499 }}>
+      <LoadWhenNear estimatedHeight={{ compact: 554, wide: 499 }} anchorId="faq">
         <FaqSection />
       </LoadWhenNear>
     </>
