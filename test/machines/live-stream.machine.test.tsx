@@ -3,8 +3,7 @@ import { fireEvent, waitFor } from '@testing-library/react';
 import type { AnyEventObject } from 'xstate';
 import type { liveStreamMachine } from '../../machines/live-stream.machine';
 import { LiveStreamScreen } from '../../src/features/live-stream/LiveStreamScreen';
-import { LocalMediaSession } from '../../src/features/media/local-media';
-import { captureRootActor, control, currentPath, hasControl, none, one, renderScreen, textOf } from '../src/features/media/screen-harness';
+import { captureRootActor, recordingMediaSession, control, currentPath, hasControl, none, one, renderScreen, textOf } from '../src/features/media/screen-harness';
 import { printCoverageAfterAll, type MachineModel, type ModelPath } from '../support/model';
 import { expectedStream, PERMISSION_WORDS, TITLE_ALERT, type ExpectedStream, type StreamEffect } from './live-stream-expectations';
 import { BASE, liveStreamOnAirModel, liveStreamSetupModel } from './live-stream-model';
@@ -170,10 +169,7 @@ function walk(model: MachineModel<typeof liveStreamMachine>, path: ModelPath<typ
   const eventsUpTo = (stepIndex: number) => path.steps.slice(0, stepIndex + 1).flatMap((step) => step.applied);
   return model.replay(path, {
     mount: async ({ machine, clock, inspect }) => {
-      const session = new LocalMediaSession(undefined);
-      vi.spyOn(session, 'setAudioEnabled').mockImplementation((enabled) => void effects.push(['microphone', enabled]));
-      vi.spyOn(session, 'setVideoEnabled').mockImplementation((enabled) => void effects.push(['camera', enabled]));
-      vi.spyOn(session, 'release').mockImplementation(() => void effects.push(['release']));
+      const session = recordingMediaSession((effect) => void effects.push(effect));
       const root = captureRootActor(inspect);
       const view = renderScreen(
         <LiveStreamScreen

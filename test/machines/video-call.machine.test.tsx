@@ -1,10 +1,9 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fireEvent, waitFor } from '@testing-library/react';
 import type { AnyEventObject } from 'xstate';
 import type { videoCallMachine } from '../../machines/video-call.machine';
-import { LocalMediaSession } from '../../src/features/media/local-media';
 import { VideoCallScreen } from '../../src/features/video-call/VideoCallScreen';
-import { captureRootActor, control, currentPath, hasControl, none, one, renderScreen, textOf } from '../src/features/media/screen-harness';
+import { captureRootActor, recordingMediaSession, control, currentPath, hasControl, none, one, renderScreen, textOf } from '../src/features/media/screen-harness';
 import { printCoverageAfterAll, type ModelPath } from '../support/model';
 import { clockText, expectedCall, type CallEffect, type ExpectedCall } from './video-call-expectations';
 import { videoCallModel } from './video-call-model';
@@ -140,11 +139,7 @@ function walk(path: ModelPath<typeof videoCallMachine>) {
   const eventsUpTo = (stepIndex: number) => path.steps.slice(0, stepIndex + 1).flatMap((step) => step.applied);
   return videoCallModel.replay(path, {
     mount: async ({ machine, clock, inspect }) => {
-      // No real devices: the harness settles startMedia. The session records what the call asks of it.
-      const session = new LocalMediaSession(undefined);
-      vi.spyOn(session, 'setAudioEnabled').mockImplementation((enabled) => void effects.push(['microphone', enabled]));
-      vi.spyOn(session, 'setVideoEnabled').mockImplementation((enabled) => void effects.push(['camera', enabled]));
-      vi.spyOn(session, 'release').mockImplementation(() => void effects.push(['release']));
+      const session = recordingMediaSession((effect) => void effects.push(effect));
       const root = captureRootActor(inspect);
       const view = renderScreen(<VideoCallScreen machine={machine} clock={clock} inspect={root.inspect} createSession={() => session} />);
       router = view.router;

@@ -2,8 +2,9 @@ import type { ReactElement } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
 import { render, screen, waitFor } from '@testing-library/react';
-import { expect } from 'vitest';
+import { expect, vi } from 'vitest';
 import type { AnyActorRef, InspectionEvent } from 'xstate';
+import { LocalMediaSession } from '../../../../src/features/media/local-media';
 import { ThemeRoot } from '../../../../src/ui/ThemeRoot';
 
 /**
@@ -98,4 +99,19 @@ export function hasControl(name: string, root: ParentNode = document): boolean {
 /** The whole text of `root` on one line, as a reader would meet it. */
 export function textOf(root: ParentNode = document.body): string {
   return normalise(root.textContent);
+}
+
+/** What a call or stream asked of the camera and microphone. */
+export type MediaEffect = ['microphone', boolean] | ['camera', boolean] | ['release'];
+
+/**
+ * A media session with no real devices (the model harness settles its start)
+ * that reports every request made of the tracks.
+ */
+export function recordingMediaSession(record: (effect: MediaEffect) => void): LocalMediaSession {
+  const session = new LocalMediaSession(undefined);
+  vi.spyOn(session, 'setAudioEnabled').mockImplementation((enabled) => record(['microphone', enabled]));
+  vi.spyOn(session, 'setVideoEnabled').mockImplementation((enabled) => record(['camera', enabled]));
+  vi.spyOn(session, 'release').mockImplementation(() => record(['release']));
+  return session;
 }
