@@ -34,6 +34,16 @@ export const MUMBAI: GeoPoint = { latitude: 19.076, longitude: 72.8777 };
 const REBUILD_INDEXES_ABOVE_ROWS = 50_000;
 
 /**
+ * Two fractions in [0, 1) per row number: a two-dimensional Weyl sequence
+ * (steps of the golden ratio and of the square root of two, in 32-bit fixed
+ * point), so every person stands somewhere of their own and a city fills its
+ * square evenly, as real members would. Plain multiplicative hashes modulo a
+ * round number put a whole city on a few hundred spots instead.
+ */
+const WEYL_LAT = '(((g * 2654435769) % 4294967296) / 4294967296.0)';
+const WEYL_LON = '(((g * 1779033703) % 4294967296) / 4294967296.0)';
+
+/**
  * One INSERT ... SELECT of people number `from` to `to`: positions are a hash
  * of the row number, so every run (and every growth step) seeds the same people.
  */
@@ -43,8 +53,8 @@ function seedStatement(from: number, to: number) {
     insert into users (username, email, password_hash, name, age, gender, region, interests, latitude, longitude, is_online, last_seen_at, is_demo)
     select 'bench_' || g, 'bench_' || g || '@bench.invalid', 'not-a-password-hash', 'Bench Person ' || g,
       18 + (g % 42), (array['female', 'male', 'other'])[1 + g % 3]::gender, 'City ' || (g % ${CITIES.length}), array['Coffee', 'Travel'],
-      case when g % 7 = 3 then -55 + ((g * 7919) % 120000) / 1000.0 else c.lat + (((g * 104729) % 6000) / 10000.0 - 0.3) end,
-      case when g % 7 = 3 then -180 + ((g * 15485863) % 360000) / 1000.0 else c.lon + (((g * 1299709) % 6000) / 10000.0 - 0.3) end,
+      case when g % 7 = 3 then -55 + 120 * ${WEYL_LAT} else c.lat + 0.6 * ${WEYL_LAT} - 0.3 end,
+      case when g % 7 = 3 then -180 + 360 * ${WEYL_LON} else c.lon + 0.6 * ${WEYL_LON} - 0.3 end,
       g % 3 = 0, now() - (g % 1000) * interval '1 minute', true
     from generate_series(${from}::bigint, ${to}::bigint) as g
     join (values ${cityRows}) as c(idx, lat, lon) on c.idx = g % ${CITIES.length}

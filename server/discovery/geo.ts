@@ -21,15 +21,6 @@ const KM_PER_DEGREE = (6378.168 * Math.PI) / 180;
 export const LAT_STEP_DEGREES = GRID_CELL_KM / KM_PER_DEGREE;
 /** Near the poles a degree of longitude vanishes; capping the divisor keeps cells finite (and only narrower). */
 const MIN_COS_LATITUDE = 0.01;
-/**
- * How far snapping can move a stored point (half a cell diagonal, at most
- * about 0.71 km: cells only get narrower towards the poles), with room to
- * spare: the index pre-filter widens its box by this so no one the snapped
- * distance admits is missed. Any wider and the box reads more of the table
- * for nothing (the radar bench's p99 at a million people follows it).
- */
-export const SNAP_MARGIN_M = 1000;
-
 /** SPEC section 4: the fixed point of the Home radar, also used when a caller has no stored location. */
 export const DEFAULT_RADAR_CENTRE: GeoPoint = { latitude: 19.076, longitude: 72.8777 };
 
@@ -41,7 +32,7 @@ function longitudeStep(snappedLatitude: number): number {
   return LAT_STEP_DEGREES / Math.max(Math.cos((snappedLatitude * Math.PI) / 180), MIN_COS_LATITUDE);
 }
 
-/** The centre of the cell holding `point` (the same arithmetic as `snappedPointSql`). */
+/** The centre of the cell holding `point` (the same arithmetic as `radarCellSql`). */
 export function snapToGrid(point: GeoPoint): GeoPoint {
   const latitude = cellCentre(point.latitude, LAT_STEP_DEGREES);
   return { latitude, longitude: cellCentre(point.longitude, longitudeStep(latitude)) };
@@ -55,15 +46,58 @@ export function reportedKm(distanceMeters: number): number {
 const latStep = sql.raw(String(LAT_STEP_DEGREES));
 const minCos = sql.raw(String(MIN_COS_LATITUDE));
 
-/** `ll_to_earth` of the cell centre of a stored position, computed in the database. */
-export function snappedPointSql(latitude: AnyPgColumn, longitude: AnyPgColumn): SQL {
+/**
+ * The cell centre of a stored position as `point(longitude, latitude)`, in
+ * the database (the `users.radar_cell` generated column): the same
+ * arithmetic as `snapToGrid`. Changing the grid needs a migration that
+ * regenerates the column.
+ */
+export function radarCellSql(latitude: AnyPgColumn, longitude: AnyPgColumn): SQL {
   const snappedLat = sql`((floor(${latitude} / ${latStep}) + 0.5) * ${latStep})`;
   const lonStep = sql`(${latStep} / greatest(cos(radians(${snappedLat})), ${minCos}))`;
   const snappedLon = sql`((floor(${longitude} / ${lonStep}) + 0.5) * ${lonStep})`;
-  return sql`ll_to_earth(${snappedLat}, ${snappedLon})`;
+  return sql`point(${snappedLon}, ${snappedLat})`;
 }
 
-/** `ll_to_earth` of a point given by the caller (already snapped in JS). */
-export function earthPointSql(point: GeoPoint): SQL {
-  return sql`ll_to_earth(${point.latitude}::float8, ${point.longitude}::float8)`;
+/** The radius of earthdistance's `earth()` sphere, which the grid's degree size follows. */
+export const EARTH_RADIUS_M = 6_378_168;
+/**
+ * earthdistance's `point <@> point` answers statute miles on a sphere of this
+ * radius (its C source's EARTH_RADIUS). Scaling by the ratio of the radii
+ * gives the same central angle on the earth() sphere, in metres.
+ */
+const EARTHDISTANCE_POINT_RADIUS_MILES = 3958.747716;
+export const METRES_PER_POINT_DISTANCE_UNIT = EARTH_RADIUS_M / EARTHDISTANCE_POINT_RADIUS_MILES;
+
+/** `[west, south, east, north]` in degrees, as the radar_cell points are stored. */
+export type DegreeBox = readonly [number, number, number, number];
+
+/**
+ * Stored cell centres may stand up to one cell (under a degree) past the
+ * poles and the antimeridian; boxes reach that far beyond them too.
+ */
+const CELL_OVERHANG_DEGREES = 1;
+/** Room for rounding at the cap's edge: far below a metre, far above float error. */
+const BOX_SLACK_RADIANS = 1e-9;
+
+/**
+ * Boxes of (longitude, latitude) that together hold every point within
+ * `reachMeters` of `centre` on the sphere: the latitude band of the cap, and
+ * its longitude span (the whole circle once the cap holds a pole), repeated
+ * 360 degrees to either side where it runs past the antimeridian.
+ */
+export function capBoxes(centre: GeoPoint, reachMeters: number): DegreeBox[] {
+  const angle = reachMeters / EARTH_RADIUS_M + BOX_SLACK_RADIANS;
+  const degrees = (radians: number) => (radians * 180) / Math.PI;
+  const latitude = (centre.latitude * Math.PI) / 180;
+  const south = centre.latitude - degrees(angle);
+  const north = centre.latitude + degrees(angle);
+  if (angle >= Math.PI / 2 - Math.abs(latitude)) {
+    return [[-180 - CELL_OVERHANG_DEGREES, south, 180 + CELL_OVERHANG_DEGREES, north]];
+  }
+  const halfSpan = degrees(Math.asin(Math.sin(angle) / Math.cos(latitude)));
+  const limit = 180 + CELL_OVERHANG_DEGREES;
+  return [-360, 0, 360]
+    .map((shift): DegreeBox => [centre.longitude - halfSpan + shift, south, centre.longitude + halfSpan + shift, north])
+    .filter(([west, , east]) => east >= -limit && west <= limit);
 }

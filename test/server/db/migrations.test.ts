@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { snapToGrid } from '../../../server/discovery/geo';
 import { createPgliteDatabase, createPostgresDatabase, postgresUrl, type TestDatabase } from './databases';
+
+/** A point column as [x, y], whether the driver hands back "(x,y)" text or an object. */
+function parsePoint(value: string | { x: number; y: number } | null | undefined): [number, number] | null {
+  if (value == null) return null;
+  if (typeof value === 'object') return [value.x, value.y];
+  const [x, y] = value.replace(/[()]/g, '').split(',').map(Number);
+  return [x ?? Number.NaN, y ?? Number.NaN];
+}
 
 const EXPECTED_TABLES = [
   'admin_audit_log',
@@ -40,10 +49,22 @@ function describeMigratedSchema(driver: string, open: () => Promise<TestDatabase
       expect(extensions.map((row) => row.extname)).toEqual(expect.arrayContaining(['cube', 'earthdistance']));
 
       const [index] = await database.query<{ indexdef: string }>(
-        `select indexdef from pg_indexes where indexname = 'users_location_gist_idx'`,
+        `select indexdef from pg_indexes where indexname = 'users_radar_cell_idx'`,
       );
-      expect(index?.indexdef).toMatch(/USING gist \(ll_to_earth\(latitude, longitude\)\)/);
-      expect(index?.indexdef).toMatch(/WHERE \(\(latitude IS NOT NULL\) AND \(longitude IS NOT NULL\)\)/);
+      expect(index?.indexdef).toMatch(/USING gist \(radar_cell\)/);
+      expect(index?.indexdef).toMatch(/WHERE \(\(radar_cell IS NOT NULL\) AND \(role = 'user'::role\) AND \(NOT is_banned\) AND \(NOT is_hidden\)\)/);
+    });
+
+    it("keeps each person's radar cell in step with their position", async () => {
+      const [placed] = await database.query<{ radar_cell: string | { x: number; y: number } | null }>(
+        `insert into users (username, email, password_hash, latitude, longitude) values ('placed', 'placed@example.com', 'x', 19.076, 72.8777) returning radar_cell`,
+      );
+      const cell = snapToGrid({ latitude: 19.076, longitude: 72.8777 });
+      expect(parsePoint(placed?.radar_cell)).toEqual([expect.closeTo(cell.longitude, 12), expect.closeTo(cell.latitude, 12)]);
+      const [cleared] = await database.query<{ radar_cell: unknown }>(
+        `update users set latitude = null, longitude = null where username = 'placed' returning radar_cell`,
+      );
+      expect(cleared?.radar_cell).toBeNull();
     });
 
     it('applies column defaults a new user row relies on', async () => {

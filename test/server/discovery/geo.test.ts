@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compatibilityPercent } from '../../../server/discovery/compatibility';
-import { reportedKm, snapToGrid } from '../../../server/discovery/geo';
+import { capBoxes, EARTH_RADIUS_M, reportedKm, snapToGrid, type GeoPoint } from '../../../server/discovery/geo';
 import { lastActiveText } from '../../../server/discovery/last-active';
 import { distanceKm } from './people-fixtures';
 
@@ -31,6 +31,55 @@ describe('snapToGrid', () => {
     const north = snapToGrid({ latitude: origin.latitude + 0.009, longitude: origin.longitude });
     expect(distanceKm(origin, east)).toBeCloseTo(1, 2);
     expect(distanceKm(origin, { latitude: north.latitude, longitude: origin.longitude })).toBeCloseTo(1, 2);
+  });
+});
+
+/** The point `meters` away from `start` along `bearing` (radians) on the earth() sphere. */
+function destination(start: GeoPoint, bearing: number, meters: number): GeoPoint {
+  const rad = Math.PI / 180;
+  const angle = meters / EARTH_RADIUS_M;
+  const lat1 = start.latitude * rad;
+  const lat2 = Math.asin(Math.sin(lat1) * Math.cos(angle) + Math.cos(lat1) * Math.sin(angle) * Math.cos(bearing));
+  const lon2 = start.longitude * rad + Math.atan2(Math.sin(bearing) * Math.sin(angle) * Math.cos(lat1), Math.cos(angle) - Math.sin(lat1) * Math.sin(lat2));
+  // Stored longitudes run from -180 to 180.
+  return { latitude: lat2 / rad, longitude: ((((lon2 / rad + 180) % 360) + 360) % 360) - 180 };
+}
+
+describe('capBoxes', () => {
+  const anywhere = fc.record({
+    latitude: fc.double({ min: -90, max: 90, noNaN: true }),
+    longitude: fc.double({ min: -180, max: 180, noNaN: true }),
+  });
+  const inside = (p: GeoPoint, boxes: ReturnType<typeof capBoxes>) =>
+    boxes.some(([west, south, east, north]) => p.longitude >= west && p.longitude <= east && p.latitude >= south && p.latitude <= north);
+
+  it('holds every grid cell within reach of any cell, across the antimeridian and the poles', () => {
+    fc.assert(
+      fc.property(anywhere, fc.double({ min: 0, max: 2 * Math.PI, noNaN: true }), fc.double({ min: 1000, max: 100_000, noNaN: true }), fc.double({ min: 0, max: 1, noNaN: true }), (from, bearing, reach, share) => {
+        const centre = snapToGrid(from);
+        // A snapped target lies within reach of the snapped centre whenever it is (that is all the query asks).
+        const target = snapToGrid(destination(centre, bearing, reach * share));
+        const exact = distanceKm(centre, target) * 1000;
+        return exact > reach || inside(target, capBoxes(centre, reach));
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it('reads about the cap, not a band of the world: a 2 km cap in Mumbai spans a few hundredths of a degree', () => {
+    const boxes = capBoxes(snapToGrid({ latitude: 19.076, longitude: 72.8777 }), 2000);
+    expect(boxes).toHaveLength(1);
+    const [west, south, east, north] = boxes[0] ?? [0, 0, 0, 0];
+    expect(north - south).toBeCloseTo(0.036, 3);
+    expect(east - west).toBeCloseTo(0.038, 3);
+  });
+
+  it('adds the box on the far side of the antimeridian, and the whole circle of longitudes round a pole', () => {
+    const fiji = capBoxes({ latitude: -17.7, longitude: 179.99 }, 5000);
+    expect(fiji).toHaveLength(2);
+    expect(fiji.some(([west, , east]) => west < -180 && east > -180)).toBe(true);
+    const pole = capBoxes({ latitude: 89.99, longitude: 10 }, 5000);
+    expect(pole).toEqual([[-181, expect.any(Number), 181, expect.any(Number)]]);
   });
 });
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findNearbyUsers, nearbyUsersQuery } from '../../../server/discovery/radar-query';
-import { reportedKm } from '../../../server/discovery/geo';
+import { METRES_PER_POINT_DISTANCE_UNIT, reportedKm } from '../../../server/discovery/geo';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { insertPerson, offsetPoint } from './people-fixtures';
 
@@ -25,16 +25,20 @@ function planText(result: unknown): string {
 }
 
 describe('the radar query', () => {
-  it('is answered by the GiST earthdistance index, not a table scan', async () => {
-    // A tiny table would be scanned anyway; forbidding sequential scans shows the index can serve the query.
-    const plan = await testApp.db.transaction(async (tx) => {
+  it('is answered by the GiST index on grid cells, for the nearest-neighbour bound and the box, not a table scan', async () => {
+    const search = { centre: ORIGIN, radiusKm: 50, limit: 20 };
+    // A tiny table would be scanned anyway; forbidding sequential scans shows the index can serve both queries.
+    const plans = await testApp.db.transaction(async (tx) => {
       await tx.execute(sql`set local enable_seqscan = off`);
-      const explained = await tx.execute(sql`explain select id from users
-        where latitude is not null and longitude is not null
-          and earth_box(ll_to_earth(${ORIGIN.latitude}::float8, ${ORIGIN.longitude}::float8), 52000::float8) @> ll_to_earth(latitude, longitude)`);
-      return planText(explained);
+      const box = planText(await tx.execute(sql`explain ${nearbyUsersQuery(testApp.db, search)}`));
+      const nearest = planText(
+        await tx.execute(sql`explain select id from users where radar_cell is not null and role = 'user' and not is_banned and not is_hidden
+          order by radar_cell <-> point(${ORIGIN.longitude}::float8, ${ORIGIN.latitude}::float8) limit 20`),
+      );
+      return { box, nearest };
     });
-    expect(plan).toMatch(/users_location_gist_idx/);
+    expect(plans.box).toMatch(/users_radar_cell_idx/);
+    expect(plans.nearest).toMatch(/Index (Only )?Scan using users_radar_cell_idx/);
   });
 
   it('gives exactly the answer of the full-radius query, though it searches a smaller box', async () => {
@@ -46,7 +50,7 @@ describe('the radar query', () => {
       [60, 60, 5, 10],
     ] as const) {
       const search = { centre: offsetPoint(ORIGIN, north, east), radiusKm, limit };
-      const full = (await nearbyUsersQuery(testApp.db, search)).map((row) => [row.id, reportedKm(Number(row.distanceMeters))]);
+      const full = (await nearbyUsersQuery(testApp.db, search)).map((row) => [row.id, reportedKm(Number(row.distance) * METRES_PER_POINT_DISTANCE_UNIT)]);
       const found = (await findNearbyUsers(testApp.db, search)).map((user) => [user._id, user.distanceKm]);
       expect(found).toEqual(full);
       expect(found.length).toBeLessThanOrEqual(limit);

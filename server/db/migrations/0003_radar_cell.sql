@@ -1,0 +1,3 @@
+DROP INDEX "users_location_gist_idx";--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "radar_cell" "point" GENERATED ALWAYS AS (point(((floor("users"."longitude" / (0.008983109180109763 / greatest(cos(radians(((floor("users"."latitude" / 0.008983109180109763) + 0.5) * 0.008983109180109763))), 0.01))) + 0.5) * (0.008983109180109763 / greatest(cos(radians(((floor("users"."latitude" / 0.008983109180109763) + 0.5) * 0.008983109180109763))), 0.01))), ((floor("users"."latitude" / 0.008983109180109763) + 0.5) * 0.008983109180109763))) STORED;--> statement-breakpoint
+CREATE INDEX "users_radar_cell_idx" ON "users" USING gist ("radar_cell") WHERE "users"."radar_cell" is not null and "users"."role" = 'user' and not "users"."is_banned" and not "users"."is_hidden";
