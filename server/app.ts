@@ -1,3 +1,4 @@
+import { createServer } from 'node:http';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
@@ -5,6 +6,7 @@ import { openDatabase, type DatabaseConnection } from './db/client';
 import authPlugin from './plugins/auth';
 import databasePlugin from './plugins/database';
 import errorsPlugin from './plugins/errors';
+import responseCachePlugin, { FrontDoor } from './plugins/response-cache';
 import rateLimitPlugin, { DEFAULT_RATE_LIMITS, type RateLimits } from './plugins/rate-limit';
 import securityPlugin from './plugins/security';
 import spaPlugin from './plugins/spa';
@@ -36,7 +38,13 @@ export interface BuildAppOptions {
 export async function buildApp(options: BuildAppOptions) {
   const database = options.database ?? (await openDatabase({ dataDir: options.config.dataDir, databaseUrl: options.config.databaseUrl }));
 
+  // Stored public answers are sent from the server's request listener, before Fastify routes the request.
+  const frontDoor = new FrontDoor();
   const app = Fastify({
+    serverFactory: (handler) =>
+      createServer((request, response) => {
+        if (!frontDoor.answer(request, response)) handler(request, response);
+      }),
     logger: options.logger ?? false,
     bodyLimit: options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES,
     // Requests come straight from browsers; behind a proxy this would have to
@@ -49,6 +57,8 @@ export async function buildApp(options: BuildAppOptions) {
 
   try {
     await app.register(errorsPlugin);
+    // First hook of every request: a public answer already stored is sent before anything else runs.
+    await app.register(responseCachePlugin, { frontDoor });
     await app.register(databasePlugin, { connection: database });
     await app.register(securityPlugin);
     await app.register(rateLimitPlugin);

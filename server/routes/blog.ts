@@ -16,7 +16,7 @@ import { findPost, listCategories, listPosts, toBlogPostView, toPostRow } from '
 import { blogPosts } from '../db/schema';
 import { signedInUser } from '../plugins/auth';
 import { HttpError } from '../plugins/errors';
-import { createResponseCache, PUBLIC_REVALIDATE } from '../plugins/response-cache';
+import { PUBLIC_REVALIDATE } from '../plugins/response-cache';
 import { bearerSecurity, errorResponses } from './error-responses';
 
 /** Audit details quote the title, shortened so one entry stays one line. */
@@ -26,7 +26,7 @@ function quoted(title: string): string {
 
 const blogRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   // What visitors read (list, categories, one post) changes only through the admin routes below.
-  const publishedCache = createResponseCache({ cacheControl: PUBLIC_REVALIDATE });
+  const publishedCache = app.createResponseCache({ cacheControl: PUBLIC_REVALIDATE });
 
   app.get(
     '/blog',

@@ -11,7 +11,7 @@ import {
 import { recordAdminAction } from '../admin/audit';
 import { appSettings } from '../db/schema';
 import { signedInUser } from '../plugins/auth';
-import { createResponseCache, PUBLIC_REVALIDATE } from '../plugins/response-cache';
+import { PUBLIC_REVALIDATE } from '../plugins/response-cache';
 import { readEditableSettings, saveEditableSettings } from './config-settings';
 import { bearerSecurity, errorResponses } from './error-responses';
 
@@ -24,7 +24,7 @@ const PUBLIC_KEYS = Object.keys(publicConfigSchema.shape) as Array<keyof PublicC
  */
 const configRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
   // Every page load asks for this; it changes only when an admin saves settings.
-  const publicConfigCache = createResponseCache({ cacheControl: PUBLIC_REVALIDATE });
+  const publicConfigCache = app.createResponseCache({ cacheControl: PUBLIC_REVALIDATE });
 
   app.get(
     '/config/public',

@@ -1,8 +1,10 @@
+import type { AddressInfo } from 'node:net';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { blogListResponseSchema, blogPostResponseSchema } from '../../../contract/blog';
 import { publicConfigResponseSchema } from '../../../contract/config';
-import { createResponseCache, matchesIfNoneMatch } from '../../../server/plugins/response-cache';
+import { createResponseCache, FrontDoor, matchesIfNoneMatch } from '../../../server/plugins/response-cache';
 import { bearer, loginAdmin, registerUser } from '../helpers/accounts';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
@@ -109,6 +111,67 @@ describe('GET /api/blog caching', () => {
     const plain = await get('/api/blog?page=1&limit=9');
     const reordered = await get('/api/blog?limit=9&page=1');
     expect(reordered.headers.etag).toBe(plain.headers.etag);
+  });
+});
+
+describe('compressed answers', () => {
+  const browser = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+
+  it('sends brotli to a browser that accepts it, gzip to one that only takes gzip, the same JSON either way', async () => {
+    const plain = await get('/api/blog?page=1&limit=9');
+    const brotli = await get('/api/blog?page=1&limit=9', browser);
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers.vary).toBe('accept-encoding');
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(plain.body);
+    expect(brotli.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+    expect(brotli.headers.etag).toBe(`W/${String(plain.headers.etag)}`);
+
+    const gzip = await get('/api/blog?page=1&limit=9', { 'accept-encoding': 'gzip;q=1, br;q=0' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('revalidates either form of the ETag with a bare 304: validator and caching headers only', async () => {
+    const brotli = await get('/api/config/public', browser);
+    for (const etag of [String(brotli.headers.etag), String(brotli.headers.etag).slice(2)]) {
+      const revalidated = await get('/api/config/public', { ...browser, 'if-none-match': etag });
+      expect(revalidated.statusCode).toBe(304);
+      expect(revalidated.rawPayload.length).toBe(0);
+      expect(revalidated.headers.etag).toBe(brotli.headers.etag);
+      expect(revalidated.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+      expect(revalidated.headers['content-security-policy']).toBeUndefined();
+    }
+  });
+});
+
+describe('the front door of the listening server', () => {
+  it('answers a known URL before Fastify, with the headers the pipeline gave it, and sees an admin save at once', async () => {
+    await testApp.app.listen({ host: '127.0.0.1', port: 0 });
+    const base = `http://127.0.0.1:${(testApp.app.server.address() as AddressInfo).port}`;
+    const answered = vi.spyOn(FrontDoor.prototype, 'answer');
+    try {
+      const first = await fetch(`${base}/api/config/public?from=front-door-test`, { headers: { 'accept-encoding': 'br' } });
+      const firstBody = await first.text();
+      const second = await fetch(`${base}/api/config/public?from=front-door-test`, { headers: { 'accept-encoding': 'br' } });
+      expect(await second.text()).toBe(firstBody);
+      expect(answered.mock.results.map((result): unknown => result.value)).toEqual([false, true]);
+      const without = (headers: Headers) => [...headers].filter(([name]) => !['date', 'keep-alive', 'connection'].includes(name));
+      expect(without(second.headers)).toEqual(without(first.headers));
+      expect(second.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+
+      const etag = second.headers.get('etag') ?? '';
+      const revalidated = await fetch(`${base}/api/config/public?from=front-door-test`, { headers: { 'accept-encoding': 'br', 'if-none-match': etag } });
+      expect(revalidated.status).toBe(304);
+
+      await asAdmin('POST', '/api/config/app', { configs: { heroTitle: { value: 'Through the front door', type: 'string' } } });
+      const afterSave = await fetch(`${base}/api/config/public?from=front-door-test`, { headers: { 'accept-encoding': 'br', 'if-none-match': etag } });
+      expect(afterSave.status).toBe(200);
+      expect(publicConfigResponseSchema.parse(await afterSave.json()).data.config.heroTitle).toBe('Through the front door');
+      expect(answered.mock.results.at(-1)?.value).toBe(false);
+    } finally {
+      answered.mockRestore();
+    }
   });
 });
 
