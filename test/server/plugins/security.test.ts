@@ -22,7 +22,7 @@ type OpenApiOperation = { tags?: string[]; summary?: string; responses?: Record<
 type OpenApiDocument = { paths: Record<string, Record<string, OpenApiOperation>>; components?: { securitySchemes?: Record<string, unknown> } };
 
 describe('security headers', () => {
-  it.each(['/api/user/me', '/', '/some/page'])('sends a strict Content-Security-Policy on %s', async (url) => {
+  it.each(['/', '/some/page', '/api/docs'])('sends a strict Content-Security-Policy on the page %s', async (url) => {
     const response = await testApp.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
     const csp = directives(response.headers['content-security-policy']);
     expect(csp.get('default-src')).toEqual(["'self'"]);
@@ -34,6 +34,22 @@ describe('security headers', () => {
     expect(csp.get('media-src')).toEqual(["'self'", 'blob:', 'mediastream:']);
     expect(csp.has('upgrade-insecure-requests')).toBe(false);
     expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it.each(['/api/user/me', '/api/config/public', '/api/nothing-here'])('gives the JSON answer of %s a policy that loads and frames nothing, without the document-only headers', async (url) => {
+    const response = await testApp.app.inject({ method: 'GET', url });
+    const csp = directives(response.headers['content-security-policy']);
+    expect(csp.get('default-src')).toEqual(["'none'"]);
+    expect(csp.get('object-src')).toEqual(["'none'"]);
+    expect(csp.get('base-uri')).toEqual(["'none'"]);
+    expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
+    expect(csp.has('script-src')).toBe(false);
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(response.headers['strict-transport-security']).toBe('max-age=15552000; includeSubDomains');
+    for (const documentOnly of ['cross-origin-opener-policy', 'x-xss-protection', 'x-download-options', 'x-dns-prefetch-control', 'x-permitted-cross-domain-policies', 'origin-agent-cluster']) {
+      expect(response.headers[documentOnly], documentOnly).toBeUndefined();
+    }
   });
 
   it('never allows inline or eval scripts', async () => {
