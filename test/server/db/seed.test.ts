@@ -1,5 +1,5 @@
 import { verify } from '@node-rs/argon2';
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -15,6 +15,7 @@ import {
   withdrawals,
 } from '../../../server/db/schema';
 import { DEMO_USER, seedDatabase } from '../../../server/db/seed';
+import { nearbyUsersQuery } from '../../../server/discovery/radar-query';
 import { createPgliteDatabase, createPostgresDatabase, postgresUrl, type TestDatabase } from './databases';
 
 const NOW = new Date('2026-03-15T12:00:00Z');
@@ -37,16 +38,9 @@ async function tableCounts(database: TestDatabase) {
   };
 }
 
-/** The radar query the API runs: box test (indexed) then exact distance. */
-function nearbyUsernames(database: TestDatabase, limit = 20) {
-  const here = sql`ll_to_earth(${MUMBAI.latitude}, ${MUMBAI.longitude})`;
-  const there = sql`ll_to_earth(${users.latitude}, ${users.longitude})`;
-  return database.db
-    .select({ username: users.username, isDemo: users.isDemo })
-    .from(users)
-    .where(sql`earth_box(${here}, ${RADIUS_METRES}) @> ${there} and earth_distance(${here}, ${there}) < ${RADIUS_METRES}`)
-    .orderBy(sql`earth_distance(${here}, ${there})`)
-    .limit(limit);
+/** The radar's own box read (what GET /users/radar runs after its nearest-neighbour bound), around Mumbai. */
+function radarAroundMumbai(database: TestDatabase, limit = 20) {
+  return nearbyUsersQuery(database.db, { centre: MUMBAI, radiusKm: RADIUS_METRES / 1000, limit });
 }
 
 function describeSeed(driver: string, open: () => Promise<TestDatabase>, enabled = true) {
@@ -170,9 +164,12 @@ function describeSeed(driver: string, open: () => Promise<TestDatabase>, enabled
     });
 
     it('answers the radar query around Mumbai with demo people, nearest first', async () => {
-      const nearby = await nearbyUsernames(database);
+      const nearby = await radarAroundMumbai(database);
       expect(nearby).toHaveLength(20);
-      expect(nearby.filter((row) => row.isDemo).length).toBeGreaterThanOrEqual(19);
+      const distances = nearby.map((row) => Number(row.distance));
+      expect(distances).toEqual([...distances].sort((a, b) => a - b));
+      const demo = await database.db.select({ isDemo: users.isDemo }).from(users).where(inArray(users.id, nearby.map((row) => row.id)));
+      expect(demo.filter((row) => row.isDemo).length).toBeGreaterThanOrEqual(19);
     });
 
     it.runIf(driver === 'PostgreSQL')('plans the radar query with the GiST index', async () => {
@@ -180,11 +177,11 @@ function describeSeed(driver: string, open: () => Promise<TestDatabase>, enabled
       // this proves the query's expression matches the index's expression.
       const plan = await database.db.transaction(async (tx) => {
         await tx.execute(sql`set local enable_seqscan = off`);
-        const query = nearbyUsernames({ ...database, db: tx }).toSQL();
+        const query = radarAroundMumbai({ ...database, db: tx }).toSQL();
         const result = await tx.execute(sql.raw(`explain ${inlineParams(query.sql, query.params)}`));
         return JSON.stringify(result);
       });
-      expect(plan).toContain('users_location_gist_idx');
+      expect(plan).toContain('users_radar_cell_idx');
     });
   });
 }
