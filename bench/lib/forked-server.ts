@@ -9,8 +9,6 @@ const STOP_TIMEOUT_MS = 15_000;
 
 export interface ForkedServer extends ServerReady {
   url: string;
-  /** Operating-system id of the server's process (its CPU time is read from /proc). */
-  pid: number;
   /** Stops the server and waits until its scratch database is gone. */
   stop(): Promise<void>;
 }
@@ -50,7 +48,7 @@ export function startForkedServer(kind: ServerKind): Promise<ForkedServer> {
         reject(new Error(message.reason));
         return;
       }
-      resolve({ ...message, url: `http://127.0.0.1:${message.port}`, pid: child.pid ?? 0, stop });
+      resolve({ ...message, url: `http://127.0.0.1:${message.port}`, stop });
     });
   });
 }

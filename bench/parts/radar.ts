@@ -1,8 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
-import { capBoxes, METRES_PER_POINT_DISTANCE_UNIT, snapToGrid } from '../../server/discovery/geo';
+import { and, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { snapToGrid } from '../../server/discovery/geo';
 import { users } from '../../server/db/schema';
 import type { OrbitDatabase } from '../../server/db/types';
-import { answerReach, findNearbyUsers, nearbyUsersQuery } from '../../server/discovery/radar-query';
+import { answerReach, cellDistanceFrom, cellPointSql, findNearbyUsers, insideCapSql, nearbyUsersQuery, reachOf } from '../../server/discovery/radar-query';
 import { centreFor, growPeople, MUMBAI } from '../lib/radar-people';
 import { measure, round, type LatencySummary } from '../lib/stats';
 import { scratchPglite, scratchPostgres, type ScratchDatabase } from '../lib/scratch-databases';
@@ -49,26 +49,22 @@ function planText(result: unknown): string {
 }
 
 const mumbaiCell = snapToGrid(MUMBAI);
-const mumbaiCellSql = sql`point(${mumbaiCell.longitude}::float8, ${mumbaiCell.latitude}::float8)`;
 
-async function countPeople(db: OrbitDatabase, condition: ReturnType<typeof sql>): Promise<number> {
+async function countPeople(db: OrbitDatabase, condition: SQL | undefined): Promise<number> {
   const [row] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(users)
-    .where(sql`${users.radarCell} is not null and ${condition}`);
+    .where(and(isNotNull(users.radarCell), condition));
   return Number(row?.count ?? 0);
 }
 
 /** People whose cell lies inside the index boxes of a search reaching `reachMeters`. */
 function countInBoxes(db: OrbitDatabase, reachMeters: number): Promise<number> {
-  const boxes = capBoxes(mumbaiCell, reachMeters).map(
-    ([west, south, east, north]) => sql`${users.radarCell} <@ box(point(${west}::float8, ${south}::float8), point(${east}::float8, ${north}::float8))`,
-  );
-  return countPeople(db, sql`(${sql.join(boxes, sql` or `)})`);
+  return countPeople(db, insideCapSql(mumbaiCell, reachMeters));
 }
 
 function countWithin(db: OrbitDatabase, meters: number): Promise<number> {
-  return countPeople(db, sql`(${users.radarCell} <@> ${mumbaiCellSql}) <= ${meters / METRES_PER_POINT_DISTANCE_UNIT}::float8`);
+  return countPeople(db, sql`${cellDistanceFrom(cellPointSql(mumbaiCell))} <= ${reachOf(meters).units}::float8`);
 }
 
 async function measureSize(db: OrbitDatabase, driver: RadarSizeResult['driver'], size: number, seedMs: number, context: BenchContext, deadline: number) {

@@ -15,8 +15,10 @@ export interface GeoPoint {
 
 /** Side of a grid cell. */
 export const GRID_CELL_KM = 1;
-/** earthdistance's earth() radius is 6378168 m, so one degree of latitude is about 111.3 km. */
-const KM_PER_DEGREE = (6378.168 * Math.PI) / 180;
+/** The radius of earthdistance's `earth()` sphere, which the grid's degree size and every distance follow. */
+export const EARTH_RADIUS_M = 6_378_168;
+/** One degree of latitude on that sphere: about 111.3 km. */
+const KM_PER_DEGREE = (EARTH_RADIUS_M / 1000) * (Math.PI / 180);
 /** Cell height in degrees of latitude. */
 export const LAT_STEP_DEGREES = GRID_CELL_KM / KM_PER_DEGREE;
 /** Near the poles a degree of longitude vanishes; capping the divisor keeps cells finite (and only narrower). */
@@ -59,8 +61,6 @@ export function radarCellSql(latitude: AnyPgColumn, longitude: AnyPgColumn): SQL
   return sql`point(${snappedLon}, ${snappedLat})`;
 }
 
-/** The radius of earthdistance's `earth()` sphere, which the grid's degree size follows. */
-export const EARTH_RADIUS_M = 6_378_168;
 /**
  * earthdistance's `point <@> point` answers statute miles on a sphere of this
  * radius (its C source's EARTH_RADIUS). Scaling by the ratio of the radii

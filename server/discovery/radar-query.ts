@@ -29,7 +29,8 @@ function eligiblePeople(search: RadarSearch): SQL[] {
   return conditions;
 }
 
-function cellPointSql(point: GeoPoint): SQL {
+/** A cell centre as the database stores it: `point(longitude, latitude)`. */
+export function cellPointSql(point: GeoPoint): SQL {
   return sql`point(${point.longitude}::float8, ${point.latitude}::float8)`;
 }
 
@@ -37,27 +38,39 @@ function cellPointSql(point: GeoPoint): SQL {
  * Great-circle distance between cell centres, in earthdistance's `<@>` unit
  * (exactly comparable between rows and queries; metres after scaling).
  */
-function cellDistanceFrom(centre: SQL) {
+export function cellDistanceFrom(centre: SQL) {
   return sql<number>`(${users.radarCell} <@> ${centre})`;
 }
 
-function metresToPointUnits(metres: number): number {
-  return metres / METRES_PER_POINT_DISTANCE_UNIT;
+/** How far a search reaches, in metres and in the query's distance unit. */
+export interface AnswerReach {
+  meters: number;
+  /** The same reach in the `<@>` unit, exactly as the database computed it when it came from a row. */
+  units: number;
+}
+
+export function reachOf(meters: number): AnswerReach {
+  return { meters, units: meters / METRES_PER_POINT_DISTANCE_UNIT };
+}
+
+/** Whose cell lies in the boxes round the cap of `reachMeters` about `cell` (what the GiST index answers). */
+export function insideCapSql(cell: GeoPoint, reachMeters: number): SQL | undefined {
+  const boxes = capBoxes(cell, reachMeters).map(
+    ([west, south, east, north]) => sql`${users.radarCell} <@ box(point(${west}::float8, ${south}::float8), point(${east}::float8, ${north}::float8))`,
+  );
+  return or(...boxes);
 }
 
 /**
- * People around a point, nearest first (ties by id), within `reachMeters` of
- * the centre. Everything is measured between grid cells (see geo.ts). The
- * boxes around the cap are what the GiST index answers, so the work grows
- * with the people near the answer, not with the table.
+ * People around a point, nearest first (ties by id), within `reach` of the
+ * centre (the whole radius by default). Everything is measured between grid
+ * cells (see geo.ts). The boxes around the cap are what the GiST index
+ * answers, so the work grows with the people near the answer, not with the
+ * table.
  */
-export function nearbyUsersQuery(db: OrbitDatabase, search: RadarSearch, reachMeters = search.radiusKm * 1000, reachUnits = metresToPointUnits(reachMeters)) {
+export function nearbyUsersQuery(db: OrbitDatabase, search: RadarSearch, reach = reachOf(search.radiusKm * 1000)) {
   const cell = snapToGrid(search.centre);
-  const centre = cellPointSql(cell);
-  const distance = cellDistanceFrom(centre);
-  const inBoxes = capBoxes(cell, reachMeters).map(
-    ([west, south, east, north]) => sql`${users.radarCell} <@ box(point(${west}::float8, ${south}::float8), point(${east}::float8, ${north}::float8))`,
-  );
+  const distance = cellDistanceFrom(cellPointSql(cell));
   return db
     .select({
       id: users.id,
@@ -70,16 +83,10 @@ export function nearbyUsersQuery(db: OrbitDatabase, search: RadarSearch, reachMe
       distance,
     })
     .from(users)
-    .where(and(...eligiblePeople(search), or(...inBoxes), sql`${distance} <= ${reachUnits}::float8`))
+    .where(and(...eligiblePeople(search), insideCapSql(cell, reach.meters), sql`${distance} <= ${reach.units}::float8`))
     // Ties break on id, never on the raw position, so the order leaks nothing finer than the grid.
     .orderBy(asc(distance), asc(users.id))
     .limit(search.limit);
-}
-
-export interface AnswerReach {
-  meters: number;
-  /** The same reach in the distance unit of the query, exactly as the database computed it. */
-  units: number;
 }
 
 /**
@@ -90,7 +97,7 @@ export interface AnswerReach {
  * full-radius query would.
  */
 export async function answerReach(db: OrbitDatabase, search: RadarSearch): Promise<AnswerReach> {
-  const radius = { meters: search.radiusKm * 1000, units: metresToPointUnits(search.radiusKm * 1000) };
+  const radius = reachOf(search.radiusKm * 1000);
   const centre = cellPointSql(snapToGrid(search.centre));
   const nearest = await db
     .select({ distance: cellDistanceFrom(centre) })
@@ -105,8 +112,7 @@ export async function answerReach(db: OrbitDatabase, search: RadarSearch): Promi
 
 /** The radar's answer: nearest first, distances snapped and rounded (see geo.ts). */
 export async function findNearbyUsers(db: OrbitDatabase, search: RadarSearch): Promise<NearbyUser[]> {
-  const reach = await answerReach(db, search);
-  const rows = await nearbyUsersQuery(db, search, reach.meters, reach.units);
+  const rows = await nearbyUsersQuery(db, search, await answerReach(db, search));
   return rows.map((row) => ({
     _id: row.id,
     username: row.username,

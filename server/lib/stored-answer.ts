@@ -57,8 +57,9 @@ export function matchesIfNoneMatch(header: string | undefined, etag: string): bo
 export function storeAnswer(reply: FastifyReply, payload: string, headers: Record<string, string>): StoredAnswer {
   const body = Buffer.from(payload);
   const kept: OutgoingHttpHeaders = {};
+  // Node and Fastify both keep header names in lower case.
   for (const [name, value] of Object.entries(reply.getHeaders())) {
-    if (value !== undefined && !PER_RESPONSE_HEADERS.has(name.toLowerCase())) kept[name.toLowerCase()] = value;
+    if (value !== undefined && !PER_RESPONSE_HEADERS.has(name)) kept[name] = value;
   }
   return { body, etag: strongEtag(body), headers: { ...kept, ...headers, vary: 'accept-encoding' }, variants: {} };
 }
