@@ -1,14 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { cube } from '@electric-sql/pglite/contrib/cube';
-import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
-import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { openPgliteWorker } from './pglite-connection';
 import * as schema from './schema';
 import type { OrbitDatabase } from './types';
 
@@ -20,8 +16,10 @@ export type DatabaseDriver = 'pglite' | 'postgres';
 export interface DatabaseConnection {
   db: OrbitDatabase;
   driver: DatabaseDriver;
+  /** The node-postgres pool under `db` (for raw SQL in tests and tools). */
+  pool: pg.Pool;
   /** Safe to call more than once. */
-  close(): Promise<void>;
+  close: () => Promise<void>;
 }
 
 export interface OpenDatabaseOptions {
@@ -44,38 +42,38 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 }
 
 /**
+ * PGlite runs in a worker thread (pglite-worker.ts) and is spoken to through
+ * node-postgres, like a PostgreSQL server: its queries then never hold up
+ * the main thread's HTTP work, and both databases share one driver.
+ *
  * Durability: on Node, PGlite writes its files straight through (Emscripten's
  * NODEFS), and with synchronous_commit on (the default) the WAL record of a
  * transaction is written before COMMIT returns, so every acknowledged write
  * survives the process being killed (test/durability kills it mid-stream).
  * Never turn synchronous_commit off here: single-user PGlite has no WAL
  * writer, so a killed process would lose every commit since the last
- * checkpoint. `relaxedDurability` only concerns the browser file systems.
- * PGlite never fsyncs, so an OS crash or power loss is not covered: that is
- * what DATABASE_URL (PostgreSQL) is for.
+ * checkpoint. PGlite never fsyncs, so an OS crash or power loss is not
+ * covered: that is what DATABASE_URL (PostgreSQL) is for.
  */
 async function openPglite(dataDir: string | undefined): Promise<DatabaseConnection> {
-  const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { cube, earthdistance } });
-  try {
-    const db = drizzlePglite({ client, schema });
-    await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
-    return { db, driver: 'pglite', close: once(() => client.close()) };
-  } catch (error) {
-    await client.close();
-    throw error;
-  }
+  const { pool, close } = await openPgliteWorker(dataDir);
+  return migrated(pool, 'pglite', once(close));
 }
 
 async function openPostgres(databaseUrl: string): Promise<DatabaseConnection> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
   // An idle client losing its connection must not crash the process.
   pool.on('error', () => {});
+  return migrated(pool, 'postgres', once(() => pool.end()));
+}
+
+async function migrated(pool: pg.Pool, driver: DatabaseDriver, close: () => Promise<void>): Promise<DatabaseConnection> {
   try {
-    const db = drizzlePostgres({ client: pool, schema });
-    await migratePostgres(db, { migrationsFolder: MIGRATIONS_FOLDER });
-    return { db, driver: 'postgres', close: once(() => pool.end()) };
+    const db = drizzle({ client: pool, schema });
+    await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    return { db, driver, pool, close };
   } catch (error) {
-    await pool.end();
+    await close();
     throw error;
   }
 }

@@ -1,13 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { cube } from '@electric-sql/pglite/contrib/cube';
-import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { openDatabase } from '../../../server/db/client';
 import * as schema from '../../../server/db/schema';
 import type { OrbitDatabase } from '../../../server/db/types';
 
@@ -23,14 +19,13 @@ export interface TestDatabase {
   close(): Promise<void>;
 }
 
+/** An in-memory PGlite in its worker thread, opened and migrated the way the app opens it. */
 export async function createPgliteDatabase(): Promise<TestDatabase> {
-  const client = new PGlite({ extensions: { cube, earthdistance } });
-  const db = drizzlePglite(client, { schema });
-  await migratePglite(db, { migrationsFolder });
+  const { db, pool, close } = await openDatabase({ inMemory: true });
   return {
     db,
-    query: async <Row>(text: string, params?: unknown[]) => (await client.query<Row>(text, params)).rows,
-    close: () => client.close(),
+    query: async <Row>(text: string, params?: unknown[]) => (await pool.query(text, params)).rows as Row[],
+    close,
   };
 }
 

@@ -1,0 +1,199 @@
+import { Duplex } from 'node:stream';
+import { Worker } from 'node:worker_threads';
+import pg from 'pg';
+import type { PgliteWorkerData, WorkerReply, WorkerRequest } from './pglite-worker-protocol';
+
+// The main thread's end of the PGlite worker (pglite-worker.ts): a
+// node-postgres pool whose one connection is a stream over the worker's
+// message port instead of a TCP socket.
+
+const WORKER_BOOT = new URL('./pglite-worker-boot.mjs', import.meta.url);
+/** Opening PGlite (and recovering after a crash) takes a few seconds; this bounds a hung start. */
+const START_TIMEOUT_MS = 60_000;
+/** PGlite's close writes its last pages; a thread still there after this is ended. */
+const CLOSE_TIMEOUT_MS = 15_000;
+
+/**
+ * The socket node-postgres thinks it has. Writes made in one turn of the
+ * event loop go to the worker as one message (a query is five protocol
+ * messages written back to back); the worker's answers come back as reads.
+ */
+class WorkerSocket extends Duplex {
+  private outgoing: Uint8Array[] = [];
+  private open = true;
+
+  constructor(private readonly link: PgliteWorker) {
+    super();
+  }
+
+  // What node-postgres calls on a net.Socket.
+  connect(): this {
+    this.link.attach(this).then(
+      () => this.emit('connect'),
+      (error: Error) => this.destroy(error),
+    );
+    return this;
+  }
+  setNoDelay(): this {
+    return this;
+  }
+  setKeepAlive(): this {
+    return this;
+  }
+  ref(): this {
+    return this;
+  }
+  unref(): this {
+    return this;
+  }
+
+  receive(bytes: Uint8Array): void {
+    this.push(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+  }
+
+  override _read(): void {}
+
+  override _write(chunk: Buffer, _encoding: BufferEncoding, callback: (error?: Error | null) => void): void {
+    if (this.outgoing.length === 0) queueMicrotask(() => this.flush());
+    this.outgoing.push(chunk);
+    callback();
+  }
+
+  private flush(): void {
+    if (!this.open || this.outgoing.length === 0) return;
+    const parts = this.outgoing;
+    this.outgoing = [];
+    this.link.send({ type: 'data', bytes: Buffer.concat(parts) });
+  }
+
+  override _final(callback: (error?: Error | null) => void): void {
+    this.flush();
+    callback();
+    this.destroy();
+  }
+
+  override _destroy(error: Error | null, callback: (error?: Error | null) => void): void {
+    if (this.open) {
+      this.open = false;
+      this.link.detach(this);
+    }
+    callback(error);
+  }
+}
+
+/**
+ * The worker thread and the one connection it serves at a time. A connection
+ * opened while another is still closing (node-postgres replaces a broken
+ * client at once) waits for it to finish.
+ */
+class PgliteWorker {
+  private current: WorkerSocket | undefined;
+  private readonly waiting: Array<{ socket: WorkerSocket; attached: () => void; refused: (error: Error) => void }> = [];
+  private brokenReason: string | undefined;
+  private readonly exited: Promise<void>;
+
+  constructor(private readonly worker: Worker) {
+    this.exited = new Promise((resolve) => worker.once('exit', () => resolve()));
+    worker.on('message', (reply: WorkerReply) => {
+      if (reply.type === 'data') this.current?.receive(reply.bytes);
+      else if (reply.type === 'broken') this.fail(`the embedded database stopped working: ${reply.reason}`);
+    });
+    worker.on('error', (error) => this.fail(`the embedded database stopped working: ${error.message}`));
+    worker.once('exit', () => this.fail('the embedded database has closed'));
+  }
+
+  attach(socket: WorkerSocket): Promise<void> {
+    if (this.brokenReason) return Promise.reject(new Error(this.brokenReason));
+    if (!this.current) {
+      this.current = socket;
+      return Promise.resolve();
+    }
+    return new Promise((attached, refused) => this.waiting.push({ socket, attached, refused }));
+  }
+
+  detach(socket: WorkerSocket): void {
+    const queued = this.waiting.findIndex((entry) => entry.socket === socket);
+    if (queued >= 0) this.waiting.splice(queued, 1);
+    if (this.current !== socket) return;
+    this.current = undefined;
+    if (this.brokenReason) return;
+    this.send({ type: 'disconnect' });
+    const next = this.waiting.shift();
+    if (next) {
+      this.current = next.socket;
+      next.attached();
+    }
+  }
+
+  send(request: WorkerRequest): void {
+    if (this.brokenReason) return;
+    if (request.type === 'data') this.worker.postMessage(request, [request.bytes.buffer as ArrayBuffer]);
+    else this.worker.postMessage(request);
+  }
+
+  private fail(reason: string): void {
+    this.brokenReason ??= reason;
+    this.current?.destroy(new Error(this.brokenReason));
+    for (const entry of this.waiting.splice(0)) entry.refused(new Error(this.brokenReason));
+  }
+
+  /** Closes PGlite (its files are consistent afterwards) and ends the thread. */
+  async close(): Promise<void> {
+    if (!this.brokenReason) this.send({ type: 'close' });
+    this.brokenReason ??= 'the embedded database has closed';
+    const timer = setTimeout(() => void this.worker.terminate(), CLOSE_TIMEOUT_MS);
+    await this.exited;
+    clearTimeout(timer);
+  }
+}
+
+function startWorker(dataDir: string | undefined): Promise<PgliteWorker> {
+  const workerData: PgliteWorkerData = { dataDir };
+  const worker = new Worker(WORKER_BOOT, { workerData });
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      void worker.terminate();
+      reject(new Error(`the embedded database did not open within ${START_TIMEOUT_MS / 1000} s`));
+    }, START_TIMEOUT_MS);
+    const settle = (error?: Error) => {
+      clearTimeout(timer);
+      worker.off('message', onMessage);
+      worker.off('error', onError);
+      if (error) reject(error);
+      else resolve(new PgliteWorker(worker));
+    };
+    const onMessage = (reply: WorkerReply) => {
+      if (reply.type === 'ready') settle();
+      else if (reply.type === 'failed') settle(new Error(`the embedded database did not open: ${reply.reason}`));
+    };
+    const onError = (error: Error) => settle(error);
+    worker.on('message', onMessage);
+    worker.once('error', onError);
+  });
+}
+
+export interface PgliteConnection {
+  pool: pg.Pool;
+  /** Ends the pool, then closes PGlite and its thread. */
+  close: () => Promise<void>;
+}
+
+export async function openPgliteWorker(dataDir: string | undefined): Promise<PgliteConnection> {
+  const link = await startWorker(dataDir);
+  const pool = new pg.Pool({
+    // PGlite is one backend: one connection, kept for the life of the app.
+    max: 1,
+    idleTimeoutMillis: 0,
+    user: 'postgres',
+    database: 'template1',
+    stream: () => new WorkerSocket(link),
+  });
+  pool.on('error', () => {});
+  return {
+    pool,
+    close: async () => {
+      await pool.end();
+      await link.close();
+    },
+  };
+}

@@ -1,0 +1,74 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite } from '@electric-sql/pglite';
+import { cube } from '@electric-sql/pglite/contrib/cube';
+import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
+import { concatBytes, splitMessages, TERMINATE_MESSAGE_TYPE, type PgliteWorkerData, type WorkerReply, type WorkerRequest } from './pglite-worker-protocol';
+
+// The embedded PostgreSQL (PGlite, WebAssembly) in a worker thread of its own.
+// The main thread speaks the ordinary PostgreSQL wire protocol to it through
+// node-postgres (see pglite-connection.ts), so queries run here while the
+// main thread keeps answering HTTP, and the app uses one driver for PGlite
+// and for a PostgreSQL server.
+
+const port = parentPort;
+if (!port) throw new Error('pglite-worker.ts runs only as a worker thread');
+const { dataDir } = workerData as PgliteWorkerData;
+
+function reply(message: WorkerReply, transfer: ArrayBuffer[] = []): void {
+  port?.postMessage(message, transfer);
+}
+
+let database: PGlite;
+try {
+  database = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { cube, earthdistance } });
+} catch (error) {
+  reply({ type: 'failed', reason: error instanceof Error ? error.message : String(error) });
+  process.exit(1);
+}
+
+/** Bytes of the current connection not yet forming a whole message. */
+let pending: Uint8Array = new Uint8Array(0);
+/** A new connection opens with its (untyped) StartupMessage. */
+let awaitingStartup = true;
+/** Requests run one after another, in the order the connection sent them. */
+let queue: Promise<void> = Promise.resolve();
+
+async function runMessages(bytes: Uint8Array): Promise<void> {
+  const split = splitMessages(pending, bytes, awaitingStartup);
+  pending = split.rest;
+  if (split.messages.length > 0) awaitingStartup = false;
+  const output: Uint8Array[] = [];
+  for (const message of split.messages) {
+    // Terminate ends a session; the single-user backend must live on for the next connection.
+    if (message[0] === TERMINATE_MESSAGE_TYPE && message.length === 5) continue;
+    await database.execProtocolRawStream(message, { onRawData: (data) => output.push(data.slice()) });
+  }
+  if (output.length === 0) return;
+  const joined = concatBytes(output);
+  reply({ type: 'data', bytes: joined }, [joined.buffer as ArrayBuffer]);
+}
+
+/** A connection went away: nothing it began may linger for the next one. */
+async function resetSession(): Promise<void> {
+  pending = new Uint8Array(0);
+  awaitingStartup = true;
+  if (database.isInTransaction()) await database.exec('ROLLBACK');
+}
+
+port.on('message', (request: WorkerRequest) => {
+  queue = queue.then(async () => {
+    try {
+      if (request.type === 'data') await runMessages(request.bytes);
+      else if (request.type === 'disconnect') await resetSession();
+      else {
+        await database.close();
+        reply({ type: 'closed' });
+        port.close();
+      }
+    } catch (error) {
+      reply({ type: 'broken', reason: error instanceof Error ? error.message : String(error) });
+    }
+  });
+});
+
+reply({ type: 'ready' });

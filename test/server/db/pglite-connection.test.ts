@@ -1,0 +1,84 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPgliteWorker, type PgliteConnection } from '../../../server/db/pglite-connection';
+
+// The embedded database in its worker thread, spoken to through node-postgres.
+
+describe('PGlite in a worker thread', () => {
+  let connection: PgliteConnection;
+
+  beforeAll(async () => {
+    connection = await openPgliteWorker(undefined);
+    await connection.pool.query('create table notes (id serial primary key, body text not null unique)');
+  });
+
+  afterAll(async () => {
+    await connection.close();
+  });
+
+  it('answers parameterised queries with node-postgres types', async () => {
+    const { rows } = await connection.pool.query<{ sum: number; text: string; at: Date }>('select $1::int + 1 as sum, $2::text as text, now() as at', [41, 'héllo ✓']);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.sum).toBe(42);
+    expect(rows[0]?.text).toBe('héllo ✓');
+    expect(rows[0]?.at).toBeInstanceOf(Date);
+  });
+
+  it('keeps the main thread free while a query runs', async () => {
+    let longestGapMs = 0;
+    let last = performance.now();
+    const ticker = setInterval(() => {
+      const now = performance.now();
+      longestGapMs = Math.max(longestGapMs, now - last);
+      last = now;
+    }, 5);
+    const started = performance.now();
+    await connection.pool.query('select sum(length(md5(g::text))) from generate_series(1, 600000) as g');
+    const queryMs = performance.now() - started;
+    clearInterval(ticker);
+    // In the main thread the event loop would stand still for the whole query.
+    expect(queryMs).toBeGreaterThan(250);
+    expect(longestGapMs).toBeLessThan(queryMs / 3);
+  });
+
+  it('reports a failed statement and goes on serving', async () => {
+    await connection.pool.query('insert into notes (body) values ($1)', ['once']);
+    await expect(connection.pool.query('insert into notes (body) values ($1)', ['once'])).rejects.toMatchObject({ code: '23505' });
+    const { rows } = await connection.pool.query<{ count: string }>('select count(*) from notes');
+    expect(rows).toEqual([{ count: '1' }]);
+  });
+
+  it('rolls back what a dropped connection left open', async () => {
+    const client = await connection.pool.connect();
+    await client.query('begin');
+    await client.query('insert into notes (body) values ($1)', ['never committed']);
+    client.release(new Error('connection dropped mid-transaction'));
+    const { rows } = await connection.pool.query<{ body: string }>('select body from notes order by id');
+    expect(rows).toEqual([{ body: 'once' }]);
+  });
+});
+
+describe('PGlite files in a worker thread', () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'orbit-pglite-worker-'));
+
+  afterAll(() => {
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('keeps committed rows across a close and a reopen', async () => {
+    const first = await openPgliteWorker(dataDir);
+    await first.pool.query('create table kept (value text)');
+    await first.pool.query('insert into kept values ($1)', ['still here']);
+    await first.close();
+
+    const second = await openPgliteWorker(dataDir);
+    try {
+      const { rows } = await second.pool.query<{ value: string }>('select value from kept');
+      expect(rows).toEqual([{ value: 'still here' }]);
+    } finally {
+      await second.close();
+    }
+  });
+});
