@@ -105,15 +105,19 @@ async function main(): Promise<number> {
     );
 
     const base = { url: `http://127.0.0.1:${PORT}`, connections: CONNECTIONS, connectionRate: REQUESTS_PER_USER_PER_SECOND, pipelining: 1, timeout: 10 };
+    // autocannon stops without waiting for answers. Requests still in flight
+    // hold memory of their own, so the server finishes them (a last request
+    // queues behind them for the database) before its memory is read.
+    const settled = async () => {
+      await callApi(PORT, { method: 'GET', path: '/api/users/radar', token: firstUser.token });
+      return server.memoryUsage();
+    };
     await run({ ...base, duration: WARM_UP_SECONDS, requests: memberVisit(data, new RouteStats()) });
-    // autocannon stops without waiting for answers: let the server finish the
-    // warm-up's last requests so they do not count against the measured run.
-    await callApi(PORT, { method: 'GET', path: '/api/users/radar', token: firstUser.token });
-    const before = await server.memoryUsage();
+    const before = await settled();
 
     const stats = new RouteStats();
     const result = await run({ ...base, duration: SECONDS, requests: memberVisit(data, stats) }, stats);
-    const after = await server.memoryUsage();
+    const after = await settled();
 
     const answered = result.requests.total;
     const non2xx = result.non2xx;

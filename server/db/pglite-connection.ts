@@ -149,7 +149,9 @@ class PgliteWorker {
 
 function startWorker(dataDir: string | undefined): Promise<PgliteWorker> {
   const workerData: PgliteWorkerData = { dataDir };
-  const worker = new Worker(WORKER_BOOT, { workerData });
+  // No inherited flags: a parent started with `--import some.ts` (the load
+  // test's memory probe) would have the worker load that file before tsx.
+  const worker = new Worker(WORKER_BOOT, { workerData, execArgv: [] });
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       void worker.terminate();

@@ -1,6 +1,6 @@
 // What the main thread and the PGlite worker thread say to each other, and
 // the framing of PostgreSQL wire-protocol messages the worker needs: PGlite
-// takes one whole message at a time, and a chunk may hold several or a part.
+// takes whole messages only, and a chunk may hold several or a part of one.
 
 export interface PgliteWorkerData {
   /** PGlite's directory; unset for a throwaway database in memory. */

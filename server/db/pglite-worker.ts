@@ -38,11 +38,11 @@ async function runMessages(bytes: Uint8Array): Promise<void> {
   pending = split.rest;
   if (split.messages.length > 0) awaitingStartup = false;
   const output: Uint8Array[] = [];
-  for (const message of split.messages) {
-    // Terminate ends a session; the single-user backend must live on for the next connection.
-    if (message[0] === TERMINATE_MESSAGE_TYPE && message.length === 5) continue;
-    await database.execProtocolRawStream(message, { onRawData: (data) => output.push(data.slice()) });
-  }
+  // Terminate ends a session; the single-user backend must live on for the next connection.
+  const kept = split.messages.filter((message) => !(message[0] === TERMINATE_MESSAGE_TYPE && message.length === 5));
+  // One call for the batch (a query is Parse, Bind, Describe, Execute, Sync): PGlite runs every whole
+  // message it is given, and a call per message cost about 15% more per query.
+  if (kept.length > 0) await database.execProtocolRawStream(concatBytes(kept), { onRawData: (data) => output.push(data.slice()) });
   if (output.length === 0) return;
   const joined = concatBytes(output);
   reply({ type: 'data', bytes: joined }, [joined.buffer as ArrayBuffer]);
