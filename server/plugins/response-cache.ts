@@ -156,7 +156,8 @@ export class FrontDoor {
     if (!answer) return false;
     const representation = representationFor(answer, conditionalHeaders(request.rawHeaders));
     response.writeHead(representation.status, representation.headers);
-    response.end(representation.body);
+    if (representation.bodyLatin1 === undefined) response.end();
+    else response.end(representation.bodyLatin1, 'latin1');
     return true;
   }
 }

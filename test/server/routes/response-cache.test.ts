@@ -167,11 +167,18 @@ describe('the front door of the listening server', () => {
       const revalidated = await fetch(`${base}/api/config/public?from=front-door-test`, { headers: { 'accept-encoding': 'br', 'if-none-match': etag } });
       expect(revalidated.status).toBe(304);
 
-      await asAdmin('POST', '/api/config/app', { configs: { heroTitle: { value: 'Through the front door', type: 'string' } } });
+      await asAdmin('POST', '/api/config/app', { configs: { heroTitle: { value: 'Through the front door ✓ é', type: 'string' } } });
       const afterSave = await fetch(`${base}/api/config/public?from=front-door-test`, { headers: { 'accept-encoding': 'br', 'if-none-match': etag } });
       expect(afterSave.status).toBe(200);
-      expect(publicConfigResponseSchema.parse(await afterSave.json()).data.config.heroTitle).toBe('Through the front door');
+      expect(publicConfigResponseSchema.parse(await afterSave.json()).data.config.heroTitle).toBe('Through the front door ✓ é');
       expect(answered.mock.results.at(-1)?.value).toBe(false);
+
+      // Uncompressed UTF-8 from the front door arrives byte for byte.
+      const plainRequest = { headers: { 'accept-encoding': 'identity' } };
+      const plain = await fetch(`${base}/api/config/public?from=front-door-test`, plainRequest);
+      expect(answered.mock.results.at(-1)?.value).toBe(true);
+      expect(plain.headers.get('content-encoding')).toBeNull();
+      expect(publicConfigResponseSchema.parse(await plain.json()).data.config.heroTitle).toBe('Through the front door ✓ é');
     } finally {
       answered.mockRestore();
     }
