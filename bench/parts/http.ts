@@ -45,6 +45,8 @@ export interface HttpMeasurement {
   /** Responses other than the expected 2xx (3xx for conditional requests), plus connection errors. */
   failed: number;
   seconds: number;
+  /** CPU time the load generator (autocannon, in this process) used, in % of one core: near 100, it is the bottleneck. */
+  loaderCorePercent: number;
 }
 
 interface RouteResult extends HttpMeasurement {
@@ -72,7 +74,10 @@ async function headersFor(server: ForkedServer, workload: Workload): Promise<Rec
   return headers;
 }
 
-async function hammer(url: string, workload: Workload | undefined, headers: Record<string, string>, targetIds: readonly string[], seconds: number) {
+/** One autocannon run and the CPU this process spent driving it. */
+type LoadRun = autocannon.Result & { loaderCpuSeconds: number };
+
+async function hammer(url: string, workload: Workload | undefined, headers: Record<string, string>, targetIds: readonly string[], seconds: number): Promise<LoadRun> {
   let next = 0;
   const requests: autocannon.Request[] | undefined = workload?.likes
     ? [
@@ -84,7 +89,8 @@ async function hammer(url: string, workload: Workload | undefined, headers: Reco
         },
       ]
     : undefined;
-  return autocannon({
+  const cpuBefore = process.cpuUsage();
+  const result = await autocannon({
     url: workload ? `${url}${workload.path}` : url,
     method: workload?.method ?? 'GET',
     headers,
@@ -93,10 +99,12 @@ async function hammer(url: string, workload: Workload | undefined, headers: Reco
     duration: seconds,
     ...(requests ? { requests } : {}),
   });
+  const cpu = process.cpuUsage(cpuBefore);
+  return { ...result, loaderCpuSeconds: (cpu.user + cpu.system) / 1e6 };
 }
 
 /** Several autocannon runs as one figure: requests over total time, the middle median, the worst p99. */
-function combine(runs: readonly autocannon.Result[], conditional: boolean): HttpMeasurement {
+function combine(runs: readonly LoadRun[], conditional: boolean): HttpMeasurement {
   const seconds = runs.reduce((sum, run) => sum + run.duration, 0);
   const medians = runs.map((run) => run.latency.p50).sort((a, b) => a - b);
   const failed = runs.reduce((sum, run) => {
@@ -109,6 +117,7 @@ function combine(runs: readonly autocannon.Result[], conditional: boolean): Http
     p99Ms: round(Math.max(...runs.map((run) => run.latency.p99)), 2),
     failed,
     seconds: round(seconds, 1),
+    loaderCorePercent: round((100 * runs.reduce((sum, run) => sum + run.loaderCpuSeconds, 0)) / seconds, 0),
   };
 }
 
@@ -132,10 +141,10 @@ async function measureInterleaved(ceilingServer: ForkedServer, servers: readonly
     const headers = await headersFor(server, workload);
     const targets = server.targetIds ?? [];
     await hammer(server.url, workload, headers, targets, WARMUP_SECONDS);
-    prepared.push({ driver, server, headers, targets, runs: [] as autocannon.Result[] });
+    prepared.push({ driver, server, headers, targets, runs: [] as LoadRun[] });
   }
   const sliceSeconds = Math.max(1, Math.round(seconds / SLICES));
-  const ceilingRuns: autocannon.Result[] = [];
+  const ceilingRuns: LoadRun[] = [];
   for (let slice = 0; slice < SLICES; slice += 1) {
     ceilingRuns.push(await hammer(ceilingServer.url, undefined, {}, [], sliceSeconds));
     for (const entry of prepared) entry.runs.push(await hammer(entry.server.url, workload, entry.headers, entry.targets, sliceSeconds));
@@ -156,7 +165,7 @@ function secondsPerRun(deadline: number, workloadsLeft: number, servers: number)
 /** The ceiling run with the median requests per second. */
 function medianRun(runs: readonly HttpMeasurement[]): HttpMeasurement {
   const sorted = [...runs].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond);
-  return sorted[Math.floor((sorted.length - 1) / 2)] ?? { requestsPerSecond: Number.NaN, medianMs: Number.NaN, p99Ms: Number.NaN, failed: 0, seconds: 0 };
+  return sorted[Math.floor((sorted.length - 1) / 2)] ?? { requestsPerSecond: Number.NaN, medianMs: Number.NaN, p99Ms: Number.NaN, failed: 0, seconds: 0, loaderCorePercent: Number.NaN };
 }
 
 function rangeOf(runs: readonly HttpMeasurement[]): string {
@@ -224,7 +233,7 @@ export const httpPart: BenchPart = {
     const ceiling = medianRun(ceilingRuns);
 
     const cells = (result: RouteResult | undefined) =>
-      result ? [result.requestsPerSecond, result.medianMs, result.p99Ms, `${result.percentOfCeiling}%`] : ['-', '-', '-', '-'];
+      result ? [result.requestsPerSecond, result.medianMs, result.p99Ms, `${result.percentOfCeiling}%`, `${result.loaderCorePercent}%`] : ['-', '-', '-', '-', '-'];
     const rows = WORKLOADS.map((workload, index) => {
       const pglite = byDriver.pglite?.[index];
       const postgres = byDriver.postgres?.[index];
@@ -236,15 +245,16 @@ export const httpPart: BenchPart = {
     );
     return {
       table: {
-        headers: ['route', 'PGlite req/s', 'median ms', 'p99 ms', '% ceiling', 'PostgreSQL req/s', 'median ms', 'p99 ms', '% ceiling', 'PGlite / PostgreSQL'],
+        headers: ['route', 'PGlite req/s', 'median ms', 'p99 ms', '% ceiling', 'load gen. CPU', 'PostgreSQL req/s', 'median ms', 'p99 ms', '% ceiling', 'load gen. CPU', 'PGlite / PostgreSQL'],
         rows: [
-          ['node:http hello-world (ceiling)', ceiling.requestsPerSecond, ceiling.medianMs, ceiling.p99Ms, '100%', '', '', '', '', ''],
+          ['node:http hello-world (ceiling)', ceiling.requestsPerSecond, ceiling.medianMs, ceiling.p99Ms, '100%', `${ceiling.loaderCorePercent}%`, '', '', '', '', '', ''],
           ...rows,
         ],
       },
       notes: [
         `${CONNECTIONS} connections, no pipelining, ${WARMUP_SECONDS} s warm-up then ${ceiling.seconds} s measured per row and server (and as long for its ceiling); each server runs in its own Node process, the load generator in another.`,
         `% ceiling compares each row with the hello-world measured in ${SLICES} slices alternating with it and with the other database's slices of the same row (per row: ${rangeOf(ceilingRuns)} req/s; the row above shows the median row).`,
+        'load gen. CPU: the CPU time autocannon itself used during the row, in % of one core. Near 100%, the load generator (one thread, a JavaScript HTTP parser) is the bottleneck, and a row then measures the cost of parsing its answer (headers and body bytes) as much as the server.',
         `Requests carry Chromium's Accept-Encoding (${BROWSER_ACCEPT_ENCODING}), so cached public answers go out compressed (brotli), as browsers get them; the 304 rows are what a returning browser sends on every page load (Cache-Control: max-age=0, must-revalidate).`,
         ...targetVerdicts(byDriver),
         ...failures,
