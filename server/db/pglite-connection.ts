@@ -1,7 +1,7 @@
 import { Duplex } from 'node:stream';
 import { Worker } from 'node:worker_threads';
 import pg from 'pg';
-import type { PgliteWorkerData, WorkerReply, WorkerRequest } from './pglite-worker-protocol';
+import { concatBytes, type PgliteWorkerData, type WorkerReply, type WorkerRequest } from './pglite-worker-protocol';
 
 // The main thread's end of the PGlite worker (pglite-worker.ts): a
 // node-postgres pool whose one connection is a stream over the worker's
@@ -63,7 +63,7 @@ class WorkerSocket extends Duplex {
     if (!this.open || this.outgoing.length === 0) return;
     const parts = this.outgoing;
     this.outgoing = [];
-    this.link.send({ type: 'data', bytes: Buffer.concat(parts) });
+    this.link.send({ type: 'data', bytes: concatBytes(parts) });
   }
 
   override _final(callback: (error?: Error | null) => void): void {

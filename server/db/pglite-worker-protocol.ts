@@ -28,8 +28,13 @@ export const TERMINATE_MESSAGE_TYPE = 0x58;
 /** The protocol version in a StartupMessage (3.0), which has no type byte. */
 const PROTOCOL_VERSION_3 = 196_608;
 
+/**
+ * The parts joined in a new buffer of its own, so it may be transferred to
+ * the other thread: the small Buffers node-postgres writes share Node's
+ * buffer pool, which must never be (Node 20 then copies silently; later
+ * versions refuse the message).
+ */
 export function concatBytes(parts: readonly Uint8Array[]): Uint8Array {
-  if (parts.length === 1 && parts[0]) return parts[0];
   const joined = new Uint8Array(parts.reduce((size, part) => size + part.length, 0));
   let offset = 0;
   for (const part of parts) {

@@ -53,3 +53,14 @@ describe('splitMessages', () => {
     expect(() => splitMessages(none, broken)).toThrow(/malformed/);
   });
 });
+
+describe('concatBytes', () => {
+  it('always gives a buffer of its own, never a view of Node’s shared pool', () => {
+    const pooled = Buffer.from('Q'); // small Buffers are slices of one shared 8 KB pool
+    expect(pooled.buffer.byteLength).toBeGreaterThan(pooled.length);
+    const joined = concatBytes([pooled]);
+    expect(joined.buffer).not.toBe(pooled.buffer);
+    expect(joined.buffer.byteLength).toBe(1);
+    expect([...joined]).toEqual([0x51]);
+  });
+});
