@@ -161,16 +161,18 @@ function startWorker(dataDir: string | undefined): Promise<PgliteWorker> {
       clearTimeout(timer);
       worker.off('message', onMessage);
       worker.off('error', onError);
+      worker.off('exit', onExit);
       if (error) reject(error);
       else resolve(new PgliteWorker(worker));
     };
     const onMessage = (reply: WorkerReply) => {
       if (reply.type === 'ready') settle();
-      else if (reply.type === 'failed') settle(new Error(`the embedded database did not open: ${reply.reason}`));
     };
-    const onError = (error: Error) => settle(error);
+    const onError = (error: Error) => settle(new Error(`the embedded database did not open: ${error.message}`, { cause: error }));
+    const onExit = (code: number) => settle(new Error(`the embedded database stopped while opening (exit code ${code})`));
     worker.on('message', onMessage);
     worker.once('error', onError);
+    worker.once('exit', onExit);
   });
 }
 

@@ -16,7 +16,6 @@ export type WorkerRequest =
 
 export type WorkerReply =
   | { type: 'ready' }
-  | { type: 'failed'; reason: string }
   /** Bytes PostgreSQL answered. */
   | { type: 'data'; bytes: Uint8Array }
   /** PGlite itself failed (not a query error, which travels as bytes): the database is unusable. */

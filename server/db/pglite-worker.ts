@@ -18,13 +18,8 @@ function reply(message: WorkerReply, transfer: ArrayBuffer[] = []): void {
   port?.postMessage(message, transfer);
 }
 
-let database: PGlite;
-try {
-  database = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { cube, earthdistance } });
-} catch (error) {
-  reply({ type: 'failed', reason: error instanceof Error ? error.message : String(error) });
-  process.exit(1);
-}
+// A failure to open is thrown from here and reaches the main thread as the worker's 'error' event.
+const database = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { cube, earthdistance } });
 
 /** Bytes of the current connection not yet forming a whole message. */
 let pending: Uint8Array = new Uint8Array(0);

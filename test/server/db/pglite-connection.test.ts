@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -65,6 +65,12 @@ describe('PGlite files in a worker thread', () => {
 
   afterAll(() => {
     rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('says why when the database cannot be opened', async () => {
+    const notADirectory = path.join(dataDir, 'a-file');
+    writeFileSync(notADirectory, 'not a database');
+    await expect(openPgliteWorker(notADirectory)).rejects.toThrow(/the embedded database did not open/);
   });
 
   it('keeps committed rows across a close and a reopen', async () => {
