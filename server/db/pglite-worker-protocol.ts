@@ -19,8 +19,7 @@ export type WorkerReply =
   /** Bytes PostgreSQL answered. */
   | { type: 'data'; bytes: Uint8Array }
   /** PGlite itself failed (not a query error, which travels as bytes): the database is unusable. */
-  | { type: 'broken'; reason: string }
-  | { type: 'closed' };
+  | { type: 'broken'; reason: string };
 
 /** 'X': the client ends its session. */
 export const TERMINATE_MESSAGE_TYPE = 0x58;

@@ -39,7 +39,8 @@ async function runMessages(bytes: Uint8Array): Promise<void> {
   // message it is given, and a call per message cost about 15% more per query.
   if (kept.length > 0) await database.execProtocolRawStream(concatBytes(kept), { onRawData: (data) => output.push(data.slice()) });
   if (output.length === 0) return;
-  const joined = concatBytes(output);
+  // Each chunk is already a copy of its own (PGlite reuses the memory it streams from).
+  const joined = output.length === 1 && output[0] ? output[0] : concatBytes(output);
   reply({ type: 'data', bytes: joined }, [joined.buffer as ArrayBuffer]);
 }
 
@@ -57,7 +58,6 @@ port.on('message', (request: WorkerRequest) => {
       else if (request.type === 'disconnect') await resetSession();
       else {
         await database.close();
-        reply({ type: 'closed' });
         port.close();
       }
     } catch (error) {

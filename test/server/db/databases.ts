@@ -1,16 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
-import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
-import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { openDatabase } from '../../../server/db/client';
-import * as schema from '../../../server/db/schema';
 import type { OrbitDatabase } from '../../../server/db/types';
 
-// Test databases for both drivers, always built by running the committed
-// migrations, exactly as the app does at start-up.
-
-export const migrationsFolder = fileURLToPath(new URL('../../../server/db/migrations', import.meta.url));
+// Test databases for both drivers, opened and migrated by the app's own
+// openDatabase, exactly as at start-up.
 
 export interface TestDatabase {
   db: OrbitDatabase;
@@ -48,15 +42,13 @@ export async function createPostgresDatabase(serverUrl: string): Promise<TestDat
 
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
-  const db = drizzleNodePg(pool, { schema });
-  await migrateNodePg(db, { migrationsFolder });
+  const { db, pool, close } = await openDatabase({ databaseUrl: url.toString() });
 
   return {
     db,
     query: async <Row>(text: string, params?: unknown[]) => (await pool.query(text, params)).rows as Row[],
     close: async () => {
-      await pool.end();
+      await close();
       const dropper = new pg.Client({ connectionString: serverUrl });
       await dropper.connect();
       try {
