@@ -11,7 +11,7 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['test/server/**/*.test.ts', 'test/contract/**/*.test.ts'],
+          include: ['test/server/**/*.test.ts', 'test/contract/**/*.test.ts', 'test/bench/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -23,9 +23,10 @@ function exited(child: ChildProcess): Promise<void> {
 /**
  * Starts bench/lib/server-process.ts in a child Node process (tsx's loader is
  * inherited through execArgv) and resolves once it listens on loopback.
+ * `env` is added to this process's environment for the child.
  */
-export function startForkedServer(kind: ServerKind): Promise<ForkedServer> {
-  const child = fork(SERVER_ENTRY, [kind], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+export function startForkedServer(kind: ServerKind, env: Record<string, string> = {}): Promise<ForkedServer> {
+  const child = fork(SERVER_ENTRY, [kind], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], env: { ...process.env, ...env } });
   const stop = async () => {
     if (child.connected) child.send('stop');
     const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);

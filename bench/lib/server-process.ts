@@ -1,20 +1,23 @@
-import { createServer } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { and, asc, eq } from 'drizzle-orm';
 import { buildApp, type BuildAppOptions } from '../../server/app';
 import { users } from '../../server/db/schema';
 import { seedDatabase } from '../../server/db/seed/index';
+import { conditionalHeaders } from '../../server/lib/stored-answer';
 import { LIKE_BACK_OFF } from '../../server/discovery/like-back';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from '../../server/plugins/rate-limit';
+import { REPLAY_ENV, replayKey, type ReplayedAnswers } from './replayed-answers';
 import { scratchPglite, scratchPostgres, type ScratchDatabase } from './scratch-databases';
 
 // The server side of the HTTP bench, run in its own Node process (forked by
 // bench/lib/forked-server.ts) so the load generator never shares its event
 // loop or core. `node server-process.ts ceiling` is a plain node:http
-// hello-world, the most one Node process can answer; `pglite` / `postgres`
+// hello-world, the most one Node process can answer; `replay` sends the app's
+// recorded answers byte for byte (replayed-answers.ts); `pglite` / `postgres`
 // is the real Orbit app on a scratch seeded database.
 
-export type ServerKind = 'ceiling' | 'pglite' | 'postgres';
+export type ServerKind = 'ceiling' | 'replay' | 'pglite' | 'postgres';
 
 export interface ServerReady {
   type: 'ready';
@@ -42,15 +45,36 @@ function send(message: ServerMessage): void {
   process.send?.(message);
 }
 
-async function startCeiling(): Promise<() => Promise<void>> {
-  const body = JSON.stringify({ hello: 'world' });
-  const server = createServer((_request, response) => {
-    response.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
-    response.end(body);
-  });
+async function listen(server: Server): Promise<() => Promise<void>> {
   await new Promise<void>((resolve) => server.listen(0, LOOPBACK, resolve));
   send({ type: 'ready', port: (server.address() as AddressInfo).port });
   return () => new Promise<void>((resolve) => server.close(() => resolve()));
+}
+
+async function startCeiling(): Promise<() => Promise<void>> {
+  const body = JSON.stringify({ hello: 'world' });
+  return listen(
+    createServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
+      response.end(body);
+    }),
+  );
+}
+
+async function startReplay(): Promise<() => Promise<void>> {
+  const answers = new Map(Object.entries(JSON.parse(process.env[REPLAY_ENV] ?? '{}') as ReplayedAnswers));
+  if (answers.size === 0) throw new Error(`${REPLAY_ENV} holds no answers to replay`);
+  return listen(
+    createServer((request, response) => {
+      const answer = answers.get(replayKey(request.url ?? '', conditionalHeaders(request.rawHeaders)['if-none-match'] !== undefined));
+      if (!answer) {
+        response.writeHead(404).end();
+        return;
+      }
+      response.writeHead(answer.status, answer.headers);
+      response.end(answer.bodyLatin1, 'latin1');
+    }),
+  );
 }
 
 async function startApp(kind: 'pglite' | 'postgres'): Promise<() => Promise<void>> {
@@ -94,8 +118,8 @@ async function startApp(kind: 'pglite' | 'postgres'): Promise<() => Promise<void
 
 async function main(): Promise<void> {
   const kind = process.argv[2] as ServerKind | undefined;
-  if (kind !== 'ceiling' && kind !== 'pglite' && kind !== 'postgres') throw new Error(`unknown server kind ${String(kind)}`);
-  const stop = kind === 'ceiling' ? await startCeiling() : await startApp(kind);
+  if (kind !== 'ceiling' && kind !== 'replay' && kind !== 'pglite' && kind !== 'postgres') throw new Error(`unknown server kind ${String(kind)}`);
+  const stop = kind === 'ceiling' ? await startCeiling() : kind === 'replay' ? await startReplay() : await startApp(kind);
   const shutDown = () => {
     void stop().finally(() => process.exit(0));
   };

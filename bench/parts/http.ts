@@ -1,7 +1,22 @@
-import autocannon from 'autocannon';
+import { discardResponseBodies } from '../lib/autocannon-bodies';
 import { startForkedServer, type ForkedServer } from '../lib/forked-server';
 import { round } from '../lib/stats';
-import type { ServerKind } from '../lib/server-process';
+import {
+  BROWSER_ACCEPT_ENCODING,
+  CONNECTIONS,
+  hammer,
+  isPublic,
+  measureInterleaved,
+  MIN_MEASURE_SECONDS,
+  secondsPerRun,
+  SLICES,
+  startReplayOf,
+  WARMUP_SECONDS,
+  WORKLOADS,
+  type Driver,
+  type HttpMeasurement,
+  type RunningServer,
+} from './http-load';
 import type { BenchContext, BenchPart, PartOutcome } from './part';
 
 // Requests per second and latency of five API routes on the real server
@@ -10,156 +25,20 @@ import type { BenchContext, BenchPart, PartOutcome } from './part';
 // answers on this machine. Every server runs in its own process and the load
 // generator (autocannon) in this one, all on 127.0.0.1.
 
-const CONNECTIONS = 50;
-const WARMUP_SECONDS = 1;
-const MAX_MEASURE_SECONDS = 6;
-const MIN_MEASURE_SECONDS = 3;
-/** Alternating slices of route and ceiling per row. */
-const SLICES = 6;
-
-interface Workload {
-  route: string;
-  method: 'GET' | 'POST';
-  path: string;
-  signedIn?: boolean;
-  /** Sends If-None-Match with the route's current ETag: the answer is 304. */
-  conditional?: boolean;
-  /** Likes a different seeded person on each request. */
-  likes?: boolean;
-}
-
-const WORKLOADS: readonly Workload[] = [
-  { route: 'GET /api/config/public', method: 'GET', path: '/api/config/public' },
-  { route: 'GET /api/config/public (If-None-Match, 304)', method: 'GET', path: '/api/config/public', conditional: true },
-  { route: 'GET /api/blog?page=1&limit=9', method: 'GET', path: '/api/blog?page=1&limit=9' },
-  { route: 'GET /api/blog?page=1&limit=9 (If-None-Match, 304)', method: 'GET', path: '/api/blog?page=1&limit=9', conditional: true },
-  { route: 'GET /api/users/radar (signed in)', method: 'GET', path: '/api/users/radar', signedIn: true },
-  { route: 'GET /api/users/spin (signed in)', method: 'GET', path: '/api/users/spin', signedIn: true },
-  { route: 'POST /api/users/like (signed in)', method: 'POST', path: '/api/users/like', signedIn: true, likes: true },
-];
-
-export interface HttpMeasurement {
-  requestsPerSecond: number;
-  medianMs: number;
-  p99Ms: number;
-  /** Responses other than the expected 2xx (3xx for conditional requests), plus connection errors. */
-  failed: number;
-  seconds: number;
-  /** CPU time the load generator (autocannon, in this process) used, in % of one core: near 100, it is the bottleneck. */
-  loaderCorePercent: number;
-}
-
 interface RouteResult extends HttpMeasurement {
   route: string;
   /** The hello-world ceiling measured right before this route (the machine's load drifts). */
   ceilingRequestsPerSecond: number;
   /** Requests per second as a share of that ceiling, in percent. */
   percentOfCeiling: number;
+  /** Public rows: requests per second as a share of plain node:http sending the same answer, in percent. */
+  percentOfSameAnswer?: number;
 }
 
-/** What Chromium sends with every request; cached public answers go out compressed for it. */
-const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
-
-async function headersFor(server: ForkedServer, workload: Workload): Promise<Record<string, string>> {
-  const headers: Record<string, string> = { accept: 'application/json', 'accept-encoding': BROWSER_ACCEPT_ENCODING };
-  if (workload.signedIn && server.token) headers.authorization = `Bearer ${server.token}`;
-  if (workload.likes) headers['content-type'] = 'application/json';
-  if (workload.conditional) {
-    const response = await fetch(`${server.url}${workload.path}`, { headers: { 'accept-encoding': BROWSER_ACCEPT_ENCODING } });
-    const etag = response.headers.get('etag');
-    await response.arrayBuffer();
-    if (!etag) throw new Error(`${workload.route}: the server sent no ETag`);
-    headers['if-none-match'] = etag;
-  }
-  return headers;
-}
-
-/** One autocannon run and the CPU this process spent driving it. */
-type LoadRun = autocannon.Result & { loaderCpuSeconds: number };
-
-async function hammer(url: string, workload: Workload | undefined, headers: Record<string, string>, targetIds: readonly string[], seconds: number): Promise<LoadRun> {
-  let next = 0;
-  const requests: autocannon.Request[] | undefined = workload?.likes
-    ? [
-        {
-          method: 'POST',
-          path: workload.path,
-          // A different person each time, cycling through the seeded ones (repeating a decision replaces it).
-          setupRequest: (request) => ({ ...request, body: JSON.stringify({ targetId: targetIds[(next += 1) % targetIds.length], type: 'like' }) }),
-        },
-      ]
-    : undefined;
-  const cpuBefore = process.cpuUsage();
-  const result = await autocannon({
-    url: workload ? `${url}${workload.path}` : url,
-    method: workload?.method ?? 'GET',
-    headers,
-    connections: CONNECTIONS,
-    pipelining: 1,
-    duration: seconds,
-    ...(requests ? { requests } : {}),
-  });
-  const cpu = process.cpuUsage(cpuBefore);
-  return { ...result, loaderCpuSeconds: (cpu.user + cpu.system) / 1e6 };
-}
-
-/** Several autocannon runs as one figure: requests over total time, the middle median, the worst p99. */
-function combine(runs: readonly LoadRun[], conditional: boolean): HttpMeasurement {
-  const seconds = runs.reduce((sum, run) => sum + run.duration, 0);
-  const medians = runs.map((run) => run.latency.p50).sort((a, b) => a - b);
-  const failed = runs.reduce((sum, run) => {
-    const answered = run['1xx'] + run['2xx'] + run['3xx'] + run['4xx'] + run['5xx'];
-    return sum + answered - (conditional ? run['3xx'] : run['2xx']) + run.errors;
-  }, 0);
-  return {
-    requestsPerSecond: round(runs.reduce((sum, run) => sum + run.requests.total, 0) / seconds, 0),
-    medianMs: round(medians[Math.floor((medians.length - 1) / 2)] ?? Number.NaN, 2),
-    p99Ms: round(Math.max(...runs.map((run) => run.latency.p99)), 2),
-    failed,
-    seconds: round(seconds, 1),
-    loaderCorePercent: round((100 * runs.reduce((sum, run) => sum + run.loaderCpuSeconds, 0)) / seconds, 0),
-  };
-}
-
-type Driver = Exclude<ServerKind, 'ceiling'>;
-
-interface RunningServer {
-  driver: Driver;
-  server: ForkedServer;
-}
-
-/**
- * One workload on every server, in slices alternating with the hello-world
- * ceiling (ceiling, PGlite, PostgreSQL, ceiling, ...), so all see the same
- * background load: on a shared machine it drifts within seconds, and a
- * database measured minutes after the other would be judged on another
- * machine.
- */
-async function measureInterleaved(ceilingServer: ForkedServer, servers: readonly RunningServer[], workload: Workload, seconds: number) {
-  const prepared = [];
-  for (const { driver, server } of servers) {
-    const headers = await headersFor(server, workload);
-    const targets = server.targetIds ?? [];
-    await hammer(server.url, workload, headers, targets, WARMUP_SECONDS);
-    prepared.push({ driver, server, headers, targets, runs: [] as LoadRun[] });
-  }
-  const sliceSeconds = Math.max(1, Math.round(seconds / SLICES));
-  const ceilingRuns: LoadRun[] = [];
-  for (let slice = 0; slice < SLICES; slice += 1) {
-    ceilingRuns.push(await hammer(ceilingServer.url, undefined, {}, [], sliceSeconds));
-    for (const entry of prepared) entry.runs.push(await hammer(entry.server.url, workload, entry.headers, entry.targets, sliceSeconds));
-  }
-  return {
-    ceiling: combine(ceilingRuns, false),
-    routes: prepared.map((entry) => ({ driver: entry.driver, measured: combine(entry.runs, workload.conditional ?? false) })),
-  };
-}
-
-/** Equal slices of what is left for the workloads left, each with its warm-ups and ceiling runs, at most MAX_MEASURE_SECONDS a server. */
-function secondsPerRun(deadline: number, workloadsLeft: number, servers: number): number {
-  const available = (deadline - performance.now()) / 1000 / Math.max(1, workloadsLeft);
-  const perRun = (available - servers * (WARMUP_SECONDS + 1)) / (servers + 1);
-  return Math.max(MIN_MEASURE_SECONDS, Math.min(MAX_MEASURE_SECONDS, Math.floor(perRun)));
+/** Public rows: node:http replaying the app's answer, measured in the same slices. */
+interface SameAnswerResult extends HttpMeasurement {
+  route: string;
+  percentOfCeiling: number;
 }
 
 /** The ceiling run with the median requests per second. */
@@ -177,13 +56,35 @@ const TARGET_PERCENT = 80;
 const TARGET_ROUTES = ['GET /api/config/public', 'GET /api/blog'];
 
 /** One line per database: which public-route rows reach the target share of the ceiling. */
-function targetVerdicts(byDriver: Partial<Record<string, RouteResult[]>>): string[] {
+function targetVerdicts(byDriver: Partial<Record<Driver, RouteResult[]>>, sameAnswers: readonly SameAnswerResult[]): string[] {
+  const missedText = (result: RouteResult) => {
+    const same = sameAnswers.find((entry) => entry.route === result.route);
+    return `${result.route} (${result.percentOfCeiling}%${same ? `; plain node:http sending the same answer: ${same.percentOfCeiling}%` : ''})`;
+  };
   return Object.entries(byDriver).map(([driver, results = []]) => {
     const judged = results.filter((result) => TARGET_ROUTES.some((route) => result.route.startsWith(route)));
     const missed = judged.filter((result) => result.percentOfCeiling < TARGET_PERCENT);
-    const verdict = missed.length === 0 ? 'met' : `MISSED by ${missed.map((result) => `${result.route} (${result.percentOfCeiling}%)`).join(', ')}`;
+    const verdict = missed.length === 0 ? 'met' : `MISSED by ${missed.map(missedText).join(', ')}`;
     return `Target on ${driver}: GET /api/config/public and GET /api/blog at >= ${TARGET_PERCENT}% of the ceiling: ${verdict}.`;
   });
+}
+
+const DRIVER_NAMES: Record<Driver, string> = { pglite: 'PGlite', postgres: 'PostgreSQL' };
+
+/** What plain node:http reaches with each public row's own answer, and how close the app comes to it. */
+function sameAnswerNotes(sameAnswers: readonly SameAnswerResult[], byDriver: Partial<Record<Driver, RouteResult[]>>): string[] {
+  if (sameAnswers.length === 0) return [];
+  const rows = sameAnswers.map((same) => {
+    const app = (['pglite', 'postgres'] as const).flatMap((driver) => {
+      const percent = byDriver[driver]?.find((result) => result.route === same.route)?.percentOfSameAnswer;
+      return percent === undefined ? [] : [`${DRIVER_NAMES[driver]} ${percent}%`];
+    });
+    return `Same answer, ${same.route}: ${same.requestsPerSecond.toLocaleString('en-US')} req/s, ${same.percentOfCeiling}% of the ceiling; the app reaches ${app.join(', ')} of it.`;
+  });
+  return [
+    "Same answer: a bare node:http server sending the app's recorded answer byte for byte (status, headers, compressed body), in the same slices. What it loses against the ceiling is the cost of the answer's size; what the app loses against it is the app's own work.",
+    ...rows,
+  ];
 }
 
 function reasonOf(error: unknown): string {
@@ -195,12 +96,17 @@ export const httpPart: BenchPart = {
   weight: 1.2,
   description: `autocannon (${CONNECTIONS} connections) against the real server on PGlite and PostgreSQL, beside a node:http hello-world ceiling`,
   async run(context: BenchContext): Promise<PartOutcome> {
+    // No run here reads a body; building them cost autocannon more than the server spent answering.
+    discardResponseBodies();
     const ceilingRuns: HttpMeasurement[] = [];
     const byDriver: Partial<Record<Driver, RouteResult[]>> = {};
     const skipped: Array<{ driver: string; reason: string }> = [];
     const servers: RunningServer[] = [];
-    // Start-up (migrate, seed, register a member) is outside the measured time but inside the budget.
-    const startupDeadline = context.deadline - WORKLOADS.length * 1000 * (3 * (MIN_MEASURE_SECONDS + WARMUP_SECONDS + 1));
+    const sameAnswers: SameAnswerResult[] = [];
+    let replayServer: ForkedServer | undefined;
+    // Start-up (migrate, seed, register a member) is outside the measured time but inside the budget;
+    // each row runs on up to four servers (ceiling, replay, PGlite, PostgreSQL).
+    const startupDeadline = context.deadline - WORKLOADS.length * 1000 * (4 * (MIN_MEASURE_SECONDS + WARMUP_SECONDS + 1));
 
     const ceilingServer = await startForkedServer('ceiling');
     try {
@@ -214,20 +120,29 @@ export const httpPart: BenchPart = {
           skipped.push({ driver, reason: reasonOf(error) });
         }
       }
+      if (servers[0]) replayServer = await startReplayOf(servers[0].server);
       // Warmed once here; measureInterleaved then runs it in slices alternating with each route.
       await hammer(ceilingServer.url, undefined, {}, [], WARMUP_SECONDS);
       for (const [index, workload] of WORKLOADS.entries()) {
-        const seconds = secondsPerRun(context.deadline, WORKLOADS.length - index, servers.length);
-        const { ceiling, routes } = await measureInterleaved(ceilingServer, servers, workload, seconds);
+        const measuredServers = servers.length + (replayServer && isPublic(workload) ? 1 : 0);
+        const seconds = secondsPerRun(context.deadline, WORKLOADS.length - index, measuredServers);
+        const { ceiling, sameAnswer, routes } = await measureInterleaved(ceilingServer, replayServer, servers, workload, seconds);
         ceilingRuns.push(ceiling);
+        if (sameAnswer) {
+          const percentOfCeiling = round((100 * sameAnswer.requestsPerSecond) / ceiling.requestsPerSecond, 0);
+          sameAnswers.push({ route: workload.route, ...sameAnswer, percentOfCeiling });
+          context.log(`  same answer from node:http: ${workload.route}: ${sameAnswer.requestsPerSecond.toLocaleString('en-US')} req/s (${percentOfCeiling}%)`);
+        }
         for (const { driver, measured } of routes) {
           const percentOfCeiling = round((100 * measured.requestsPerSecond) / ceiling.requestsPerSecond, 0);
-          byDriver[driver]?.push({ route: workload.route, ...measured, ceilingRequestsPerSecond: ceiling.requestsPerSecond, percentOfCeiling });
+          const percentOfSameAnswer = sameAnswer ? round((100 * measured.requestsPerSecond) / sameAnswer.requestsPerSecond, 0) : undefined;
+          byDriver[driver]?.push({ route: workload.route, ...measured, ceilingRequestsPerSecond: ceiling.requestsPerSecond, percentOfCeiling, percentOfSameAnswer });
           context.log(`  ${driver}: ${workload.route}: ${measured.requestsPerSecond.toLocaleString('en-US')} req/s (${percentOfCeiling}% of ${ceiling.requestsPerSecond.toLocaleString('en-US')})`);
         }
       }
     } finally {
       await Promise.all(servers.map(({ server }) => server.stop()));
+      await replayServer?.stop();
       await ceilingServer.stop();
     }
     const ceiling = medianRun(ceilingRuns);
@@ -254,13 +169,15 @@ export const httpPart: BenchPart = {
       notes: [
         `${CONNECTIONS} connections, no pipelining, ${WARMUP_SECONDS} s warm-up then ${ceiling.seconds} s measured per row and server (and as long for its ceiling); each server runs in its own Node process, the load generator in another.`,
         `% ceiling compares each row with the hello-world measured in ${SLICES} slices alternating with it and with the other database's slices of the same row (per row: ${rangeOf(ceilingRuns)} req/s; the row above shows the median row).`,
-        'load gen. CPU: the CPU time autocannon itself used during the row, in % of one core. Near 100%, the load generator (one thread, a JavaScript HTTP parser) is the bottleneck, and a row then measures the cost of parsing its answer (headers and body bytes) as much as the server.',
+        'load gen. CPU: the CPU time autocannon itself used during the row, in % of one core. Near 100%, the load generator (one thread, a JavaScript HTTP parser) is the bottleneck, and a row then measures the cost of parsing its answer as much as the server.',
+        'autocannon runs here skip building each response body into a string (bench/lib/autocannon-bodies.ts): nothing reads it, and on the 4.9 KB brotli blog list that decoding alone held the load generator to about half the rate; status counts, latencies and byte counts are unchanged.',
         `Requests carry Chromium's Accept-Encoding (${BROWSER_ACCEPT_ENCODING}), so cached public answers go out compressed (brotli), as browsers get them; the 304 rows are what a returning browser sends on every page load (Cache-Control: max-age=0, must-revalidate).`,
-        ...targetVerdicts(byDriver),
+        ...sameAnswerNotes(sameAnswers, byDriver),
+        ...targetVerdicts(byDriver, sameAnswers),
         ...failures,
         ...skipped.map((entry) => `${entry.driver}: skipped — ${entry.reason}`),
       ],
-      data: { connections: CONNECTIONS, ceiling, ceilingRuns, results: byDriver, skipped },
+      data: { connections: CONNECTIONS, ceiling, ceilingRuns, sameAnswers, results: byDriver, skipped },
     };
   },
 };

@@ -1,0 +1,174 @@
+import autocannon from 'autocannon';
+import { startForkedServer, type ForkedServer } from '../lib/forked-server';
+import { recordAnswer, REPLAY_ENV, replayKey, type ReplayedAnswers } from '../lib/replayed-answers';
+import { round } from '../lib/stats';
+import type { ServerKind } from '../lib/server-process';
+
+// How the HTTP bench loads a server: the workloads, one autocannon run, and a
+// workload measured on every server in slices alternating with the ceiling.
+
+export const CONNECTIONS = 50;
+export const WARMUP_SECONDS = 1;
+const MAX_MEASURE_SECONDS = 6;
+export const MIN_MEASURE_SECONDS = 3;
+/** Alternating slices of route and ceiling per row. */
+export const SLICES = 6;
+
+export interface Workload {
+  route: string;
+  method: 'GET' | 'POST';
+  path: string;
+  signedIn?: boolean;
+  /** Sends If-None-Match with the route's current ETag: the answer is 304. */
+  conditional?: boolean;
+  /** Likes a different seeded person on each request. */
+  likes?: boolean;
+}
+
+export const WORKLOADS: readonly Workload[] = [
+  { route: 'GET /api/config/public', method: 'GET', path: '/api/config/public' },
+  { route: 'GET /api/config/public (If-None-Match, 304)', method: 'GET', path: '/api/config/public', conditional: true },
+  { route: 'GET /api/blog?page=1&limit=9', method: 'GET', path: '/api/blog?page=1&limit=9' },
+  { route: 'GET /api/blog?page=1&limit=9 (If-None-Match, 304)', method: 'GET', path: '/api/blog?page=1&limit=9', conditional: true },
+  { route: 'GET /api/users/radar (signed in)', method: 'GET', path: '/api/users/radar', signedIn: true },
+  { route: 'GET /api/users/spin (signed in)', method: 'GET', path: '/api/users/spin', signedIn: true },
+  { route: 'POST /api/users/like (signed in)', method: 'POST', path: '/api/users/like', signedIn: true, likes: true },
+];
+
+export interface HttpMeasurement {
+  requestsPerSecond: number;
+  medianMs: number;
+  p99Ms: number;
+  /** Responses other than the expected 2xx (3xx for conditional requests), plus connection errors. */
+  failed: number;
+  seconds: number;
+  /** CPU time the load generator (autocannon, in this process) used, in % of one core: near 100, it is the bottleneck. */
+  loaderCorePercent: number;
+}
+
+
+/** What Chromium sends with every request; cached public answers go out compressed for it. */
+export const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
+
+async function headersFor(server: ForkedServer, workload: Workload): Promise<Record<string, string>> {
+  const headers: Record<string, string> = { accept: 'application/json', 'accept-encoding': BROWSER_ACCEPT_ENCODING };
+  if (workload.signedIn && server.token) headers.authorization = `Bearer ${server.token}`;
+  if (workload.likes) headers['content-type'] = 'application/json';
+  if (workload.conditional) {
+    const response = await fetch(`${server.url}${workload.path}`, { headers: { 'accept-encoding': BROWSER_ACCEPT_ENCODING } });
+    const etag = response.headers.get('etag');
+    await response.arrayBuffer();
+    if (!etag) throw new Error(`${workload.route}: the server sent no ETag`);
+    headers['if-none-match'] = etag;
+  }
+  return headers;
+}
+
+/** One autocannon run and the CPU this process spent driving it. */
+export type LoadRun = autocannon.Result & { loaderCpuSeconds: number };
+
+export async function hammer(url: string, workload: Workload | undefined, headers: Record<string, string>, targetIds: readonly string[], seconds: number): Promise<LoadRun> {
+  let next = 0;
+  const requests: autocannon.Request[] | undefined = workload?.likes
+    ? [
+        {
+          method: 'POST',
+          path: workload.path,
+          // A different person each time, cycling through the seeded ones (repeating a decision replaces it).
+          setupRequest: (request) => ({ ...request, body: JSON.stringify({ targetId: targetIds[(next += 1) % targetIds.length], type: 'like' }) }),
+        },
+      ]
+    : undefined;
+  const cpuBefore = process.cpuUsage();
+  const result = await autocannon({
+    url: workload ? `${url}${workload.path}` : url,
+    method: workload?.method ?? 'GET',
+    headers,
+    connections: CONNECTIONS,
+    pipelining: 1,
+    duration: seconds,
+    ...(requests ? { requests } : {}),
+  });
+  const cpu = process.cpuUsage(cpuBefore);
+  return { ...result, loaderCpuSeconds: (cpu.user + cpu.system) / 1e6 };
+}
+
+/** Several autocannon runs as one figure: requests over total time, the middle median, the worst p99. */
+export function combine(runs: readonly LoadRun[], conditional: boolean): HttpMeasurement {
+  const seconds = runs.reduce((sum, run) => sum + run.duration, 0);
+  const medians = runs.map((run) => run.latency.p50).sort((a, b) => a - b);
+  const failed = runs.reduce((sum, run) => {
+    const answered = run['1xx'] + run['2xx'] + run['3xx'] + run['4xx'] + run['5xx'];
+    return sum + answered - (conditional ? run['3xx'] : run['2xx']) + run.errors;
+  }, 0);
+  return {
+    requestsPerSecond: round(runs.reduce((sum, run) => sum + run.requests.total, 0) / seconds, 0),
+    medianMs: round(medians[Math.floor((medians.length - 1) / 2)] ?? Number.NaN, 2),
+    p99Ms: round(Math.max(...runs.map((run) => run.latency.p99)), 2),
+    failed,
+    seconds: round(seconds, 1),
+    loaderCorePercent: round((100 * runs.reduce((sum, run) => sum + run.loaderCpuSeconds, 0)) / seconds, 0),
+  };
+}
+
+export type Driver = Extract<ServerKind, 'pglite' | 'postgres'>;
+
+export interface RunningServer {
+  driver: Driver;
+  server: ForkedServer;
+}
+
+/** Cached public answers, the same for every caller: the rows the target is about. */
+export function isPublic(workload: Workload): boolean {
+  return !workload.signedIn && workload.method === 'GET';
+}
+
+/**
+ * Starts node:http replaying what `server` answered to each public workload,
+ * with the headers the bench sends (the If-None-Match rows get the 304).
+ */
+export async function startReplayOf(server: ForkedServer): Promise<ForkedServer> {
+  const answers: ReplayedAnswers = {};
+  for (const workload of WORKLOADS.filter(isPublic)) {
+    answers[replayKey(workload.path, workload.conditional ?? false)] = await recordAnswer(`${server.url}${workload.path}`, await headersFor(server, workload));
+  }
+  return startForkedServer('replay', { [REPLAY_ENV]: JSON.stringify(answers) });
+}
+
+/**
+ * One workload on every server, in slices alternating with the hello-world
+ * ceiling (ceiling, PGlite, PostgreSQL, ceiling, ...), so all see the same
+ * background load: on a shared machine it drifts within seconds, and a
+ * database measured minutes after the other would be judged on another
+ * machine.
+ */
+export async function measureInterleaved(ceilingServer: ForkedServer, replayServer: ForkedServer | undefined, servers: readonly RunningServer[], workload: Workload, seconds: number) {
+  const prepared = [];
+  for (const { driver, server } of servers) {
+    const headers = await headersFor(server, workload);
+    const targets = server.targetIds ?? [];
+    await hammer(server.url, workload, headers, targets, WARMUP_SECONDS);
+    prepared.push({ driver, server, headers, targets, runs: [] as LoadRun[] });
+  }
+  const sliceSeconds = Math.max(1, Math.round(seconds / SLICES));
+  const replay = replayServer && isPublic(workload) ? { server: replayServer, headers: prepared[0]?.headers ?? {}, runs: [] as LoadRun[] } : undefined;
+  if (replay) await hammer(replay.server.url, workload, replay.headers, [], WARMUP_SECONDS);
+  const ceilingRuns: LoadRun[] = [];
+  for (let slice = 0; slice < SLICES; slice += 1) {
+    ceilingRuns.push(await hammer(ceilingServer.url, undefined, {}, [], sliceSeconds));
+    if (replay) replay.runs.push(await hammer(replay.server.url, workload, replay.headers, [], sliceSeconds));
+    for (const entry of prepared) entry.runs.push(await hammer(entry.server.url, workload, entry.headers, entry.targets, sliceSeconds));
+  }
+  return {
+    ceiling: combine(ceilingRuns, false),
+    sameAnswer: replay ? combine(replay.runs, workload.conditional ?? false) : undefined,
+    routes: prepared.map((entry) => ({ driver: entry.driver, measured: combine(entry.runs, workload.conditional ?? false) })),
+  };
+}
+
+/** Equal slices of what is left for the workloads left, each with its warm-ups and ceiling runs, at most MAX_MEASURE_SECONDS a server. */
+export function secondsPerRun(deadline: number, workloadsLeft: number, servers: number): number {
+  const available = (deadline - performance.now()) / 1000 / Math.max(1, workloadsLeft);
+  const perRun = (available - servers * (WARMUP_SECONDS + 1)) / (servers + 1);
+  return Math.max(MIN_MEASURE_SECONDS, Math.min(MAX_MEASURE_SECONDS, Math.floor(perRun)));
+}
