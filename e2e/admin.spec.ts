@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expectNoSeriousAxeViolations, expectNoSidewaysScroll } from './support/layout';
 
 const ADMIN = { username: process.env.ADMIN_USERNAME ?? 'admin', password: process.env.ADMIN_PASSWORD ?? 'e2e-admin-password-2026' };
 const PHONE = { width: 390, height: 844 };
@@ -13,17 +13,6 @@ async function screenshot(page: Page, name: string) {
   // The sticky header would be drawn mid-page in a full-page shot of a scrolled page.
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: `test-results/screens/admin-${name}.png`, fullPage: true });
-}
-
-async function expectNoSeriousAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
-async function expectNoPageScrollSideways(page: Page) {
-  const width = await page.evaluate(() => document.documentElement.scrollWidth);
-  expect(width).toBeLessThanOrEqual(PHONE.width);
 }
 
 /** Signs the admin in through the API and stores the token as the login screen would. */
@@ -83,7 +72,7 @@ test('the admin signs in on the Admin tab and sees the dashboard; every quick ac
   await page.setViewportSize(PHONE);
   await main.getByRole('tab', { name: 'Dashboard' }).click();
   await expect(main.getByText('Total Users')).toBeVisible();
-  await expectNoPageScrollSideways(page);
+  await expectNoSidewaysScroll(page, PHONE.width);
   await screenshot(page, 'dashboard-390');
 });
 
@@ -292,7 +281,7 @@ test('admin screens at 390 px: tables scroll inside themselves, no axe violation
   for (const screen of screens) {
     await page.goto(screen.path);
     await expect(screen.ready).toBeVisible();
-    await expectNoPageScrollSideways(page);
+    await expectNoSidewaysScroll(page, PHONE.width);
     await screenshot(page, `${screen.name}-390`);
     await expectNoSeriousAxeViolations(page);
   }
@@ -304,7 +293,7 @@ test('admin screens at 390 px: tables scroll inside themselves, no axe violation
   expect(overflow.scroll).toBeGreaterThan(overflow.client);
   await table.evaluate((region) => region.scrollTo({ left: region.scrollWidth }));
   await expect(table.getByRole('button', { name: /^Ban / }).first()).toBeInViewport();
-  await expectNoPageScrollSideways(page);
+  await expectNoSidewaysScroll(page, PHONE.width);
 
   await page.setViewportSize(DESKTOP);
   for (const screen of screens.slice(0, 4)) {

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expectNoSeriousAxeViolations, expectNoSidewaysScroll } from './support/layout';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
@@ -30,22 +30,11 @@ async function signedInPage(browser: Browser, member: Member): Promise<Page> {
   return context.newPage();
 }
 
-async function expectNoSeriousAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
-/** Polled: right after a viewport change the page may not have been laid out again yet (seen once in CI as 852 px). */
-async function expectNoSidewaysScroll(page: Page) {
-  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
-}
-
 /** Screenshots at phone and desktop width, checked for sideways scrolling and accessibility. */
 async function captureBothWidths(page: Page, name: string, ready: () => Promise<void>) {
   await page.setViewportSize(PHONE);
   await ready();
-  await expectNoSidewaysScroll(page);
+  await expectNoSidewaysScroll(page, PHONE.width);
   await page.screenshot({ path: `test-results/screens/discovery-${name}-390.png`, fullPage: true });
   await expectNoSeriousAxeViolations(page);
   await page.setViewportSize(DESKTOP);

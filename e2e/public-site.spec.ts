@@ -1,17 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousAxeViolations, expectNoSidewaysScroll } from './support/layout';
 
 const ADMIN = { username: process.env.ADMIN_USERNAME ?? 'admin', password: process.env.ADMIN_PASSWORD ?? 'e2e-admin-password-2026' };
 const CAROUSEL_INTERVAL_MS = 5000;
 
 async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
-}
-
-async function expectNoSeriousAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 /** Lazy images below the fold only load once scrolled to; full-page screenshots should show them. */
@@ -266,7 +260,7 @@ test('no serious accessibility issue and no sideways scroll on Home, Features, D
       await scrollThroughPage(page);
       await loadAllImages(page);
       await page.waitForLoadState('networkidle');
-      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} at ${width}px`).toBeLessThanOrEqual(width);
+      await expectNoSidewaysScroll(page, width, `${name} at ${width}px`);
       await expectNoSeriousAxeViolations(page);
       await screenshot(page, `public-${name}-${width}`);
     }

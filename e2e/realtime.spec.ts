@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../playwright.config';
+import { expectNoSeriousAxeViolations, expectNoSidewaysScroll } from './support/layout';
 
 /**
  * Messages, video calls and live streams in Chromium with its fake camera
@@ -59,12 +59,10 @@ async function someoneToCall(request: APIRequestContext, token: string): Promise
 }
 
 async function checkLayout(page: Page, name: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+  await expectNoSeriousAxeViolations(page);
   await page.screenshot({ path: `test-results/screens/realtime-${name}-1280.png`, fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectNoSidewaysScroll(page, 390);
   await page.screenshot({ path: `test-results/screens/realtime-${name}-390.png`, fullPage: true });
   await page.setViewportSize({ width: 1280, height: 800 });
 }

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expectNoSeriousAxeViolations, expectNoSidewaysScroll } from './support/layout';
 
 const ADMIN = { username: process.env.ADMIN_USERNAME ?? 'admin', password: process.env.ADMIN_PASSWORD ?? 'e2e-admin-password-2026' };
 const DEMO = { username: 'demo', password: 'orbit-demo-2026' };
@@ -40,12 +40,6 @@ async function signInBrowser(page: Page, userToken: string) {
   await page.addInitScript((value) => localStorage.setItem('user_token', value), userToken);
 }
 
-async function expectNoSeriousAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
 async function openScreen(page: Page, screen: (typeof SCREENS)[number]) {
   await page.goto(screen.path);
   await expect(page.getByRole('article', { name: screen.ready })).toBeVisible();
@@ -57,7 +51,7 @@ test('a visitor sees the three screens with the seeded catalogue: accessible, no
       await page.setViewportSize({ width, height: 900 });
       await openScreen(page, screen);
       if (width === 390) {
-        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+        await expectNoSidewaysScroll(page, 390);
       }
       await expectNoSeriousAxeViolations(page);
       await page.screenshot({ path: `test-results/screens/store-${screen.name}-visitor-${width}.png`, fullPage: true });
