@@ -9,10 +9,10 @@ import type { ServerKind } from '../lib/server-process';
 
 export const CONNECTIONS = 50;
 export const WARMUP_SECONDS = 1;
-const MAX_MEASURE_SECONDS = 6;
+const MAX_MEASURE_SECONDS = 10;
 export const MIN_MEASURE_SECONDS = 3;
 /** Alternating slices of route and ceiling per row. */
-export const SLICES = 6;
+export const SLICES = 10;
 
 export interface Workload {
   route: string;
