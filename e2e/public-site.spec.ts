@@ -266,3 +266,34 @@ test('no serious accessibility issue and no sideways scroll on Home, Features, D
     }
   }
 });
+
+test('a 40-character app name is cut short in the header, which keeps one row at 390 and 1280 px', async ({ page }) => {
+  const longName = 'A very long dating app name, forty chars';
+  expect(longName).toHaveLength(40);
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.unroute('**/api/config/public');
+    await page.goto('/blog');
+    const header = page.getByRole('banner');
+    await expect(header.getByRole('link', { name: 'Orbit home' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const oneRow = (await header.boundingBox())?.height;
+
+    // The name is an admin setting; here the public config is answered with the longest one allowed.
+    await page.route('**/api/config/public', async (route) => {
+      const response = await route.fetch({ headers: { ...route.request().headers(), 'if-none-match': '' } });
+      const body = (await response.json()) as { data: { config: Record<string, unknown> } };
+      body.data.config.appName = longName;
+      await route.fulfill({ response, json: body });
+    });
+    await page.reload();
+    const brand = header.getByRole('link', { name: `${longName} home` });
+    await expect(brand).toBeVisible();
+    await expect(brand).toHaveAttribute('title', longName);
+    await page.waitForLoadState('networkidle');
+    expect((await header.boundingBox())?.height, `header at ${width}px`).toBe(oneRow);
+    await expect(header.getByRole('link', { name: 'Sign Up' })).toBeInViewport();
+    await expectNoSidewaysScroll(page, width);
+    await header.screenshot({ path: `test-results/screens/public-header-long-name-${width}.png` });
+  }
+});

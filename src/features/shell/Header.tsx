@@ -31,10 +31,12 @@ export function Header() {
   return (
     <Bar>
       <Inner>
-        <Brand to="/" aria-label={`${appName} home`}>
-          <img src="/logo.svg" alt="" width={32} height={32} />
-          <span>{appName}</span>
-        </Brand>
+        <BrandSlot>
+          <Brand to="/" aria-label={`${appName} home`} title={appName}>
+            <img src="/logo.svg" alt="" width={32} height={32} />
+            <BrandName>{appName}</BrandName>
+          </Brand>
+        </BrandSlot>
 
         <MenuToggle
           type="button"
@@ -103,15 +105,38 @@ const Inner = styled.div`
   flex-wrap: wrap;
 `;
 
+/*
+ * The app name is an admin setting of up to 40 characters. Its slot starts
+ * from nothing and takes the room the buttons and links leave, so a long
+ * name is cut short with an ellipsis (the whole name stays in the link's
+ * label and tooltip) instead of pushing them onto a second row. 6rem keeps
+ * the logo and a few letters however little room is left.
+ */
+const BrandSlot = styled.div`
+  flex: 1 1 0;
+  min-width: 6rem;
+  display: flex;
+`;
+
 const Brand = styled(Link)`
   display: inline-flex;
   align-items: center;
   gap: ${({ theme }) => theme.space[2]}px;
+  min-width: 0;
   font-size: ${({ theme }) => theme.font.sizes.lg}px;
   font-weight: ${({ theme }) => theme.font.weights.bold};
   color: ${({ theme }) => theme.colors.text};
   text-decoration: none;
-  margin-right: auto;
+
+  img {
+    flex-shrink: 0;
+  }
+`;
+
+const BrandName = styled.span`
+  overflow: hidden;
+  text-overflow: ellipsis;
+  white-space: nowrap;
 `;
 
 const MenuToggle = styled.button`
