@@ -11,7 +11,7 @@ export const CONNECTIONS = 50;
 export const WARMUP_SECONDS = 1;
 const MAX_MEASURE_SECONDS = 10;
 export const MIN_MEASURE_SECONDS = 3;
-/** Alternating slices of route and ceiling per row. */
+/** Alternating slices of route and ceiling per row, 1 s each (fewer when the budget gives a row less time). */
 export const SLICES = 10;
 
 export interface Workload {
@@ -46,7 +46,6 @@ export interface HttpMeasurement {
   loaderCorePercent: number;
 }
 
-
 /** What Chromium sends with every request; cached public answers go out compressed for it. */
 export const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
 
@@ -65,7 +64,7 @@ async function headersFor(server: ForkedServer, workload: Workload): Promise<Rec
 }
 
 /** One autocannon run and the CPU this process spent driving it. */
-export type LoadRun = autocannon.Result & { loaderCpuSeconds: number };
+type LoadRun = autocannon.Result & { loaderCpuSeconds: number };
 
 export async function hammer(url: string, workload: Workload | undefined, headers: Record<string, string>, targetIds: readonly string[], seconds: number): Promise<LoadRun> {
   let next = 0;
@@ -94,7 +93,7 @@ export async function hammer(url: string, workload: Workload | undefined, header
 }
 
 /** Several autocannon runs as one figure: requests over total time, the middle median, the worst p99. */
-export function combine(runs: readonly LoadRun[], conditional: boolean): HttpMeasurement {
+function combine(runs: readonly LoadRun[], conditional: boolean): HttpMeasurement {
   const seconds = runs.reduce((sum, run) => sum + run.duration, 0);
   const medians = runs.map((run) => run.latency.p50).sort((a, b) => a - b);
   const failed = runs.reduce((sum, run) => {
@@ -137,7 +136,8 @@ export async function startReplayOf(server: ForkedServer): Promise<ForkedServer>
 
 /**
  * One workload on every server, in slices alternating with the hello-world
- * ceiling (ceiling, PGlite, PostgreSQL, ceiling, ...), so all see the same
+ * ceiling (ceiling, same answer for public rows, PGlite, PostgreSQL,
+ * ceiling, ...), so all see the same
  * background load: on a shared machine it drifts within seconds, and a
  * database measured minutes after the other would be judged on another
  * machine.
@@ -150,11 +150,12 @@ export async function measureInterleaved(ceilingServer: ForkedServer, replayServ
     await hammer(server.url, workload, headers, targets, WARMUP_SECONDS);
     prepared.push({ driver, server, headers, targets, runs: [] as LoadRun[] });
   }
-  const sliceSeconds = Math.max(1, Math.round(seconds / SLICES));
+  const slices = Math.max(1, Math.min(SLICES, Math.round(seconds)));
+  const sliceSeconds = Math.max(1, Math.round(seconds / slices));
   const replay = replayServer && isPublic(workload) ? { server: replayServer, headers: prepared[0]?.headers ?? {}, runs: [] as LoadRun[] } : undefined;
   if (replay) await hammer(replay.server.url, workload, replay.headers, [], WARMUP_SECONDS);
   const ceilingRuns: LoadRun[] = [];
-  for (let slice = 0; slice < SLICES; slice += 1) {
+  for (let slice = 0; slice < slices; slice += 1) {
     ceilingRuns.push(await hammer(ceilingServer.url, undefined, {}, [], sliceSeconds));
     if (replay) replay.runs.push(await hammer(replay.server.url, workload, replay.headers, [], sliceSeconds));
     for (const entry of prepared) entry.runs.push(await hammer(entry.server.url, workload, entry.headers, entry.targets, sliceSeconds));
