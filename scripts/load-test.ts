@@ -32,12 +32,13 @@ const REQUESTS_PER_USER_PER_SECOND = Number(process.env.LOAD_USER_RATE ?? 1);
  * LRU-capped by @fastify/rate-limit), the public response cache (a handful
  * of entries) and the database's prepared statements. Clean runs of about
  * 12,000 requests grew by 0.2 to 1.5 MiB from one run to the next, with no
- * change to the server: V8's own bookkeeping. 3 MiB plus 16 bytes per request
- * is twice the worst of those, and a leak still shows: 1 KB per request
- * showed up as 2.5 MiB on a run of only 1,352 requests, and 300 bytes per
- * request alone adds 3.4 MiB over a full run. PGlite's WebAssembly memory lives outside
- * the JS heap: it is reported (rss, external) but not bounded here, because
- * it grows to the database's working set and then stays.
+ * change to the server: V8's own bookkeeping. 3 MiB plus 16 bytes per
+ * request is twice the worst of those, and a leak still shows: 1 KB per
+ * request showed up as 2.5 MiB on a run of only 1,352 requests, and 300
+ * bytes per request alone adds 3.4 MiB over a full run. PGlite's WebAssembly
+ * memory lives outside the JS heap: it is reported (rss, external) but not
+ * bounded here, because it grows to the database's working set and then
+ * stays.
  */
 const HEAP_GROWTH_ALLOWANCE_BYTES = 3 * 1024 * 1024;
 const HEAP_GROWTH_PER_REQUEST_BYTES = 16;

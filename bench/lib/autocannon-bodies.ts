@@ -15,19 +15,15 @@ interface BodyQueue {
 
 const QUEUE_MODULE = 'autocannon/lib/pipelinedRequestsQueue.js';
 
-let discarding = false;
-
 /**
  * Makes every autocannon run in this process skip building response bodies.
  * Throws when autocannon no longer has the method, so an upgrade that moves it
  * fails loudly instead of quietly measuring the load generator again.
  */
 export function discardResponseBodies(): void {
-  if (discarding) return;
   const queue = createRequire(import.meta.url)(QUEUE_MODULE) as BodyQueue;
   if (typeof queue.prototype?.addBody !== 'function') {
     throw new Error(`${QUEUE_MODULE} has no addBody any more: check how this autocannon version collects bodies`);
   }
   queue.prototype.addBody = () => {};
-  discarding = true;
 }

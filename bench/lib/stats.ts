@@ -29,6 +29,11 @@ export function round(value: number, digits = 3): number {
   return Math.round(value * factor) / factor;
 }
 
+/** `part` as a whole-number percentage of `whole`. */
+export function percent(part: number, whole: number): number {
+  return round((100 * part) / whole, 0);
+}
+
 export interface MeasureOptions {
   warmup: number;
   maxSamples: number;

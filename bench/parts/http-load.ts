@@ -1,7 +1,7 @@
 import autocannon from 'autocannon';
 import { startForkedServer, type ForkedServer } from '../lib/forked-server';
 import { recordAnswer, REPLAY_ENV, replayKey, type ReplayedAnswers } from '../lib/replayed-answers';
-import { round } from '../lib/stats';
+import { percent, round } from '../lib/stats';
 import type { ServerKind } from '../lib/server-process';
 
 // How the HTTP bench loads a server: the workloads, one autocannon run, and a
@@ -106,7 +106,7 @@ function combine(runs: readonly LoadRun[], conditional: boolean): HttpMeasuremen
     p99Ms: round(Math.max(...runs.map((run) => run.latency.p99)), 2),
     failed,
     seconds: round(seconds, 1),
-    loaderCorePercent: round((100 * runs.reduce((sum, run) => sum + run.loaderCpuSeconds, 0)) / seconds, 0),
+    loaderCorePercent: percent(runs.reduce((sum, run) => sum + run.loaderCpuSeconds, 0), seconds),
   };
 }
 

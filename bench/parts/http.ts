@@ -1,6 +1,6 @@
 import { discardResponseBodies } from '../lib/autocannon-bodies';
 import { startForkedServer, type ForkedServer } from '../lib/forked-server';
-import { round } from '../lib/stats';
+import { percent, round } from '../lib/stats';
 import {
   BROWSER_ACCEPT_ENCODING,
   CONNECTIONS,
@@ -135,13 +135,13 @@ export const httpPart: BenchPart = {
         const { ceiling, sameAnswer, routes } = await measureInterleaved(ceilingServer, replayServer, servers, workload, seconds);
         ceilingRuns.push(ceiling);
         if (sameAnswer) {
-          const percentOfCeiling = round((100 * sameAnswer.requestsPerSecond) / ceiling.requestsPerSecond, 0);
+          const percentOfCeiling = percent(sameAnswer.requestsPerSecond, ceiling.requestsPerSecond);
           sameAnswers.push({ route: workload.route, ...sameAnswer, percentOfCeiling });
           context.log(`  same answer from node:http: ${workload.route}: ${sameAnswer.requestsPerSecond.toLocaleString('en-US')} req/s (${percentOfCeiling}%)`);
         }
         for (const { driver, measured } of routes) {
-          const percentOfCeiling = round((100 * measured.requestsPerSecond) / ceiling.requestsPerSecond, 0);
-          const percentOfSameAnswer = sameAnswer ? round((100 * measured.requestsPerSecond) / sameAnswer.requestsPerSecond, 0) : undefined;
+          const percentOfCeiling = percent(measured.requestsPerSecond, ceiling.requestsPerSecond);
+          const percentOfSameAnswer = sameAnswer ? percent(measured.requestsPerSecond, sameAnswer.requestsPerSecond) : undefined;
           byDriver[driver]?.push({ route: workload.route, ...measured, ceilingRequestsPerSecond: ceiling.requestsPerSecond, percentOfCeiling, percentOfSameAnswer });
           context.log(`  ${driver}: ${workload.route}: ${measured.requestsPerSecond.toLocaleString('en-US')} req/s (${percentOfCeiling}% of ${ceiling.requestsPerSecond.toLocaleString('en-US')})`);
         }
