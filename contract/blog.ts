@@ -124,15 +124,27 @@ export interface AdminBlogListQuery extends BlogListQuery {
 /** A post id in a path. Any text is accepted so an unknown id reads 'Blog post not found', not a format error. */
 export const blogPostParamsSchema = z.object({ id: z.string().max(100, BLOG_POST_NOT_FOUND) });
 
+/**
+ * A post as the public lists show it: every field but the HTML body. Cards
+ * and teasers never show the body, and leaving it out makes a page of nine
+ * posts about a third of the size (the post's own page fetches the body).
+ */
+export const blogPostSummarySchema = blogPostSchema.omit({ content: true });
+export type BlogPostSummary = z.infer<typeof blogPostSummarySchema>;
+
 /** SPEC section 7: the paged list keeps posts, currentPage, totalPages and total at the top level. */
 export const blogListResponseSchema = z.object({
   success: z.literal(true),
-  posts: z.array(blogPostSchema),
+  posts: z.array(blogPostSummarySchema),
   currentPage: z.number().int(),
   totalPages: z.number().int(),
   total: z.number().int(),
 });
 export type BlogListResponse = z.infer<typeof blogListResponseSchema>;
+
+/** The admin list carries whole posts: the editor opens a post from its row. */
+export const adminBlogListResponseSchema = blogListResponseSchema.extend({ posts: z.array(blogPostSchema) });
+export type AdminBlogListResponse = z.infer<typeof adminBlogListResponseSchema>;
 
 export const blogPostResponseSchema = z.object({
   success: z.literal(true),

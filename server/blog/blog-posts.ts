@@ -1,5 +1,5 @@
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
-import { DEFAULT_BLOG_CATEGORIES, type BlogPost, type BlogPostData } from '../../contract/blog';
+import { and, count, desc, eq, getTableColumns, type SQL } from 'drizzle-orm';
+import { DEFAULT_BLOG_CATEGORIES, type BlogPost, type BlogPostData, type BlogPostSummary } from '../../contract/blog';
 import { blogPosts, type BlogPostRow, type NewBlogPostRow } from '../db/schema';
 import type { OrbitDatabase } from '../db/types';
 import { sanitizePostHtml } from './sanitize-post-html';
@@ -11,12 +11,15 @@ export function isPostId(id: string): boolean {
   return UUID_PATTERN.test(id);
 }
 
-export function toBlogPostView(row: BlogPostRow): BlogPost {
+/** The columns a summary needs: all but the HTML body, which is by far the largest. */
+const { content: _bodyColumn, ...summaryColumns } = getTableColumns(blogPosts);
+type BlogPostSummaryRow = Omit<BlogPostRow, 'content'>;
+
+export function toBlogPostSummary(row: BlogPostSummaryRow): BlogPostSummary {
   return {
     _id: row.id,
     title: row.title,
     excerpt: row.excerpt,
-    content: row.content,
     author: row.author,
     date: row.date.toISOString(),
     readTime: row.readTime,
@@ -28,6 +31,10 @@ export function toBlogPostView(row: BlogPostRow): BlogPost {
   };
 }
 
+export function toBlogPostView(row: BlogPostRow): BlogPost {
+  return { ...toBlogPostSummary(row), content: row.content };
+}
+
 export interface PostListFilter {
   page: number;
   limit: number;
@@ -35,35 +42,56 @@ export interface PostListFilter {
   published?: boolean;
 }
 
-export interface PostPage {
-  posts: BlogPost[];
+export interface PostPage<Post> {
+  posts: Post[];
   currentPage: number;
   totalPages: number;
   total: number;
 }
 
 /** Newest first; a page past the end is empty but keeps its number. */
-export async function listPosts(db: OrbitDatabase, filter: PostListFilter): Promise<PostPage> {
+async function pageOfPosts<Row extends BlogPostSummaryRow, Post>(
+  db: OrbitDatabase,
+  filter: PostListFilter,
+  readRows: (where: SQL | undefined, offset: number) => Promise<Row[]>,
+  toPost: (row: Row) => Post,
+): Promise<PostPage<Post>> {
   const conditions: SQL[] = [];
   if (filter.category) conditions.push(eq(blogPosts.category, filter.category));
   if (filter.published !== undefined) conditions.push(eq(blogPosts.published, filter.published));
   const where = conditions.length ? and(...conditions) : undefined;
 
   const [totals] = await db.select({ total: count() }).from(blogPosts).where(where);
-  const rows = await db
-    .select()
-    .from(blogPosts)
-    .where(where)
-    .orderBy(desc(blogPosts.date), desc(blogPosts.createdAt), desc(blogPosts.id))
-    .limit(filter.limit)
-    .offset((filter.page - 1) * filter.limit);
+  const rows = await readRows(where, (filter.page - 1) * filter.limit);
   const total = totals?.total ?? 0;
   return {
-    posts: rows.map(toBlogPostView),
+    posts: rows.map(toPost),
     currentPage: filter.page,
     totalPages: Math.max(1, Math.ceil(total / filter.limit)),
     total,
   };
+}
+
+const NEWEST_FIRST = [desc(blogPosts.date), desc(blogPosts.createdAt), desc(blogPosts.id)];
+
+/** Whole posts, body included (the admin list, whose rows open the editor). */
+export function listPosts(db: OrbitDatabase, filter: PostListFilter): Promise<PostPage<BlogPost>> {
+  return pageOfPosts(
+    db,
+    filter,
+    (where, offset) => db.select().from(blogPosts).where(where).orderBy(...NEWEST_FIRST).limit(filter.limit).offset(offset),
+    toBlogPostView,
+  );
+}
+
+/** Posts without their body (the public list and teasers); the body is never read from the database. */
+export function listPostSummaries(db: OrbitDatabase, filter: PostListFilter): Promise<PostPage<BlogPostSummary>> {
+  return pageOfPosts(
+    db,
+    filter,
+    (where, offset) => db.select(summaryColumns).from(blogPosts).where(where).orderBy(...NEWEST_FIRST).limit(filter.limit).offset(offset),
+    toBlogPostSummary,
+  );
 }
 
 export async function findPost(db: OrbitDatabase, id: string): Promise<BlogPostRow | undefined> {

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import {
   adminBlogListQuerySchema,
+  adminBlogListResponseSchema,
   BLOG_POST_NOT_FOUND,
   blogCategoriesResponseSchema,
   blogListQuerySchema,
@@ -12,7 +13,7 @@ import {
   blogPostResponseSchema,
 } from '../../contract/blog';
 import { recordAdminAction } from '../admin/audit';
-import { findPost, listCategories, listPosts, toBlogPostView, toPostRow } from '../blog/blog-posts';
+import { findPost, listCategories, listPosts, listPostSummaries, toBlogPostView, toPostRow } from '../blog/blog-posts';
 import { blogPosts } from '../db/schema';
 import { signedInUser } from '../plugins/auth';
 import { HttpError } from '../plugins/errors';
@@ -34,12 +35,12 @@ const blogRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
       ...publishedCache.routeHooks,
       schema: {
         tags: ['blog'],
-        summary: 'Published posts, newest first, one page at a time',
+        summary: 'Published posts, newest first, one page at a time (without their HTML body)',
         querystring: blogListQuerySchema,
         response: { 200: blogListResponseSchema, ...errorResponses(400) },
       },
     },
-    async (request) => ({ success: true as const, ...(await listPosts(app.db, { ...request.query, published: true })) }),
+    async (request) => ({ success: true as const, ...(await listPostSummaries(app.db, { ...request.query, published: true })) }),
   );
 
   app.get(
@@ -82,7 +83,7 @@ const blogRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
         summary: 'Admin: every post, drafts included, filtered by category and published',
         security: bearerSecurity,
         querystring: adminBlogListQuerySchema,
-        response: { 200: blogListResponseSchema, ...errorResponses(400, 401, 403) },
+        response: { 200: adminBlogListResponseSchema, ...errorResponses(400, 401, 403) },
       },
     },
     async (request) => ({ success: true as const, ...(await listPosts(app.db, request.query)) }),

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type {
+  AdminBlogListResponse,
   BlogCategoriesResponse,
   BlogListResponse,
   BlogMessageResponse,
@@ -64,7 +65,7 @@ export const adminBlogListQueryOptions = ({ page = 1, limit = DEFAULT_BLOG_PAGE_
   queryOptions({
     queryKey: ['blog', 'admin', { page, limit, category: category ?? null, published: published ?? null }],
     queryFn: ({ signal }) =>
-      apiRequest<BlogListResponse>('/blog/admin/all', {
+      apiRequest<AdminBlogListResponse>('/blog/admin/all', {
         query: { page, limit, category, published },
         fallbackMessage: BLOG_MESSAGES.list,
         signal,

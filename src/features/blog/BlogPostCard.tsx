@@ -1,12 +1,12 @@
 import { createLink } from '@tanstack/react-router';
 import styled from 'styled-components';
-import type { BlogPost } from '../../../contract/blog';
+import type { BlogPostSummary } from '../../../contract/blog';
 import { Badge, px } from '../../ui';
 import type { BlogListSearch } from './blog-search';
 import { formatPostDate, postImageSrc } from './post-display';
 
 export interface BlogPostCardProps {
-  post: BlogPost;
+  post: BlogPostSummary;
   /** The list page and category the card is shown on, so 'Back to Blog' can return there. */
   listSearch?: BlogListSearch;
   headingLevel?: 2 | 3;

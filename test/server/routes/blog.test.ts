@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import {
+  adminBlogListResponseSchema,
   blogCategoriesResponseSchema,
   blogListResponseSchema,
   blogMessageResponseSchema,
@@ -50,6 +51,16 @@ describe('public blog', () => {
     expect(beyond).toMatchObject({ posts: [], currentPage: 9, totalPages: 3 });
   });
 
+  it('lists posts without their HTML body, which only the post itself carries', async () => {
+    const response = await get('/api/blog?limit=50');
+    const posts = response.json<{ posts: Array<Record<string, unknown>> }>().posts;
+    expect(posts.length).toBeGreaterThan(0);
+    for (const post of posts) {
+      expect(post).not.toHaveProperty('content');
+      expect([typeof post.title, typeof post.excerpt, typeof post.author]).toEqual(['string', 'string', 'string']);
+    }
+  });
+
   it('defaults to page 1 with 10 posts and filters by category', async () => {
     const all = blogListResponseSchema.parse((await get('/api/blog')).json());
     expect(all.posts).toHaveLength(10);
@@ -75,7 +86,9 @@ describe('public blog', () => {
     const [published] = blogListResponseSchema.parse((await get('/api/blog?limit=1')).json()).posts;
     const one = await get(`/api/blog/${published?._id}`);
     expect(one.statusCode).toBe(200);
-    expect(blogPostResponseSchema.parse(one.json()).data.post).toEqual(published);
+    const post = blogPostResponseSchema.parse(one.json()).data.post;
+    expect(post.content).toMatch(/<p>/);
+    expect(post).toEqual({ ...published, content: post.content });
 
     const [draft] = await testApp.db.select().from(blogPosts).where(eq(blogPosts.published, false));
     for (const id of [draft?.id, '00000000-0000-4000-8000-000000000000', '1']) {
@@ -192,12 +205,14 @@ describe('admin blog', () => {
   });
 
   it('lists every post for the admin, filtered by published and category', async () => {
-    const all = blogListResponseSchema.parse((await get('/api/blog/admin/all?limit=50', adminToken)).json());
+    const all = adminBlogListResponseSchema.parse((await get('/api/blog/admin/all?limit=50', adminToken)).json());
     expect(all.posts.some((post) => !post.published)).toBe(true);
-    const drafts = blogListResponseSchema.parse((await get('/api/blog/admin/all?published=false&limit=50', adminToken)).json());
+    // The editor opens a post from its row, so the admin list keeps the body.
+    expect(all.posts.filter((post) => post.content.includes('<p>')).length).toBeGreaterThan(0);
+    const drafts = adminBlogListResponseSchema.parse((await get('/api/blog/admin/all?published=false&limit=50', adminToken)).json());
     expect(drafts.total).toBeGreaterThan(0);
     expect(drafts.posts.every((post) => !post.published)).toBe(true);
-    const secret = blogListResponseSchema.parse((await get('/api/blog/admin/all?category=Secret', adminToken)).json());
+    const secret = adminBlogListResponseSchema.parse((await get('/api/blog/admin/all?category=Secret', adminToken)).json());
     expect(secret.posts.map((post) => post.title)).toEqual(['Hidden category post']);
     const bad = await get('/api/blog/admin/all?published=maybe', adminToken);
     expect(bad.statusCode).toBe(400);

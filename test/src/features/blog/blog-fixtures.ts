@@ -1,4 +1,4 @@
-import type { BlogPost } from '../../../../contract/blog';
+import type { BlogListResponse, BlogPost } from '../../../../contract/blog';
 
 let sequence = 0;
 
@@ -23,8 +23,10 @@ export function makePost(overrides: Partial<BlogPost> = {}): BlogPost {
   };
 }
 
-export function listBody(posts: BlogPost[], { page = 1, total = posts.length, limit = 9 } = {}) {
-  return { success: true, posts, currentPage: page, totalPages: Math.max(1, Math.ceil(total / limit)), total };
+/** A page of the public list as the API sends it: posts without their body. */
+export function listBody(posts: BlogPost[], { page = 1, total = posts.length, limit = 9 } = {}): BlogListResponse {
+  const summaries = posts.map(({ content: _body, ...summary }) => summary);
+  return { success: true, posts: summaries, currentPage: page, totalPages: Math.max(1, Math.ceil(total / limit)), total };
 }
 
 export const categoriesBody = {
