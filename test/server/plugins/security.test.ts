@@ -34,6 +34,7 @@ describe('security headers', () => {
     expect(csp.get('media-src')).toEqual(["'self'", 'blob:', 'mediastream:']);
     expect(csp.has('upgrade-insecure-requests')).toBe(false);
     expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['referrer-policy']).toBe('no-referrer');
   });
 
   it.each(['/api/user/me', '/api/config/public', '/api/nothing-here'])('gives the JSON answer of %s a policy that loads and frames nothing, without the document-only headers', async (url) => {
@@ -47,7 +48,7 @@ describe('security headers', () => {
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
     expect(response.headers['strict-transport-security']).toBe('max-age=15552000; includeSubDomains');
-    for (const documentOnly of ['cross-origin-opener-policy', 'x-xss-protection', 'x-download-options', 'x-dns-prefetch-control', 'x-permitted-cross-domain-policies', 'origin-agent-cluster']) {
+    for (const documentOnly of ['cross-origin-opener-policy', 'referrer-policy', 'x-xss-protection', 'x-download-options', 'x-dns-prefetch-control', 'x-permitted-cross-domain-policies', 'origin-agent-cluster']) {
       expect(response.headers[documentOnly], documentOnly).toBeUndefined();
     }
   });
