@@ -9,10 +9,21 @@ import type { ServerKind } from '../lib/server-process';
 
 export const CONNECTIONS = 50;
 export const WARMUP_SECONDS = 1;
-const MAX_MEASURE_SECONDS = 10;
-export const MIN_MEASURE_SECONDS = 3;
-/** Alternating slices of route and ceiling per row, 1 s each (fewer when the budget gives a row less time). */
-export const SLICES = 10;
+/**
+ * Route and ceiling alternate in slices this long. This machine's speed
+ * changes from one second to the next (the same answer costs the server 30 to
+ * 60 µs of CPU in consecutive slices), so a pair of short slices sees the same
+ * moment: the ratio within half-second pairs spread about a quarter less
+ * than within one-second pairs (standard deviation 0.16 against 0.22).
+ */
+export const SLICE_SECONDS = 0.5;
+/**
+ * Seconds measured per server and row at most. The public rows are what the
+ * target judges, so they get the slices that narrow their share of the
+ * ceiling; the signed-in rows run at 1-2% of it and need no such precision.
+ */
+export const MAX_MEASURE_SECONDS = { public: 12, signedIn: 4 } as const;
+export const MIN_MEASURE_SECONDS = 2;
 
 export interface Workload {
   route: string;
@@ -93,7 +104,7 @@ export async function hammer(url: string, workload: Workload | undefined, header
 }
 
 /** Several autocannon runs as one figure: requests over total time, the middle median, the worst p99. */
-function combine(runs: readonly LoadRun[], conditional: boolean): HttpMeasurement {
+function combine(runs: readonly LoadRun[], conditional: boolean): HttpMeasurement & { sliceRates: number[] } {
   const seconds = runs.reduce((sum, run) => sum + run.duration, 0);
   const medians = runs.map((run) => run.latency.p50).sort((a, b) => a - b);
   const failed = runs.reduce((sum, run) => {
@@ -107,7 +118,25 @@ function combine(runs: readonly LoadRun[], conditional: boolean): HttpMeasuremen
     failed,
     seconds: round(seconds, 1),
     loaderCorePercent: percent(runs.reduce((sum, run) => sum + run.loaderCpuSeconds, 0), seconds),
+    sliceRates: runs.map((run) => Math.round(run.requests.total / Math.max(run.duration, 0.01))),
   };
+}
+
+/** A share of the ceiling and how far it may be off, from slices paired with the ceiling's. */
+export interface ShareOfCeiling {
+  /** Requests over all slices against the ceiling's over its slices, in percent. */
+  percent: number;
+  /** Twice the standard error of the per-pair ratios, in percentage points (about a 95% interval). */
+  plusMinus: number;
+}
+
+export function shareOfCeiling(sliceRates: readonly number[], ceilingSliceRates: readonly number[]): ShareOfCeiling {
+  const pairs = Math.min(sliceRates.length, ceilingSliceRates.length);
+  const ratios = Array.from({ length: pairs }, (_, index) => (sliceRates[index] ?? 0) / (ceilingSliceRates[index] || Number.NaN));
+  const total = (values: readonly number[]) => values.slice(0, pairs).reduce((sum, value) => sum + value, 0);
+  const mean = ratios.reduce((sum, ratio) => sum + ratio, 0) / pairs;
+  const variance = ratios.reduce((sum, ratio) => sum + (ratio - mean) ** 2, 0) / Math.max(1, pairs - 1);
+  return { percent: percent(total(sliceRates), total(ceilingSliceRates)), plusMinus: pairs > 1 ? round(200 * Math.sqrt(variance / pairs), 0) : Number.NaN };
 }
 
 export type Driver = Extract<ServerKind, 'pglite' | 'postgres'>;
@@ -150,15 +179,14 @@ export async function measureInterleaved(ceilingServer: ForkedServer, replayServ
     await hammer(server.url, workload, headers, targets, WARMUP_SECONDS);
     prepared.push({ driver, server, headers, targets, runs: [] as LoadRun[] });
   }
-  const slices = Math.max(1, Math.min(SLICES, Math.round(seconds)));
-  const sliceSeconds = Math.max(1, Math.round(seconds / slices));
+  const slices = Math.max(1, Math.round(seconds / SLICE_SECONDS));
   const replay = replayServer && isPublic(workload) ? { server: replayServer, headers: prepared[0]?.headers ?? {}, runs: [] as LoadRun[] } : undefined;
   if (replay) await hammer(replay.server.url, workload, replay.headers, [], WARMUP_SECONDS);
   const ceilingRuns: LoadRun[] = [];
   for (let slice = 0; slice < slices; slice += 1) {
-    ceilingRuns.push(await hammer(ceilingServer.url, undefined, {}, [], sliceSeconds));
-    if (replay) replay.runs.push(await hammer(replay.server.url, workload, replay.headers, [], sliceSeconds));
-    for (const entry of prepared) entry.runs.push(await hammer(entry.server.url, workload, entry.headers, entry.targets, sliceSeconds));
+    ceilingRuns.push(await hammer(ceilingServer.url, undefined, {}, [], SLICE_SECONDS));
+    if (replay) replay.runs.push(await hammer(replay.server.url, workload, replay.headers, [], SLICE_SECONDS));
+    for (const entry of prepared) entry.runs.push(await hammer(entry.server.url, workload, entry.headers, entry.targets, SLICE_SECONDS));
   }
   return {
     ceiling: combine(ceilingRuns, false),
@@ -167,9 +195,21 @@ export async function measureInterleaved(ceilingServer: ForkedServer, replayServ
   };
 }
 
-/** Equal slices of what is left for the workloads left, each with its warm-ups and ceiling runs, at most MAX_MEASURE_SECONDS a server. */
-export function secondsPerRun(deadline: number, workloadsLeft: number, servers: number): number {
-  const available = (deadline - performance.now()) / 1000 / Math.max(1, workloadsLeft);
-  const perRun = (available - servers * (WARMUP_SECONDS + 1)) / (servers + 1);
-  return Math.max(MIN_MEASURE_SECONDS, Math.min(MAX_MEASURE_SECONDS, Math.floor(perRun)));
+function maxSecondsOf(workload: Workload): number {
+  return isPublic(workload) ? MAX_MEASURE_SECONDS.public : MAX_MEASURE_SECONDS.signedIn;
+}
+
+/**
+ * Seconds per server for the first of the workloads left: each gets its
+ * maximum when the time left allows, otherwise all shrink in proportion
+ * (warm-ups and the ceiling's slices counted), never below MIN_MEASURE_SECONDS.
+ */
+export function secondsPerRun(deadline: number, workloadsLeft: readonly Workload[], serversFor: (workload: Workload) => number): number {
+  const [first] = workloadsLeft;
+  if (!first) return MIN_MEASURE_SECONDS;
+  const available = (deadline - performance.now()) / 1000;
+  const warmups = workloadsLeft.reduce((sum, workload) => sum + serversFor(workload) * (WARMUP_SECONDS + 1), 0);
+  const atMost = workloadsLeft.reduce((sum, workload) => sum + (serversFor(workload) + 1) * maxSecondsOf(workload), 0);
+  const scale = Math.min(1, Math.max(0, available - warmups) / atMost);
+  return Math.max(MIN_MEASURE_SECONDS, Math.floor(maxSecondsOf(first) * scale));
 }

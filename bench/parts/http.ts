@@ -1,20 +1,24 @@
 import { discardResponseBodies } from '../lib/autocannon-bodies';
 import { startForkedServer, type ForkedServer } from '../lib/forked-server';
-import { percent, round } from '../lib/stats';
+import { round } from '../lib/stats';
 import {
   BROWSER_ACCEPT_ENCODING,
   CONNECTIONS,
   hammer,
   isPublic,
+  MAX_MEASURE_SECONDS,
   measureInterleaved,
   MIN_MEASURE_SECONDS,
   secondsPerRun,
+  shareOfCeiling,
+  SLICE_SECONDS,
   startReplayOf,
   WARMUP_SECONDS,
   WORKLOADS,
   type Driver,
   type HttpMeasurement,
   type RunningServer,
+  type Workload,
 } from './http-load';
 import type { BenchContext, BenchPart, PartOutcome } from './part';
 
@@ -30,6 +34,8 @@ interface RouteResult extends HttpMeasurement {
   ceilingRequestsPerSecond: number;
   /** Requests per second as a share of that ceiling, in percent. */
   percentOfCeiling: number;
+  /** About a 95% interval around percentOfCeiling, in percentage points, from the paired slices. */
+  plusMinus: number;
   /** Public rows: requests per second as a share of plain node:http sending the same answer, in percent. */
   percentOfSameAnswer?: number;
 }
@@ -38,6 +44,7 @@ interface RouteResult extends HttpMeasurement {
 interface SameAnswerResult extends HttpMeasurement {
   route: string;
   percentOfCeiling: number;
+  plusMinus: number;
 }
 
 /** The ceiling run with the median requests per second. */
@@ -58,7 +65,7 @@ const TARGET_ROUTES = ['GET /api/config/public', 'GET /api/blog'];
 function targetVerdicts(byDriver: Partial<Record<Driver, RouteResult[]>>, sameAnswers: readonly SameAnswerResult[]): string[] {
   const missedText = (result: RouteResult) => {
     const same = sameAnswers.find((entry) => entry.route === result.route);
-    return `${result.route} (${result.percentOfCeiling}%${same ? `; plain node:http sending the same answer: ${same.percentOfCeiling}%` : ''})`;
+    return `${result.route} (${result.percentOfCeiling}% ±${result.plusMinus}${same ? `; plain node:http sending the same answer: ${same.percentOfCeiling}% ±${same.plusMinus}` : ''})`;
   };
   return Object.entries(byDriver).map(([driver, results = []]) => {
     const judged = results.filter((result) => TARGET_ROUTES.some((route) => result.route.startsWith(route)));
@@ -78,7 +85,7 @@ function sameAnswerNotes(sameAnswers: readonly SameAnswerResult[], byDriver: Par
       const percent = byDriver[driver]?.find((result) => result.route === same.route)?.percentOfSameAnswer;
       return percent === undefined ? [] : [`${DRIVER_NAMES[driver]} ${percent}%`];
     });
-    return `Same answer, ${same.route}: ${same.requestsPerSecond.toLocaleString('en-US')} req/s, ${same.percentOfCeiling}% of the ceiling; the app reaches ${app.join(', ')} of it.`;
+    return `Same answer, ${same.route}: ${same.requestsPerSecond.toLocaleString('en-US')} req/s, ${same.percentOfCeiling}% ±${same.plusMinus} of the ceiling; the app reaches ${app.join(', ')} of it.`;
   });
   return [
     "Same answer: a bare node:http server sending the app's recorded answer byte for byte (status, headers, compressed body), in the same slices. What it loses against the ceiling is the cost of the answer's size; what the app loses against it is the app's own work.",
@@ -92,7 +99,7 @@ function reasonOf(error: unknown): string {
 
 export const httpPart: BenchPart = {
   name: 'http',
-  weight: 1.2,
+  weight: 4,
   description: `autocannon (${CONNECTIONS} connections) against the real server on PGlite and PostgreSQL, beside a node:http hello-world ceiling`,
   async run(context: BenchContext): Promise<PartOutcome> {
     // No run here reads a body; building them cost autocannon more than the server spent answering.
@@ -106,6 +113,7 @@ export const httpPart: BenchPart = {
     // Start-up (migrate, seed, register a member) is outside the measured time but inside the budget;
     // each row runs on up to four servers (ceiling, replay, PGlite, PostgreSQL).
     const startupDeadline = context.deadline - WORKLOADS.length * 1000 * (4 * (MIN_MEASURE_SECONDS + WARMUP_SECONDS + 1));
+    const measuredServers = (workload: Workload) => servers.length + (replayServer && isPublic(workload) ? 1 : 0);
 
     const ceilingServer = await startForkedServer('ceiling');
     try {
@@ -130,20 +138,26 @@ export const httpPart: BenchPart = {
       // Warmed once here; measureInterleaved then runs it in slices alternating with each route.
       await hammer(ceilingServer.url, undefined, {}, [], WARMUP_SECONDS);
       for (const [index, workload] of WORKLOADS.entries()) {
-        const measuredServers = servers.length + (replayServer && isPublic(workload) ? 1 : 0);
-        const seconds = secondsPerRun(context.deadline, WORKLOADS.length - index, measuredServers);
+        const seconds = secondsPerRun(context.deadline, WORKLOADS.slice(index), measuredServers);
         const { ceiling, sameAnswer, routes } = await measureInterleaved(ceilingServer, replayServer, servers, workload, seconds);
         ceilingRuns.push(ceiling);
         if (sameAnswer) {
-          const percentOfCeiling = percent(sameAnswer.requestsPerSecond, ceiling.requestsPerSecond);
-          sameAnswers.push({ route: workload.route, ...sameAnswer, percentOfCeiling });
-          context.log(`  same answer from node:http: ${workload.route}: ${sameAnswer.requestsPerSecond.toLocaleString('en-US')} req/s (${percentOfCeiling}%)`);
+          const share = shareOfCeiling(sameAnswer.sliceRates, ceiling.sliceRates);
+          sameAnswers.push({ route: workload.route, ...sameAnswer, percentOfCeiling: share.percent, plusMinus: share.plusMinus });
+          context.log(`  same answer from node:http: ${workload.route}: ${sameAnswer.requestsPerSecond.toLocaleString('en-US')} req/s (${share.percent}% ±${share.plusMinus})`);
         }
         for (const { driver, measured } of routes) {
-          const percentOfCeiling = percent(measured.requestsPerSecond, ceiling.requestsPerSecond);
-          const percentOfSameAnswer = sameAnswer ? percent(measured.requestsPerSecond, sameAnswer.requestsPerSecond) : undefined;
-          byDriver[driver]?.push({ route: workload.route, ...measured, ceilingRequestsPerSecond: ceiling.requestsPerSecond, percentOfCeiling, percentOfSameAnswer });
-          context.log(`  ${driver}: ${workload.route}: ${measured.requestsPerSecond.toLocaleString('en-US')} req/s (${percentOfCeiling}% of ${ceiling.requestsPerSecond.toLocaleString('en-US')})`);
+          const share = shareOfCeiling(measured.sliceRates, ceiling.sliceRates);
+          const percentOfSameAnswer = sameAnswer ? shareOfCeiling(measured.sliceRates, sameAnswer.sliceRates).percent : undefined;
+          byDriver[driver]?.push({
+            route: workload.route,
+            ...measured,
+            ceilingRequestsPerSecond: ceiling.requestsPerSecond,
+            percentOfCeiling: share.percent,
+            plusMinus: share.plusMinus,
+            percentOfSameAnswer,
+          });
+          context.log(`  ${driver}: ${workload.route}: ${measured.requestsPerSecond.toLocaleString('en-US')} req/s (${share.percent}% ±${share.plusMinus} of ${ceiling.requestsPerSecond.toLocaleString('en-US')})`);
         }
       }
     } finally {
@@ -154,7 +168,7 @@ export const httpPart: BenchPart = {
     const ceiling = medianRun(ceilingRuns);
 
     const cells = (result: RouteResult | undefined) =>
-      result ? [result.requestsPerSecond, result.medianMs, result.p99Ms, `${result.percentOfCeiling}%`, `${result.loaderCorePercent}%`] : ['-', '-', '-', '-', '-'];
+      result ? [result.requestsPerSecond, result.medianMs, result.p99Ms, `${result.percentOfCeiling}% ±${result.plusMinus}`, `${result.loaderCorePercent}%`] : ['-', '-', '-', '-', '-'];
     const rows = WORKLOADS.map((workload, index) => {
       const pglite = byDriver.pglite?.[index];
       const postgres = byDriver.postgres?.[index];
@@ -173,10 +187,11 @@ export const httpPart: BenchPart = {
         ],
       },
       notes: [
-        `${CONNECTIONS} connections, no pipelining, ${WARMUP_SECONDS} s warm-up then ${ceiling.seconds} s measured per row and server (and as long for its ceiling); each server runs in its own Node process, the load generator in another.`,
-        `% ceiling compares each row with the hello-world measured in 1-second slices alternating with it, with the same answer's slices and with the other database's slices of the same row (per row: ${rangeOf(ceilingRuns)} req/s; the row above shows the median row).`,
+        `${CONNECTIONS} connections, no pipelining, ${WARMUP_SECONDS} s warm-up per row and server, then measured slices (below), as long for its ceiling; each server runs in its own Node process, the load generator in another.`,
+        `% ceiling compares each row with the hello-world measured in ${SLICE_SECONDS}-second slices alternating with it, with the same answer's slices and with the other database's slices of the same row (per row: ${rangeOf(ceilingRuns)} req/s; the row above shows the median row). The public rows the target judges get ${MAX_MEASURE_SECONDS.public} s per server, the signed-in rows ${MAX_MEASURE_SECONDS.signedIn} s (less when the time budget is short).`,
+        '± is twice the standard error of the ratio over the slice pairs (about a 95% interval): on this machine one pair can differ from the next by 15% or more, so a share is only known to within that.',
         'load gen. CPU: the CPU time autocannon itself used during the row, in % of one core. Near 100%, the load generator (one thread, a JavaScript HTTP parser) is the bottleneck, and a row then measures the cost of parsing its answer as much as the server.',
-        'autocannon runs here skip building each response body into a string (bench/lib/autocannon-bodies.ts): nothing reads it, and on the 4.9 KB brotli blog list that decoding alone held the load generator to about half the rate; status counts, latencies and byte counts are unchanged.',
+        'autocannon runs here skip building each response body into a string (bench/lib/autocannon-bodies.ts): nothing reads it, and on a 4.9 KB brotli answer (the blog list, when it still carried post bodies) that decoding alone held the load generator to about half the rate; status counts, latencies and byte counts are unchanged.',
         `Requests carry Chromium's Accept-Encoding (${BROWSER_ACCEPT_ENCODING}), so cached public answers go out compressed (brotli), as browsers get them; the 304 rows are what a returning browser sends on every page load (Cache-Control: max-age=0, must-revalidate).`,
         ...sameAnswerNotes(sameAnswers, byDriver),
         ...targetVerdicts(byDriver, sameAnswers),
