@@ -166,10 +166,9 @@ export async function startReplayOf(server: ForkedServer): Promise<ForkedServer>
 /**
  * One workload on every server, in slices alternating with the hello-world
  * ceiling (ceiling, same answer for public rows, PGlite, PostgreSQL,
- * ceiling, ...), so all see the same
- * background load: on a shared machine it drifts within seconds, and a
- * database measured minutes after the other would be judged on another
- * machine.
+ * ceiling, ...), so all see the same background load: on a shared machine it
+ * drifts within seconds, and a database measured minutes after the other
+ * would be judged on another machine.
  */
 export async function measureInterleaved(ceilingServer: ForkedServer, replayServer: ForkedServer | undefined, servers: readonly RunningServer[], workload: Workload, seconds: number) {
   const prepared = [];

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, getTableColumns, type SQL } from 'drizzle-orm';
 import { DEFAULT_BLOG_CATEGORIES, type BlogPost, type BlogPostData, type BlogPostSummary } from '../../contract/blog';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import { blogPosts, type BlogPostRow, type NewBlogPostRow } from '../db/schema';
 import type { OrbitDatabase } from '../db/types';
 import { sanitizePostHtml } from './sanitize-post-html';
@@ -49,12 +50,14 @@ export interface PostPage<Post> {
   total: number;
 }
 
+const NEWEST_FIRST = [desc(blogPosts.date), desc(blogPosts.createdAt), desc(blogPosts.id)];
+
 /** Newest first; a page past the end is empty but keeps its number. */
-async function pageOfPosts<Row extends BlogPostSummaryRow, Post>(
+async function pageOfPosts<Query extends PgSelect, Post>(
   db: OrbitDatabase,
   filter: PostListFilter,
-  readRows: (where: SQL | undefined, offset: number) => Promise<Row[]>,
-  toPost: (row: Row) => Post,
+  posts: Query,
+  toPost: (row: Awaited<Query>[number]) => Post,
 ): Promise<PostPage<Post>> {
   const conditions: SQL[] = [];
   if (filter.category) conditions.push(eq(blogPosts.category, filter.category));
@@ -62,7 +65,11 @@ async function pageOfPosts<Row extends BlogPostSummaryRow, Post>(
   const where = conditions.length ? and(...conditions) : undefined;
 
   const [totals] = await db.select({ total: count() }).from(blogPosts).where(where);
-  const rows = await readRows(where, (filter.page - 1) * filter.limit);
+  const rows = await posts
+    .where(where)
+    .orderBy(...NEWEST_FIRST)
+    .limit(filter.limit)
+    .offset((filter.page - 1) * filter.limit);
   const total = totals?.total ?? 0;
   return {
     posts: rows.map(toPost),
@@ -72,26 +79,14 @@ async function pageOfPosts<Row extends BlogPostSummaryRow, Post>(
   };
 }
 
-const NEWEST_FIRST = [desc(blogPosts.date), desc(blogPosts.createdAt), desc(blogPosts.id)];
-
 /** Whole posts, body included (the admin list, whose rows open the editor). */
 export function listPosts(db: OrbitDatabase, filter: PostListFilter): Promise<PostPage<BlogPost>> {
-  return pageOfPosts(
-    db,
-    filter,
-    (where, offset) => db.select().from(blogPosts).where(where).orderBy(...NEWEST_FIRST).limit(filter.limit).offset(offset),
-    toBlogPostView,
-  );
+  return pageOfPosts(db, filter, db.select().from(blogPosts).$dynamic(), toBlogPostView);
 }
 
 /** Posts without their body (the public list and teasers); the body is never read from the database. */
 export function listPostSummaries(db: OrbitDatabase, filter: PostListFilter): Promise<PostPage<BlogPostSummary>> {
-  return pageOfPosts(
-    db,
-    filter,
-    (where, offset) => db.select(summaryColumns).from(blogPosts).where(where).orderBy(...NEWEST_FIRST).limit(filter.limit).offset(offset),
-    toBlogPostSummary,
-  );
+  return pageOfPosts(db, filter, db.select(summaryColumns).from(blogPosts).$dynamic(), toBlogPostSummary);
 }
 
 export async function findPost(db: OrbitDatabase, id: string): Promise<BlogPostRow | undefined> {
