@@ -53,3 +53,18 @@ export function startForkedServer(kind: ServerKind, env: Record<string, string> 
     });
   });
 }
+
+/**
+ * Starts `count` servers of one kind side by side. If any fails to start,
+ * the others are stopped and the first failure is thrown.
+ */
+export async function startForkedServers(kind: ServerKind, count: number, env: Record<string, string> = {}): Promise<ForkedServer[]> {
+  const started = await Promise.allSettled(Array.from({ length: count }, () => startForkedServer(kind, env)));
+  const servers = started.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value] : []));
+  const failure = started.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
+  if (failure) {
+    await Promise.all(servers.map((server) => server.stop()));
+    throw failure.reason instanceof Error ? failure.reason : new Error(String(failure.reason));
+  }
+  return servers;
+}

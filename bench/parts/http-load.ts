@@ -1,5 +1,5 @@
 import autocannon from 'autocannon';
-import { startForkedServer, type ForkedServer } from '../lib/forked-server';
+import { startForkedServers, type ForkedServer } from '../lib/forked-server';
 import { recordAnswer, REPLAY_ENV, replayKey, type ReplayedAnswers } from '../lib/replayed-answers';
 import { percent, round } from '../lib/stats';
 import type { ServerKind } from '../lib/server-process';
@@ -8,7 +8,24 @@ import type { ServerKind } from '../lib/server-process';
 // workload measured on every server in slices alternating with the ceiling.
 
 export const CONNECTIONS = 50;
-export const WARMUP_SECONDS = 1;
+/**
+ * Every server kind runs in this many processes, and a row's slices rotate
+ * among them. A Node process can stay faster or slower than an identical one
+ * for its whole life (hello-world processes up to 7% apart; processes
+ * holding PGlite's database up to 40%), so a share computed from one pair of
+ * processes carried that draw whole, and runs minutes apart disagreed by up
+ * to 25 points.
+ */
+export const PROCESSES_PER_SERVER = 3;
+/**
+ * Requests sent to each process before a row is measured on it (the route's
+ * code compiled, its answer cached). A count, not a time: rows differ a
+ * hundredfold in speed, and a second per process and row would cost more
+ * than the public rows' measured slices.
+ */
+export const WARMUP_REQUESTS = { public: 5_000, signedIn: 100 } as const;
+/** Seconds the time budget allows per process and row for the warm-up and for reading the route's ETag. */
+export const WARMUP_ALLOWANCE_SECONDS = 1;
 /**
  * Route and ceiling alternate in slices this long. autocannon ends a run only
  * when it samples (once a second by default). Shorter slices with a finer
@@ -77,7 +94,10 @@ async function headersFor(server: ForkedServer, workload: Workload): Promise<Rec
 /** One autocannon run and the CPU this process spent driving it. */
 type LoadRun = autocannon.Result & { loaderCpuSeconds: number };
 
-export async function hammer(url: string, workload: Workload | undefined, headers: Record<string, string>, targetIds: readonly string[], seconds: number): Promise<LoadRun> {
+/** How long one autocannon run lasts: a time, or a number of requests (warm-ups). */
+export type RunLength = { seconds: number } | { requests: number };
+
+export async function hammer(url: string, workload: Workload | undefined, headers: Record<string, string>, targetIds: readonly string[], length: RunLength): Promise<LoadRun> {
   let next = 0;
   const requests: autocannon.Request[] | undefined = workload?.likes
     ? [
@@ -96,7 +116,7 @@ export async function hammer(url: string, workload: Workload | undefined, header
     headers,
     connections: CONNECTIONS,
     pipelining: 1,
-    duration: seconds,
+    ...('seconds' in length ? { duration: length.seconds } : { amount: Math.max(CONNECTIONS, length.requests) }),
     ...(requests ? { requests } : {}),
   });
   const cpu = process.cpuUsage(cpuBefore);
@@ -141,9 +161,10 @@ export function shareOfCeiling(sliceRates: readonly number[], ceilingSliceRates:
 
 export type Driver = Extract<ServerKind, 'pglite' | 'postgres'>;
 
+/** One database's app servers, PROCESSES_PER_SERVER of them. */
 export interface RunningServer {
   driver: Driver;
-  server: ForkedServer;
+  processes: ForkedServer[];
 }
 
 /** Cached public answers, the same for every caller: the rows the target is about. */
@@ -155,12 +176,29 @@ export function isPublic(workload: Workload): boolean {
  * Starts node:http replaying what `server` answered to each public workload,
  * with the headers the bench sends (the If-None-Match rows get the 304).
  */
-export async function startReplayOf(server: ForkedServer): Promise<ForkedServer> {
+export async function startReplaysOf(server: ForkedServer): Promise<ForkedServer[]> {
   const answers: ReplayedAnswers = {};
   for (const workload of WORKLOADS.filter(isPublic)) {
     answers[replayKey(workload.path, workload.conditional ?? false)] = await recordAnswer(`${server.url}${workload.path}`, await headersFor(server, workload));
   }
-  return startForkedServer('replay', { [REPLAY_ENV]: JSON.stringify(answers) });
+  return startForkedServers('replay', PROCESSES_PER_SERVER, { [REPLAY_ENV]: JSON.stringify(answers) });
+}
+
+function warmupOf(workload: Workload | undefined): RunLength {
+  return { requests: workload && !isPublic(workload) ? WARMUP_REQUESTS.signedIn : WARMUP_REQUESTS.public };
+}
+
+/** One process of a server kind, ready for a row: its request headers (its own ETag, its own member), warmed up. */
+interface PreparedProcess {
+  server: ForkedServer;
+  headers: Record<string, string>;
+  targets: readonly string[];
+}
+
+async function prepare(server: ForkedServer, workload: Workload | undefined, headers?: Record<string, string>): Promise<PreparedProcess> {
+  const prepared = { server, headers: headers ?? (workload ? await headersFor(server, workload) : {}), targets: server.targetIds ?? [] };
+  await hammer(server.url, workload, prepared.headers, prepared.targets, warmupOf(workload));
+  return prepared;
 }
 
 /**
@@ -168,27 +206,34 @@ export async function startReplayOf(server: ForkedServer): Promise<ForkedServer>
  * ceiling (ceiling, same answer for public rows, PGlite, PostgreSQL,
  * ceiling, ...), so all see the same background load: on a shared machine it
  * drifts within seconds, and a database measured minutes after the other
- * would be judged on another machine.
+ * would be judged on another machine. Slice i goes to process
+ * i % PROCESSES_PER_SERVER of every kind.
  */
-export async function measureInterleaved(ceilingServer: ForkedServer, replayServer: ForkedServer | undefined, servers: readonly RunningServer[], workload: Workload, seconds: number) {
+export async function measureInterleaved(ceilings: readonly ForkedServer[], replays: readonly ForkedServer[], servers: readonly RunningServer[], workload: Workload, seconds: number) {
+  const ceiling = { processes: [] as PreparedProcess[], runs: [] as LoadRun[] };
+  for (const server of ceilings) ceiling.processes.push(await prepare(server, undefined));
   const prepared = [];
-  for (const { driver, server } of servers) {
-    const headers = await headersFor(server, workload);
-    const targets = server.targetIds ?? [];
-    await hammer(server.url, workload, headers, targets, WARMUP_SECONDS);
-    prepared.push({ driver, server, headers, targets, runs: [] as LoadRun[] });
+  for (const { driver, processes } of servers) {
+    const ready: PreparedProcess[] = [];
+    for (const server of processes) ready.push(await prepare(server, workload));
+    prepared.push({ driver, processes: ready, runs: [] as LoadRun[] });
   }
+  // The replay sends the first app process's answer, so it is asked with that process's headers.
+  const replayHeaders = prepared[0]?.processes[0]?.headers ?? {};
+  const replay = isPublic(workload) && replays.length > 0 ? { processes: [] as PreparedProcess[], runs: [] as LoadRun[] } : undefined;
+  if (replay) for (const server of replays) replay.processes.push(await prepare(server, workload, replayHeaders));
   const slices = Math.max(1, Math.round(seconds / SLICE_SECONDS));
-  const replay = replayServer && isPublic(workload) ? { server: replayServer, headers: prepared[0]?.headers ?? {}, runs: [] as LoadRun[] } : undefined;
-  if (replay) await hammer(replay.server.url, workload, replay.headers, [], WARMUP_SECONDS);
-  const ceilingRuns: LoadRun[] = [];
-  for (let slice = 0; slice < slices; slice += 1) {
-    ceilingRuns.push(await hammer(ceilingServer.url, undefined, {}, [], SLICE_SECONDS));
-    if (replay) replay.runs.push(await hammer(replay.server.url, workload, replay.headers, [], SLICE_SECONDS));
-    for (const entry of prepared) entry.runs.push(await hammer(entry.server.url, workload, entry.headers, entry.targets, SLICE_SECONDS));
+  const slice = async (group: { processes: readonly PreparedProcess[]; runs: LoadRun[] }, index: number, routeWorkload: Workload | undefined) => {
+    const target = group.processes[index % group.processes.length];
+    if (target) group.runs.push(await hammer(target.server.url, routeWorkload, target.headers, target.targets, { seconds: SLICE_SECONDS }));
+  };
+  for (let index = 0; index < slices; index += 1) {
+    await slice(ceiling, index, undefined);
+    if (replay) await slice(replay, index, workload);
+    for (const entry of prepared) await slice(entry, index, workload);
   }
   return {
-    ceiling: combine(ceilingRuns, false),
+    ceiling: combine(ceiling.runs, false),
     sameAnswer: replay ? combine(replay.runs, workload.conditional ?? false) : undefined,
     routes: prepared.map((entry) => ({ driver: entry.driver, measured: combine(entry.runs, workload.conditional ?? false) })),
   };
@@ -207,7 +252,7 @@ export function secondsPerRun(deadline: number, workloadsLeft: readonly Workload
   const [first] = workloadsLeft;
   if (!first) return MIN_MEASURE_SECONDS;
   const available = (deadline - performance.now()) / 1000;
-  const warmups = workloadsLeft.reduce((sum, workload) => sum + serversFor(workload) * (WARMUP_SECONDS + 1), 0);
+  const warmups = workloadsLeft.reduce((sum, workload) => sum + (serversFor(workload) + 1) * PROCESSES_PER_SERVER * WARMUP_ALLOWANCE_SECONDS, 0);
   const atMost = workloadsLeft.reduce((sum, workload) => sum + (serversFor(workload) + 1) * maxSecondsOf(workload), 0);
   const scale = Math.min(1, Math.max(0, available - warmups) / atMost);
   return Math.max(MIN_MEASURE_SECONDS, Math.floor(maxSecondsOf(first) * scale));
