@@ -6,7 +6,7 @@ import { openDatabase, type DatabaseConnection } from './db/client';
 import authPlugin from './plugins/auth';
 import databasePlugin from './plugins/database';
 import errorsPlugin from './plugins/errors';
-import responseCachePlugin, { FrontDoor } from './plugins/response-cache';
+import responseCachePlugin, { FrontDoor, logFrontDoorAnswer } from './plugins/response-cache';
 import rateLimitPlugin, { DEFAULT_RATE_LIMITS, type RateLimits } from './plugins/rate-limit';
 import securityPlugin from './plugins/security';
 import spaPlugin from './plugins/spa';
@@ -40,10 +40,13 @@ export async function buildApp(options: BuildAppOptions) {
 
   // Stored public answers are sent from the server's request listener, before Fastify routes the request.
   const frontDoor = new FrontDoor();
+  const logsRequests = Boolean(options.logger);
   const app = Fastify({
     serverFactory: (handler) =>
       createServer((request, response) => {
+        const startedAt = logsRequests ? performance.now() : 0;
         if (!frontDoor.answer(request, response)) handler(request, response);
+        else if (logsRequests) logFrontDoorAnswer(app.log, request, response, startedAt);
       }),
     logger: options.logger ?? false,
     bodyLimit: options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES,

@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loggerOptions } from '../../../server/config';
@@ -43,5 +44,27 @@ describe('server logs', () => {
     expect(logs).toContain('[redacted]');
     expect(logs).not.toContain(body.password);
     expect(logs).not.toContain(token);
+  });
+
+  it('record the public answers the front door sends from the response cache, which Fastify never sees', async () => {
+    await testApp.app.listen({ host: '127.0.0.1', port: 0 });
+    const base = `http://127.0.0.1:${(testApp.app.server.address() as AddressInfo).port}`;
+    const url = '/api/config/public?from=logging-test';
+    const secret = 'Bearer not-a-real-token-but-secret-all-the-same';
+    const first = await fetch(`${base}${url}`);
+    await first.arrayBuffer();
+    await (await fetch(`${base}${url}`, { headers: { authorization: secret } })).arrayBuffer();
+    const revalidated = await fetch(`${base}${url}`, { headers: { 'if-none-match': first.headers.get('etag') ?? '' } });
+    expect(revalidated.status).toBe(304);
+
+    type Entry = { msg?: string; cache?: string; req?: { url?: string; method?: string; remoteAddress?: string }; res?: { statusCode?: number }; responseTime?: number };
+    const entries = logLines.join('').trim().split('\n').map((line) => JSON.parse(line) as Entry);
+    const hits = entries.filter((entry) => entry.cache === 'hit' && entry.req?.url === url);
+    expect(hits.map((entry) => [entry.msg, entry.req?.method, entry.req?.remoteAddress, entry.res?.statusCode])).toEqual([
+      ['request completed', 'GET', '127.0.0.1', 200],
+      ['request completed', 'GET', '127.0.0.1', 304],
+    ]);
+    expect(hits.every((entry) => typeof entry.responseTime === 'number' && entry.responseTime >= 0)).toBe(true);
+    expect(logLines.join('')).not.toContain('not-a-real-token');
   });
 });
