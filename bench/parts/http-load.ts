@@ -195,10 +195,21 @@ interface PreparedProcess {
   targets: readonly string[];
 }
 
-async function prepare(server: ForkedServer, workload: Workload | undefined, headers?: Record<string, string>): Promise<PreparedProcess> {
-  const prepared = { server, headers: headers ?? (workload ? await headersFor(server, workload) : {}), targets: server.targetIds ?? [] };
-  await hammer(server.url, workload, prepared.headers, prepared.targets, warmupOf(workload));
-  return prepared;
+/** The processes of one server kind in a row, and the slices measured on them so far. */
+interface SliceGroup {
+  processes: PreparedProcess[];
+  runs: LoadRun[];
+}
+
+/** Prepares each process in turn (`headers` given: all are asked with those instead of their own). */
+async function prepareGroup(servers: readonly ForkedServer[], workload: Workload | undefined, headers?: Record<string, string>): Promise<SliceGroup> {
+  const processes: PreparedProcess[] = [];
+  for (const server of servers) {
+    const prepared = { server, headers: headers ?? (workload ? await headersFor(server, workload) : {}), targets: server.targetIds ?? [] };
+    await hammer(server.url, workload, prepared.headers, prepared.targets, warmupOf(workload));
+    processes.push(prepared);
+  }
+  return { processes, runs: [] };
 }
 
 /**
@@ -210,20 +221,14 @@ async function prepare(server: ForkedServer, workload: Workload | undefined, hea
  * i % PROCESSES_PER_SERVER of every kind.
  */
 export async function measureInterleaved(ceilings: readonly ForkedServer[], replays: readonly ForkedServer[], servers: readonly RunningServer[], workload: Workload, seconds: number) {
-  const ceiling = { processes: [] as PreparedProcess[], runs: [] as LoadRun[] };
-  for (const server of ceilings) ceiling.processes.push(await prepare(server, undefined));
+  const ceiling = await prepareGroup(ceilings, undefined);
   const prepared = [];
-  for (const { driver, processes } of servers) {
-    const ready: PreparedProcess[] = [];
-    for (const server of processes) ready.push(await prepare(server, workload));
-    prepared.push({ driver, processes: ready, runs: [] as LoadRun[] });
-  }
+  for (const { driver, processes } of servers) prepared.push({ driver, ...(await prepareGroup(processes, workload)) });
   // The replay sends the first app process's answer, so it is asked with that process's headers.
   const replayHeaders = prepared[0]?.processes[0]?.headers ?? {};
-  const replay = isPublic(workload) && replays.length > 0 ? { processes: [] as PreparedProcess[], runs: [] as LoadRun[] } : undefined;
-  if (replay) for (const server of replays) replay.processes.push(await prepare(server, workload, replayHeaders));
+  const replay = isPublic(workload) && replays.length > 0 ? await prepareGroup(replays, workload, replayHeaders) : undefined;
   const slices = Math.max(1, Math.round(seconds / SLICE_SECONDS));
-  const slice = async (group: { processes: readonly PreparedProcess[]; runs: LoadRun[] }, index: number, routeWorkload: Workload | undefined) => {
+  const slice = async (group: SliceGroup, index: number, routeWorkload: Workload | undefined) => {
     const target = group.processes[index % group.processes.length];
     if (target) group.runs.push(await hammer(target.server.url, routeWorkload, target.headers, target.targets, { seconds: SLICE_SECONDS }));
   };
