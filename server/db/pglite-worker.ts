@@ -44,11 +44,17 @@ async function runMessages(bytes: Uint8Array): Promise<void> {
   reply({ type: 'data', bytes: joined }, [joined.buffer as ArrayBuffer]);
 }
 
-/** A connection went away: nothing it began may linger for the next one. */
+/**
+ * A connection went away: nothing it began may linger for the next one. The
+ * backend lives on, so its session is reset the way a connection pooler
+ * resets a server connection: a new node-postgres client prepares its named
+ * statements again and would fail on ones left behind.
+ */
 async function resetSession(): Promise<void> {
   pending = new Uint8Array(0);
   awaitingStartup = true;
   if (database.isInTransaction()) await database.exec('ROLLBACK');
+  await database.exec('DISCARD ALL');
 }
 
 port.on('message', (request: WorkerRequest) => {

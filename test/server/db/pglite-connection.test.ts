@@ -58,6 +58,19 @@ describe('PGlite in a worker thread', () => {
     const { rows } = await connection.pool.query<{ body: string }>('select body from notes order by id');
     expect(rows).toEqual([{ body: 'once' }]);
   });
+
+  it('starts the next connection with a clean session: its named statements and settings are gone', async () => {
+    const statement = { name: 'notes_count', text: 'select count(*)::int as count from notes' };
+    const first = await connection.pool.connect();
+    await first.query(statement);
+    await first.query(`set application_name = 'first connection'`);
+    first.release(new Error('connection replaced'));
+    // A new node-postgres client prepares the statement again under the same name.
+    const { rows } = await connection.pool.query<{ count: number }>(statement);
+    expect(rows).toEqual([{ count: 1 }]);
+    const setting = await connection.pool.query<{ application_name: string }>('show application_name');
+    expect(setting.rows[0]?.application_name).not.toBe('first connection');
+  });
 });
 
 describe('PGlite files in a worker thread', () => {
