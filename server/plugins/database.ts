@@ -1,6 +1,7 @@
 import type { FastifyPluginCallback } from 'fastify';
 import fp from 'fastify-plugin';
 import type { DatabaseConnection, DatabaseDriver } from '../db/client';
+import { MAINTENANCE_INTERVAL_MS, maintainTables } from '../db/embedded-maintenance';
 import type { OrbitDatabase } from '../db/types';
 
 declare module 'fastify' {
@@ -13,13 +14,42 @@ declare module 'fastify' {
 export interface DatabasePluginOptions {
   /** An open, migrated connection; the app owns it from here and closes it on shutdown. */
   connection: DatabaseConnection;
+  /** How often the embedded database's tables are vacuumed and analysed when due (see embedded-maintenance.ts). */
+  maintenanceIntervalMs?: number;
 }
 
 const databasePlugin: FastifyPluginCallback<DatabasePluginOptions> = (app, options, done) => {
-  app.decorate('db', options.connection.db);
-  app.decorate('dbDriver', options.connection.driver);
+  const { connection } = options;
+  app.decorate('db', connection.db);
+  app.decorate('dbDriver', connection.driver);
+
+  // PostgreSQL runs its own autovacuum; PGlite has none, so the app stands in for it.
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  const maintain = () => {
+    running ??= maintainTables(connection.pool)
+      .then((maintained) => {
+        if (maintained.length > 0) app.log.info({ tables: maintained }, 'embedded database maintenance');
+      })
+      .catch((error: unknown) => app.log.warn({ err: error }, 'embedded database maintenance failed'))
+      .finally(() => {
+        running = undefined;
+      });
+    return running;
+  };
+  if (connection.driver === 'pglite') {
+    // At start-up first, so a database seeded a moment ago is planned with real row counts from the first request.
+    app.addHook('onReady', async () => {
+      await maintain();
+      timer = setInterval(() => void maintain(), options.maintenanceIntervalMs ?? MAINTENANCE_INTERVAL_MS);
+      timer.unref();
+    });
+  }
+
   app.addHook('onClose', async () => {
-    await options.connection.close();
+    clearInterval(timer);
+    await running;
+    await connection.close();
   });
   done();
 };
