@@ -1,5 +1,5 @@
 import jwt from '@fastify/jwt';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { sessionClaimsSchema, type SessionClaims } from '../auth/session-token';
@@ -76,16 +76,21 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions): Pro
   /**
    * The token is only a pointer: the account row and the session row decide,
    * so bans, logouts and password changes apply at once. Both rows come back
-   * in one query (one round trip per request).
+   * in one query (one round trip per request), a named prepared statement:
+   * every signed-in request runs it, so its SQL is built once and the
+   * database parses it once per connection.
    */
+  const accountAndSession = app.db
+    .select({ user: users, session: { expiresAt: sessions.expiresAt, revokedAt: sessions.revokedAt } })
+    .from(users)
+    .leftJoin(sessions, and(eq(sessions.id, sql.placeholder('sessionId')), eq(sessions.userId, users.id)))
+    .where(eq(users.id, sql.placeholder('userId')))
+    .limit(1)
+    .prepare('orbit_account_and_session');
+
   async function authenticate(request: FastifyRequest): Promise<UserRow> {
     const claims = await readClaims(request);
-    const [found] = await app.db
-      .select({ user: users, session: { expiresAt: sessions.expiresAt, revokedAt: sessions.revokedAt } })
-      .from(users)
-      .leftJoin(sessions, and(eq(sessions.id, claims.jti), eq(sessions.userId, users.id)))
-      .where(eq(users.id, claims.sub))
-      .limit(1);
+    const [found] = await accountAndSession.execute({ sessionId: claims.jti, userId: claims.sub });
     if (!found) throw new HttpError(401, SESSION_EXPIRED_MESSAGE);
     const { user, session } = found;
     // 401, not 403: a ban ends the session, so the SPA drops the stored tokens
