@@ -92,7 +92,8 @@ export const users = pgTable(
       .where(sql`${t.radarCell} is not null and ${t.role} = 'user' and not ${t.isBanned} and not ${t.isHidden}`),
     index('users_role_idx').on(t.role),
     index('users_is_banned_idx').on(t.isBanned),
-    index('users_last_seen_at_idx').on(t.lastSeenAt),
+    // Spin walks people most recently active first and stops at a page.
+    index('users_recently_active_idx').on(t.lastSeenAt.desc().nullsLast(), t.id),
   ],
 );
 

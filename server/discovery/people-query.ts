@@ -19,21 +19,32 @@ function visiblePeople(callerId: string, filters: PeopleFilters): SQL[] {
   return conditions;
 }
 
+/** Most recently active first; never-seen people last; ties by id (the order `users_recently_active_idx` keeps). */
+const recentlyActiveFirst = [sql`${users.lastSeenAt} desc nulls last`, asc(users.id)];
+
 /**
  * Spin candidates: people the caller has not decided on yet. Those who
  * already liked the caller come first (a like from them is a match waiting
  * to happen), then the most recently active.
+ *
+ * Two reads instead of one query sorted on "liked the caller": that sort
+ * would rank every visible person on every spin. The first read starts from
+ * the likes the caller received; the second walks the recently-active index
+ * and stops once the page is full, so neither grows with the number of people.
  */
 export async function findSpinCandidates(db: OrbitDatabase, caller: UserRow, query: SpinQuery, now: Date): Promise<Candidate[]> {
   const notDecidedYet = sql`not exists (select 1 from ${likes} where ${likes.fromUserId} = ${caller.id} and ${likes.toUserId} = ${users.id})`;
   const likedCaller = sql`exists (select 1 from ${likes} where ${likes.fromUserId} = ${users.id} and ${likes.toUserId} = ${caller.id} and ${likes.type} <> 'dislike')`;
-  const rows = await db
-    .select(candidateColumns)
-    .from(users)
-    .where(and(...visiblePeople(caller.id, query), notDecidedYet))
-    .orderBy(desc(likedCaller), sql`${users.lastSeenAt} desc nulls last`, asc(users.id))
-    .limit(query.limit);
-  return rows.map((row) => toCandidate(row, caller, now));
+  const page = (first: SQL, limit: number) =>
+    db
+      .select(candidateColumns)
+      .from(users)
+      .where(and(...visiblePeople(caller.id, query), notDecidedYet, first))
+      .orderBy(...recentlyActiveFirst)
+      .limit(limit);
+  const admirers = await page(likedCaller, query.limit);
+  const others = admirers.length < query.limit ? await page(sql`not ${likedCaller}`, query.limit - admirers.length) : [];
+  return [...admirers, ...others].map((row) => toCandidate(row, caller, now));
 }
 
 /** Discover: everyone visible, online people first, paged, with the filters applied here rather than on the screen. */
@@ -45,7 +56,7 @@ export async function findDiscoverPage(db: OrbitDatabase, caller: UserRow, query
     .select(candidateColumns)
     .from(users)
     .where(where)
-    .orderBy(desc(users.isOnline), sql`${users.lastSeenAt} desc nulls last`, asc(users.id))
+    .orderBy(desc(users.isOnline), ...recentlyActiveFirst)
     .limit(query.limit)
     .offset((query.page - 1) * query.limit);
   return {

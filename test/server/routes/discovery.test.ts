@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { discoverResponseSchema, radarResponseSchema, spinResponseSchema } from '../../../contract/discovery';
-import type { UserRow } from '../../../server/db/schema';
+import { eq } from 'drizzle-orm';
+import { users, type UserRow } from '../../../server/db/schema';
 import { defaultAvatarUrl } from '../../../server/routes/user-view';
 import { insertPerson, offsetPoint } from '../discovery/people-fixtures';
 import { bearer, loginAdmin, registerUser, type RegisteredUser } from '../helpers/accounts';
@@ -131,6 +132,27 @@ describe('GET /api/users/spin', () => {
     const { users } = spinResponseSchema.parse((await spin('limit=50', chooser.token)).json());
     expect(users[0]?.id).toBe(admirer.user._id);
     expect(users.map((user) => user.id)).not.toContain(far.id);
+  });
+
+  it('fills a page with admirers first, then the most recently active, each person once', async () => {
+    const chooser = await registerUser(testApp.app);
+    const [olderAdmirer, newerAdmirer, disliker] = [await registerUser(testApp.app), await registerUser(testApp.app), await registerUser(testApp.app)];
+    const seenAt = (user: RegisteredUser, iso: string) =>
+      testApp.db.update(users).set({ lastSeenAt: new Date(iso) }).where(eq(users.id, user.user._id));
+    await seenAt(olderAdmirer, '2026-01-01T00:00:00Z');
+    await seenAt(newerAdmirer, '2026-02-01T00:00:00Z');
+    // The most recently seen of the three, but a dislike is not a reason to come first.
+    await seenAt(disliker, '2099-01-01T00:00:00Z');
+    await testApp.app.inject({ method: 'POST', url: '/api/users/like', headers: bearer(olderAdmirer.token), payload: { targetId: chooser.user._id } });
+    await testApp.app.inject({ method: 'POST', url: '/api/users/like', headers: bearer(newerAdmirer.token), payload: { targetId: chooser.user._id, type: 'super' } });
+    await testApp.app.inject({ method: 'POST', url: '/api/users/like', headers: bearer(disliker.token), payload: { targetId: chooser.user._id, type: 'dislike' } });
+
+    const twoCards = spinResponseSchema.parse((await spin('limit=2', chooser.token)).json()).users;
+    expect(twoCards.map((user) => user.id)).toEqual([newerAdmirer.user._id, olderAdmirer.user._id]);
+
+    const ids = spinResponseSchema.parse((await spin('limit=50', chooser.token)).json()).users.map((user) => user.id);
+    expect(ids.slice(0, 3)).toEqual([newerAdmirer.user._id, olderAdmirer.user._id, disliker.user._id]);
+    expect(new Set(ids).size).toBe(ids.length);
   });
 
   it('applies gender and age filters and the limit', async () => {
