@@ -1,0 +1,1 @@
+CREATE INDEX "users_discover_order_idx" ON "users" USING btree ("is_online" DESC NULLS FIRST,"last_seen_at" DESC NULLS LAST,"id");
