@@ -29,7 +29,8 @@ const databasePlugin: FastifyPluginCallback<DatabasePluginOptions> = (app, optio
   const maintain = () => {
     running ??= maintainTables(connection.pool)
       .then((maintained) => {
-        if (maintained.length > 0) app.log.info({ tables: maintained }, 'embedded database maintenance');
+        // Routine, like autovacuum's own work, which PostgreSQL does not log by default.
+        if (maintained.length > 0) app.log.debug({ tables: maintained }, 'embedded database maintenance');
       })
       .catch((error: unknown) => app.log.warn({ err: error }, 'embedded database maintenance failed'))
       .finally(() => {
