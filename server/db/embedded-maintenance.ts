@@ -1,4 +1,4 @@
-import type pg from 'pg';
+import pg from 'pg';
 
 /**
  * PGlite is PostgreSQL in single-user mode: there is no autovacuum launcher,
@@ -83,15 +83,12 @@ async function readTableStatistics(pool: pg.Pool): Promise<TableStatistics[]> {
   }));
 }
 
-function quoteIdentifier(name: string): string {
-  return `"${name.replaceAll('"', '""')}"`;
-}
-
 /** One autovacuum round: vacuums and analyses the tables that are due, one by one, and says what it did. */
 export async function maintainTables(pool: pg.Pool): Promise<TableMaintenance[]> {
   const due = tablesDueForMaintenance(await readTableStatistics(pool));
   for (const { table, action } of due) {
-    await pool.query(action === 'vacuum' ? `vacuum (analyze) ${quoteIdentifier(table)}` : `analyze ${quoteIdentifier(table)}`);
+    const name = pg.escapeIdentifier(table);
+    await pool.query(action === 'vacuum' ? `vacuum (analyze) ${name}` : `analyze ${name}`);
   }
   return due;
 }
