@@ -108,8 +108,11 @@ export type DiscoverQuery = z.infer<typeof discoverQuerySchema>;
 export const discoverResponseSchema = z.object({
   users: z.array(candidateSchema),
   page: z.number().int(),
+  /** Pages known to exist; when the total is not exact, more may follow the last. */
   totalPages: z.number().int(),
   total: z.number().int(),
+  /** False when the server stopped counting: there are more than `total` people. */
+  totalIsExact: z.boolean(),
 });
 export type DiscoverResponse = z.infer<typeof discoverResponseSchema>;
 

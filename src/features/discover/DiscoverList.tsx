@@ -21,6 +21,16 @@ const Grid = styled.ul`
   }
 `;
 
+const countFormat = new Intl.NumberFormat();
+
+/** '1 person found', '30 people found', or '1,000+ people found' when the server stopped counting. */
+function foundText(total: number, exact: boolean): string {
+  const people = total === 1 && exact ? 'person' : 'people';
+  return `${countFormat.format(total)}${exact ? '' : '+'} ${people} found`;
+}
+
+const pagesKnownSoFar = (page: number, totalPages: number) => `Page ${page} of ${totalPages}+`;
+
 function LoadingGrid() {
   return (
     <Grid aria-label="Loading people" aria-busy="true">
@@ -54,14 +64,14 @@ export function DiscoverList({ filters, page, onPageChange, alert }: DiscoverLis
   if (people.isError) {
     return <ErrorState title="Error Loading Users" text={people.error.message} action={{ label: 'Try Again', onClick: () => void people.refetch() }} />;
   }
-  const { users, totalPages, total } = people.data;
+  const { users, totalPages, total, totalIsExact } = people.data;
   if (users.length === 0) {
     return <EmptyState title="No users found" text="Try other filters, or check back when more people join." />;
   }
   return (
     <Stack gap={4}>
       <Text tone="muted" size="sm" role="status">
-        {total} {total === 1 ? 'person' : 'people'} found
+        {foundText(total, totalIsExact)}
       </Text>
       <Grid aria-label="People" aria-busy={people.isPlaceholderData}>
         {users.map((person) => (
@@ -70,7 +80,9 @@ export function DiscoverList({ filters, page, onPageChange, alert }: DiscoverLis
           </li>
         ))}
       </Grid>
-      {totalPages > 1 ? <Pagination page={page} totalPages={totalPages} onChange={onPageChange} label="People pages" /> : null}
+      {totalPages > 1 ? (
+        <Pagination page={page} totalPages={totalPages} onChange={onPageChange} label="People pages" format={totalIsExact ? undefined : pagesKnownSoFar} />
+      ) : null}
     </Stack>
   );
 }

@@ -1,6 +1,7 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { DiscoverResponse } from '../../../../contract/discovery';
 import { json, renderApp } from '../../support/render-app';
 import { candidate, mockShellApi, signInAsUser } from './fixtures';
 
@@ -10,8 +11,8 @@ configure({ asyncUtilTimeout: 5000 });
 const ASHA = candidate('aaaaaaaa-0000-4000-8000-00000000000a', 'Asha', { isOnline: true, compatibility: 88 });
 const BEN = candidate('aaaaaaaa-0000-4000-8000-00000000000b', 'Ben', { gender: 'male', isVIP: true });
 
-function page(users = [ASHA, BEN], extra: { page?: number; totalPages?: number; total?: number } = {}) {
-  return { users, page: 1, totalPages: 1, total: users.length, ...extra };
+function page(users = [ASHA, BEN], extra: Partial<Omit<DiscoverResponse, 'users'>> = {}): DiscoverResponse {
+  return { users, page: 1, totalPages: 1, total: users.length, totalIsExact: true, ...extra };
 }
 
 beforeEach(() => {
@@ -111,6 +112,16 @@ describe('Discover (/users)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
     await waitFor(() => expect(pages.at(-1)).toBe('2'));
     expect(screen.getByText('Page 2 of 3')).toBeInTheDocument();
+  });
+
+  it('says when there are more people than the server counted, and still offers the next page', async () => {
+    mockShellApi({
+      'GET /api/users': (url) => json(200, page([ASHA], { page: Number(url.searchParams.get('page')), totalPages: 84, total: 1000, totalIsExact: false })),
+    });
+    renderApp('/users');
+    expect(await screen.findByRole('status')).toHaveTextContent('1,000+ people found');
+    expect(screen.getByText('Page 1 of 84+')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled();
   });
 
   it('switches to the Radar View', async () => {

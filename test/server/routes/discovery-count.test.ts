@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { discoverResponseSchema } from '../../../contract/discovery';
+import { users, type NewUserRow } from '../../../server/db/schema';
+import { DISCOVER_COUNT_STEP } from '../../../server/discovery/people-query';
+import { bearer, registerUser, type RegisteredUser } from '../helpers/accounts';
+import { createTestApp, type TestApp } from '../helpers/test-app';
+
+// Discover's total on a table larger than one counting step: the count stops
+// past the page asked for, says so, and still shows that a next page exists.
+
+const ADDED = DISCOVER_COUNT_STEP + 150;
+const INSERT_BATCH = 500;
+
+let testApp: TestApp;
+let viewer: RegisteredUser;
+let visibleAtStart: number;
+
+function person(index: number): NewUserRow {
+  return {
+    username: `counted_${index}`,
+    email: `counted_${index}@fixtures.example`,
+    passwordHash: 'not-a-usable-hash',
+    name: `Counted ${index}`,
+    age: 20 + (index % 40),
+    // Every hundredth person is female: a filter that leaves few, so its count is exact.
+    gender: index % 100 === 0 ? 'female' : 'male',
+    region: 'Mumbai',
+    interests: ['Coffee'],
+    lastSeenAt: new Date(Date.now() - index * 60_000),
+  };
+}
+
+async function discover(query: string) {
+  const response = await testApp.app.inject({ method: 'GET', url: `/api/users?${query}`, headers: bearer(viewer.token) });
+  expect(response.statusCode).toBe(200);
+  return discoverResponseSchema.parse(response.json());
+}
+
+beforeAll(async () => {
+  testApp = await createTestApp();
+  viewer = await registerUser(testApp.app, { age: 30, gender: 'male' });
+  visibleAtStart = (await discover('limit=50')).total;
+  for (let from = 0; from < ADDED; from += INSERT_BATCH) {
+    const batch = Array.from({ length: Math.min(INSERT_BATCH, ADDED - from) }, (_, offset) => person(from + offset));
+    await testApp.db.insert(users).values(batch);
+  }
+}, 60_000);
+afterAll(async () => {
+  await testApp?.close();
+});
+
+describe('GET /api/users total', () => {
+  it('stops counting one step in, says the total is a lower bound, and offers a next page', async () => {
+    const first = await discover('limit=12&page=1');
+    expect(visibleAtStart + ADDED).toBeGreaterThan(DISCOVER_COUNT_STEP);
+    expect(first.total).toBe(DISCOVER_COUNT_STEP);
+    expect(first.totalIsExact).toBe(false);
+    expect(first.totalPages).toBe(Math.ceil((DISCOVER_COUNT_STEP + 1) / 12));
+    expect(first.users).toHaveLength(12);
+  });
+
+  it('counts on past the step when the page asked for lies beyond it, exactly once the end is in reach', async () => {
+    const everyone = visibleAtStart + ADDED;
+    const lastKnown = Math.ceil((DISCOVER_COUNT_STEP + 1) / 12);
+    const deep = await discover(`limit=12&page=${lastKnown}`);
+    expect(deep.users).toHaveLength(12);
+    expect(deep.total).toBe(everyone);
+    expect(deep.totalIsExact).toBe(true);
+    expect(deep.totalPages).toBe(Math.ceil(everyone / 12));
+    const last = await discover(`limit=12&page=${deep.totalPages}`);
+    expect(last.users).toHaveLength(everyone - (deep.totalPages - 1) * 12);
+  });
+
+  it('counts a narrow filter exactly', async () => {
+    const women = await discover('gender=female&limit=12');
+    expect(women.totalIsExact).toBe(true);
+    expect(women.total).toBeGreaterThanOrEqual(Math.ceil(ADDED / 100));
+    expect(women.total).toBeLessThan(DISCOVER_COUNT_STEP);
+    expect(women.totalPages).toBe(Math.max(1, Math.ceil(women.total / 12)));
+  });
+});
