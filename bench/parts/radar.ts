@@ -1,7 +1,9 @@
 import { and, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { discoverQuerySchema, spinQuerySchema } from '../../contract/discovery';
 import { snapToGrid } from '../../server/discovery/geo';
 import { users } from '../../server/db/schema';
 import type { OrbitDatabase } from '../../server/db/types';
+import { DISCOVER_COUNT_STEP, findDiscoverPage, findSpinCandidates } from '../../server/discovery/people-query';
 import { answerReach, cellDistanceFrom, cellPointSql, findNearbyUsers, insideCapSql, nearbyUsersQuery, reachOf } from '../../server/discovery/radar-query';
 import { centreFor, growPeople, MUMBAI } from '../lib/radar-people';
 import { measure, round, type LatencySummary } from '../lib/stats';
@@ -14,12 +16,16 @@ import type { BenchContext, BenchPart, PartOutcome } from './part';
 // every run). Each query is timed alone beside a primary-key lookup measured
 // at the same size; "box" is how many people the final indexed read has to
 // look at, so the cost can be seen following the answer, not the table.
+// Spin and Discover's first page, the two other lists of people, are timed
+// at the same sizes: neither should grow with the table either.
 
 const POSTGRES_SIZES = [10_000, 100_000, 1_000_000];
 const PGLITE_MAX_SIZE = 100_000;
 const RADIUS_KM = 50;
 const LIMIT = 20;
 const PK_SAMPLE_IDS = 1000;
+/** Spin and Discover are asked for by these people in turn (their answers leave the caller out). */
+const CALLERS = 50;
 /** Timed runs of one query at one size take at most this long. */
 const MAX_MEASURE_MS = 8000;
 /** A growth step runs only if the last step's pace says it ends this long before the deadline. */
@@ -38,6 +44,11 @@ export interface RadarSizeResult {
   rowsReturned: number;
   primaryKeyLookup: LatencySummary;
   radar: LatencySummary;
+  spin: LatencySummary;
+  spinRows: number;
+  /** Discover's first page, with its (bounded) count of everyone visible. */
+  discover: LatencySummary;
+  discoverRows: number;
   /** radar median and p99 divided by the primary-key lookup's. */
   ratioMedian: number;
   ratioP99: number;
@@ -73,7 +84,9 @@ async function measureSize(db: OrbitDatabase, driver: RadarSizeResult['driver'],
   const plan = planText(await db.execute(sql`explain ${nearbyUsersQuery(db, search)}`));
   const reach = await answerReach(db, search);
   const settings = { warmup: context.options.warmup, maxSamples: context.options.samples };
-  const slot = () => performance.now() + Math.min(MAX_MEASURE_MS, Math.max(0, (deadline - performance.now()) / 2));
+  // Each of the four timed queries gets an equal share of the time left.
+  let queriesLeft = 4;
+  const slot = () => performance.now() + Math.min(MAX_MEASURE_MS, Math.max(0, (deadline - performance.now()) / Math.max(1, queriesLeft--)));
   const primaryKeyLookup = await measure(
     (iteration) =>
       db
@@ -84,6 +97,17 @@ async function measureSize(db: OrbitDatabase, driver: RadarSizeResult['driver'],
     { ...settings, deadline: slot() },
   );
   const radar = await measure((iteration) => findNearbyUsers(db, { ...search, centre: centreFor(iteration) }), { ...settings, deadline: slot() });
+  const callers = await db.select().from(users).where(eq(users.role, 'user')).limit(CALLERS);
+  const callerFor = (iteration: number) => {
+    const caller = callers[iteration % callers.length];
+    if (!caller) throw new Error('nobody to ask Spin and Discover as');
+    return caller;
+  };
+  const now = new Date();
+  const spinQuery = spinQuerySchema.parse({});
+  const discoverQuery = discoverQuerySchema.parse({});
+  const spin = await measure((iteration) => findSpinCandidates(db, callerFor(iteration), spinQuery, now), { ...settings, deadline: slot() });
+  const discover = await measure((iteration) => findDiscoverPage(db, callerFor(iteration), discoverQuery, now), { ...settings, deadline: slot() });
   const result: RadarSizeResult = {
     driver,
     users: size,
@@ -94,10 +118,16 @@ async function measureSize(db: OrbitDatabase, driver: RadarSizeResult['driver'],
     rowsReturned: (await findNearbyUsers(db, search)).length,
     primaryKeyLookup,
     radar,
+    spin,
+    spinRows: (await findSpinCandidates(db, callerFor(0), spinQuery, now)).length,
+    discover,
+    discoverRows: (await findDiscoverPage(db, callerFor(0), discoverQuery, now)).users.length,
     ratioMedian: round(radar.medianMs / primaryKeyLookup.medianMs, 1),
     ratioP99: round(radar.p99Ms / primaryKeyLookup.p99Ms, 1),
   };
-  context.log(`  ${driver} ${size.toLocaleString('en-US')}: radar median ${radar.medianMs} ms, p99 ${radar.p99Ms} ms (pk ${primaryKeyLookup.medianMs} / ${primaryKeyLookup.p99Ms} ms)`);
+  context.log(
+    `  ${driver} ${size.toLocaleString('en-US')}: radar median ${radar.medianMs} ms, p99 ${radar.p99Ms} ms (pk ${primaryKeyLookup.medianMs} / ${primaryKeyLookup.p99Ms} ms); spin ${spin.medianMs} / ${spin.p99Ms} ms; discover ${discover.medianMs} / ${discover.p99Ms} ms`,
+  );
   return result;
 }
 
@@ -129,10 +159,18 @@ async function runOnDatabase(scratch: ScratchDatabase, sizes: readonly number[],
 
 const formatCount = (count: number) => count.toLocaleString('en-US');
 
+/** A Spin or Discover row: no box or radius; its ratios against the same size's primary-key lookup. */
+function listRow(result: RadarSizeResult, query: string, latency: LatencySummary, rows: number) {
+  // A query that got no sample in its time share (a table scan at a million people) has no ratio.
+  const ratio = (value: number, pk: number) => (Number.isFinite(value / pk) ? round(value / pk, 1) : '-');
+  const ratios = `${ratio(latency.medianMs, result.primaryKeyLookup.medianMs)} / ${ratio(latency.p99Ms, result.primaryKeyLookup.p99Ms)}`;
+  return [result.driver, formatCount(result.users), query, latency.samples, latency.medianMs, latency.p99Ms, ratios, String(rows), '-', '-'];
+}
+
 export const radarPart: BenchPart = {
   name: 'radar',
   weight: 2,
-  description: `the GET /users/radar query (${LIMIT} nearest within ${RADIUS_KM} km) vs a primary-key lookup at growing table sizes, PostgreSQL and PGlite`,
+  description: `the GET /users/radar query (${LIMIT} nearest within ${RADIUS_KM} km), Spin and Discover vs a primary-key lookup at growing table sizes, PostgreSQL and PGlite`,
   async run(context): Promise<PartOutcome> {
     const maxUsers = context.options.users;
     const postgresSizes = POSTGRES_SIZES.filter((size) => size <= maxUsers);
@@ -176,6 +214,8 @@ export const radarPart: BenchPart = {
         formatCount(result.boxCandidates),
         formatCount(result.within50Km),
       ],
+      listRow(result, `spin (${spinQuerySchema.parse({}).limit})`, result.spin, result.spinRows),
+      listRow(result, `discover page 1 (${discoverQuerySchema.parse({}).limit})`, result.discover, result.discoverRows),
     ]);
     const million = results.find((result) => result.driver === 'postgres' && result.users === 1_000_000);
     return {
@@ -185,6 +225,7 @@ export const radarPart: BenchPart = {
       },
       notes: [
         `rows: people returned; box read: people inside the index box the final query reads; within 50 km: everyone the radius holds (around Mumbai).`,
+        `spin: GET /users/spin's query (people the caller has not decided on, admirers first); discover page 1: GET /users's first page and its total, which counts at most ${formatCount(DISCOVER_COUNT_STEP)} people past the page. Both are asked by ${CALLERS} people in turn.`,
         million ? `Target: radar p99 <= 10 ms at 1,000,000 people on PostgreSQL: ${million.radar.p99Ms} ms (${million.radar.p99Ms <= 10 ? 'met' : 'MISSED'}).` : 'Target: radar p99 <= 10 ms at 1,000,000 people on PostgreSQL: not measured in this run.',
         ...results.filter((result) => !result.usesLocationIndex).map((result) => `${result.driver} ${formatCount(result.users)}: the plan does NOT use users_radar_cell_idx`),
         ...skipped.map((entry) => `${entry.driver}: skipped — ${entry.reason}`),
