@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { genderSchema, idSchema } from './common';
+import { DISCOVER_MAX_DEPTH, discoverPagesReachable } from './constants';
+
+export { DISCOVER_MAX_DEPTH, discoverPagesReachable };
 
 /** SPEC section 9 and the issue: radar radius and list limits. */
 export const RADAR_MAX_RADIUS_KM = 100;
@@ -99,10 +102,14 @@ export type SpinResponse = z.infer<typeof spinResponseSchema>;
 export const discoverQuerySchema = z
   .object({
     ...peopleFilterShape,
-    page: wholeNumber('page', 1, 10_000).default(1),
+    page: wholeNumber('page', 1, DISCOVER_MAX_DEPTH).default(1),
     limit: wholeNumber('limit', 1, DISCOVER_MAX_LIMIT).default(12),
   })
-  .refine(ageRangeIsOrdered, ageRangeMessage);
+  .refine(ageRangeIsOrdered, ageRangeMessage)
+  .refine((query) => query.page <= discoverPagesReachable(query.limit), {
+    message: `Discover lists the first ${DISCOVER_MAX_DEPTH.toLocaleString('en-US')} people; narrow the filters to see others`,
+    path: ['page'],
+  });
 export type DiscoverQuery = z.infer<typeof discoverQuerySchema>;
 
 export const discoverResponseSchema = z.object({

@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import styled from 'styled-components';
+import { discoverPagesReachable } from '../../../contract/constants';
 import { discoverQueryOptions, type DiscoverFilters } from '../../api/users';
 import { Card, EmptyState, ErrorState, Pagination, px, Skeleton, Stack, Text } from '../../ui';
 import { DISCOVER_PAGE_SIZE } from './discover-search';
@@ -65,6 +66,8 @@ export function DiscoverList({ filters, page, onPageChange, alert }: DiscoverLis
     return <ErrorState title="Error Loading Users" text={people.error.message} action={{ label: 'Try Again', onClick: () => void people.refetch() }} />;
   }
   const { users, totalPages, total, totalIsExact } = people.data;
+  // Discover never pages deeper than DISCOVER_MAX_DEPTH people, counted or not.
+  const morePagesMayFollow = !totalIsExact && totalPages < discoverPagesReachable(DISCOVER_PAGE_SIZE);
   if (users.length === 0) {
     return <EmptyState title="No users found" text="Try other filters, or check back when more people join." />;
   }
@@ -81,7 +84,7 @@ export function DiscoverList({ filters, page, onPageChange, alert }: DiscoverLis
         ))}
       </Grid>
       {totalPages > 1 ? (
-        <Pagination page={page} totalPages={totalPages} onChange={onPageChange} label="People pages" format={totalIsExact ? undefined : pagesKnownSoFar} />
+        <Pagination page={page} totalPages={totalPages} onChange={onPageChange} label="People pages" format={morePagesMayFollow ? pagesKnownSoFar : undefined} />
       ) : null}
     </Stack>
   );

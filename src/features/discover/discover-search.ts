@@ -1,5 +1,5 @@
 import type { Gender } from '../../../contract/common';
-import { GENDERS } from '../../../contract/constants';
+import { discoverPagesReachable, GENDERS } from '../../../contract/constants';
 import { optionalChoice, optionalInteger } from '../../search-params';
 
 /** Discover's state lives in the address, so a filtered view can be shared and survives a reload. */
@@ -17,7 +17,8 @@ export function readDiscoverSearch(search: Record<string, unknown>): DiscoverSea
     gender: optionalChoice(search.gender, GENDERS),
     minAge: optionalInteger(search.minAge, 18, 99),
     maxAge: optionalInteger(search.maxAge, 18, 99),
-    page: optionalInteger(search.page, 1),
+    // A page deeper than the API lists reads as no page: the first.
+    page: optionalInteger(search.page, 1, discoverPagesReachable(DISCOVER_PAGE_SIZE)),
   };
 }
 

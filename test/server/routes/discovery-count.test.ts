@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { discoverResponseSchema } from '../../../contract/discovery';
 import { users, type NewUserRow } from '../../../server/db/schema';
-import { DISCOVER_COUNT_STEP } from '../../../server/discovery/people-query';
+import { DISCOVER_MAX_DEPTH, discoverPagesReachable } from '../../../contract/discovery';
+import { DISCOVER_COUNT_STEP, discoverCountLimit, discoverTotals } from '../../../server/discovery/people-query';
 import { bearer, registerUser, type RegisteredUser } from '../helpers/accounts';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 // Discover's total on a table larger than one counting step: the count stops
-// past the page asked for, says so, and still shows that a next page exists.
+// past the page asked for, says so, and still shows that a next page exists;
+// and no page lies deeper than DISCOVER_MAX_DEPTH people.
 
 const ADDED = DISCOVER_COUNT_STEP + 150;
 const INSERT_BATCH = 500;
@@ -77,5 +79,28 @@ describe('GET /api/users total', () => {
     expect(women.total).toBeGreaterThanOrEqual(Math.ceil(ADDED / 100));
     expect(women.total).toBeLessThan(DISCOVER_COUNT_STEP);
     expect(women.totalPages).toBe(Math.max(1, Math.ceil(women.total / 12)));
+  });
+});
+
+describe('GET /api/users depth', () => {
+  it('answers the last reachable page, and 400 with a reason one page deeper', async () => {
+    const lastPage = discoverPagesReachable(12);
+    expect((await discover(`limit=12&page=${lastPage}`)).users).toEqual([]);
+    const tooDeep = await testApp.app.inject({ method: 'GET', url: `/api/users?limit=12&page=${lastPage + 1}`, headers: bearer(viewer.token) });
+    expect(tooDeep.statusCode).toBe(400);
+    expect(tooDeep.json<{ message: string }>().message).toBe('page: Discover lists the first 10,000 people; narrow the filters to see others');
+    const deepWithLargePages = await testApp.app.inject({ method: 'GET', url: '/api/users?limit=50&page=1000', headers: bearer(viewer.token) });
+    expect(deepWithLargePages.statusCode).toBe(400);
+  });
+
+  it('never counts or pages past the reachable depth, however many people there are', () => {
+    const lastPage = discoverPagesReachable(12);
+    expect(discoverCountLimit({ page: 1, limit: 12 })).toBe(DISCOVER_COUNT_STEP);
+    expect(discoverCountLimit({ page: 84, limit: 12 })).toBe(2 * DISCOVER_COUNT_STEP);
+    expect(discoverCountLimit({ page: lastPage, limit: 12 })).toBe(DISCOVER_MAX_DEPTH);
+    // A million people: the count stops one past the limit.
+    expect(discoverTotals(DISCOVER_MAX_DEPTH + 1, DISCOVER_MAX_DEPTH, 12)).toEqual({ total: DISCOVER_MAX_DEPTH, totalPages: lastPage, totalIsExact: false });
+    expect(discoverTotals(DISCOVER_COUNT_STEP + 1, DISCOVER_COUNT_STEP, 12)).toEqual({ total: DISCOVER_COUNT_STEP, totalPages: 84, totalIsExact: false });
+    expect(discoverTotals(0, DISCOVER_COUNT_STEP, 12)).toEqual({ total: 0, totalPages: 1, totalIsExact: true });
   });
 });

@@ -124,6 +124,27 @@ describe('Discover (/users)', () => {
     expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled();
   });
 
+  it('ends at the deepest page Discover lists, without promising more', async () => {
+    mockShellApi({ 'GET /api/users': () => json(200, page([ASHA], { page: 834, totalPages: 834, total: 10_000, totalIsExact: false })) });
+    renderApp('/users?page=834');
+    expect(await screen.findByRole('status')).toHaveTextContent('10,000+ people found');
+    expect(screen.getByText('Page 834 of 834')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+  });
+
+  it('opens a page deeper than Discover lists as the first page', async () => {
+    const pages: string[] = [];
+    mockShellApi({
+      'GET /api/users': (url) => {
+        pages.push(url.searchParams.get('page') ?? '');
+        return json(200, page());
+      },
+    });
+    renderApp('/users?page=835');
+    await screen.findByRole('article', { name: 'Asha, 29' });
+    expect(new Set(pages)).toEqual(new Set(['1']));
+  });
+
   it('switches to the Radar View', async () => {
     mockShellApi({ 'GET /api/users': () => json(200, page()), 'GET /api/users/radar': () => json(200, { users: [] }) });
     const { router } = renderApp('/users');
