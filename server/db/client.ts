@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { openPgliteWorker } from './pglite-connection';
+import { openPgliteWorker, type EmbeddedDatabaseEvent } from './pglite-connection';
 import * as schema from './schema';
 import type { OrbitDatabase } from './types';
 
@@ -20,6 +20,8 @@ export interface DatabaseConnection {
   pool: pg.Pool;
   /** Safe to call more than once. */
   close: () => Promise<void>;
+  /** PGlite only: tells `listener` when the embedded database fails and when it is back (node-postgres reconnects to a PostgreSQL server by itself). */
+  watchEmbedded?: (listener: (event: EmbeddedDatabaseEvent) => void) => () => void;
 }
 
 export interface OpenDatabaseOptions {
@@ -56,8 +58,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
  * covered: that is what DATABASE_URL (PostgreSQL) is for.
  */
 async function openPglite(dataDir: string | undefined): Promise<DatabaseConnection> {
-  const { pool, close } = await openPgliteWorker(dataDir);
-  return migrated(pool, 'pglite', once(close));
+  const { pool, close, watch } = await openPgliteWorker(dataDir);
+  return { ...(await migrated(pool, 'pglite', once(close))), watchEmbedded: watch };
 }
 
 async function openPostgres(databaseUrl: string): Promise<DatabaseConnection> {

@@ -1,203 +1,124 @@
-import { Duplex } from 'node:stream';
-import { Worker } from 'node:worker_threads';
 import pg from 'pg';
-import { concatBytes, type PgliteWorkerData, type WorkerReply, type WorkerRequest } from './pglite-worker-protocol';
+import { startWorker, WorkerSocket, type PgliteWorker } from './pglite-worker-link';
 
-// The main thread's end of the PGlite worker (pglite-worker.ts): a
-// node-postgres pool whose one connection is a stream over the worker's
-// message port instead of a TCP socket.
+// The embedded database as node-postgres sees it: a pool whose one
+// connection is a stream to PGlite's worker thread (pglite-worker-link.ts),
+// and the worker kept running when PGlite fails.
 
-const WORKER_BOOT = new URL('./pglite-worker-boot.mjs', import.meta.url);
-/** Opening PGlite (and recovering after a crash) takes a few seconds; this bounds a hung start. */
-const START_TIMEOUT_MS = 60_000;
-/** PGlite's close writes its last pages; a thread still there after this is ended. */
-const CLOSE_TIMEOUT_MS = 15_000;
+/** What happened to the embedded database on its own, for the app's log. */
+export type EmbeddedDatabaseEvent =
+  /** It failed; `restarting` is false for a database in memory, which is gone with its thread. */
+  | { type: 'failed'; reason: string; restarting: boolean }
+  | { type: 'restarted'; afterMs: number }
+  | { type: 'restart-failed'; reason: string; retryInMs: number };
 
-/**
- * The socket node-postgres thinks it has. Writes made in one turn of the
- * event loop go to the worker as one message (a query is five protocol
- * messages written back to back); the worker's answers come back as reads.
- */
-class WorkerSocket extends Duplex {
-  private outgoing: Uint8Array[] = [];
-  private open = true;
-
-  constructor(private readonly link: PgliteWorker) {
-    super();
-  }
-
-  // What node-postgres calls on a net.Socket.
-  connect(): this {
-    this.link.attach(this).then(
-      () => this.emit('connect'),
-      (error: Error) => this.destroy(error),
-    );
-    return this;
-  }
-  setNoDelay(): this {
-    return this;
-  }
-  setKeepAlive(): this {
-    return this;
-  }
-  ref(): this {
-    return this;
-  }
-  unref(): this {
-    return this;
-  }
-
-  receive(bytes: Uint8Array): void {
-    this.push(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
-  }
-
-  override _read(): void {}
-
-  override _write(chunk: Buffer, _encoding: BufferEncoding, callback: (error?: Error | null) => void): void {
-    if (this.outgoing.length === 0) queueMicrotask(() => this.flush());
-    this.outgoing.push(chunk);
-    callback();
-  }
-
-  private flush(): void {
-    if (!this.open || this.outgoing.length === 0) return;
-    const parts = this.outgoing;
-    this.outgoing = [];
-    this.link.send({ type: 'data', bytes: concatBytes(parts) });
-  }
-
-  override _final(callback: (error?: Error | null) => void): void {
-    this.flush();
-    callback();
-    this.destroy();
-  }
-
-  override _destroy(error: Error | null, callback: (error?: Error | null) => void): void {
-    if (this.open) {
-      this.open = false;
-      this.link.detach(this);
-    }
-    callback(error);
-  }
-}
+/** A failed database is opened again at once; after an attempt that fails the next waits `first`, then twice as long each time, up to `last`. */
+export const RESTART_DELAYS_MS = { first: 500, last: 30_000 } as const;
 
 /**
- * The worker thread and the one connection it serves at a time. A connection
- * opened while another is still closing (node-postgres replaces a broken
- * client at once) waits for it to finish.
+ * The embedded database as the pool sees it: the worker new connections
+ * attach to. When a database kept on disk fails on its own (PGlite threw, or
+ * its thread died), its thread is ended and PGlite is opened again on the
+ * same files in a new one, recovering from its WAL as after a killed
+ * process: what a PostgreSQL server's supervisor would do. Connections opened
+ * meanwhile attach to the failed worker and are refused at once, so requests
+ * fail fast instead of waiting. A database in memory is gone with its
+ * thread, so it stays failed.
  */
-class PgliteWorker {
-  private current: WorkerSocket | undefined;
-  private readonly waiting: Array<{ socket: WorkerSocket; attached: () => void; refused: (error: Error) => void }> = [];
-  private brokenReason: string | undefined;
-  private readonly exited: Promise<void>;
+class EmbeddedDatabase {
+  private restarting: Promise<void> | undefined;
+  private closed = false;
+  private readonly listeners = new Set<(event: EmbeddedDatabaseEvent) => void>();
+  /** Ends the wait between two attempts to open the database again (close does not wait for it). */
+  private stopWaiting: (() => void) | undefined;
 
-  constructor(private readonly worker: Worker) {
-    this.exited = new Promise((resolve) => worker.once('exit', () => resolve()));
-    worker.on('message', (reply: WorkerReply) => {
-      if (reply.type === 'data') this.current?.receive(reply.bytes);
-      else if (reply.type === 'broken') this.fail(`the embedded database stopped working: ${reply.reason}`);
-    });
-    worker.on('error', (error) => this.fail(`the embedded database stopped working: ${error.message}`));
-    worker.once('exit', () => this.fail('the embedded database has closed'));
+  private constructor(
+    private readonly dataDir: string | undefined,
+    private link: PgliteWorker,
+  ) {
+    link.whenFailed((reason) => this.failed(reason));
   }
 
-  attach(socket: WorkerSocket): Promise<void> {
-    if (this.brokenReason) return Promise.reject(new Error(this.brokenReason));
-    if (!this.current) {
-      this.current = socket;
-      return Promise.resolve();
+  static async open(dataDir: string | undefined): Promise<EmbeddedDatabase> {
+    return new EmbeddedDatabase(dataDir, await startWorker(dataDir));
+  }
+
+  /** The worker a new connection attaches to. */
+  get current(): PgliteWorker {
+    return this.link;
+  }
+
+  watch(listener: (event: EmbeddedDatabaseEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private report(event: EmbeddedDatabaseEvent): void {
+    for (const listener of this.listeners) listener(event);
+  }
+
+  private failed(reason: string): void {
+    const restarting = this.dataDir !== undefined && !this.closed;
+    this.report({ type: 'failed', reason, restarting });
+    if (restarting) this.restarting ??= this.restart(this.link).finally(() => (this.restarting = undefined));
+  }
+
+  private async restart(broken: PgliteWorker): Promise<void> {
+    const started = performance.now();
+    await broken.end();
+    let delay: number = RESTART_DELAYS_MS.first;
+    while (!this.closed) {
+      try {
+        const link = await startWorker(this.dataDir);
+        if (this.closed) return await link.close();
+        this.link = link;
+        link.whenFailed((reason) => this.failed(reason));
+        this.report({ type: 'restarted', afterMs: Math.round(performance.now() - started) });
+        return;
+      } catch (error) {
+        this.report({ type: 'restart-failed', reason: error instanceof Error ? error.message : String(error), retryInMs: delay });
+        await new Promise<void>((resolve) => {
+          this.stopWaiting = resolve;
+          setTimeout(resolve, delay).unref();
+        });
+        delay = Math.min(2 * delay, RESTART_DELAYS_MS.last);
+      }
     }
-    return new Promise((attached, refused) => this.waiting.push({ socket, attached, refused }));
   }
 
-  detach(socket: WorkerSocket): void {
-    const queued = this.waiting.findIndex((entry) => entry.socket === socket);
-    if (queued >= 0) this.waiting.splice(queued, 1);
-    if (this.current !== socket) return;
-    this.current = undefined;
-    if (this.brokenReason) return;
-    this.send({ type: 'disconnect' });
-    const next = this.waiting.shift();
-    if (next) {
-      this.current = next.socket;
-      next.attached();
-    }
-  }
-
-  send(request: WorkerRequest): void {
-    if (this.brokenReason) return;
-    if (request.type === 'data') this.worker.postMessage(request, [request.bytes.buffer as ArrayBuffer]);
-    else this.worker.postMessage(request);
-  }
-
-  private fail(reason: string): void {
-    this.brokenReason ??= reason;
-    this.current?.destroy(new Error(this.brokenReason));
-    for (const entry of this.waiting.splice(0)) entry.refused(new Error(this.brokenReason));
-  }
-
-  /** Closes PGlite (its files are consistent afterwards) and ends the thread. */
   async close(): Promise<void> {
-    if (!this.brokenReason) this.send({ type: 'close' });
-    this.brokenReason ??= 'the embedded database has closed';
-    const timer = setTimeout(() => void this.worker.terminate(), CLOSE_TIMEOUT_MS);
-    await this.exited;
-    clearTimeout(timer);
+    this.closed = true;
+    this.stopWaiting?.();
+    await this.restarting;
+    await this.link.close();
   }
-}
-
-function startWorker(dataDir: string | undefined): Promise<PgliteWorker> {
-  const workerData: PgliteWorkerData = { dataDir };
-  // No inherited flags: a parent started with `--import some.ts` (the load
-  // test's memory probe) would have the worker load that file before tsx.
-  const worker = new Worker(WORKER_BOOT, { workerData, execArgv: [] });
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      void worker.terminate();
-      reject(new Error(`the embedded database did not open within ${START_TIMEOUT_MS / 1000} s`));
-    }, START_TIMEOUT_MS);
-    const settle = (error?: Error) => {
-      clearTimeout(timer);
-      worker.off('message', onMessage);
-      worker.off('error', onError);
-      worker.off('exit', onExit);
-      if (error) reject(error);
-      else resolve(new PgliteWorker(worker));
-    };
-    const onMessage = (reply: WorkerReply) => {
-      if (reply.type === 'ready') settle();
-    };
-    const onError = (error: Error) => settle(new Error(`the embedded database did not open: ${error.message}`, { cause: error }));
-    const onExit = (code: number) => settle(new Error(`the embedded database stopped while opening (exit code ${code})`));
-    worker.on('message', onMessage);
-    worker.once('error', onError);
-    worker.once('exit', onExit);
-  });
 }
 
 export interface PgliteConnection {
   pool: pg.Pool;
   /** Ends the pool, then closes PGlite and its thread. */
   close: () => Promise<void>;
+  /** Tells `listener` when the database fails on its own and when it is back; returns a function that stops telling it. */
+  watch: (listener: (event: EmbeddedDatabaseEvent) => void) => () => void;
 }
 
 export async function openPgliteWorker(dataDir: string | undefined): Promise<PgliteConnection> {
-  const link = await startWorker(dataDir);
+  const database = await EmbeddedDatabase.open(dataDir);
   const pool = new pg.Pool({
     // PGlite is one backend: one connection, kept for the life of the app.
     max: 1,
     idleTimeoutMillis: 0,
     user: 'postgres',
     database: 'template1',
-    stream: () => new WorkerSocket(link),
+    stream: () => new WorkerSocket(database.current),
   });
   pool.on('error', () => {});
   return {
     pool,
+    watch: (listener) => database.watch(listener),
     close: async () => {
       await pool.end();
-      await link.close();
+      await database.close();
     },
   };
 }

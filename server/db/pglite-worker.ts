@@ -6,7 +6,7 @@ import { concatBytes, splitMessages, TERMINATE_MESSAGE_TYPE, type PgliteWorkerDa
 
 // The embedded PostgreSQL (PGlite, WebAssembly) in a worker thread of its own.
 // The main thread speaks the ordinary PostgreSQL wire protocol to it through
-// node-postgres (see pglite-connection.ts), so queries run here while the
+// node-postgres (see pglite-worker-link.ts), so queries run here while the
 // main thread keeps answering HTTP, and the app uses one driver for PGlite
 // and for a PostgreSQL server.
 

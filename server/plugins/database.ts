@@ -38,6 +38,12 @@ const databasePlugin: FastifyPluginCallback<DatabasePluginOptions> = (app, optio
       });
     return running;
   };
+  // The connection restarts a failed embedded database itself (pglite-connection.ts); the log says so.
+  const stopWatching = connection.watchEmbedded?.((event) => {
+    if (event.type === 'failed') app.log.error({ reason: event.reason }, event.restarting ? 'embedded database failed; opening it again' : 'embedded database failed');
+    else if (event.type === 'restarted') app.log.warn({ afterMs: event.afterMs }, 'embedded database open again');
+    else app.log.error({ reason: event.reason, retryInMs: event.retryInMs }, 'embedded database did not open again; retrying');
+  });
   if (connection.driver === 'pglite') {
     // At start-up first, so a database seeded a moment ago is planned with real row counts from the first request.
     app.addHook('onReady', async () => {
@@ -48,6 +54,7 @@ const databasePlugin: FastifyPluginCallback<DatabasePluginOptions> = (app, optio
   }
 
   app.addHook('onClose', async () => {
+    stopWatching?.();
     clearInterval(timer);
     await running;
     await connection.close();

@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPgliteWorker, type PgliteConnection } from '../../../server/db/pglite-connection';
+import { openPgliteWorker, type EmbeddedDatabaseEvent, type PgliteConnection } from '../../../server/db/pglite-connection';
+import { breakEmbeddedDatabase } from '../helpers/break-embedded-database';
 
 // The embedded database in its worker thread, spoken to through node-postgres.
 
@@ -98,6 +99,60 @@ describe('PGlite files in a worker thread', () => {
       expect(rows).toEqual([{ value: 'still here' }]);
     } finally {
       await second.close();
+    }
+  });
+});
+
+function nextEvent(connection: PgliteConnection, type: EmbeddedDatabaseEvent['type']): Promise<EmbeddedDatabaseEvent> {
+  return new Promise((resolve) => {
+    const stop = connection.watch((event) => {
+      if (event.type !== type) return;
+      stop();
+      resolve(event);
+    });
+  });
+}
+
+describe('PGlite failing on its own', () => {
+  let dataDir: string;
+
+  beforeAll(() => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'orbit-pglite-restart-'));
+  });
+
+  afterAll(() => {
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('opens a database kept on disk again, with every committed row, and serves on', async () => {
+    const connection = await openPgliteWorker(dataDir);
+    try {
+      await connection.pool.query('create table survived (value text)');
+      await connection.pool.query('insert into survived values ($1)', ['committed before the fault']);
+      const failed = nextEvent(connection, 'failed');
+      const restarted = nextEvent(connection, 'restarted');
+      await breakEmbeddedDatabase(connection.pool);
+      expect(await failed).toMatchObject({ type: 'failed', restarting: true, reason: expect.stringMatching(/malformed wire-protocol message/) as unknown });
+      await restarted;
+      const { rows } = await connection.pool.query<{ value: string }>('select value from survived');
+      expect(rows).toEqual([{ value: 'committed before the fault' }]);
+      await connection.pool.query('insert into survived values ($1)', ['written after it']);
+      expect((await connection.pool.query('select value from survived')).rowCount).toBe(2);
+    } finally {
+      await connection.close();
+    }
+  });
+
+  it('leaves a database in memory failed, refusing queries with the reason', async () => {
+    const connection = await openPgliteWorker(undefined);
+    const events: EmbeddedDatabaseEvent[] = [];
+    connection.watch((event) => events.push(event));
+    try {
+      await breakEmbeddedDatabase(connection.pool);
+      await expect(connection.pool.query('select 1')).rejects.toThrow(/malformed wire-protocol message/);
+      expect(events).toEqual([{ type: 'failed', restarting: false, reason: expect.stringMatching(/malformed/) as unknown }]);
+    } finally {
+      await connection.close();
     }
   });
 });

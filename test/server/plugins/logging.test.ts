@@ -1,17 +1,11 @@
 import type { AddressInfo } from 'node:net';
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loggerOptions } from '../../../server/config';
 import { bearer, registerUser } from '../helpers/accounts';
 import { createTestApp, type TestApp } from '../helpers/test-app';
+import { capturedLogs } from '../helpers/captured-logs';
 
-const logLines: string[] = [];
-const captureLogs = new Writable({
-  write(chunk: Buffer, _encoding, callback) {
-    logLines.push(chunk.toString());
-    callback();
-  },
-});
+const { lines: logLines, stream: captureLogs } = capturedLogs();
 
 let testApp: TestApp;
 beforeAll(async () => {
