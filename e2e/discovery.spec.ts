@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { expectNoSeriousAxeViolations, expectNoSidewaysScroll } from './support/layout';
 
 const PHONE = { width: 390, height: 844 };
@@ -23,9 +23,20 @@ async function registerMember(request: APIRequestContext, prefix: string): Promi
   return { username, token: body.token };
 }
 
+/**
+ * Contexts a test opened beside its own page. Closed after it: left open,
+ * their pages (Messages with its timed replies, Matches) ran on into the
+ * next test, and were even photographed with its failures.
+ */
+const openedContexts: BrowserContext[] = [];
+test.afterEach(async () => {
+  await Promise.all(openedContexts.splice(0).map((context) => context.close()));
+});
+
 /** A browser tab signed in as `member` (the token stored as the app stores it). */
 async function signedInPage(browser: Browser, member: Member): Promise<Page> {
   const context = await browser.newContext({ viewport: DESKTOP });
+  openedContexts.push(context);
   await context.addInitScript((token) => window.localStorage.setItem('user_token', token), member.token);
   return context.newPage();
 }
