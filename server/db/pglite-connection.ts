@@ -13,7 +13,7 @@ export type EmbeddedDatabaseEvent =
   | { type: 'restart-failed'; reason: string; retryInMs: number };
 
 /** A failed database is opened again at once; after an attempt that fails the next waits `first`, then twice as long each time, up to `last`. */
-export const RESTART_DELAYS_MS = { first: 500, last: 30_000 } as const;
+const RESTART_DELAYS_MS = { first: 500, last: 30_000 } as const;
 
 /**
  * The embedded database as the pool sees it: the worker new connections
