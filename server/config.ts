@@ -2,6 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { passwordSchema, usernameSchema } from '../contract/auth';
 import { loadOrCreateJwtSecret } from './auth/jwt-secret';
+import { serializeErrorForLog } from './lib/log-error';
 import { DEFAULT_LIKE_BACK_PROBABILITY } from './discovery/like-back';
 
 const logLevelSchema = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
@@ -109,5 +110,6 @@ export function loggerOptions(config: Pick<AppConfig, 'logLevel'>) {
       ],
       censor: '[redacted]',
     },
+    serializers: { err: serializeErrorForLog },
   };
 }

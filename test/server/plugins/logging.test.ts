@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loggerOptions } from '../../../server/config';
 import { bearer, registerUser } from '../helpers/accounts';
@@ -6,6 +7,7 @@ import { createTestApp, type TestApp } from '../helpers/test-app';
 import { capturedLogs } from '../helpers/captured-logs';
 
 const { lines: logLines, stream: captureLogs } = capturedLogs();
+const FAILED_WRITE_SECRET = '$argon2id$v=19$m=19456,t=2,p=1$looks-like-a-password-hash';
 
 let testApp: TestApp;
 beforeAll(async () => {
@@ -13,6 +15,14 @@ beforeAll(async () => {
   testApp.app.post('/api/test-only/log-body', (request) => {
     // What a careless future handler might do: the redaction must still hold.
     request.log.info({ body: request.body, headers: request.headers }, 'careless log');
+    return { ok: true };
+  });
+  testApp.app.post('/api/test-only/failing-write', async () => {
+    // A write PostgreSQL refuses: Drizzle's error carries the values, and the server's own echoes the whole row.
+    await testApp.db.transaction(async (tx) => {
+      await tx.execute(sql`create temporary table leak_probe (secret text not null, required text not null) on commit drop`);
+      await tx.execute(sql`insert into leak_probe (secret, required) values (${FAILED_WRITE_SECRET}, ${null})`);
+    });
     return { ok: true };
   });
 });
@@ -60,5 +70,19 @@ describe('server logs', () => {
     ]);
     expect(hits.every((entry) => typeof entry.responseTime === 'number' && entry.responseTime >= 0)).toBe(true);
     expect(logLines.join('')).not.toContain('not-a-real-token');
+  });
+
+  it('record what a failed query was and why it failed, never the values it carried', async () => {
+    const response = await testApp.app.inject({ method: 'POST', url: '/api/test-only/failing-write' });
+    expect(response.statusCode).toBe(500);
+
+    type Entry = { msg?: string; err?: { message?: string; params?: unknown; cause?: { code?: string; detail?: unknown } } };
+    const entries = logLines.join('').trim().split('\n').map((line) => JSON.parse(line) as Entry);
+    const failed = entries.find((entry) => entry.msg === 'request failed' && entry.err?.message?.includes('leak_probe'));
+    expect(failed?.err?.message).toMatch(/^Failed query: insert into leak_probe/);
+    expect(failed?.err?.cause?.code).toBe('23502');
+    expect(failed?.err?.params).toBe('[values withheld]');
+    expect(failed?.err?.cause?.detail).toBe('[values withheld]');
+    expect(logLines.join('')).not.toContain('looks-like-a-password-hash');
   });
 });

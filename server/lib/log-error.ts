@@ -1,0 +1,33 @@
+import pino from 'pino';
+
+// A failed query carries the values it was run with: Drizzle writes them into
+// its error's message and `params`, and PostgreSQL echoes them in `detail`
+// ("Failing row contains (...)" holds a whole row, password hash included).
+// Logs keep the query, the SQLSTATE, the table and the constraint, which say
+// what went wrong, and never the values.
+
+type SerializedError = ReturnType<typeof pino.stdSerializers.errWithCause>;
+
+const PARAMS_SEPARATOR = '\nparams: ';
+const WITHHELD = '[values withheld]';
+
+/** pino's error serializer (causes kept as nested objects), without the values of failed queries. */
+export function serializeErrorForLog(error: Error): SerializedError {
+  const serialized = pino.stdSerializers.errWithCause(error);
+  withoutQueryValues(serialized, 0);
+  return serialized;
+}
+
+function withoutQueryValues(serialized: Record<string, unknown>, depth: number): void {
+  if ('params' in serialized) serialized.params = WITHHELD;
+  if ('detail' in serialized) serialized.detail = WITHHELD;
+  const { message, stack } = serialized;
+  if (typeof message === 'string' && message.includes(PARAMS_SEPARATOR)) {
+    // Drizzle's message ends with the values, which may themselves hold new lines.
+    const cleaned = `${message.slice(0, message.indexOf(PARAMS_SEPARATOR))}${PARAMS_SEPARATOR}${WITHHELD}`;
+    serialized.message = cleaned;
+    if (typeof stack === 'string') serialized.stack = stack.replace(message, cleaned);
+  }
+  const { cause } = serialized;
+  if (depth < 8 && cause !== null && typeof cause === 'object') withoutQueryValues(cause as Record<string, unknown>, depth + 1);
+}
