@@ -62,8 +62,15 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseConnecti
   return { ...(await migrated(pool, 'pglite', once(close))), watchEmbedded: watch };
 }
 
+/**
+ * How long a query waits for a connection (a server out of reach, or every
+ * connection busy) before it fails, and its request is answered 503 instead
+ * of hanging.
+ */
+const POSTGRES_CONNECT_TIMEOUT_MS = 5_000;
+
 async function openPostgres(databaseUrl: string): Promise<DatabaseConnection> {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, connectionTimeoutMillis: POSTGRES_CONNECT_TIMEOUT_MS });
   // An idle client losing its connection must not crash the process.
   pool.on('error', () => {});
   return migrated(pool, 'postgres', once(() => pool.end()));

@@ -1,6 +1,7 @@
 import { Duplex } from 'node:stream';
 import { Worker } from 'node:worker_threads';
 import { concatBytes, type PgliteWorkerData, type WorkerReply, type WorkerRequest } from './pglite-worker-protocol';
+import { DatabaseUnavailableError } from './unavailable';
 
 // The main thread's end of one PGlite worker thread (pglite-worker.ts): the
 // stream node-postgres uses as its socket, over the worker's message port
@@ -108,7 +109,7 @@ export class PgliteWorker {
   }
 
   attach(socket: WorkerSocket): Promise<void> {
-    if (this.brokenReason) return Promise.reject(new Error(this.brokenReason));
+    if (this.brokenReason) return Promise.reject(new DatabaseUnavailableError(this.brokenReason));
     if (!this.current) {
       this.current = socket;
       return Promise.resolve();
@@ -139,8 +140,8 @@ export class PgliteWorker {
   private fail(reason: string): void {
     const first = this.brokenReason === undefined;
     this.brokenReason ??= reason;
-    this.current?.destroy(new Error(this.brokenReason));
-    for (const entry of this.waiting.splice(0)) entry.refused(new Error(this.brokenReason));
+    this.current?.destroy(new DatabaseUnavailableError(this.brokenReason));
+    for (const entry of this.waiting.splice(0)) entry.refused(new DatabaseUnavailableError(this.brokenReason));
     if (first && !this.ending) this.onFailure?.(this.brokenReason);
   }
 

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyPluginCallback, FastifySchemaValidationError 
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '../../contract/common';
+import { isDatabaseUnavailable } from '../db/unavailable';
 
 type FieldError = NonNullable<ErrorBody['errors']>[number];
 
@@ -18,16 +19,24 @@ export class HttpError extends Error {
 
 export const INTERNAL_ERROR_MESSAGE = 'Internal server error';
 export const ROUTE_NOT_FOUND_MESSAGE = 'Route not found';
+export const SERVICE_UNAVAILABLE_MESSAGE = 'Orbit is briefly unavailable; please try again in a moment';
+/** How long a client is asked to wait before trying again while the database is out of reach: about one restart of the embedded database. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 
 interface ErrorResponse {
   statusCode: number;
   body: ErrorBody;
+  /** Sent as Retry-After when the failure is expected to pass on its own. */
+  retryAfterSeconds?: number;
 }
 
 /** Turns any thrown value into the status and JSON body the client receives. */
 export function toErrorResponse(error: unknown, bodyLimitBytes: number): ErrorResponse {
   if (error instanceof HttpError) return failure(error.statusCode, error.message);
   if (hasZodFastifySchemaValidationErrors(error)) return validationFailure(error.validation, error.validationContext);
+  if (isDatabaseUnavailable(error)) {
+    return { ...failure(503, SERVICE_UNAVAILABLE_MESSAGE), retryAfterSeconds: UNAVAILABLE_RETRY_AFTER_SECONDS };
+  }
   if (!isFastifyError(error)) return failure(500, INTERNAL_ERROR_MESSAGE);
 
   switch (error.code) {
@@ -79,8 +88,11 @@ function isFastifyError(error: unknown): error is FastifyError {
  */
 const errorsPlugin: FastifyPluginCallback = (app, _options, done) => {
   app.setErrorHandler((error, request, reply) => {
-    const { statusCode, body } = toErrorResponse(error, app.initialConfig.bodyLimit ?? 1_048_576);
-    if (statusCode >= 500) request.log.error({ err: error }, 'request failed');
+    const { statusCode, body, retryAfterSeconds } = toErrorResponse(error, app.initialConfig.bodyLimit ?? 1_048_576);
+    // Not a fault in the request or the code: the answer asks the client to come back, the log says why.
+    if (statusCode === 503) request.log.warn({ err: error }, 'database unavailable');
+    else if (statusCode >= 500) request.log.error({ err: error }, 'request failed');
+    if (retryAfterSeconds !== undefined) void reply.header('retry-after', String(retryAfterSeconds));
     return reply.code(statusCode).type('application/json; charset=utf-8').send(body);
   });
 

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../server/app';
 import { loggerOptions } from '../../../server/config';
 import { openDatabase, type DatabaseConnection } from '../../../server/db/client';
+import { SERVICE_UNAVAILABLE_MESSAGE } from '../../../server/plugins/errors';
 import { breakEmbeddedDatabase } from '../helpers/break-embedded-database';
 import { capturedLogs } from '../helpers/captured-logs';
 
@@ -35,7 +36,7 @@ afterAll(async () => {
 const signIn = () => app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'nobody_at_all', password: 'not-the-password-1' } });
 
 describe('the embedded database failing under the app', () => {
-  it('is opened again, the log says so, and requests are answered again', async () => {
+  it('is opened again, the log says so, and requests are asked to come back until it is', async () => {
     expect((await signIn()).statusCode).toBe(401);
     const restarted = new Promise<void>((resolve) => {
       const stop = connection.watchEmbedded?.((event) => {
@@ -45,6 +46,11 @@ describe('the embedded database failing under the app', () => {
       });
     });
     await breakEmbeddedDatabase(connection.pool);
+    // Opening PGlite again takes a second or more; a request meanwhile is asked to come back.
+    const meanwhile = await signIn();
+    expect(meanwhile.statusCode).toBe(503);
+    expect(meanwhile.headers['retry-after']).toBe('5');
+    expect(meanwhile.json()).toEqual({ success: false, message: SERVICE_UNAVAILABLE_MESSAGE });
     await restarted;
     expect((await signIn()).statusCode).toBe(401);
     const messages = logLines.map((line) => (JSON.parse(line) as { msg: string }).msg);
