@@ -102,12 +102,26 @@ export interface PgliteConnection {
   watch: (listener: (event: EmbeddedDatabaseEvent) => void) => () => void;
 }
 
-export async function openPgliteWorker(dataDir: string | undefined): Promise<PgliteConnection> {
+/**
+ * Every query waits its turn for PGlite's one connection; one that has waited
+ * this long fails (and its request is answered 503) instead of waiting on a
+ * database that has stopped answering. Well above the longest wait under load
+ * (the load test's p99 is under a second).
+ */
+const EMBEDDED_CONNECT_TIMEOUT_MS = 10_000;
+
+export interface PgliteWorkerOptions {
+  /** How long a query waits for the connection before it fails (tests shorten it). */
+  connectTimeoutMs?: number;
+}
+
+export async function openPgliteWorker(dataDir: string | undefined, options: PgliteWorkerOptions = {}): Promise<PgliteConnection> {
   const database = await EmbeddedDatabase.open(dataDir);
   const pool = new pg.Pool({
     // PGlite is one backend: one connection, kept for the life of the app.
     max: 1,
     idleTimeoutMillis: 0,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? EMBEDDED_CONNECT_TIMEOUT_MS,
     user: 'postgres',
     database: 'template1',
     stream: () => new WorkerSocket(database.current),

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPgliteWorker, type EmbeddedDatabaseEvent, type PgliteConnection } from '../../../server/db/pglite-connection';
+import { isDatabaseUnavailable } from '../../../server/db/unavailable';
 import { breakEmbeddedDatabase } from '../helpers/break-embedded-database';
 
 // The embedded database in its worker thread, spoken to through node-postgres.
@@ -138,6 +139,25 @@ describe('PGlite failing on its own', () => {
       expect(rows).toEqual([{ value: 'committed before the fault' }]);
       await connection.pool.query('insert into survived values ($1)', ['written after it']);
       expect((await connection.pool.query('select value from survived')).rowCount).toBe(2);
+    } finally {
+      await connection.close();
+    }
+  });
+
+  it('fails a query that waits too long for the one connection as unavailable, and serves on once it is free', async () => {
+    const connection = await openPgliteWorker(undefined, { connectTimeoutMs: 200 });
+    try {
+      // What a database that stopped answering looks like from the queue: the connection never comes back.
+      const held = await connection.pool.connect();
+      const waited = await connection.pool.query('select 1').then(
+        () => expect.unreachable('the query should not have had the connection'),
+        (error: unknown) => error,
+      );
+      expect(waited).toBeInstanceOf(Error);
+      expect((waited as Error).message).toMatch(/timeout exceeded when trying to connect/);
+      expect(isDatabaseUnavailable(waited)).toBe(true);
+      held.release();
+      expect((await connection.pool.query<{ one: number }>('select 1 as one')).rows).toEqual([{ one: 1 }]);
     } finally {
       await connection.close();
     }
