@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, loggerOptions, type AppConfig } from './config';
 import { openDatabase } from './db/client';
 import { ensureAdminAccount, seedDatabase } from './db/seed/index';
+import { describeErrorForLog } from './lib/log-error';
 
 const startedAt = performance.now();
 
@@ -72,6 +73,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`Orbit failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.stderr.write(`Orbit failed to start: ${describeErrorForLog(error)}\n`);
   process.exit(1);
 });

@@ -31,3 +31,16 @@ function withoutQueryValues(serialized: Record<string, unknown>, depth: number):
   const { cause } = serialized;
   if (depth < 8 && cause !== null && typeof cause === 'object') withoutQueryValues(cause as Record<string, unknown>, depth + 1);
 }
+
+/** The same, as text for a terminal: each error's stack (or message), then what caused it. */
+export function describeErrorForLog(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const lines: string[] = [];
+  let current: Record<string, unknown> | undefined = serializeErrorForLog(error);
+  for (let depth = 0; current && depth < 8; depth += 1) {
+    const text = typeof current.stack === 'string' ? current.stack : String(current.message);
+    lines.push(depth === 0 ? text : `caused by: ${text}`);
+    current = current.cause !== null && typeof current.cause === 'object' ? (current.cause as Record<string, unknown>) : undefined;
+  }
+  return lines.join('\n');
+}
