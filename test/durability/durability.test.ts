@@ -2,8 +2,8 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createScratchPostgres } from '../../scripts/lib/scratch-postgres';
 import { integrityProblems, openPgliteFiles, openPostgres, type SqlReader } from './database-checks';
 import { asRecord, callApi, SourceAddresses } from './http';
 import { Ledger } from './ledger';
@@ -31,16 +31,6 @@ interface Target {
   prepare(): Promise<{ dataDir: string; databaseUrl?: string; openFiles: () => Promise<SqlReader>; dispose: () => Promise<void> }>;
 }
 
-async function onPostgresServer(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: POSTGRES_SERVER_URL });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
 const targets: Target[] = [
   {
     name: 'PGlite',
@@ -59,16 +49,13 @@ const targets: Target[] = [
     port: 5122,
     prepare: async () => {
       const dataDir = mkdtempSync(path.join(tmpdir(), 'orbit-durability-pg-'));
-      const name = `orbit_durability_${randomBytes(5).toString('hex')}`;
-      await onPostgresServer(`CREATE DATABASE ${name}`);
-      const databaseUrl = new URL(POSTGRES_SERVER_URL);
-      databaseUrl.pathname = `/${name}`;
+      const scratch = await createScratchPostgres(POSTGRES_SERVER_URL, 'orbit_durability');
       return {
         dataDir,
-        databaseUrl: databaseUrl.toString(),
-        openFiles: () => openPostgres(databaseUrl.toString()),
+        databaseUrl: scratch.url,
+        openFiles: () => openPostgres(scratch.url),
         dispose: async () => {
-          await onPostgresServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+          await scratch.drop();
           rmSync(dataDir, { recursive: true, force: true });
         },
       };

@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { openDatabase } from '../../../server/db/client';
 import type { OrbitDatabase } from '../../../server/db/types';
+import { createScratchPostgres } from '../../../scripts/lib/scratch-postgres';
 
 // Test databases for both drivers, opened and migrated by the app's own
 // openDatabase, exactly as at start-up.
@@ -31,31 +30,21 @@ export const postgresUrl = process.env.DATABASE_URL;
  * so runs never see each other's data.
  */
 export async function createPostgresDatabase(serverUrl: string): Promise<TestDatabase> {
-  const name = `orbit_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
+  const scratch = await createScratchPostgres(serverUrl, 'orbit_test');
+  let opened: Awaited<ReturnType<typeof openDatabase>>;
   try {
-    await admin.query(`create database ${name}`);
-  } finally {
-    await admin.end();
+    opened = await openDatabase({ databaseUrl: scratch.url });
+  } catch (error) {
+    await scratch.drop();
+    throw error;
   }
-
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const { db, pool, close } = await openDatabase({ databaseUrl: url.toString() });
-
+  const { db, pool, close } = opened;
   return {
     db,
     query: async <Row>(text: string, params?: unknown[]) => (await pool.query(text, params)).rows as Row[],
     close: async () => {
       await close();
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      try {
-        await dropper.query(`drop database if exists ${name} with (force)`);
-      } finally {
-        await dropper.end();
-      }
+      await scratch.drop();
     },
   };
 }

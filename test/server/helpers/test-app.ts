@@ -1,10 +1,9 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { buildApp, type BuildAppOptions, type OrbitApp } from '../../../server/app';
 import { openDatabase, type DatabaseConnection } from '../../../server/db/client';
 import { ensureAdminAccount, seedDatabase } from '../../../server/db/seed/index';
 import type { OrbitDatabase } from '../../../server/db/types';
 import type { RateLimits } from '../../../server/plugins/rate-limit';
+import { createScratchPostgres } from '../../../scripts/lib/scratch-postgres';
 
 export const TEST_JWT_SECRET = 'orbit-test-secret-0123456789-abcdefghijklmnop';
 export const TEST_ADMIN = { username: 'admin', password: 'admin-test-password-2026' } as const;
@@ -44,24 +43,12 @@ async function openFreshDatabase(): Promise<{ connection: DatabaseConnection; di
     const connection = await openDatabase({ inMemory: true });
     return { connection, dispose: async () => {} };
   }
-  const name = `orbit_test_${randomBytes(6).toString('hex')}`;
-  await withServerClient(serverUrl, (client) => client.query(`CREATE DATABASE ${name}`));
-  const databaseUrl = new URL(serverUrl);
-  databaseUrl.pathname = `/${name}`;
-  const connection = await openDatabase({ databaseUrl: databaseUrl.toString() });
-  return {
-    connection,
-    dispose: () => withServerClient(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => {}),
-  };
-}
-
-async function withServerClient<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
+  const scratch = await createScratchPostgres(serverUrl, 'orbit_test');
   try {
-    return await run(client);
-  } finally {
-    await client.end();
+    return { connection: await openDatabase({ databaseUrl: scratch.url }), dispose: scratch.drop };
+  } catch (error) {
+    await scratch.drop();
+    throw error;
   }
 }
 

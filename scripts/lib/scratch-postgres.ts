@@ -1,0 +1,37 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+
+// Throwaway databases on a PostgreSQL server, for the tests, the durability
+// run and the bench: each gets a database of its own, so runs never see each
+// other's data, and drops it afterwards.
+
+export interface ScratchPostgres {
+  /** The new database's URL (the server's URL with its name as the path). */
+  url: string;
+  /** Drops the database, ending any connection still open to it. Safe to call more than once. */
+  drop: () => Promise<void>;
+}
+
+async function onServer(serverUrl: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 5_000 });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Creates an empty database named `${prefix}_<random>` on the server at
+ * `serverUrl` (whose user may create databases). `prefix` names the caller in
+ * the server's list, should a run die before dropping it.
+ */
+export async function createScratchPostgres(serverUrl: string, prefix: string): Promise<ScratchPostgres> {
+  if (!/^[a-z_]+$/.test(prefix)) throw new Error(`scratch database prefix must be lower-case letters and underscores: ${prefix}`);
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  await onServer(serverUrl, `CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => onServer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
