@@ -19,7 +19,7 @@ export { ErrorState, type ErrorStateProps } from './ErrorState';
 export type { StateAction } from './StatePanel';
 export { Pagination, type PaginationProps } from './Pagination';
 export { Table, type TableProps } from './Table';
-export { Container, Stack, Cluster, Row, type StackProps, type ClusterProps, type RowProps } from './layout';
+export { Container, Stack, Cluster, Row, Grid, type StackProps, type ClusterProps, type RowProps, type GridProps } from './layout';
 export { Heading, type HeadingProps, type HeadingLevel, type HeadingSize } from './Heading';
 export { Text, type TextProps, type TextTone } from './Text';
 export { ButtonLink } from './ButtonLink';

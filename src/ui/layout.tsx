@@ -82,3 +82,34 @@ export function Cluster({ as = 'div', gap = 3, align = 'center', justify = 'flex
 /** Another name for Cluster. */
 export const Row = Cluster;
 export type RowProps = ClusterProps;
+
+export interface GridProps extends LayoutProps {
+  gap?: SpaceStep;
+  /** Columns from the tablet width (768 px) up; a phone always gets one. */
+  tabletColumns?: 2 | 3;
+  /** Columns from the desktop width (1024 px) up; the tablet's count when absent. */
+  desktopColumns?: 2 | 3;
+  align?: CSSProperties['alignItems'];
+}
+
+const GridBox = styled.div<{ $gap: SpaceStep; $tablet: number; $desktop: number; $align: CSSProperties['alignItems'] }>`
+  display: grid;
+  grid-template-columns: minmax(0, 1fr);
+  align-items: ${({ $align }) => $align};
+  gap: ${({ theme, $gap }) => px(theme.space[$gap])};
+  padding: 0;
+  list-style: none;
+
+  ${({ theme }) => theme.media.tablet} {
+    grid-template-columns: repeat(${({ $tablet }) => $tablet}, minmax(0, 1fr));
+  }
+
+  ${({ theme }) => theme.media.desktop} {
+    grid-template-columns: repeat(${({ $desktop }) => $desktop}, minmax(0, 1fr));
+  }
+`;
+
+/** Cards in equal columns: one on a phone, more from the tablet width up (a list by default). */
+export function Grid({ as = 'ul', gap = 6, tabletColumns = 3, desktopColumns = tabletColumns, align = 'stretch', ...rest }: GridProps) {
+  return <GridBox {...rest} as={as} $gap={gap} $tablet={tabletColumns} $desktop={desktopColumns} $align={align} />;
+}

@@ -3,7 +3,7 @@ import { getRouteApi } from '@tanstack/react-router';
 import styled from 'styled-components';
 import { DEFAULT_BLOG_CATEGORIES, PUBLIC_BLOG_PAGE_SIZE } from '../../../contract/constants';
 import { blogCategoriesQueryOptions, blogListQueryOptions } from '../../api/blog';
-import { Container, EmptyState, ErrorState, Heading, Pagination, px, Skeleton, Text } from '../../ui';
+import { Container, EmptyState, ErrorState, Grid, Heading, Pagination, px, Skeleton, Text } from '../../ui';
 import { BlogBreadcrumb } from './Breadcrumb';
 import { BlogPostCard } from './BlogPostCard';
 import { CategoryFilter } from './CategoryFilter';
@@ -44,7 +44,7 @@ export function BlogListScreen() {
 
           <section aria-label="Posts" aria-busy={posts.isFetching}>
             {posts.isPending ? (
-              <Grid>
+              <Grid tabletColumns={2} desktopColumns={3}>
                 {Array.from({ length: EAGER_CARDS * 2 }, (_, index) => (
                   <li key={index}>
                     <Skeleton shape="block" height={360} />
@@ -61,7 +61,7 @@ export function BlogListScreen() {
               <EmptyState title="No blog posts found" text="Check back later for new posts." />
             ) : (
               <Stack>
-                <Grid>
+                <Grid tabletColumns={2} desktopColumns={3}>
                   {posts.data.posts.map((post, index) => (
                     <li key={post._id}>
                       <BlogPostCard post={post} listSearch={search} eagerImage={index < EAGER_CARDS} />
@@ -100,19 +100,4 @@ const Stack = styled.div`
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => px(theme.space[8])};
-`;
-
-const Grid = styled.ul`
-  display: grid;
-  gap: ${({ theme }) => px(theme.space[6])};
-  padding: 0;
-  list-style: none;
-
-  ${({ theme }) => theme.media.tablet} {
-    grid-template-columns: repeat(2, minmax(0, 1fr));
-  }
-
-  ${({ theme }) => theme.media.desktop} {
-    grid-template-columns: repeat(3, minmax(0, 1fr));
-  }
 `;

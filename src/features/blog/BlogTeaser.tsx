@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import styled from 'styled-components';
 import { blogListQueryOptions } from '../../api/blog';
-import { ButtonLink, px, Skeleton } from '../../ui';
+import { ButtonLink, Grid, px, Skeleton } from '../../ui';
 import { MarketingSection, SectionHeader } from '../marketing/Section';
 import { BlogPostCard } from './BlogPostCard';
 import { TEASER_POST_COUNT } from './teaser-post-count';
@@ -53,17 +53,6 @@ export function BlogTeaser({ id, eyebrow, title, subtitle, category }: BlogTease
     </MarketingSection>
   );
 }
-
-const Grid = styled.ul`
-  display: grid;
-  gap: ${({ theme }) => px(theme.space[6])};
-  padding: 0;
-  list-style: none;
-
-  ${({ theme }) => theme.media.tablet} {
-    grid-template-columns: repeat(3, minmax(0, 1fr));
-  }
-`;
 
 const More = styled.div`
   display: flex;

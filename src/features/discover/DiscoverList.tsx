@@ -1,26 +1,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import styled from 'styled-components';
 import { discoverPagesReachable } from '../../../contract/constants';
 import { discoverQueryOptions, type DiscoverFilters } from '../../api/users';
-import { Card, EmptyState, ErrorState, Pagination, px, Skeleton, Stack, Text } from '../../ui';
+import { Card, EmptyState, ErrorState, Grid, Pagination, Skeleton, Stack, Text } from '../../ui';
 import { DISCOVER_PAGE_SIZE } from './discover-search';
 import { PersonCard } from './PersonCard';
-
-const Grid = styled.ul`
-  display: grid;
-  grid-template-columns: minmax(0, 1fr);
-  gap: ${({ theme }) => px(theme.space[4])};
-  padding: 0;
-  list-style: none;
-
-  ${({ theme }) => theme.media.tablet} {
-    grid-template-columns: repeat(2, minmax(0, 1fr));
-  }
-
-  ${({ theme }) => theme.media.desktop} {
-    grid-template-columns: repeat(3, minmax(0, 1fr));
-  }
-`;
 
 const countFormat = new Intl.NumberFormat();
 
@@ -34,7 +17,7 @@ const pagesKnownSoFar = (page: number, totalPages: number) => `Page ${page} of $
 
 function LoadingGrid() {
   return (
-    <Grid aria-label="Loading people" aria-busy="true">
+    <Grid gap={4} tabletColumns={2} desktopColumns={3} aria-label="Loading people" aria-busy="true">
       {Array.from({ length: 6 }, (_, index) => (
         <li key={index}>
           <Card>
@@ -76,7 +59,7 @@ export function DiscoverList({ filters, page, onPageChange, alert }: DiscoverLis
       <Text tone="muted" size="sm" role="status">
         {foundText(total, totalIsExact)}
       </Text>
-      <Grid aria-label="People" aria-busy={people.isPlaceholderData}>
+      <Grid gap={4} tabletColumns={2} desktopColumns={3} aria-label="People" aria-busy={people.isPlaceholderData}>
         {users.map((person) => (
           <li key={person.id}>
             <PersonCard person={person} alert={alert} />

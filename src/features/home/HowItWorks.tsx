@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { px } from '../../ui';
+import { Grid, px } from '../../ui';
 import { FeatureIcon } from '../marketing/FeatureIcon';
 import { MarketingSection, SectionHeader } from '../marketing/Section';
 import { HOW_IT_WORKS_STEPS } from './home-copy';
@@ -9,7 +9,7 @@ export function HowItWorks() {
   return (
     <MarketingSection id="how-it-works" tone="alt">
       <SectionHeader sectionId="how-it-works" eyebrow="How It Works" title="Three steps to your first date" />
-      <Steps>
+      <Grid as="ol">
         {HOW_IT_WORKS_STEPS.map((step, index) => (
           <Step key={step.title}>
             <Number aria-hidden="true">{index + 1}</Number>
@@ -23,21 +23,10 @@ export function HowItWorks() {
             <StepText>{step.text}</StepText>
           </Step>
         ))}
-      </Steps>
+      </Grid>
     </MarketingSection>
   );
 }
-
-const Steps = styled.ol`
-  display: grid;
-  gap: ${({ theme }) => px(theme.space[6])};
-  padding: 0;
-  list-style: none;
-
-  ${({ theme }) => theme.media.tablet} {
-    grid-template-columns: repeat(3, minmax(0, 1fr));
-  }
-`;
 
 const Step = styled.li`
   position: relative;

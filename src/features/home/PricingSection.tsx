@@ -1,5 +1,5 @@
 import styled, { css } from 'styled-components';
-import { Badge, ButtonLink, px } from '../../ui';
+import { Badge, ButtonLink, Grid, px } from '../../ui';
 import { MarketingSection, SectionHeader } from '../marketing/Section';
 import { PRICING_TIERS, type PricingTier } from './home-offers';
 
@@ -13,11 +13,11 @@ export function PricingSection() {
         title="Simple plans, no surprises"
         subtitle="Start free. Upgrade when you want more, and cancel anytime."
       />
-      <Tiers>
+      <Grid as="div">
         {PRICING_TIERS.map((tier) => (
           <TierCard key={tier.id} tier={tier} />
         ))}
-      </Tiers>
+      </Grid>
     </MarketingSection>
   );
 }
@@ -48,16 +48,6 @@ function TierCard({ tier }: { tier: PricingTier }) {
     </Tier>
   );
 }
-
-const Tiers = styled.div`
-  display: grid;
-  gap: ${({ theme }) => px(theme.space[6])};
-  align-items: stretch;
-
-  ${({ theme }) => theme.media.tablet} {
-    grid-template-columns: repeat(3, minmax(0, 1fr));
-  }
-`;
 
 const Tier = styled.article<{ $highlighted: boolean }>`
   display: flex;

@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { Avatar, px } from '../../ui';
+import { Avatar, Grid, px } from '../../ui';
 import { MarketingSection, SectionHeader } from '../marketing/Section';
 import { TESTIMONIALS, type Testimonial } from './home-offers';
 
@@ -42,17 +42,6 @@ function Stars({ rating }: { rating: Testimonial['rating'] }) {
     </StarRow>
   );
 }
-
-const Grid = styled.ul`
-  display: grid;
-  gap: ${({ theme }) => px(theme.space[6])};
-  padding: 0;
-  list-style: none;
-
-  ${({ theme }) => theme.media.tablet} {
-    grid-template-columns: repeat(3, minmax(0, 1fr));
-  }
-`;
 
 const Quote = styled.li`
   display: flex;

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import styled from 'styled-components';
 import { publicConfigQueryOptions } from '../../api/config';
-import { Button, buttonStyles, px, type ButtonStyleProps } from '../../ui';
+import { Button, type ButtonStyleProps, buttonStyles, Grid, px } from '../../ui';
 import { APP_BENEFITS, WAYS_TO_GET_THE_APP } from './download-copy';
 import { FeatureIcon, type FeatureIconName } from './FeatureIcon';
 import { PageHero } from './PageHero';
@@ -132,17 +132,6 @@ const DownloadLink = styled.a<ButtonStyleProps>`
 const Note = styled.p`
   color: ${({ theme }) => theme.colors.muted};
   font-size: ${({ theme }) => px(theme.font.sizes.sm)};
-`;
-
-const Grid = styled.ul`
-  display: grid;
-  gap: ${({ theme }) => px(theme.space[6])};
-  padding: 0;
-  list-style: none;
-
-  ${({ theme }) => theme.media.tablet} {
-    grid-template-columns: repeat(3, minmax(0, 1fr));
-  }
 `;
 
 const Info = styled.li`
