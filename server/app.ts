@@ -17,6 +17,25 @@ import apiRoutes from './routes/api';
 /** 1 MiB: a blog post with inline HTML fits; anything larger is refused with 413. */
 export const DEFAULT_BODY_LIMIT_BYTES = 1_048_576;
 
+/**
+ * How long a client may take to send a request. Browsers reach this server
+ * directly, with no proxy to cut off a client that trickles its request
+ * byte by byte to hold a connection open (slowloris); Node's own limits
+ * (60 s for the headers, 5 min for the whole request, checked every 30 s)
+ * let one hold a socket for minutes. A request that misses these is
+ * answered 408 and its connection closed.
+ */
+export interface SlowClientLimits {
+  /** For the request line and headers. */
+  headersMs: number;
+  /** For the whole request, body included: 1 MiB in a minute is a slow mobile link. */
+  requestMs: number;
+  /** How often open connections are checked against the two above. */
+  checkEveryMs: number;
+}
+
+export const DEFAULT_SLOW_CLIENT_LIMITS: SlowClientLimits = { headersMs: 15_000, requestMs: 60_000, checkEveryMs: 5_000 };
+
 export interface BuildAppOptions {
   config: Pick<AppConfig, 'jwtSecret' | 'dataDir' | 'databaseUrl'> & Partial<Pick<AppConfig, 'demoLikeBackProbability'>>;
   /** An open, migrated connection the app takes over (and closes on app.close()); opened from config when absent. */
@@ -29,6 +48,8 @@ export interface BuildAppOptions {
   bodyLimitBytes?: number;
   /** Demo people liking back; by default from config.demoLikeBackProbability (off when unset). */
   likeBack?: LikeBackPolicy;
+  /** Tests shorten these; production uses the defaults. */
+  slowClientLimits?: SlowClientLimits;
 }
 
 /**
@@ -41,13 +62,17 @@ export async function buildApp(options: BuildAppOptions) {
   // Stored public answers are sent from the server's request listener, before Fastify routes the request.
   const frontDoor = new FrontDoor();
   const logsRequests = Boolean(options.logger);
+  const slowClients = options.slowClientLimits ?? DEFAULT_SLOW_CLIENT_LIMITS;
   const app = Fastify({
-    serverFactory: (handler) =>
-      createServer((request, response) => {
+    // Fastify's requestTimeout option does not reach a server made here, so the limits are set on it directly.
+    serverFactory: (handler) => {
+      const limits = { headersTimeout: slowClients.headersMs, requestTimeout: slowClients.requestMs, connectionsCheckingInterval: slowClients.checkEveryMs };
+      return createServer(limits, (request, response) => {
         const startedAt = logsRequests ? performance.now() : 0;
         if (!frontDoor.answer(request, response)) handler(request, response);
         else if (logsRequests) logFrontDoorAnswer(app.log, request, response, startedAt);
-      }),
+      });
+    },
     logger: options.logger ?? false,
     bodyLimit: options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES,
     // Requests come straight from browsers; behind a proxy this would have to

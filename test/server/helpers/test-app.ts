@@ -24,6 +24,7 @@ export interface TestAppOptions {
   logger?: BuildAppOptions['logger'];
   /** Demo people liking back (off by default so likes stay deterministic). */
   likeBack?: BuildAppOptions['likeBack'];
+  slowClientLimits?: BuildAppOptions['slowClientLimits'];
 }
 
 export interface TestApp {
@@ -63,6 +64,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...(options.clientDir ? { clientDir: options.clientDir } : {}),
     ...(options.logger ? { logger: options.logger } : {}),
     ...(options.likeBack ? { likeBack: options.likeBack } : {}),
+    ...(options.slowClientLimits ? { slowClientLimits: options.slowClientLimits } : {}),
   });
   return {
     app,
