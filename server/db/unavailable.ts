@@ -7,7 +7,11 @@ export class DatabaseUnavailableError extends Error {
   override name = 'DatabaseUnavailableError';
 }
 
-/** Socket failures while reaching a PostgreSQL server. */
+/**
+ * Socket failures while reaching a PostgreSQL server. Only errors naming the
+ * system call count: a browser that hangs up while sending its request also
+ * ends in ECONNRESET ("aborted"), with no system call, and that is not an outage.
+ */
 const UNREACHABLE_SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
 
 /**
@@ -38,7 +42,9 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   for (let depth = 0; depth < 8 && current instanceof Error; depth += 1) {
     if (current instanceof DatabaseUnavailableError) return true;
     const code = 'code' in current && typeof current.code === 'string' ? current.code : undefined;
-    if (code && (UNREACHABLE_SOCKET_CODES.has(code) || UNAVAILABLE_SQLSTATES.has(code) || /^08[0-9A-Z]{3}$/.test(code))) return true;
+    const fromSystemCall = 'syscall' in current && typeof current.syscall === 'string';
+    if (code && fromSystemCall && UNREACHABLE_SOCKET_CODES.has(code)) return true;
+    if (code && (UNAVAILABLE_SQLSTATES.has(code) || /^08[0-9A-Z]{3}$/.test(code))) return true;
     if (!code && LOST_CONNECTION_MESSAGES.some((message) => (current as Error).message.startsWith(message))) return true;
     current = current.cause;
   }

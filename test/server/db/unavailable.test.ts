@@ -45,6 +45,7 @@ describe('isDatabaseUnavailable', () => {
     ['a server with no connection to spare', serverError('53300', 'sorry, too many clients already')],
     ['a connection failure (class 08)', serverError('08006', 'connection failure')],
     ['a lost connection', new Error('Connection terminated unexpectedly')],
+    ['a connection reset by the server', Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET', syscall: 'read' })],
     ['a pool with no connection to give in time', new Error('timeout exceeded when trying to connect')],
     ['the embedded database reopening', new DatabaseUnavailableError('the embedded database stopped working: out of memory')],
     ['an unavailable cause two levels down', new Error('outer', { cause: new Error('middle', { cause: new DatabaseUnavailableError('gone') }) })],
@@ -63,6 +64,8 @@ describe('isDatabaseUnavailable', () => {
     ['a failure in the code', new TypeError("Cannot read properties of undefined (reading 'id')")],
     ['a message that only mentions a connection', new Error('Connection settings are invalid: Connection terminated is not a setting')],
     ['something thrown that is not an Error', 'Connection terminated'],
+    // What Node gives a request whose browser hung up while sending it.
+    ['a client that hung up mid-request', Object.assign(new Error('aborted'), { code: 'ECONNRESET' })],
   ])('is false for %s', (_case, error) => {
     expect(isDatabaseUnavailable(error)).toBe(false);
   });

@@ -56,7 +56,7 @@ function trickle(socket: Socket, text: string, everyMs: number): void {
   let next = 0;
   const timer = setInterval(() => {
     if (socket.destroyed || next >= text.length) return clearInterval(timer);
-    socket.write(text[next]);
+    socket.write(text.charAt(next));
     next += 1;
   }, everyMs);
   socket.on('close', () => clearInterval(timer));
