@@ -11,11 +11,15 @@ type SerializedError = ReturnType<typeof pino.stdSerializers.errWithCause>;
 const PARAMS_SEPARATOR = '\nparams: ';
 const WITHHELD = '[values withheld]';
 
-/** pino's error serializer (causes kept as nested objects), without the values of failed queries. */
-export function serializeErrorForLog(error: Error): SerializedError {
-  const serialized = pino.stdSerializers.errWithCause(error);
-  withoutQueryValues(serialized, 0);
-  return serialized;
+/**
+ * pino's error serializer (causes kept as nested objects), without the values
+ * of failed queries. Whatever is logged as `err` comes here, thrown strings
+ * and nulls included, which pino passes through as they are.
+ */
+export function serializeErrorForLog(error: unknown): SerializedError {
+  const serialized: unknown = pino.stdSerializers.errWithCause(error as Error);
+  if (serialized !== null && typeof serialized === 'object') withoutQueryValues(serialized as Record<string, unknown>, 0);
+  return serialized as SerializedError;
 }
 
 function withoutQueryValues(serialized: Record<string, unknown>, depth: number): void {

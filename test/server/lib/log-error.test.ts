@@ -42,5 +42,8 @@ describe('errors written to the log', () => {
     const plain = new Error('the embedded database did not open', { cause: new Error('no such directory') });
     expect(serializeErrorForLog(plain)).toMatchObject({ message: 'the embedded database did not open', cause: { message: 'no such directory' } });
     expect(describeErrorForLog('thrown as a string')).toBe('thrown as a string');
+    // Something thrown that is not an Error still reaches the logger as `err`.
+    expect(serializeErrorForLog('thrown as a string')).toBe('thrown as a string');
+    expect(serializeErrorForLog(null)).toBeNull();
   });
 });
