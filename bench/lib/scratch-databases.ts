@@ -1,4 +1,4 @@
-import { createScratchPostgres } from '../../scripts/lib/scratch-postgres';
+import { openScratchPostgres } from '../../scripts/lib/scratch-postgres';
 import { openDatabase, type DatabaseConnection } from '../../server/db/client';
 
 /** The local PostgreSQL the bench may use (trust auth); overridable with BENCH_POSTGRES_URL. */
@@ -19,20 +19,6 @@ export async function scratchPglite(): Promise<ScratchDatabase> {
 
 /** A new, migrated database on the local PostgreSQL server, dropped on dispose. */
 export async function scratchPostgres(): Promise<ScratchDatabase> {
-  const scratch = await createScratchPostgres(BENCH_POSTGRES_URL, 'orbit_bench');
-  try {
-    const connection = await openDatabase({ databaseUrl: scratch.url });
-    return {
-      driver: 'postgres',
-      connection,
-      dispose: async () => {
-        // An app that took the connection over may have closed it already.
-        await connection.close().catch(() => {});
-        await scratch.drop();
-      },
-    };
-  } catch (error) {
-    await scratch.drop();
-    throw error;
-  }
+  const { connection, dispose } = await openScratchPostgres(BENCH_POSTGRES_URL, 'orbit_bench');
+  return { driver: 'postgres', connection, dispose };
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { openDatabase, type DatabaseConnection } from '../../server/db/client';
 
 // Throwaway databases on a PostgreSQL server, for the tests, the durability
 // run and the bench: each gets a database of its own, so runs never see each
@@ -34,4 +35,31 @@ export async function createScratchPostgres(serverUrl: string, prefix: string): 
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return { url: url.toString(), drop: () => onServer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+export interface OpenScratchPostgres {
+  /** Migrated, as the app opens it at start-up. */
+  connection: DatabaseConnection;
+  /** Closes the connection (if its owner has not already) and drops the database. */
+  dispose: () => Promise<void>;
+}
+
+/** A scratch database opened and migrated by the app's own openDatabase; dropped again if that fails. */
+export async function openScratchPostgres(serverUrl: string, prefix: string): Promise<OpenScratchPostgres> {
+  const scratch = await createScratchPostgres(serverUrl, prefix);
+  let connection: DatabaseConnection;
+  try {
+    connection = await openDatabase({ databaseUrl: scratch.url });
+  } catch (error) {
+    await scratch.drop();
+    throw error;
+  }
+  return {
+    connection,
+    dispose: async () => {
+      // close() may be called more than once (an app that took the connection over closes it too).
+      await connection.close().catch(() => {});
+      await scratch.drop();
+    },
+  };
 }

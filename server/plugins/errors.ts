@@ -21,7 +21,7 @@ export const INTERNAL_ERROR_MESSAGE = 'Internal server error';
 export const ROUTE_NOT_FOUND_MESSAGE = 'Route not found';
 export const SERVICE_UNAVAILABLE_MESSAGE = 'Orbit is briefly unavailable; please try again in a moment';
 /** How long a client is asked to wait before trying again while the database is out of reach: about one restart of the embedded database. */
-export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 
 interface ErrorResponse {
   statusCode: number;

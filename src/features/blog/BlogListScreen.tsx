@@ -14,6 +14,9 @@ const routeApi = getRouteApi('/blog/');
 /** The first row of cards is above the fold on a desktop. */
 const EAGER_CARDS = 3;
 
+/** The skeletons and the posts share one layout, so nothing moves when the posts arrive. */
+const POST_GRID = { tabletColumns: 2, desktopColumns: 3 } as const;
+
 /** SPEC section 2 Blog list: breadcrumb, categories, 9 cards a page, paging, newsletter. */
 export function BlogListScreen() {
   const search = routeApi.useSearch();
@@ -44,7 +47,7 @@ export function BlogListScreen() {
 
           <section aria-label="Posts" aria-busy={posts.isFetching}>
             {posts.isPending ? (
-              <Grid tabletColumns={2} desktopColumns={3}>
+              <Grid {...POST_GRID}>
                 {Array.from({ length: EAGER_CARDS * 2 }, (_, index) => (
                   <li key={index}>
                     <Skeleton shape="block" height={360} />
@@ -61,7 +64,7 @@ export function BlogListScreen() {
               <EmptyState title="No blog posts found" text="Check back later for new posts." />
             ) : (
               <Stack>
-                <Grid tabletColumns={2} desktopColumns={3}>
+                <Grid {...POST_GRID}>
                   {posts.data.posts.map((post, index) => (
                     <li key={post._id}>
                       <BlogPostCard post={post} listSearch={search} eagerImage={index < EAGER_CARDS} />

@@ -5,6 +5,9 @@ import { Card, EmptyState, ErrorState, Grid, Pagination, Skeleton, Stack, Text }
 import { DISCOVER_PAGE_SIZE } from './discover-search';
 import { PersonCard } from './PersonCard';
 
+/** The loading placeholder and the list share one layout, so nothing moves when the people arrive. */
+const PEOPLE_GRID = { gap: 4, tabletColumns: 2, desktopColumns: 3 } as const;
+
 const countFormat = new Intl.NumberFormat();
 
 /** '1 person found', '30 people found', or '1,000+ people found' when the server stopped counting. */
@@ -17,7 +20,7 @@ const pagesKnownSoFar = (page: number, totalPages: number) => `Page ${page} of $
 
 function LoadingGrid() {
   return (
-    <Grid gap={4} tabletColumns={2} desktopColumns={3} aria-label="Loading people" aria-busy="true">
+    <Grid {...PEOPLE_GRID} aria-label="Loading people" aria-busy="true">
       {Array.from({ length: 6 }, (_, index) => (
         <li key={index}>
           <Card>
@@ -59,7 +62,7 @@ export function DiscoverList({ filters, page, onPageChange, alert }: DiscoverLis
       <Text tone="muted" size="sm" role="status">
         {foundText(total, totalIsExact)}
       </Text>
-      <Grid gap={4} tabletColumns={2} desktopColumns={3} aria-label="People" aria-busy={people.isPlaceholderData}>
+      <Grid {...PEOPLE_GRID} aria-label="People" aria-busy={people.isPlaceholderData}>
         {users.map((person) => (
           <li key={person.id}>
             <PersonCard person={person} alert={alert} />

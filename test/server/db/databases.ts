@@ -1,6 +1,6 @@
 import { openDatabase } from '../../../server/db/client';
 import type { OrbitDatabase } from '../../../server/db/types';
-import { createScratchPostgres } from '../../../scripts/lib/scratch-postgres';
+import { openScratchPostgres } from '../../../scripts/lib/scratch-postgres';
 
 // Test databases for both drivers, opened and migrated by the app's own
 // openDatabase, exactly as at start-up.
@@ -30,21 +30,10 @@ export const postgresUrl = process.env.DATABASE_URL;
  * so runs never see each other's data.
  */
 export async function createPostgresDatabase(serverUrl: string): Promise<TestDatabase> {
-  const scratch = await createScratchPostgres(serverUrl, 'orbit_test');
-  let opened: Awaited<ReturnType<typeof openDatabase>>;
-  try {
-    opened = await openDatabase({ databaseUrl: scratch.url });
-  } catch (error) {
-    await scratch.drop();
-    throw error;
-  }
-  const { db, pool, close } = opened;
+  const { connection, dispose } = await openScratchPostgres(serverUrl, 'orbit_test');
   return {
-    db,
-    query: async <Row>(text: string, params?: unknown[]) => (await pool.query(text, params)).rows as Row[],
-    close: async () => {
-      await close();
-      await scratch.drop();
-    },
+    db: connection.db,
+    query: async <Row>(text: string, params?: unknown[]) => (await connection.pool.query(text, params)).rows as Row[],
+    close: dispose,
   };
 }

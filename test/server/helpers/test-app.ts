@@ -3,7 +3,7 @@ import { openDatabase, type DatabaseConnection } from '../../../server/db/client
 import { ensureAdminAccount, seedDatabase } from '../../../server/db/seed/index';
 import type { OrbitDatabase } from '../../../server/db/types';
 import type { RateLimits } from '../../../server/plugins/rate-limit';
-import { createScratchPostgres } from '../../../scripts/lib/scratch-postgres';
+import { openScratchPostgres } from '../../../scripts/lib/scratch-postgres';
 
 export const TEST_JWT_SECRET = 'orbit-test-secret-0123456789-abcdefghijklmnop';
 export const TEST_ADMIN = { username: 'admin', password: 'admin-test-password-2026' } as const;
@@ -44,13 +44,7 @@ async function openFreshDatabase(): Promise<{ connection: DatabaseConnection; di
     const connection = await openDatabase({ inMemory: true });
     return { connection, dispose: async () => {} };
   }
-  const scratch = await createScratchPostgres(serverUrl, 'orbit_test');
-  try {
-    return { connection: await openDatabase({ databaseUrl: scratch.url }), dispose: scratch.drop };
-  } catch (error) {
-    await scratch.drop();
-    throw error;
-  }
+  return openScratchPostgres(serverUrl, 'orbit_test');
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
