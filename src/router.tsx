@@ -9,6 +9,18 @@ export interface RouterContext {
   queryClient: QueryClient;
 }
 
+const MAX_RETRY_DELAY_MS = 30_000;
+
+/**
+ * When the server said how long to wait (a 503 while its database restarts
+ * says 5 s), asking sooner only earns another 503; otherwise TanStack Query's
+ * own doubling from 1 s.
+ */
+export function queryRetryDelay(failureCount: number, error: unknown): number {
+  const asked = error instanceof ApiError ? error.retryAfterMs : undefined;
+  return Math.min(asked ?? 1000 * 2 ** failureCount, MAX_RETRY_DELAY_MS);
+}
+
 export function createAppQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
@@ -16,6 +28,7 @@ export function createAppQueryClient(): QueryClient {
         staleTime: 30_000,
         // A 4xx will not get better by asking again; network blips might.
         retry: (failureCount, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failureCount < 2,
+        retryDelay: queryRetryDelay,
       },
     },
   });

@@ -6,6 +6,8 @@ export class ApiError extends Error {
     message: string,
     readonly status: number,
     readonly fieldErrors: ReadonlyArray<{ field: string; message: string }> = [],
+    /** How long the server asked callers to wait (its Retry-After), when it said. */
+    readonly retryAfterMs?: number,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -13,6 +15,19 @@ export class ApiError extends Error {
 }
 
 export const API_BASE = '/api';
+
+/**
+ * Retry-After (RFC 9110 section 10.2.3) in milliseconds from `now`: whole
+ * seconds or an HTTP date. The server sends it with a 503 while its database
+ * is out of reach, and with a 429.
+ */
+export function parseRetryAfter(header: string | null, now: number): number | undefined {
+  const value = header?.trim();
+  if (!value) return undefined;
+  // An HTTP date starts with the day's name ("Mon, 23 Nov 2026 ..."); Date.parse alone would take "-3" for a year.
+  const ms = /^\d+$/.test(value) ? Number(value) * 1000 : /^[A-Za-z]/.test(value) ? Date.parse(value) - now : Number.NaN;
+  return Number.isFinite(ms) ? Math.max(0, ms) : undefined;
+}
 
 interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -77,7 +92,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions): Prom
   if (!response.ok) {
     if (response.status === 401) clearTokens();
     const { message, errors } = readServerError(payload);
-    throw new ApiError(message ?? options.fallbackMessage, response.status, errors);
+    const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'), Date.now());
+    throw new ApiError(message ?? options.fallbackMessage, response.status, errors, retryAfterMs);
   }
   // Every route answers with a JSON object; anything else (an HTML error page
   // from a proxy, an empty body) is a failed call, not data.
