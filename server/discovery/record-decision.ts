@@ -48,16 +48,32 @@ export async function recordDecision(
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`likes:${pair.userAId}:${pair.userBId}`}, 0))`);
 
-    const [target] = await tx
-      .select({ id: users.id, isDemo: users.isDemo })
-      .from(users)
-      .where(and(eq(users.id, decision.targetId), eq(users.role, 'user'), eq(users.isBanned, false)));
-    if (!target) throw new HttpError(404, USER_NOT_FOUND_MESSAGE);
-
-    await tx
+    // One statement instead of three (check the target, store the decision,
+    // read theirs): each statement is a round trip, and on the embedded
+    // database every round trip holds its only connection.
+    const [recorded] = await tx
       .insert(likes)
-      .values({ fromUserId: caller.id, toUserId: target.id, type: decision.type })
-      .onConflictDoUpdate({ target: [likes.fromUserId, likes.toUserId], set: { type: decision.type, updatedAt: new Date() } });
+      .select(
+        tx
+          .select({
+            id: sql<string>`gen_random_uuid()`.as('id'),
+            fromUserId: sql<string>`${caller.id}::uuid`.as('from_user_id'),
+            toUserId: users.id,
+            type: sql<LikeType>`${decision.type}::like_type`.as('type'),
+            createdAt: sql<Date>`now()`.as('created_at'),
+            updatedAt: sql<Date>`now()`.as('updated_at'),
+          })
+          .from(users)
+          .where(and(eq(users.id, decision.targetId), eq(users.role, 'user'), eq(users.isBanned, false))),
+      )
+      .onConflictDoUpdate({ target: [likes.fromUserId, likes.toUserId], set: { type: decision.type, updatedAt: new Date() } })
+      // Drizzle writes RETURNING's columns without their table, so the subqueries name theirs.
+      .returning({
+        targetIsDemo: sql<boolean>`(select target.is_demo from ${users} target where target.id = ${likes}.to_user_id)`,
+        theirDecision: sql<LikeType | null>`(select their_like.type from ${likes} their_like
+          where their_like.from_user_id = ${likes}.to_user_id and their_like.to_user_id = ${likes}.from_user_id)`,
+      });
+    if (!recorded) throw new HttpError(404, USER_NOT_FOUND_MESSAGE);
 
     if (!isPositive(decision.type)) {
       // A match means both like each other; taking the like back ends it.
@@ -65,18 +81,14 @@ export async function recordDecision(
       return { success: true as const, match: false, matchId: null };
     }
 
-    const [reverse] = await tx
-      .select({ type: likes.type })
-      .from(likes)
-      .where(and(eq(likes.fromUserId, target.id), eq(likes.toUserId, caller.id)));
-    let theirDecision = reverse?.type;
-    if (!theirDecision && target.isDemo && demoLikesBack(likeBack)) {
-      await tx.insert(likes).values({ fromUserId: target.id, toUserId: caller.id, type: 'like' }).onConflictDoNothing();
+    let theirDecision = recorded.theirDecision ?? undefined;
+    if (!theirDecision && recorded.targetIsDemo && demoLikesBack(likeBack)) {
+      await tx.insert(likes).values({ fromUserId: decision.targetId, toUserId: caller.id, type: 'like' }).onConflictDoNothing();
       theirDecision = 'like';
     }
     if (!isPositive(theirDecision)) return { success: true as const, match: false, matchId: null };
 
-    const matchId = await ensureMatch(tx, caller.id, target.id);
+    const matchId = await ensureMatch(tx, caller.id, decision.targetId);
     return { success: true as const, match: true, matchId };
   });
 }
