@@ -4,7 +4,9 @@ import { Notice, px } from '../../ui';
 import type { LocalMediaSession } from '../media/local-media';
 import { ControlButton } from '../media/ControlButton';
 import { LocalVideo } from '../media/LocalVideo';
-import { CameraIcon, EyeIcon, HangUpIcon, MicrophoneIcon, ShareIcon } from '../media/media-icons';
+import { MediaControls } from '../media/MediaControls';
+import { EyeIcon, HangUpIcon, ShareIcon } from '../media/media-icons';
+import { CameraStage, MediaLayout } from '../media/MediaStage';
 import { LiveChat } from './LiveChat';
 import { SHARE_CONFIRMATIONS } from './share-link';
 
@@ -31,9 +33,9 @@ export function LiveBroadcast({ context, sharing, session, ...handlers }: LiveBr
   const confirmation = share && share !== 'cancelled' ? SHARE_CONFIRMATIONS[share] : null;
 
   return (
-    <Layout>
+    <MediaLayout $align="stretch">
       <Main>
-        <Stage>
+        <CameraStage>
           {hasVideo && !cameraOff ? <LocalVideo session={session} label="Your live camera" /> : <CameraNote>Camera off</CameraNote>}
           <Overlay>
             <LiveBadge>LIVE</LiveBadge>
@@ -43,57 +45,30 @@ export function LiveBroadcast({ context, sharing, session, ...handlers }: LiveBr
             </Viewers>
           </Overlay>
           <StreamTitle>{title.trim()}</StreamTitle>
-        </Stage>
-        <Controls role="group" aria-label="Stream controls">
-          <ControlButton
-            icon={<MicrophoneIcon off={muted} />}
-            label={muted ? 'Unmute' : 'Mute'}
-            tone={muted ? 'active' : 'neutral'}
-            onClick={handlers.onToggleMute}
-          />
-          <ControlButton
-            icon={<CameraIcon off={cameraOff || !hasVideo} />}
-            label={cameraOff ? 'Turn camera on' : 'Turn camera off'}
-            tone={cameraOff ? 'active' : 'neutral'}
-            disabled={!hasVideo}
-            onClick={handlers.onToggleCamera}
-          />
+        </CameraStage>
+        <MediaControls
+          label="Stream controls"
+          muted={muted}
+          cameraOff={cameraOff}
+          canToggleCamera={hasVideo}
+          onToggleMute={handlers.onToggleMute}
+          onToggleCamera={handlers.onToggleCamera}
+        >
           <ControlButton icon={<ShareIcon />} label={sharing ? 'Sharing...' : 'Share'} disabled={sharing} onClick={handlers.onShare} />
           <ControlButton icon={<HangUpIcon />} label="End Stream" tone="danger" onClick={handlers.onEnd} />
-        </Controls>
+        </MediaControls>
         {confirmation && <Notice tone={confirmation.tone}>{confirmation.text}</Notice>}
       </Main>
       <LiveChat messages={chat} draft={chatDraft} onDraftChange={handlers.onChatDraftChange} onSend={handlers.onChatSend} />
-    </Layout>
+    </MediaLayout>
   );
 }
-
-const Layout = styled.div`
-  display: grid;
-  gap: ${({ theme }) => px(theme.space[4])};
-
-  ${({ theme }) => theme.media.tablet} {
-    grid-template-columns: 3fr 2fr;
-    align-items: stretch;
-    gap: ${({ theme }) => px(theme.space[6])};
-  }
-`;
 
 const Main = styled.div`
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => px(theme.space[3])};
   min-width: 0;
-`;
-
-const Stage = styled.div`
-  position: relative;
-  overflow: hidden;
-  aspect-ratio: 4 / 3;
-  border-radius: ${({ theme }) => px(theme.radii.card)};
-  background: ${({ theme }) => theme.colors.text};
-  color: ${({ theme }) => theme.colors.onBrand};
-  box-shadow: ${({ theme }) => theme.shadows.raised};
 `;
 
 const CameraNote = styled.p`
@@ -153,19 +128,4 @@ const StreamTitle = styled.p`
   font-size: ${({ theme }) => px(theme.font.sizes.lg)};
   font-weight: ${({ theme }) => theme.font.weights.bold};
   overflow-wrap: anywhere;
-`;
-
-const Controls = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  justify-content: center;
-  gap: ${({ theme }) => px(theme.space[2])};
-  padding: ${({ theme }) => px(theme.space[3])};
-  border-radius: ${({ theme }) => px(theme.radii.card)};
-  background: ${({ theme }) => theme.colors.surface};
-  box-shadow: ${({ theme }) => theme.shadows.card};
-
-  ${({ theme }) => theme.media.tablet} {
-    gap: ${({ theme }) => px(theme.space[6])};
-  }
 `;

@@ -4,6 +4,7 @@ import { Button, Card, Field, Input, Spinner, Text, px } from '../../ui';
 import type { LocalMediaSession } from '../media/local-media';
 import { LocalVideo } from '../media/LocalVideo';
 import { CameraIcon } from '../media/media-icons';
+import { CameraStage, MediaLayout, StageCenter } from '../media/MediaStage';
 
 export type PreviewPhase = 'starting' | 'previewing' | 'failed';
 
@@ -27,8 +28,8 @@ export function StreamSetup({ title, preview, session, onTitleChange, onRetryPre
   };
 
   return (
-    <Layout>
-      <Preview aria-label="Camera preview">
+    <MediaLayout $align="start">
+      <CameraStage as="section" aria-label="Camera preview">
         {preview === 'previewing' && <LocalVideo session={session} label="Your camera preview" />}
         {preview === 'starting' && (
           <PreviewNote>
@@ -46,7 +47,7 @@ export function StreamSetup({ title, preview, session, onTitleChange, onRetryPre
             </Button>
           </PreviewNote>
         )}
-      </Preview>
+      </CameraStage>
       <Card as="section" aria-labelledby="stream-setup-title">
         <Form onSubmit={submit} noValidate aria-label="Stream setup">
           <SetupTitle id="stream-setup-title">Set up your stream</SetupTitle>
@@ -65,42 +66,11 @@ export function StreamSetup({ title, preview, session, onTitleChange, onRetryPre
           </Button>
         </Form>
       </Card>
-    </Layout>
+    </MediaLayout>
   );
 }
 
-const Layout = styled.div`
-  display: grid;
-  gap: ${({ theme }) => px(theme.space[4])};
-
-  ${({ theme }) => theme.media.tablet} {
-    grid-template-columns: 3fr 2fr;
-    align-items: start;
-    gap: ${({ theme }) => px(theme.space[6])};
-  }
-`;
-
-const Preview = styled.section`
-  position: relative;
-  overflow: hidden;
-  aspect-ratio: 4 / 3;
-  border-radius: ${({ theme }) => px(theme.radii.card)};
-  background: ${({ theme }) => theme.colors.text};
-  color: ${({ theme }) => theme.colors.onBrand};
-  box-shadow: ${({ theme }) => theme.shadows.raised};
-`;
-
-const PreviewNote = styled.div`
-  position: absolute;
-  inset: 0;
-  display: flex;
-  flex-direction: column;
-  align-items: center;
-  justify-content: center;
-  gap: ${({ theme }) => px(theme.space[2])};
-  padding: ${({ theme }) => px(theme.space[6])};
-  text-align: center;
-
+const PreviewNote = styled(StageCenter).attrs({ $gap: 2 } as const)`
   & > svg {
     width: ${({ theme }) => px(theme.space[8])};
     height: ${({ theme }) => px(theme.space[8])};

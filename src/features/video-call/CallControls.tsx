@@ -1,7 +1,6 @@
-import styled from 'styled-components';
-import { px } from '../../ui';
 import { ControlButton } from '../media/ControlButton';
-import { CameraIcon, HangUpIcon, MicrophoneIcon, SwitchCameraIcon } from '../media/media-icons';
+import { MediaControls } from '../media/MediaControls';
+import { HangUpIcon, SwitchCameraIcon } from '../media/media-icons';
 
 interface CallControlsProps {
   muted: boolean;
@@ -18,46 +17,16 @@ interface CallControlsProps {
 }
 
 /** SPEC Video call controls: mute, camera off, switch camera, end. */
-export function CallControls(props: CallControlsProps) {
-  const { muted, cameraOff, canToggleMicrophone, canToggleCamera, canSwitchCamera, switching } = props;
+export function CallControls({ canSwitchCamera, switching, onSwitchCamera, onEnd, ...media }: CallControlsProps) {
   return (
-    <Bar role="group" aria-label="Call controls">
-      <ControlButton
-        icon={<MicrophoneIcon off={muted} />}
-        label={muted ? 'Unmute' : 'Mute'}
-        tone={muted ? 'active' : 'neutral'}
-        disabled={!canToggleMicrophone}
-        onClick={props.onToggleMute}
-      />
-      <ControlButton
-        icon={<CameraIcon off={cameraOff || !canToggleCamera} />}
-        label={cameraOff ? 'Turn camera on' : 'Turn camera off'}
-        tone={cameraOff ? 'active' : 'neutral'}
-        disabled={!canToggleCamera}
-        onClick={props.onToggleCamera}
-      />
+    <MediaControls label="Call controls" {...media}>
       <ControlButton
         icon={<SwitchCameraIcon />}
         label={switching ? 'Switching...' : 'Switch camera'}
         disabled={!canSwitchCamera || switching}
-        onClick={props.onSwitchCamera}
+        onClick={onSwitchCamera}
       />
-      <ControlButton icon={<HangUpIcon />} label="End call" tone="danger" onClick={props.onEnd} />
-    </Bar>
+      <ControlButton icon={<HangUpIcon />} label="End call" tone="danger" onClick={onEnd} />
+    </MediaControls>
   );
 }
-
-const Bar = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  justify-content: center;
-  gap: ${({ theme }) => px(theme.space[2])};
-  padding: ${({ theme }) => px(theme.space[3])};
-  border-radius: ${({ theme }) => px(theme.radii.card)};
-  background: ${({ theme }) => theme.colors.surface};
-  box-shadow: ${({ theme }) => theme.shadows.card};
-
-  ${({ theme }) => theme.media.tablet} {
-    gap: ${({ theme }) => px(theme.space[6])};
-  }
-`;

@@ -5,6 +5,7 @@ import { Avatar, Badge, Skeleton, px } from '../../ui';
 import type { LocalMediaSession } from '../media/local-media';
 import { LocalVideo } from '../media/LocalVideo';
 import { CameraIcon } from '../media/media-icons';
+import { StageCenter } from '../media/MediaStage';
 import { QUALITY_LABELS } from './call-texts';
 
 export interface CallStageProps {
@@ -31,11 +32,11 @@ const QUALITY_TONES = { good: 'success', fair: 'vip', poor: 'danger' } as const;
 export function CallStage({ callee, status, connected, elapsedSeconds, quality, session, showLocalVideo, localNote }: CallStageProps) {
   return (
     <Stage>
-      <Remote>
+      <StageCenter $gap={3}>
         {callee ? <Avatar src={callee.avatar} name={callee.name} size={112} loading="eager" /> : <Skeleton shape="circle" width={112} />}
         <CalleeName>{callee?.name ?? ' '}</CalleeName>
         <Status role="status">{status}</Status>
-      </Remote>
+      </StageCenter>
       {connected && (
         <TopBar>
           <Badge tone={QUALITY_TONES[quality]}>Quality: {QUALITY_LABELS[quality]}</Badge>
@@ -83,18 +84,6 @@ const Stage = styled.div`
   ${({ theme }) => theme.media.reducedMotion} {
     animation: none;
   }
-`;
-
-const Remote = styled.div`
-  position: absolute;
-  inset: 0;
-  display: flex;
-  flex-direction: column;
-  align-items: center;
-  justify-content: center;
-  gap: ${({ theme }) => px(theme.space[3])};
-  padding: ${({ theme }) => px(theme.space[6])};
-  text-align: center;
 `;
 
 const CalleeName = styled.p`
