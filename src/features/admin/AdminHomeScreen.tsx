@@ -1,12 +1,12 @@
-import { TabPanel, Tabs } from '../../ui';
 import { ContentManager, type ContentSection } from './content/ContentManager';
 import { DashboardPanel } from './dashboard/DashboardPanel';
 import { AdminPageHeader } from './shared/AdminPageHeader';
 import { AdminScreen } from './shared/AdminScreen';
+import { AdminTabs, type AdminTabItem } from './shared/AdminTabs';
 
 export type AdminTab = 'dashboard' | 'content';
 
-const TABS: Array<{ id: AdminTab; label: string }> = [
+const TABS: Array<AdminTabItem<AdminTab>> = [
   { id: 'dashboard', label: 'Dashboard' },
   { id: 'content', label: 'Content Manager' },
 ];
@@ -23,16 +23,9 @@ export function AdminHomeScreen({ tab, section, onTabChange, onSectionChange }: 
   return (
     <AdminScreen>
       <AdminPageHeader title="Admin Dashboard" description="Run Orbit: people, money and what the public site says." />
-      <Tabs
-        idBase="admin"
-        label="Admin areas"
-        value={tab}
-        tabs={TABS}
-        onChange={(next) => onTabChange(next === 'content' ? 'content' : 'dashboard')}
-      />
-      <TabPanel idBase="admin" tabId={tab}>
+      <AdminTabs idBase="admin" label="Admin areas" value={tab} tabs={TABS} onChange={onTabChange}>
         {tab === 'dashboard' ? <DashboardPanel /> : <ContentManager section={section} onSectionChange={onSectionChange} />}
-      </TabPanel>
+      </AdminTabs>
     </AdminScreen>
   );
 }

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Checkbox, Dialog, Field, Input, Notice, Stack, Textarea } from '../../../ui';
+import { Checkbox, Field, Input, Textarea } from '../../../ui';
+import { FormDialog } from '../shared/FormDialog';
 import type { CatalogueField, FieldValues } from './catalogue-kinds';
 
 interface CatalogueItemDialogProps {
@@ -25,43 +26,30 @@ export function CatalogueItemDialog({ open, title, fields, initial, busy, fieldE
   };
 
   return (
-    <Dialog open={open} onClose={onClose} title={title}>
-      <form onSubmit={submit} noValidate aria-label={title}>
-        <Stack gap={4}>
-          {fields.map((field) => {
-            const value = values[field.name];
-            const change = (next: string | boolean) => setValues((current) => ({ ...current, [field.name]: next }));
-            if (field.kind === 'checkbox') {
-              return <Checkbox key={field.name} label={field.label} checked={value === true} onChange={(event) => change(event.target.checked)} />;
-            }
-            return (
-              <Field key={field.name} label={field.label} hint={field.hint} error={fieldErrors.get(field.name)}>
-                {field.kind === 'lines' ? (
-                  <Textarea name={field.name} rows={4} value={String(value ?? '')} onChange={(event) => change(event.target.value)} />
-                ) : (
-                  <Input
-                    name={field.name}
-                    type={field.kind === 'number' ? 'number' : 'text'}
-                    inputMode={field.kind === 'number' ? 'decimal' : undefined}
-                    step={field.kind === 'number' ? 'any' : undefined}
-                    value={String(value ?? '')}
-                    onChange={(event) => change(event.target.value)}
-                  />
-                )}
-              </Field>
-            );
-          })}
-          {error && <Notice tone="error">{error}</Notice>}
-          <Stack gap={2}>
-            <Button type="submit" loading={busy} loadingLabel="Saving...">
-              Save
-            </Button>
-            <Button type="button" variant="secondary" onClick={onClose} disabled={busy}>
-              Cancel
-            </Button>
-          </Stack>
-        </Stack>
-      </form>
-    </Dialog>
+    <FormDialog open={open} title={title} submitLabel="Save" busyLabel="Saving..." busy={busy} error={error} onSubmit={submit} onClose={onClose}>
+      {fields.map((field) => {
+        const value = values[field.name];
+        const change = (next: string | boolean) => setValues((current) => ({ ...current, [field.name]: next }));
+        if (field.kind === 'checkbox') {
+          return <Checkbox key={field.name} label={field.label} checked={value === true} onChange={(event) => change(event.target.checked)} />;
+        }
+        return (
+          <Field key={field.name} label={field.label} hint={field.hint} error={fieldErrors.get(field.name)}>
+            {field.kind === 'lines' ? (
+              <Textarea name={field.name} rows={4} value={String(value ?? '')} onChange={(event) => change(event.target.value)} />
+            ) : (
+              <Input
+                name={field.name}
+                type={field.kind === 'number' ? 'number' : 'text'}
+                inputMode={field.kind === 'number' ? 'decimal' : undefined}
+                step={field.kind === 'number' ? 'any' : undefined}
+                value={String(value ?? '')}
+                onChange={(event) => change(event.target.value)}
+              />
+            )}
+          </Field>
+        );
+      })}
+    </FormDialog>
   );
 }

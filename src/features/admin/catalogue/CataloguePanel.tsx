@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import styled from 'styled-components';
 import { ApiError } from '../../../api/client';
 import { storeKeys } from '../../../api/store';
-import { Button, EmptyState, ErrorState, px, Spinner, Table } from '../../../ui';
+import { EmptyState, ErrorState, Stack, Table } from '../../../ui';
 import { ActionNoticeBar } from '../shared/ActionNoticeBar';
-import { RowActions } from '../shared/AdminScreen';
+import { AddButtonBar } from '../shared/AdminScreen';
+import { EditDeleteActions, TableHead } from '../shared/AdminTable';
 import { ConfirmDialog } from '../shared/ConfirmDialog';
+import { LoadingState } from '../shared/LoadStates';
 import { useActionNotice } from '../shared/useActionNotice';
 import { CatalogueItemDialog } from './CatalogueItemDialog';
 import type { CatalogueKind, FieldValues } from './catalogue-kinds';
@@ -66,33 +67,18 @@ export function CataloguePanel<Item extends { _id: string; name: string }>({ kin
   };
 
   return (
-    <Layout>
-      <Toolbar>
-        <Button type="button" onClick={() => open(null)}>
-          Add {kind.noun}
-        </Button>
-      </Toolbar>
+    <Stack gap={4}>
+      <AddButtonBar label={`Add ${kind.noun}`} onAdd={() => open(null)} />
       <ActionNoticeBar notice={notice} onDismiss={dismiss} />
       {items.isPending ? (
-        <Centered>
-          <Spinner label={`Loading ${kind.title.toLowerCase()}`} />
-        </Centered>
+        <LoadingState label={`Loading ${kind.title.toLowerCase()}`} />
       ) : items.isError ? (
         <ErrorState title={`Error Loading ${kind.title}`} text={items.error.message} action={{ label: 'Try Again', onClick: () => void items.refetch() }} />
       ) : items.data.length === 0 ? (
         <EmptyState title={`No ${kind.title.toLowerCase()} yet`} text={`Add the first ${kind.noun}; members see active ones.`} />
       ) : (
         <Table label={kind.title}>
-          <thead>
-            <tr>
-              {kind.columns.map((column) => (
-                <th key={column.header} scope="col">
-                  {column.header}
-                </th>
-              ))}
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
+          <TableHead columns={[...kind.columns.map((column) => column.header), 'Actions']} />
           <tbody>
             {items.data.map((item) => (
               <tr key={item._id}>
@@ -100,23 +86,14 @@ export function CataloguePanel<Item extends { _id: string; name: string }>({ kin
                   <td key={column.header}>{column.cell(item)}</td>
                 ))}
                 <td>
-                  <RowActions>
-                    <Button type="button" size="sm" variant="secondary" onClick={() => open(item)} aria-label={`Edit ${item.name}`}>
-                      Edit
-                    </Button>
-                    <Button
-                      type="button"
-                      size="sm"
-                      variant="danger"
-                      onClick={() => {
-                        remove.reset();
-                        setDeleting(item);
-                      }}
-                      aria-label={`Delete ${item.name}`}
-                    >
-                      Delete
-                    </Button>
-                  </RowActions>
+                  <EditDeleteActions
+                    name={item.name}
+                    onEdit={() => open(item)}
+                    onDelete={() => {
+                      remove.reset();
+                      setDeleting(item);
+                    }}
+                  />
                 </td>
               </tr>
             ))}
@@ -146,23 +123,6 @@ export function CataloguePanel<Item extends { _id: string; name: string }>({ kin
         onConfirm={() => deleting && remove.mutate(deleting._id)}
         onCancel={() => setDeleting(null)}
       />
-    </Layout>
+    </Stack>
   );
 }
-
-const Layout = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => px(theme.space[4])};
-`;
-
-const Toolbar = styled.div`
-  display: flex;
-  justify-content: flex-end;
-`;
-
-const Centered = styled.div`
-  display: flex;
-  justify-content: center;
-  padding: ${({ theme }) => px(theme.space[8])};
-`;

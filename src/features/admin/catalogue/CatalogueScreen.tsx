@@ -1,12 +1,12 @@
-import { TabPanel, Tabs } from '../../../ui';
 import { AdminPageHeader } from '../shared/AdminPageHeader';
 import { AdminScreen } from '../shared/AdminScreen';
+import { AdminTabs, type AdminTabItem } from '../shared/AdminTabs';
 import { coinPackKind, giftKind, vipPlanKind } from './catalogue-kinds';
 import { CataloguePanel } from './CataloguePanel';
 
 export type CatalogueTab = 'gifts' | 'coinPacks' | 'vipPlans';
 
-const TABS: Array<{ id: CatalogueTab; label: string }> = [
+const TABS: Array<AdminTabItem<CatalogueTab>> = [
   { id: 'gifts', label: 'Gifts' },
   { id: 'coinPacks', label: 'Coin Packs' },
   { id: 'vipPlans', label: 'VIP Plans' },
@@ -22,14 +22,7 @@ export function CatalogueScreen({ tab, onTabChange }: CatalogueScreenProps) {
   return (
     <AdminScreen>
       <AdminPageHeader title="Store Catalogue" description="What members can buy and send. Hidden items stay here but are not offered." backToDashboard />
-      <Tabs
-        idBase="catalogue"
-        label="Catalogue"
-        value={tab}
-        tabs={TABS}
-        onChange={(next) => onTabChange(TABS.find((candidate) => candidate.id === next)?.id ?? 'gifts')}
-      />
-      <TabPanel idBase="catalogue" tabId={tab}>
+      <AdminTabs idBase="catalogue" label="Catalogue" value={tab} tabs={TABS} onChange={onTabChange}>
         {tab === 'gifts' ? (
           <CataloguePanel key="gifts" kind={giftKind} />
         ) : tab === 'coinPacks' ? (
@@ -37,7 +30,7 @@ export function CatalogueScreen({ tab, onTabChange }: CatalogueScreenProps) {
         ) : (
           <CataloguePanel key="vipPlans" kind={vipPlanKind} />
         )}
-      </TabPanel>
+      </AdminTabs>
     </AdminScreen>
   );
 }

@@ -1,7 +1,6 @@
 import { useMemo } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
-import styled from 'styled-components';
 import type { ActorRefFrom } from 'xstate';
 import { DEFAULT_BLOG_CATEGORIES } from '../../../../contract/constants';
 import {
@@ -14,7 +13,8 @@ import {
   selectNotice,
 } from '../../../../machines/blog-editor.machine';
 import { BLOG_QUERY_ROOT, blogCategoriesQueryOptions } from '../../../api/blog';
-import { Button, Notice, px } from '../../../ui';
+import { Notice, Stack } from '../../../ui';
+import { AddButtonBar } from '../shared/AdminScreen';
 import { ConfirmDialog } from '../shared/ConfirmDialog';
 import { blankPost, postToInput } from './blog-form';
 import { createBlogEditorActors } from './blog-editor-actors';
@@ -58,7 +58,7 @@ export function BlogManagementView({ editor }: { editor: BlogEditorActor }) {
   const categories = categoriesQuery.data ?? DEFAULT_BLOG_CATEGORIES;
 
   return (
-    <Layout>
+    <Stack gap={4}>
       {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
       {formOpen && editing ? (
         <BlogPostForm
@@ -73,11 +73,7 @@ export function BlogManagementView({ editor }: { editor: BlogEditorActor }) {
         />
       ) : (
         <>
-          <Toolbar>
-            <Button type="button" onClick={() => editor.send({ type: 'NEW', initial: blankPost(new Date()) })}>
-              Add New Post
-            </Button>
-          </Toolbar>
+          <AddButtonBar label="Add New Post" onAdd={() => editor.send({ type: 'NEW', initial: blankPost(new Date()) })} />
           <BlogPostTable
             categories={categories}
             onEdit={(post) => editor.send({ type: 'EDIT', id: post._id, initial: postToInput(post) })}
@@ -96,17 +92,6 @@ export function BlogManagementView({ editor }: { editor: BlogEditorActor }) {
           if (!deleting) editor.send({ type: 'CANCEL' });
         }}
       />
-    </Layout>
+    </Stack>
   );
 }
-
-const Layout = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => px(theme.space[4])};
-`;
-
-const Toolbar = styled.div`
-  display: flex;
-  justify-content: flex-end;
-`;

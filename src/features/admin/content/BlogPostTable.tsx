@@ -3,9 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import styled from 'styled-components';
 import type { BlogPost } from '../../../../contract/blog';
 import { adminBlogListQueryOptions } from '../../../api/blog';
-import { Badge, Button, EmptyState, Field, Notice, Pagination, px, Select, Spinner, Table } from '../../../ui';
-import { CellTitle, FilterBar, RowActions } from '../shared/AdminScreen';
+import { Badge, EmptyState, Field, Pagination, px, Select, Table } from '../../../ui';
+import { CellTitle, FilterActions, FilterBar } from '../shared/AdminScreen';
+import { EditDeleteActions, TableHead } from '../shared/AdminTable';
 import { formatDate } from '../shared/format';
+import { LoadFailedNotice, LoadingState } from '../shared/LoadStates';
 
 type StatusFilter = 'all' | 'published' | 'draft';
 
@@ -15,6 +17,8 @@ interface Filters {
 }
 
 const NO_FILTERS: Filters = { category: '', status: 'all' };
+
+const COLUMNS = ['Title', 'Category', 'Status', 'Date', 'Actions'];
 
 interface BlogPostTableProps {
   categories: readonly string[];
@@ -68,46 +72,18 @@ export function BlogPostTable({ categories, onEdit, onDelete }: BlogPostTablePro
             <option value="draft">Draft</option>
           </Select>
         </Field>
-        <div className="actions">
-          <RowActions>
-            <Button type="submit" variant="secondary">
-              Apply
-            </Button>
-            <Button type="button" variant="ghost" onClick={clear}>
-              Clear
-            </Button>
-          </RowActions>
-        </div>
+        <FilterActions submitLabel="Apply" onClear={clear} />
       </FilterBar>
 
       {posts.isPending ? (
-        <Centered>
-          <Spinner label="Loading blog posts" />
-        </Centered>
+        <LoadingState label="Loading blog posts" />
       ) : posts.isError ? (
-        <Notice
-          tone="error"
-          action={
-            <Button type="button" size="sm" variant="secondary" onClick={() => void posts.refetch()}>
-              Try Again
-            </Button>
-          }
-        >
-          Failed to load blog posts: {posts.error.message}
-        </Notice>
+        <LoadFailedNotice onRetry={() => void posts.refetch()}>Failed to load blog posts: {posts.error.message}</LoadFailedNotice>
       ) : posts.data.posts.length === 0 ? (
         <EmptyState headingLevel={3} title="No blog posts here" text="No post matches these filters. Clear them, or add a new post." />
       ) : (
         <Table label="Blog posts" aria-busy={posts.isFetching}>
-          <thead>
-            <tr>
-              <th scope="col">Title</th>
-              <th scope="col">Category</th>
-              <th scope="col">Status</th>
-              <th scope="col">Date</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
+          <TableHead columns={COLUMNS} />
           <tbody>
             {posts.data.posts.map((post) => (
               <tr key={post._id}>
@@ -128,14 +104,7 @@ export function BlogPostTable({ categories, onEdit, onDelete }: BlogPostTablePro
                 </td>
                 <td>{formatDate(post.date)}</td>
                 <td>
-                  <RowActions>
-                    <Button type="button" size="sm" variant="secondary" onClick={() => onEdit(post)} aria-label={`Edit ${post.title}`}>
-                      Edit
-                    </Button>
-                    <Button type="button" size="sm" variant="danger" onClick={() => onDelete(post)} aria-label={`Delete ${post.title}`}>
-                      Delete
-                    </Button>
-                  </RowActions>
+                  <EditDeleteActions name={post.title} onEdit={() => onEdit(post)} onDelete={() => onDelete(post)} />
                 </td>
               </tr>
             ))}
@@ -156,12 +125,6 @@ export function BlogPostTable({ categories, onEdit, onDelete }: BlogPostTablePro
     </>
   );
 }
-
-const Centered = styled.div`
-  display: flex;
-  justify-content: center;
-  padding: ${({ theme }) => px(theme.space[8])};
-`;
 
 const Statuses = styled.div`
   display: flex;

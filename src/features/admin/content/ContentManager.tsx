@@ -1,11 +1,11 @@
-import styled from 'styled-components';
-import { px, TabPanel, Tabs } from '../../../ui';
+import { Stack } from '../../../ui';
+import { AdminTabs, type AdminTabItem } from '../shared/AdminTabs';
 import { BlogManagement } from './BlogManagement';
 import { HomeContentPanel } from './HomeContentForm';
 
 export type ContentSection = 'home' | 'blog';
 
-const SECTIONS: Array<{ id: ContentSection; label: string }> = [
+const SECTIONS: Array<AdminTabItem<ContentSection>> = [
   { id: 'home', label: 'Home Page Content' },
   { id: 'blog', label: 'Blog Management' },
 ];
@@ -18,21 +18,10 @@ interface ContentManagerProps {
 /** SPEC section 2 Content manager: the Home Page Content and Blog Management tabs. */
 export function ContentManager({ section, onSectionChange }: ContentManagerProps) {
   return (
-    <>
-      <Tabs
-        idBase="content"
-        label="Content Manager sections"
-        value={section}
-        tabs={SECTIONS}
-        onChange={(next) => onSectionChange(next === 'blog' ? 'blog' : 'home')}
-      />
-      <Spaced idBase="content" tabId={section}>
+    <Stack gap={4}>
+      <AdminTabs idBase="content" label="Content Manager sections" value={section} tabs={SECTIONS} onChange={onSectionChange}>
         {section === 'home' ? <HomeContentPanel /> : <BlogManagement />}
-      </Spaced>
-    </>
+      </AdminTabs>
+    </Stack>
   );
 }
-
-const Spaced = styled(TabPanel)`
-  margin-top: ${({ theme }) => px(theme.space[4])};
-`;

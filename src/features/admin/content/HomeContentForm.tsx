@@ -5,7 +5,8 @@ import type { StatColor } from '../../../../contract/common';
 import type { AppSetting } from '../../../../contract/config';
 import { ApiError } from '../../../api/client';
 import { appConfigQueryOptions, updateAppConfig } from '../../../api/config';
-import { Button, Card, Field, Heading, Input, Notice, px, Select, Spinner, Textarea } from '../../../ui';
+import { Button, Card, Field, Heading, Input, Notice, px, Select, Textarea } from '../../../ui';
+import { LoadFailedNotice, LoadingState } from '../shared/LoadStates';
 import { formFieldOf, homeContentFromConfigs, homeContentUpdate, STAT_COLORS, TEXT_FIELDS, type HomeContentValues } from './home-content';
 
 const COLOR_NAMES: Record<StatColor, string> = { purple: 'Purple', pink: 'Pink', blue: 'Blue', green: 'Green' };
@@ -14,26 +15,9 @@ const COLOR_NAMES: Record<StatColor, string> = { purple: 'Purple', pink: 'Pink',
 export function HomeContentPanel() {
   const configs = useQuery(appConfigQueryOptions());
 
-  if (configs.isPending) {
-    return (
-      <Centered>
-        <Spinner label="Loading home page content" />
-      </Centered>
-    );
-  }
+  if (configs.isPending) return <LoadingState label="Loading home page content" />;
   if (configs.isError) {
-    return (
-      <Notice
-        tone="error"
-        action={
-          <Button type="button" size="sm" variant="secondary" onClick={() => void configs.refetch()}>
-            Try Again
-          </Button>
-        }
-      >
-        Failed to load content: {configs.error.message}
-      </Notice>
-    );
+    return <LoadFailedNotice onRetry={() => void configs.refetch()}>Failed to load content: {configs.error.message}</LoadFailedNotice>;
   }
   return <HomeContentForm configs={configs.data} />;
 }
@@ -121,12 +105,6 @@ function HomeContentForm({ configs }: { configs: Record<string, AppSetting> }) {
     </Form>
   );
 }
-
-const Centered = styled.div`
-  display: flex;
-  justify-content: center;
-  padding: ${({ theme }) => px(theme.space[8])};
-`;
 
 const Form = styled.form`
   display: flex;

@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import styled from 'styled-components';
 import { adminActivityQueryOptions } from '../../../api/admin';
-import { Button, Card, EmptyState, Heading, Notice, px, Skeleton, Text } from '../../../ui';
+import { Card, EmptyState, Heading, px, Skeleton, Text } from '../../../ui';
 import { formatDateTime, formatRelative } from '../shared/format';
+import { LoadFailedNotice } from '../shared/LoadStates';
 import { activityDetails, describeActivity } from './activity-text';
 
 /** The real audit log, newest first (the SPEC's list was static). */
@@ -24,16 +25,7 @@ export function RecentActivity() {
           ))}
         </Loading>
       ) : activity.isError ? (
-        <Notice
-          tone="error"
-          action={
-            <Button type="button" size="sm" variant="secondary" onClick={() => void activity.refetch()}>
-              Try Again
-            </Button>
-          }
-        >
-          {activity.error.message}
-        </Notice>
+        <LoadFailedNotice onRetry={() => void activity.refetch()}>{activity.error.message}</LoadFailedNotice>
       ) : activity.data.length === 0 ? (
         <EmptyState headingLevel={3} title="No admin actions yet" text="Bans, VIP grants, withdrawal decisions and content changes will appear here." />
       ) : (

@@ -4,9 +4,10 @@ import styled from 'styled-components';
 import type { AppSetting } from '../../../../contract/config';
 import { ApiError } from '../../../api/client';
 import { appConfigQueryOptions, updateAppConfig } from '../../../api/config';
-import { Button, Card, ErrorState, Field, Input, Notice, px, Spinner, Stack } from '../../../ui';
+import { Button, Card, ErrorState, Field, Input, Notice, Stack } from '../../../ui';
 import { AdminPageHeader } from '../shared/AdminPageHeader';
 import { AdminScreen } from '../shared/AdminScreen';
+import { LoadingState } from '../shared/LoadStates';
 
 /** The app-wide settings of the config API; the home page texts live in the Content Manager. */
 export function SettingsScreen() {
@@ -15,9 +16,7 @@ export function SettingsScreen() {
     <AdminScreen>
       <AdminPageHeader title="Settings" description="Product name and where the Download page sends Android users." backToDashboard />
       {configs.isPending ? (
-        <Centered>
-          <Spinner label="Loading settings" />
-        </Centered>
+        <LoadingState label="Loading settings" />
       ) : configs.isError ? (
         <ErrorState title="Error Loading Settings" text={configs.error.message} action={{ label: 'Try Again', onClick: () => void configs.refetch() }} />
       ) : (
@@ -82,12 +81,6 @@ function SettingsForm({ configs }: { configs: Record<string, AppSetting> }) {
     </Card>
   );
 }
-
-const Centered = styled.div`
-  display: flex;
-  justify-content: center;
-  padding: ${({ theme }) => px(theme.space[8])};
-`;
 
 const Actions = styled.div`
   display: flex;

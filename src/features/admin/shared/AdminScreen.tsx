@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { Container, px } from '../../../ui';
+import { Button, Container, px } from '../../../ui';
 
 /** The page frame of every admin screen: denser than the public site, same tokens. */
 export const AdminScreen = styled(Container)`
@@ -36,6 +36,39 @@ export const RowActions = styled.div`
   display: flex;
   flex-wrap: nowrap;
   gap: ${({ theme }) => px(theme.space[2])};
+`;
+
+/** The end of a FilterBar: apply what was chosen, or go back to no filters. */
+export function FilterActions({ submitLabel, onClear }: { submitLabel: string; onClear: () => void }) {
+  return (
+    // FilterBar keeps `.actions` at its own width instead of stretching it like a field.
+    <div className="actions">
+      <RowActions>
+        <Button type="submit" variant="secondary">
+          {submitLabel}
+        </Button>
+        <Button type="button" variant="ghost" onClick={onClear}>
+          Clear
+        </Button>
+      </RowActions>
+    </div>
+  );
+}
+
+/** The Add button of a list, at its top right. */
+export function AddButtonBar({ label, onAdd }: { label: string; onAdd: () => void }) {
+  return (
+    <EndAligned>
+      <Button type="button" onClick={onAdd}>
+        {label}
+      </Button>
+    </EndAligned>
+  );
+}
+
+const EndAligned = styled.div`
+  display: flex;
+  justify-content: flex-end;
 `;
 
 /** The first cell of a row: the thing's name, a second line muted. */

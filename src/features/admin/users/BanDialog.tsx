@@ -1,6 +1,7 @@
-import { useState, type FormEvent } from 'react';
 import type { AdminUser } from '../../../../contract/admin';
-import { Button, Dialog, Field, Notice, Stack, Text, Textarea } from '../../../ui';
+import { Field, Text, Textarea } from '../../../ui';
+import { FormDialog } from '../shared/FormDialog';
+import { useRequiredText } from '../shared/useRequiredText';
 
 interface BanDialogProps {
   user: AdminUser | null;
@@ -12,45 +13,32 @@ interface BanDialogProps {
 
 /** Ban needs a reason: the person sees it when they next try to sign in. */
 export function BanDialog({ user, busy, error, onBan, onClose }: BanDialogProps) {
-  const [reason, setReason] = useState('');
-  const [missing, setMissing] = useState(false);
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!reason.trim()) {
-      setMissing(true);
-      return;
-    }
-    onBan(reason.trim());
-  };
+  const reason = useRequiredText(onBan);
 
   const close = () => {
-    setReason('');
-    setMissing(false);
+    reason.reset();
     onClose();
   };
 
   return (
-    <Dialog open={user !== null} onClose={close} title={user ? `Ban ${user.username}` : 'Ban user'}>
-      <form onSubmit={submit} noValidate aria-label="Ban user">
-        <Stack gap={4}>
-          <Text tone="muted" size="sm">
-            Banning signs {user?.username ?? 'this person'} out everywhere. The reason is shown to them when they try to sign in.
-          </Text>
-          <Field label="Reason" error={missing ? 'A reason is required to ban a user' : undefined}>
-            <Textarea name="reason" rows={3} value={reason} onChange={(event) => setReason(event.target.value)} required />
-          </Field>
-          {error && <Notice tone="error">{error}</Notice>}
-          <Stack gap={2}>
-            <Button type="submit" variant="danger" loading={busy} loadingLabel="Banning...">
-              Ban user
-            </Button>
-            <Button type="button" variant="secondary" onClick={close} disabled={busy}>
-              Cancel
-            </Button>
-          </Stack>
-        </Stack>
-      </form>
-    </Dialog>
+    <FormDialog
+      open={user !== null}
+      title={user ? `Ban ${user.username}` : 'Ban user'}
+      formLabel="Ban user"
+      submitLabel="Ban user"
+      busyLabel="Banning..."
+      submitVariant="danger"
+      busy={busy}
+      error={error}
+      onSubmit={reason.submit}
+      onClose={close}
+    >
+      <Text tone="muted" size="sm">
+        Banning signs {user?.username ?? 'this person'} out everywhere. The reason is shown to them when they try to sign in.
+      </Text>
+      <Field label="Reason" error={reason.missing ? 'A reason is required to ban a user' : undefined}>
+        <Textarea name="reason" rows={3} value={reason.value} onChange={(event) => reason.setValue(event.target.value)} required />
+      </Field>
+    </FormDialog>
   );
 }

@@ -2,7 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { AdminUser, MakeVipBody } from '../../../../contract/admin';
 import { adminVipPlansQueryOptions } from '../../../api/admin';
-import { Button, Dialog, Field, Input, Notice, Select, Stack, Text } from '../../../ui';
+import { Field, Input, Notice, Select, Text } from '../../../ui';
+import { FormDialog } from '../shared/FormDialog';
 
 interface MakeVipDialogProps {
   user: AdminUser | null;
@@ -42,42 +43,39 @@ export function MakeVipDialog({ user, busy, error, onGrant, onClose }: MakeVipDi
   };
 
   return (
-    <Dialog open={user !== null} onClose={close} title={user ? `Make ${user.username} VIP` : 'Make VIP'}>
-      <form onSubmit={submit} noValidate aria-label="Make VIP">
-        <Stack gap={4}>
-          <Text tone="muted" size="sm">
-            A running membership is extended from its current end date.
-          </Text>
-          <Field label="Membership">
-            <Select value={choice} onChange={(event) => setChoice(event.target.value)}>
-              <option value={DEFAULT_CHOICE}>Gold plan, 30 days (default)</option>
-              {(plans.data ?? [])
-                .filter((plan) => plan.active)
-                .map((plan) => (
-                  <option key={plan._id} value={plan._id}>
-                    {plan.name}, {plan.duration} days
-                  </option>
-                ))}
-              <option value={CUSTOM_CHOICE}>Custom number of days</option>
-            </Select>
-          </Field>
-          {choice === CUSTOM_CHOICE && (
-            <Field label="Days" error={daysError}>
-              <Input type="number" inputMode="numeric" min={1} max={3650} value={days} onChange={(event) => setDays(event.target.value)} />
-            </Field>
-          )}
-          {plans.isError && <Notice tone="error">{plans.error.message}</Notice>}
-          {error && <Notice tone="error">{error}</Notice>}
-          <Stack gap={2}>
-            <Button type="submit" loading={busy} loadingLabel="Granting...">
-              Make VIP
-            </Button>
-            <Button type="button" variant="secondary" onClick={close} disabled={busy}>
-              Cancel
-            </Button>
-          </Stack>
-        </Stack>
-      </form>
-    </Dialog>
+    <FormDialog
+      open={user !== null}
+      title={user ? `Make ${user.username} VIP` : 'Make VIP'}
+      formLabel="Make VIP"
+      submitLabel="Make VIP"
+      busyLabel="Granting..."
+      busy={busy}
+      error={error}
+      onSubmit={submit}
+      onClose={close}
+    >
+      <Text tone="muted" size="sm">
+        A running membership is extended from its current end date.
+      </Text>
+      <Field label="Membership">
+        <Select value={choice} onChange={(event) => setChoice(event.target.value)}>
+          <option value={DEFAULT_CHOICE}>Gold plan, 30 days (default)</option>
+          {(plans.data ?? [])
+            .filter((plan) => plan.active)
+            .map((plan) => (
+              <option key={plan._id} value={plan._id}>
+                {plan.name}, {plan.duration} days
+              </option>
+            ))}
+          <option value={CUSTOM_CHOICE}>Custom number of days</option>
+        </Select>
+      </Field>
+      {choice === CUSTOM_CHOICE && (
+        <Field label="Days" error={daysError}>
+          <Input type="number" inputMode="numeric" min={1} max={3650} value={days} onChange={(event) => setDays(event.target.value)} />
+        </Field>
+      )}
+      {plans.isError && <Notice tone="error">{plans.error.message}</Notice>}
+    </FormDialog>
   );
 }

@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import styled from 'styled-components';
 import type { AdminUser, AdminUserFilter, MakeVipBody } from '../../../../contract/admin';
 import { adminUsersQueryOptions, banUser, makeUserVip, removeUserVip, unbanUser, type AdminUsersParams } from '../../../api/admin';
-import { Button, EmptyState, ErrorState, Field, Input, Pagination, px, Select, Spinner } from '../../../ui';
+import { EmptyState, ErrorState, Field, Input, Pagination, Select } from '../../../ui';
 import { ActionNoticeBar } from '../shared/ActionNoticeBar';
 import { AdminPageHeader } from '../shared/AdminPageHeader';
-import { AdminScreen, FilterBar } from '../shared/AdminScreen';
+import { AdminScreen, FilterActions, FilterBar } from '../shared/AdminScreen';
+import { LoadingState } from '../shared/LoadStates';
 import { useActionNotice } from '../shared/useActionNotice';
 import { BanDialog } from './BanDialog';
 import { MakeVipDialog } from './MakeVipDialog';
@@ -89,24 +89,13 @@ export function ManageUsersScreen({ params, onParamsChange }: ManageUsersScreenP
             <option value="vip">VIP</option>
           </Select>
         </Field>
-        <div className="actions">
-          <Actions>
-            <Button type="submit" variant="secondary">
-              Search
-            </Button>
-            <Button type="button" variant="ghost" onClick={clear}>
-              Clear
-            </Button>
-          </Actions>
-        </div>
+        <FilterActions submitLabel="Search" onClear={clear} />
       </FilterBar>
 
       <ActionNoticeBar notice={notice} onDismiss={dismiss} />
 
       {users.isPending ? (
-        <Centered>
-          <Spinner label="Loading users" />
-        </Centered>
+        <LoadingState label="Loading users" />
       ) : users.isError ? (
         <ErrorState title="Error Loading Users" text={users.error.message} action={{ label: 'Try Again', onClick: () => void users.refetch() }} />
       ) : users.data.users.length === 0 ? (
@@ -158,14 +147,3 @@ export function ManageUsersScreen({ params, onParamsChange }: ManageUsersScreenP
     </AdminScreen>
   );
 }
-
-const Centered = styled.div`
-  display: flex;
-  justify-content: center;
-  padding: ${({ theme }) => px(theme.space[8])};
-`;
-
-const Actions = styled.div`
-  display: flex;
-  gap: ${({ theme }) => px(theme.space[2])};
-`;

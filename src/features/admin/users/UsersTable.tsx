@@ -2,9 +2,12 @@ import styled from 'styled-components';
 import type { AdminUser } from '../../../../contract/admin';
 import { Avatar, Badge, Button, px, Table, Text, theme } from '../../../ui';
 import { CellTitle, RowActions } from '../shared/AdminScreen';
+import { TableHead } from '../shared/AdminTable';
 import { formatCount, formatDate, formatRelative } from '../shared/format';
 
 type BusyKind = 'ban' | 'unban' | 'makeVip' | 'removeVip' | null;
+
+const COLUMNS = ['User', 'Status', 'Joined', 'Last seen', 'Actions'];
 
 interface UsersTableProps {
   users: AdminUser[];
@@ -26,15 +29,7 @@ export function UsersTable({ users, total, busy, busyFor, onBan, onUnban, onMake
         {formatCount(total)} {total === 1 ? 'user' : 'users'}
       </Text>
       <Table label="Users" aria-busy={busy}>
-        <thead>
-          <tr>
-            <th scope="col">User</th>
-            <th scope="col">Status</th>
-            <th scope="col">Joined</th>
-            <th scope="col">Last seen</th>
-            <th scope="col">Actions</th>
-          </tr>
-        </thead>
+        <TableHead columns={COLUMNS} />
         <tbody>
           {users.map((user) => {
             const running = busyFor(user._id);

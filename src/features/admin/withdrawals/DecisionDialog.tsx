@@ -1,7 +1,8 @@
-import { useState, type FormEvent } from 'react';
 import type { Withdrawal } from '../../../../contract/admin';
-import { Button, Dialog, Field, Input, Notice, Stack, Text, Textarea } from '../../../ui';
+import { Field, Input, Text, Textarea } from '../../../ui';
 import { formatCount, formatCurrency } from '../shared/format';
+import { FormDialog } from '../shared/FormDialog';
+import { useRequiredText } from '../shared/useRequiredText';
 
 export type DecisionKind = 'approve' | 'reject';
 
@@ -35,47 +36,34 @@ const COPY = {
 
 /** Approving needs the payout's transaction id; rejecting needs a reason. */
 export function DecisionDialog({ kind, withdrawal, busy, error, onDecide, onClose }: DecisionDialogProps) {
-  const [value, setValue] = useState('');
-  const [missing, setMissing] = useState(false);
+  const answer = useRequiredText(onDecide);
   const copy = COPY[kind];
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!value.trim()) {
-      setMissing(true);
-      return;
-    }
-    onDecide(value.trim());
-  };
-
   return (
-    <Dialog open={withdrawal !== null} onClose={onClose} title={copy.title}>
-      <form onSubmit={submit} noValidate aria-label={copy.title}>
-        <Stack gap={4}>
-          {withdrawal && (
-            <Text size="sm">
-              {formatCurrency(withdrawal.amountMoney, withdrawal.currency)} ({formatCount(withdrawal.amountCoins)} coins) to{' '}
-              {withdrawal.user.username} by {withdrawal.method}
-            </Text>
-          )}
-          <Field label={copy.label} hint={copy.hint} error={missing ? copy.required : undefined}>
-            {kind === 'approve' ? (
-              <Input name="txnId" autoComplete="off" value={value} onChange={(event) => setValue(event.target.value)} required />
-            ) : (
-              <Textarea name="reason" rows={3} value={value} onChange={(event) => setValue(event.target.value)} required />
-            )}
-          </Field>
-          {error && <Notice tone="error">{error}</Notice>}
-          <Stack gap={2}>
-            <Button type="submit" variant={kind === 'approve' ? 'primary' : 'danger'} loading={busy} loadingLabel={copy.busy}>
-              {copy.submit}
-            </Button>
-            <Button type="button" variant="secondary" onClick={onClose} disabled={busy}>
-              Cancel
-            </Button>
-          </Stack>
-        </Stack>
-      </form>
-    </Dialog>
+    <FormDialog
+      open={withdrawal !== null}
+      title={copy.title}
+      submitLabel={copy.submit}
+      busyLabel={copy.busy}
+      submitVariant={kind === 'approve' ? 'primary' : 'danger'}
+      busy={busy}
+      error={error}
+      onSubmit={answer.submit}
+      onClose={onClose}
+    >
+      {withdrawal && (
+        <Text size="sm">
+          {formatCurrency(withdrawal.amountMoney, withdrawal.currency)} ({formatCount(withdrawal.amountCoins)} coins) to{' '}
+          {withdrawal.user.username} by {withdrawal.method}
+        </Text>
+      )}
+      <Field label={copy.label} hint={copy.hint} error={answer.missing ? copy.required : undefined}>
+        {kind === 'approve' ? (
+          <Input name="txnId" autoComplete="off" value={answer.value} onChange={(event) => answer.setValue(event.target.value)} required />
+        ) : (
+          <Textarea name="reason" rows={3} value={answer.value} onChange={(event) => answer.setValue(event.target.value)} required />
+        )}
+      </Field>
+    </FormDialog>
   );
 }

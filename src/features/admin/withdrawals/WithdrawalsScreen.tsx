@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import styled from 'styled-components';
 import type { Withdrawal, WithdrawalListResponse, WithdrawalStatus } from '../../../../contract/admin';
 import { adminKeys, adminWithdrawalsQueryOptions, approveWithdrawal, rejectWithdrawal, type WithdrawalsParams } from '../../../api/admin';
 import { ApiError } from '../../../api/client';
-import { EmptyState, ErrorState, Field, Pagination, px, Select, Spinner } from '../../../ui';
+import { EmptyState, ErrorState, Field, Pagination, Select } from '../../../ui';
 import { ActionNoticeBar } from '../shared/ActionNoticeBar';
 import { AdminPageHeader } from '../shared/AdminPageHeader';
 import { AdminScreen, FilterBar } from '../shared/AdminScreen';
+import { LoadingState } from '../shared/LoadStates';
 import { useActionNotice } from '../shared/useActionNotice';
 import { DecisionDialog, type DecisionKind } from './DecisionDialog';
 import { WithdrawalsTable } from './WithdrawalsTable';
@@ -78,9 +78,7 @@ export function WithdrawalsScreen({ params, onParamsChange }: WithdrawalsScreenP
       <ActionNoticeBar notice={notice} onDismiss={dismiss} />
 
       {withdrawals.isPending ? (
-        <Centered>
-          <Spinner label="Loading withdrawals" />
-        </Centered>
+        <LoadingState label="Loading withdrawals" />
       ) : withdrawals.isError ? (
         <ErrorState
           title="Error Loading Withdrawals"
@@ -119,9 +117,3 @@ export function WithdrawalsScreen({ params, onParamsChange }: WithdrawalsScreenP
     </AdminScreen>
   );
 }
-
-const Centered = styled.div`
-  display: flex;
-  justify-content: center;
-  padding: ${({ theme }) => px(theme.space[8])};
-`;

@@ -2,6 +2,7 @@ import styled from 'styled-components';
 import type { Withdrawal, WithdrawalStatus } from '../../../../contract/admin';
 import { Badge, Button, px, Table, type BadgeTone } from '../../../ui';
 import { CellTitle, RowActions } from '../shared/AdminScreen';
+import { TableHead } from '../shared/AdminTable';
 import { formatCount, formatCurrency, formatDateTime } from '../shared/format';
 
 const STATUS_BADGES: Record<WithdrawalStatus, { tone: BadgeTone; label: string }> = {
@@ -9,6 +10,8 @@ const STATUS_BADGES: Record<WithdrawalStatus, { tone: BadgeTone; label: string }
   approved: { tone: 'success', label: 'Approved' },
   rejected: { tone: 'danger', label: 'Rejected' },
 };
+
+const COLUMNS = ['Member', 'Status', 'Amount', 'Decision', 'Method', 'Requested'];
 
 interface WithdrawalsTableProps {
   withdrawals: Withdrawal[];
@@ -20,16 +23,7 @@ interface WithdrawalsTableProps {
 export function WithdrawalsTable({ withdrawals, busy, onApprove, onReject }: WithdrawalsTableProps) {
   return (
     <Table label="Withdrawals" aria-busy={busy}>
-      <thead>
-        <tr>
-          <th scope="col">Member</th>
-          <th scope="col">Status</th>
-          <th scope="col">Amount</th>
-          <th scope="col">Decision</th>
-          <th scope="col">Method</th>
-          <th scope="col">Requested</th>
-        </tr>
-      </thead>
+      <TableHead columns={COLUMNS} />
       <tbody>
         {withdrawals.map((withdrawal) => {
           const status = STATUS_BADGES[withdrawal.status];
