@@ -1,7 +1,8 @@
-import { createLink } from '@tanstack/react-router';
 import styled from 'styled-components';
 import type { BlogPostSummary } from '../../../contract/blog';
 import { Badge, px } from '../../ui';
+import { CoverImage } from '../marketing/cover-image';
+import { createStretchedLink, liftingCard } from '../marketing/link-card';
 import type { BlogListSearch } from './blog-search';
 import { formatPostDate, postImageSrc } from './post-display';
 
@@ -18,7 +19,7 @@ export interface BlogPostCardProps {
 export function BlogPostCard({ post, listSearch, headingLevel = 2, eagerImage = false }: BlogPostCardProps) {
   return (
     <Card>
-      <Cover src={postImageSrc(post)} alt="" width={1200} height={630} loading={eagerImage ? 'eager' : 'lazy'} decoding="async" />
+      <CoverImage src={postImageSrc(post)} alt="" width={1200} height={630} loading={eagerImage ? 'eager' : 'lazy'} decoding="async" />
       <Body>
         <Meta>
           <Badge tone="neutral">{post.category}</Badge>
@@ -46,32 +47,9 @@ export function BlogPostCard({ post, listSearch, headingLevel = 2, eagerImage = 
 }
 
 const Card = styled.article`
-  position: relative;
-  display: flex;
-  flex-direction: column;
+  ${liftingCard}
   overflow: hidden;
   height: 100%;
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => px(theme.radii.card)};
-  background: ${({ theme }) => theme.colors.surface};
-  box-shadow: ${({ theme }) => theme.shadows.card};
-  transition:
-    transform ${({ theme }) => theme.motion.base},
-    box-shadow ${({ theme }) => theme.motion.base};
-
-  &:hover,
-  &:focus-within {
-    transform: translateY(-2px);
-    box-shadow: ${({ theme }) => theme.shadows.raised};
-  }
-`;
-
-const Cover = styled.img`
-  width: 100%;
-  height: auto;
-  aspect-ratio: 1200 / 630;
-  object-fit: cover;
-  background: ${({ theme }) => theme.colors.purpleTint};
 `;
 
 const Body = styled.div`
@@ -97,29 +75,7 @@ const Title = styled.h2`
   line-height: ${({ theme }) => theme.font.lineHeights.tight};
 `;
 
-const TitleAnchor = styled.a`
-  color: ${({ theme }) => theme.colors.text};
-  text-decoration: none;
-
-  /* The whole card opens the post; the title stays the one link and focus stop. */
-  &::after {
-    content: '';
-    position: absolute;
-    inset: 0;
-  }
-
-  &:focus-visible {
-    outline: none;
-  }
-
-  &:focus-visible::after {
-    outline: ${({ theme }) => px(theme.sizes.focusRing)} solid ${({ theme }) => theme.colors.purple};
-    outline-offset: ${({ theme }) => px(-theme.sizes.focusRing * 2)};
-    border-radius: ${({ theme }) => px(theme.radii.card)};
-  }
-`;
-
-const TitleLink = createLink(TitleAnchor);
+const TitleLink = createStretchedLink('inside');
 
 const Excerpt = styled.p`
   color: ${({ theme }) => theme.colors.neutralText};

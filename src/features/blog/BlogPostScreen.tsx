@@ -6,6 +6,7 @@ import { blogPostQueryOptions } from '../../api/blog';
 import { ApiError } from '../../api/client';
 import { DEFAULT_APP_NAME, publicConfigQueryOptions } from '../../api/config';
 import { Badge, ButtonLink, Container, EmptyState, ErrorState, px, Skeleton } from '../../ui';
+import { RaisedCoverImage } from '../marketing/cover-image';
 import { formatPostDate, postImageSrc } from './post-display';
 import { PostBody } from './PostBody';
 import { useDocumentMetadata, type DocumentMetadata } from './useDocumentMetadata';
@@ -83,7 +84,7 @@ export function BlogPostScreen() {
 function PostArticle({ post }: { post: BlogPost }) {
   return (
     <Article aria-labelledby="post-title">
-      <Cover src={postImageSrc(post)} alt="" width={1200} height={630} />
+      <RaisedCoverImage src={postImageSrc(post)} alt="" width={1200} height={630} />
       <Meta>
         <time dateTime={post.date}>{formatPostDate(post.date)}</time>
         <span aria-hidden="true">·</span>
@@ -168,16 +169,6 @@ const Article = styled.article`
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => px(theme.space[4])};
-`;
-
-const Cover = styled.img`
-  width: 100%;
-  height: auto;
-  aspect-ratio: 1200 / 630;
-  object-fit: cover;
-  border-radius: ${({ theme }) => px(theme.radii.card)};
-  box-shadow: ${({ theme }) => theme.shadows.raised};
-  background: ${({ theme }) => theme.colors.purpleTint};
 `;
 
 const Meta = styled.p`

@@ -1,41 +1,36 @@
 import styled from 'styled-components';
 import { ButtonLink, Container, px } from '../../ui';
-import { CALL_TO_ACTION } from './home-copy';
+import { BandColumn, BrandBand, GhostOnBrand } from '../marketing/PageHero';
+
+const CALL_TO_ACTION = {
+  title: 'Your person might be closer than you think',
+  text: 'Join free in two minutes and see who is on your radar tonight.',
+} as const;
 
 /** SPEC section 2 call to action, before the FAQ. */
 export function CallToAction() {
   return (
     <Band aria-labelledby="cta-title">
       <Container>
-        <Inner>
+        <BandColumn>
           <Title id="cta-title">{CALL_TO_ACTION.title}</Title>
           <Text>{CALL_TO_ACTION.text}</Text>
           <Actions>
             <LightButton to="/register" size="lg" variant="secondary">
               Sign Up Free
             </LightButton>
-            <OutlineButton to="/download" size="lg" variant="ghost">
+            <GhostOnBrand to="/download" size="lg" variant="ghost">
               Download the App
-            </OutlineButton>
+            </GhostOnBrand>
           </Actions>
-        </Inner>
+        </BandColumn>
       </Container>
     </Band>
   );
 }
 
-const Band = styled.section`
-  background: ${({ theme }) => theme.gradients.brand};
-  color: ${({ theme }) => theme.colors.onBrand};
+const Band = styled(BrandBand)`
   padding-block: ${({ theme }) => px(theme.space[16])};
-`;
-
-const Inner = styled.div`
-  display: flex;
-  flex-direction: column;
-  align-items: center;
-  gap: ${({ theme }) => px(theme.space[4])};
-  text-align: center;
 `;
 
 const Title = styled.h2`
@@ -58,13 +53,4 @@ const Actions = styled.div`
 
 const LightButton = styled(ButtonLink)`
   border-color: ${({ theme }) => theme.colors.onBrand};
-`;
-
-const OutlineButton = styled(ButtonLink)`
-  color: ${({ theme }) => theme.colors.onBrand};
-  border-color: ${({ theme }) => theme.colors.onBrand};
-
-  &:hover:not([aria-disabled='true']) {
-    background: ${({ theme }) => theme.colors.overlay};
-  }
 `;

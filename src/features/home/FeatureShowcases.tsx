@@ -1,8 +1,9 @@
 import styled from 'styled-components';
 import { ButtonLink, px } from '../../ui';
 import { ACCENT_INK } from '../marketing/accent-ink';
+import { RaisedCoverImage } from '../marketing/cover-image';
 import { MarketingSection, SectionHeader } from '../marketing/Section';
-import { SHOWCASES } from './home-copy';
+import { SHOWCASES } from './showcase-copy';
 
 export interface FeatureShowcasesProps {
   title: string;
@@ -17,7 +18,7 @@ export function FeatureShowcases({ title, subtitle }: FeatureShowcasesProps) {
       <Rows>
         {SHOWCASES.map((showcase, index) => (
           <Row key={showcase.id} $flip={index % 2 === 1}>
-            <Picture src={showcase.image} alt="" width={1200} height={630} loading="lazy" decoding="async" />
+            <RaisedCoverImage src={showcase.image} alt="" width={1200} height={630} loading="lazy" decoding="async" />
             <Copy>
               <ShowcaseTitle>{showcase.title}</ShowcaseTitle>
               <p>{showcase.text}</p>
@@ -60,16 +61,6 @@ const Row = styled.article<{ $flip: boolean }>`
       order: ${({ $flip }) => ($flip ? 2 : 0)};
     }
   }
-`;
-
-const Picture = styled.img`
-  width: 100%;
-  height: auto;
-  aspect-ratio: 1200 / 630;
-  object-fit: cover;
-  border-radius: ${({ theme }) => px(theme.radii.card)};
-  box-shadow: ${({ theme }) => theme.shadows.raised};
-  background: ${({ theme }) => theme.colors.purpleTint};
 `;
 
 const Copy = styled.div`

@@ -1,10 +1,10 @@
-import { createLink } from '@tanstack/react-router';
 import styled from 'styled-components';
 import { px } from '../../ui';
 import type { StatColor } from '../../../contract/common';
 import { ACCENT_INK } from './accent-ink';
 import type { Feature } from './feature-catalogue';
 import { FeatureIcon } from './FeatureIcon';
+import { createStretchedLink, liftingCard } from './link-card';
 
 /** A whole-card link to a feature's screen; the title is the link text. */
 export function FeatureCard({ feature, headingLevel = 3 }: { feature: Feature; headingLevel?: 2 | 3 }) {
@@ -27,24 +27,9 @@ export function FeatureCard({ feature, headingLevel = 3 }: { feature: Feature; h
 }
 
 const CardBox = styled.li`
-  position: relative;
-  display: flex;
-  flex-direction: column;
+  ${liftingCard}
   gap: ${({ theme }) => px(theme.space[3])};
   padding: ${({ theme }) => px(theme.space[6])};
-  background: ${({ theme }) => theme.colors.surface};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => px(theme.radii.card)};
-  box-shadow: ${({ theme }) => theme.shadows.card};
-  transition:
-    transform ${({ theme }) => theme.motion.base},
-    box-shadow ${({ theme }) => theme.motion.base};
-
-  &:hover,
-  &:focus-within {
-    transform: translateY(-2px);
-    box-shadow: ${({ theme }) => theme.shadows.raised};
-  }
 `;
 
 const IconBadge = styled.span<{ $accent: StatColor }>`
@@ -63,28 +48,7 @@ const CardHeading = styled.h3`
   font-weight: ${({ theme }) => theme.font.weights.semibold};
 `;
 
-const CardAnchor = styled.a`
-  color: ${({ theme }) => theme.colors.text};
-  text-decoration: none;
-
-  &::after {
-    content: '';
-    position: absolute;
-    inset: 0;
-    border-radius: inherit;
-  }
-
-  &:focus-visible {
-    outline: none;
-  }
-
-  &:focus-visible::after {
-    outline: ${({ theme }) => px(theme.sizes.focusRing)} solid ${({ theme }) => theme.colors.purple};
-    outline-offset: ${({ theme }) => px(theme.sizes.focusRing)};
-  }
-`;
-
-const CardLink = createLink(CardAnchor);
+const CardLink = createStretchedLink('outside');
 
 const CardText = styled.p`
   color: ${({ theme }) => theme.colors.muted};

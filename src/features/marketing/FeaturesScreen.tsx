@@ -5,7 +5,7 @@ import { useHomeTexts } from '../home/home-defaults';
 import { FeatureCard, FeatureGrid } from './FeatureCard';
 import { FEATURES } from './feature-catalogue';
 import { MarketingSection } from './Section';
-import { PageHero } from './PageHero';
+import { BandColumn, PageHero } from './PageHero';
 
 /** The Features page's guides are the blog's Features posts. */
 export const FEATURE_GUIDES_CATEGORY = 'Features';
@@ -61,12 +61,7 @@ const Closing = styled.section`
   padding-block: ${({ theme }) => px(theme.space[16])};
 `;
 
-const ClosingInner = styled.div`
-  display: flex;
-  flex-direction: column;
-  align-items: center;
-  gap: ${({ theme }) => px(theme.space[4])};
-  text-align: center;
+const ClosingInner = styled(BandColumn)`
   color: ${({ theme }) => theme.colors.neutralText};
 `;
 

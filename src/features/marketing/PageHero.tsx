@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
-import { Container, px } from '../../ui';
+import { ButtonLink, Container, px } from '../../ui';
 
 export interface PageHeroProps {
   eyebrow: string;
@@ -25,9 +25,36 @@ export function PageHero({ eyebrow, title, subtitle, children }: PageHeroProps) 
   );
 }
 
-const Band = styled.section`
+// Home's hero draws the same band, title and ghost button with its own copies:
+// it is part of Home's first load and this module is not, and sharing them
+// through a module Home already loads measured more JavaScript for `/`.
+
+/** The brand-gradient band, in light text, of the pages' heroes and Home's call to action. */
+export const BrandBand = styled.section`
   background: ${({ theme }) => theme.gradients.brand};
   color: ${({ theme }) => theme.colors.onBrand};
+`;
+
+/** A band's heading, text and actions, centred one under the other. */
+export const BandColumn = styled.div`
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  gap: ${({ theme }) => px(theme.space[4])};
+  text-align: center;
+`;
+
+/** The ghost button in light ink, for a brand band. */
+export const GhostOnBrand = styled(ButtonLink)`
+  color: ${({ theme }) => theme.colors.onBrand};
+  border-color: ${({ theme }) => theme.colors.onBrand};
+
+  &:hover:not([aria-disabled='true']) {
+    background: ${({ theme }) => theme.colors.overlay};
+  }
+`;
+
+const Band = styled(BrandBand)`
   padding-block: ${({ theme }) => px(theme.space[12])};
 
   ${({ theme }) => theme.media.tablet} {
@@ -35,14 +62,9 @@ const Band = styled.section`
   }
 `;
 
-const Inner = styled.div`
-  display: flex;
-  flex-direction: column;
-  align-items: center;
-  gap: ${({ theme }) => px(theme.space[4])};
+const Inner = styled(BandColumn)`
   max-width: 60ch;
   margin-inline: auto;
-  text-align: center;
 `;
 
 const Eyebrow = styled.p`

@@ -29,36 +29,28 @@ const Links = styled.ul`
   }
 `;
 
+const DESTINATIONS = [
+  { to: '/spin', title: 'Spin Feature', text: 'Let chance pick someone new' },
+  { to: '/radar', title: 'Radar', text: 'Find people near you' },
+  { to: '/users', title: 'Discover', text: 'Browse all users' },
+] as const;
+
 /** SPEC: the 'Discover More' panel linking to Spin, Radar and Discover. */
 export function DiscoverMore() {
   return (
     <Card as="section" aria-labelledby="discover-more-title">
       <CardTitle id="discover-more-title">Discover More</CardTitle>
       <Links>
-        <li>
-          <Link to="/spin">
-            <strong>Spin Feature</strong>
-            <Text as="span" size="sm" tone="muted">
-              Let chance pick someone new
-            </Text>
-          </Link>
-        </li>
-        <li>
-          <Link to="/radar">
-            <strong>Radar</strong>
-            <Text as="span" size="sm" tone="muted">
-              Find people near you
-            </Text>
-          </Link>
-        </li>
-        <li>
-          <Link to="/users">
-            <strong>Discover</strong>
-            <Text as="span" size="sm" tone="muted">
-              Browse all users
-            </Text>
-          </Link>
-        </li>
+        {DESTINATIONS.map((destination) => (
+          <li key={destination.to}>
+            <Link to={destination.to}>
+              <strong>{destination.title}</strong>
+              <Text as="span" size="sm" tone="muted">
+                {destination.text}
+              </Text>
+            </Link>
+          </li>
+        ))}
       </Links>
     </Card>
   );

@@ -6,11 +6,12 @@ import { fromPromise } from 'xstate';
 import type { Match } from '../../../contract/discovery';
 import { matchesMachine } from '../../../machines/matches.machine';
 import { fetchMatches } from '../../api/matches';
-import { ButtonLink, Card, EmptyState, ErrorState, IconButton, px, Spinner, Stack, Text, VisuallyHidden } from '../../ui';
+import { ButtonLink, EmptyState, ErrorState, IconButton, px, Text, VisuallyHidden } from '../../ui';
 import { actorRuntime, useReportActor, type MachineOverrides } from '../discover/machine-overrides';
 import { ScreenFrame } from '../discover/ScreenFrame';
 import { unlessAborted } from '../discover/unless-aborted';
 import { ChatIcon, ChevronIcon, HeartIcon, VideoIcon } from '../spin/icons';
+import { DeckCard, DeckLayout, DeckLoading } from '../spin/PersonDeck';
 import { DiscoverMore } from './DiscoverMore';
 import { MatchCard } from './MatchCard';
 
@@ -25,26 +26,6 @@ export interface MatchesScreenProps {
   overrides?: MachineOverrides<typeof matchesMachine>;
   effects?: Partial<MatchesEffects>;
 }
-
-const Layout = styled.div`
-  display: grid;
-  gap: ${({ theme }) => px(theme.space[6])};
-  min-width: 0;
-
-  ${({ theme }) => theme.media.desktop} {
-    grid-template-columns: minmax(0, 3fr) minmax(0, 2fr);
-    align-items: start;
-  }
-`;
-
-const MatchPanel = styled(Card)`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => px(theme.space[4])};
-  width: 100%;
-  max-width: ${({ theme }) => px(theme.sizes.dialogMax)};
-  margin-inline: auto;
-`;
 
 const Actions = styled.div`
   display: flex;
@@ -87,12 +68,7 @@ export function MatchesScreen({ overrides, effects }: MatchesScreenProps) {
 
   let body;
   if (loading) {
-    body = (
-      <Stack align="center" gap={3}>
-        <Spinner size="lg" label="Loading matches" />
-        <Text tone="muted">Finding your matches...</Text>
-      </Stack>
-    );
+    body = <DeckLoading label="Loading matches" text="Finding your matches..." />;
   } else if (error !== null) {
     body = <ErrorState title="Error Loading Matches" text={error} action={{ label: 'Try Again', onClick: () => actor.send({ type: 'RETRY' }) }} />;
   } else if (empty || !match) {
@@ -138,10 +114,12 @@ export function MatchesScreen({ overrides, effects }: MatchesScreenProps) {
 
   return (
     <ScreenFrame title="Find Your Match" subtitle="People who liked you back. Say hello, connect or start a video call.">
-      <Layout>
-        <MatchPanel aria-busy={loading}>{body}</MatchPanel>
+      <DeckLayout>
+        <DeckCard $gap={4} aria-busy={loading}>
+          {body}
+        </DeckCard>
         <DiscoverMore />
-      </Layout>
+      </DeckLayout>
     </ScreenFrame>
   );
 }

@@ -1,13 +1,13 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
-import styled from 'styled-components';
 import type { Candidate, LikeType } from '../../../contract/discovery';
 import { selectCurrentCandidate, selectIsBusy, spinMachine, spinStepsFrom } from '../../../machines/spin.machine';
 import { decisionFailureMessage } from '../../api/users';
-import { Card, EmptyState, Notice, px, Spinner, Stack, Text, VisuallyHidden } from '../../ui';
+import { EmptyState, Notice, Stack, Text, VisuallyHidden } from '../../ui';
 import { actorRuntime, useReportActor, type MachineOverrides } from '../discover/machine-overrides';
 import { ScreenFrame } from '../discover/ScreenFrame';
 import { CandidateCard } from './CandidateCard';
+import { DeckCard, DeckLayout, DeckLoading } from './PersonDeck';
 import { RecentMatches } from './RecentMatches';
 import { SAMPLE_CANDIDATES } from './sample-candidates';
 import { createSpinActors } from './spin-actors';
@@ -22,26 +22,6 @@ export interface SpinScreenProps {
   /** Shown when the deck cannot be fetched; SPEC's sample users by default. */
   samples?: readonly Candidate[];
 }
-
-const Layout = styled.div`
-  display: grid;
-  gap: ${({ theme }) => px(theme.space[6])};
-  min-width: 0;
-
-  ${({ theme }) => theme.media.desktop} {
-    grid-template-columns: minmax(0, 3fr) minmax(0, 2fr);
-    align-items: start;
-  }
-`;
-
-const DeckCard = styled(Card)`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => px(theme.space[6])};
-  width: 100%;
-  max-width: ${({ theme }) => px(theme.sizes.dialogMax)};
-  margin-inline: auto;
-`;
 
 export const MATCH_NOTICE = "It's a match! 🎉";
 
@@ -71,10 +51,7 @@ export function SpinScreen({ overrides, random = Math.random, alert = defaultAle
   const recentMatches = useSelector(actor, (snapshot) => snapshot.context.recentMatches);
 
   const deck = loading ? (
-    <Stack align="center" gap={3}>
-      <Spinner size="lg" label="Loading people" />
-      <Text tone="muted">Finding people to spin...</Text>
-    </Stack>
+    <DeckLoading label="Loading people" text="Finding people to spin..." />
   ) : empty || !candidate ? (
     <EmptyState
       title="No one new to spin"
@@ -97,16 +74,16 @@ export function SpinScreen({ overrides, random = Math.random, alert = defaultAle
 
   return (
     <ScreenFrame title="Spin" subtitle="Let chance pick someone for you, then like, super like or skip.">
-      <Layout>
+      <DeckLayout>
         <Stack gap={4}>
           <div role="status">{matched ? <Notice tone="success">{MATCH_NOTICE}</Notice> : null}</div>
-          <DeckCard forwardedAs="section" aria-label="Candidate">{deck}</DeckCard>
+          <DeckCard $gap={6} forwardedAs="section" aria-label="Candidate">{deck}</DeckCard>
           <Text tone="muted" size="sm" align="center">
             Spin to discover new people • {available} users available
           </Text>
         </Stack>
         <RecentMatches matches={recentMatches} />
-      </Layout>
+      </DeckLayout>
     </ScreenFrame>
   );
 }
