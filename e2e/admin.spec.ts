@@ -165,6 +165,7 @@ test('a banned member sees the reason when signing in, and can sign in again onc
   await dialog.getByRole('button', { name: 'Ban user' }).click();
   await expect(dialog.getByText('A reason is required to ban a user')).toBeVisible();
   await dialog.getByLabel('Reason').fill('Repeated spam messages');
+  await expect(dialog.getByText('A reason is required to ban a user')).toBeHidden();
   await screenshot(page, 'users-ban-dialog-1280');
   await dialog.getByRole('button', { name: 'Ban user' }).click();
   await expect(dialog).toBeHidden();

@@ -2,7 +2,9 @@ import { useState, type FormEvent } from 'react';
 
 /**
  * The one text a decision needs (a ban reason, a transaction id): sent trimmed,
- * and flagged as missing instead of sent when it is only spaces.
+ * and flagged as missing instead of sent when it is only spaces. The flag
+ * goes as soon as there is text: an error left under a filled field reads as
+ * if the field were still wrong.
  */
 export function useRequiredText(onSubmit: (text: string) => void) {
   const [value, setValue] = useState('');
@@ -18,10 +20,15 @@ export function useRequiredText(onSubmit: (text: string) => void) {
     onSubmit(text);
   };
 
+  const change = (next: string) => {
+    setValue(next);
+    if (next.trim()) setMissing(false);
+  };
+
   const reset = () => {
     setValue('');
     setMissing(false);
   };
 
-  return { value, setValue, missing, submit, reset };
+  return { value, setValue: change, missing, submit, reset };
 }

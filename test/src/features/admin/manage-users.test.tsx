@@ -79,6 +79,7 @@ describe('Manage Users', () => {
 
     await userEvent.click(within(dialog).getByLabelText('Reason'));
     await userEvent.paste('Sending spam links');
+    expect(within(dialog).queryByText('A reason is required to ban a user')).not.toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Ban user' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(api.calls.find((call) => call.path.endsWith('/ban'))?.body).toEqual({ reason: 'Sending spam links' });

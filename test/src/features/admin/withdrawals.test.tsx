@@ -59,6 +59,7 @@ describe('Withdrawals', () => {
     expect(within(dialog).getByText('Transaction id is required')).toBeInTheDocument();
     await userEvent.click(within(dialog).getByLabelText('Transaction id'));
     await userEvent.paste('PAYPAL-123');
+    expect(within(dialog).queryByText('Transaction id is required')).not.toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(api.calls.find((call) => call.path.includes('/approve/'))?.body).toEqual({ txnId: 'PAYPAL-123' });
