@@ -32,6 +32,8 @@ test('a visitor signs up, sees the User badge, logs out, and signs in again', as
   await form.getByLabel('Password').fill(password);
   await form.getByLabel('Age').fill('29');
   await form.getByLabel('Gender').selectOption('female');
+  // Each error went as its field was filled.
+  await expect(form.getByText(/is required/)).toHaveCount(0);
   await screenshot(page, 'register-filled');
   await form.getByRole('button', { name: 'Sign Up' }).click();
 

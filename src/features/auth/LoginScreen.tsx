@@ -77,7 +77,11 @@ function LoginForm({ role, busy, error, onSubmit }: LoginFormProps) {
           spellCheck={false}
           required
           value={username}
-          onChange={(event) => setUsername(event.target.value)}
+          onChange={(event) => {
+            setUsername(event.target.value);
+            // A "required" left under a filled field reads as if it were still wrong.
+            if (event.target.value.trim()) setMissing((current) => ({ ...current, username: undefined }));
+          }}
         />
       </Field>
       <Field label="Password" id={`${prefix}-password`} error={missing.password}>
@@ -87,7 +91,10 @@ function LoginForm({ role, busy, error, onSubmit }: LoginFormProps) {
           autoComplete="current-password"
           required
           value={password}
-          onChange={(event) => setPassword(event.target.value)}
+          onChange={(event) => {
+            setPassword(event.target.value);
+            if (event.target.value) setMissing((current) => ({ ...current, password: undefined }));
+          }}
         />
       </Field>
       <Row>

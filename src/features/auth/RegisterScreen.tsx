@@ -20,8 +20,12 @@ export function RegisterScreen() {
   const [values, setValues] = useState<FormValues>(EMPTY);
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<FieldName, string>>>({});
 
-  const update = (name: FieldName) => (event: { target: { value: string } }) =>
+  // Editing a field withdraws its error until the next submit checks it again:
+  // an error left under a corrected field reads as if it were still wrong.
+  const update = (name: FieldName) => (event: { target: { value: string } }) => {
     setValues((current) => ({ ...current, [name]: event.target.value }));
+    setFieldErrors((current) => (current[name] === undefined ? current : { ...current, [name]: undefined }));
+  };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
