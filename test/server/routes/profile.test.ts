@@ -36,7 +36,8 @@ describe('GET /api/user/:id', () => {
     expect(user).toMatchObject({ _id: other.user._id, username: other.body.username, age: 33, gender: 'male', profile: { vipLevel: 'Gold', age: 33 } });
     expect(relationship).toEqual({ decision: null, isMatch: false });
     expect(response.body).not.toContain(other.body.email);
-    expect(response.body).not.toMatch(/"email"|"coins"|:777[,}]|latitude|longitude|19\.1|72\.9|ban|password|"role"/i);
+    // Coordinates are matched as JSON numbers: a timestamp such as "08:43:19.172Z" must not count as a leak.
+    expect(response.body).not.toMatch(/"email"|"coins"|:777[,}]|latitude|longitude|[:,[]19\.1\d*[,\]}]|[:,[]72\.9\d*[,\]}]|ban|password|"role"/i);
   });
 
   it('tells the viewer their own decision and whether they matched', async () => {
@@ -93,7 +94,7 @@ describe('PATCH /api/user/me', () => {
       photos: ['/api/media/avatar/sam-1', '/api/media/cover/sam-2'],
       profile: { name: 'Sam Rivera', location: 'Pune', language: 'Hindi' },
     });
-    expect(response.body).not.toMatch(/latitude|longitude|18\.52/);
+    expect(response.body).not.toMatch(/latitude|longitude|[:,[]18\.52\d*[,\]}]/);
     const [stored] = await testApp.db.select().from(users).where(eq(users.id, viewer.user._id));
     expect(stored).toMatchObject({ latitude: 18.52, longitude: 73.86 });
   });
