@@ -63,11 +63,16 @@ export const sessionChangeResponseSchema = z.object({
 });
 export type SessionChangeResponse = z.infer<typeof sessionChangeResponseSchema>;
 
-export const changePasswordBodySchema = z.strictObject({
-  // Any stored password must be typeable here, even one set before today's rules.
-  currentPassword: z.string({ message: 'Current password is required' }).min(1, 'Current password is required').max(256, 'Current password is too long'),
-  newPassword: passwordSchema,
-});
+export const NEW_PASSWORD_UNCHANGED = 'New password must be different from the current password';
+
+export const changePasswordBodySchema = z
+  .strictObject({
+    // Any stored password must be typeable here, even one set before today's rules.
+    currentPassword: z.string({ message: 'Current password is required' }).min(1, 'Current password is required').max(256, 'Current password is too long'),
+    newPassword: passwordSchema,
+  })
+  // Changing to the same password would end the account's other sessions and change nothing else.
+  .refine((body) => body.newPassword !== body.currentPassword, { path: ['newPassword'], message: NEW_PASSWORD_UNCHANGED });
 export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
 
 export const CURRENT_PASSWORD_INCORRECT = 'Current password is incorrect';

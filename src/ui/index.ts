@@ -24,3 +24,4 @@ export { Heading, type HeadingProps, type HeadingLevel, type HeadingSize } from 
 export { Text, type TextProps, type TextTone } from './Text';
 export { ButtonLink } from './ButtonLink';
 export { LoadWhenNear, type LoadWhenNearProps } from './LoadWhenNear';
+export { useFieldErrors, type FieldErrors, type FieldErrorMap } from './useFieldErrors';

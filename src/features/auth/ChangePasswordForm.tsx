@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import { changePasswordBodySchema, CURRENT_PASSWORD_INCORRECT, type ChangePasswordBody } from '../../../contract/auth';
 import { changePassword } from '../../api/auth';
 import { ApiError } from '../../api/client';
-import { Button, Field, Input, Notice, px } from '../../ui';
+import { Button, Field, Input, Notice, px, useFieldErrors, type FieldErrorMap } from '../../ui';
 
 interface Draft {
   currentPassword: string;
@@ -12,10 +12,12 @@ interface Draft {
   confirmPassword: string;
 }
 type FieldName = keyof Draft;
-type FieldErrors = Partial<Record<FieldName, string>>;
+type FieldErrors = FieldErrorMap<FieldName>;
 
 const EMPTY_DRAFT: Draft = { currentPassword: '', newPassword: '', confirmPassword: '' };
 export const PASSWORDS_DIFFER = 'The new passwords do not match';
+export const NEW_PASSWORD_REQUIRED = 'New password is required';
+export const CONFIRMATION_REQUIRED = 'Confirm your new password';
 export const PASSWORD_CHANGED = 'Your password was changed. Other devices have been signed out.';
 
 const Form = styled.form`
@@ -42,7 +44,10 @@ function validate(draft: Draft): { body: ChangePasswordBody } | { errors: FieldE
       if (isFieldName(field)) errors[field] ??= issue.message;
     }
   }
-  if (!errors.newPassword && draft.confirmPassword !== draft.newPassword) errors.confirmPassword = PASSWORDS_DIFFER;
+  // An empty field is missing, not too short.
+  if (draft.newPassword === '') errors.newPassword = NEW_PASSWORD_REQUIRED;
+  if (!errors.newPassword && draft.confirmPassword === '') errors.confirmPassword = CONFIRMATION_REQUIRED;
+  else if (!errors.newPassword && draft.confirmPassword !== draft.newPassword) errors.confirmPassword = PASSWORDS_DIFFER;
   return parsed.success && Object.keys(errors).length === 0 ? { body: parsed.data } : { errors };
 }
 
@@ -52,7 +57,7 @@ function validate(draft: Draft): { body: ChangePasswordBody } | { errors: FieldE
  */
 export function ChangePasswordForm() {
   const [draft, setDraft] = useState<Draft>(EMPTY_DRAFT);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { errors, show: showErrors, withdraw, clear: clearErrors } = useFieldErrors<FieldName>();
   const save = useMutation({
     mutationFn: changePassword,
     // Passwords are not kept on screen once they have done their job.
@@ -63,12 +68,15 @@ export function ChangePasswordForm() {
       for (const { field, message } of error.fieldErrors) if (isFieldName(field)) found[field] ??= message;
       // The wrong current password belongs next to the field that holds it.
       if (error.message === CURRENT_PASSWORD_INCORRECT) found.currentPassword = error.message;
-      setErrors(found);
+      showErrors(found);
     },
   });
 
   const update = (field: FieldName) => (event: { target: { value: string } }) => {
     setDraft({ ...draft, [field]: event.target.value });
+    // A new password edited may now match its confirmation, so the mismatch goes too.
+    if (field === 'newPassword') withdraw(field, 'confirmPassword');
+    else withdraw(field);
     if (save.isSuccess) save.reset();
   };
 
@@ -76,10 +84,10 @@ export function ChangePasswordForm() {
     event.preventDefault();
     const checked = validate(draft);
     if ('errors' in checked) {
-      setErrors(checked.errors);
+      showErrors(checked.errors);
       return;
     }
-    setErrors({});
+    clearErrors();
     save.mutate(checked.body);
   };
 

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from '@tanstack/react-router';
 import styled from 'styled-components';
 import { registerBodySchema, type RegisterBody } from '../../../contract/auth';
-import { Button, Field, Input, Notice, Select, Text } from '../../ui';
+import { Button, Field, Input, Notice, Select, Text, useFieldErrors, type FieldErrorMap } from '../../ui';
 import { useAuth } from './AuthProvider';
 import { AuthCard } from './AuthCard';
 
@@ -18,13 +18,11 @@ const EMPTY: FormValues = { username: '', email: '', password: '', age: '', gend
 export function RegisterScreen() {
   const { send, isBusy, error } = useAuth();
   const [values, setValues] = useState<FormValues>(EMPTY);
-  const [fieldErrors, setFieldErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const { errors: fieldErrors, show: showFieldErrors, withdraw, clear: clearFieldErrors } = useFieldErrors<FieldName>();
 
-  // Editing a field withdraws its error until the next submit checks it again:
-  // an error left under a corrected field reads as if it were still wrong.
   const update = (name: FieldName) => (event: { target: { value: string } }) => {
     setValues((current) => ({ ...current, [name]: event.target.value }));
-    setFieldErrors((current) => (current[name] === undefined ? current : { ...current, [name]: undefined }));
+    withdraw(name);
   };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -35,15 +33,15 @@ export function RegisterScreen() {
       gender: values.gender === '' ? undefined : values.gender,
     });
     if (!parsed.success) {
-      const next: Partial<Record<FieldName, string>> = {};
+      const next: FieldErrorMap<FieldName> = {};
       for (const issue of parsed.error.issues) {
         const field = issue.path[0] as FieldName | undefined;
         if (field && !next[field]) next[field] = values[field].trim() === '' ? `${FIELD_LABELS[field]} is required` : issue.message;
       }
-      setFieldErrors(next);
+      showFieldErrors(next);
       return;
     }
-    setFieldErrors({});
+    clearFieldErrors();
     send({ type: 'REGISTER', form: parsed.data });
   };
 

@@ -43,7 +43,12 @@ export function NewsletterBox() {
             autoComplete="email"
             placeholder="you@example.com"
             value={email}
-            onChange={(event) => setEmail(event.target.value)}
+            onChange={(event) => {
+              setEmail(event.target.value);
+              // The message was about the address as it stood; an edited one is judged on the next submit.
+              setFieldError(null);
+              if (subscribe.isError) subscribe.reset();
+            }}
           />
         </EmailField>
         <Button type="submit" loading={subscribe.isPending} loadingLabel="Subscribing...">

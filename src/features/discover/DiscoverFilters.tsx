@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { Button, Field, Input, px, Select } from '../../ui';
+import { Button, Field, Input, px, Select, useFieldErrors } from '../../ui';
 import { MAX_AGE_PLACEHOLDER, MIN_AGE_PLACEHOLDER, readFilterDraft, type DiscoverSearch, type FilterDraft, type FilterErrors } from './discover-search';
 
 const Form = styled.form`
@@ -42,16 +42,21 @@ function draftFrom(filters: Filters): FilterDraft {
 /** SPEC's Discover filters — gender (All, male, female), min and max age — applied on the server. */
 export function DiscoverFilters({ filters, onApply }: { filters: Filters; onApply: (filters: Filters) => void }) {
   const [draft, setDraft] = useState<FilterDraft>(() => draftFrom(filters));
-  const [errors, setErrors] = useState<FilterErrors>({});
+  const { errors, show: showErrors, withdraw, clear: clearErrors } = useFieldErrors<keyof FilterErrors>();
+  // Each age bound is judged against the other, so editing either withdraws both messages.
+  const setAge = (bound: keyof FilterErrors, value: string) => {
+    setDraft({ ...draft, [bound]: value });
+    withdraw('minAge', 'maxAge');
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const result = readFilterDraft(draft);
     if ('errors' in result) {
-      setErrors(result.errors);
+      showErrors(result.errors);
       return;
     }
-    setErrors({});
+    clearErrors();
     onApply(result.filters);
   };
 
@@ -72,7 +77,7 @@ export function DiscoverFilters({ filters, onApply }: { filters: Filters; onAppl
           max={MAX_AGE_PLACEHOLDER}
           placeholder={String(MIN_AGE_PLACEHOLDER)}
           value={draft.minAge}
-          onChange={(event) => setDraft({ ...draft, minAge: event.target.value })}
+          onChange={(event) => setAge('minAge', event.target.value)}
         />
       </Field>
       <Field label="Max age" error={errors.maxAge}>
@@ -83,7 +88,7 @@ export function DiscoverFilters({ filters, onApply }: { filters: Filters; onAppl
           max={MAX_AGE_PLACEHOLDER}
           placeholder={String(MAX_AGE_PLACEHOLDER)}
           value={draft.maxAge}
-          onChange={(event) => setDraft({ ...draft, maxAge: event.target.value })}
+          onChange={(event) => setAge('maxAge', event.target.value)}
         />
       </Field>
       <Submit type="submit" variant="secondary">

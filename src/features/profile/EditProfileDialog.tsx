@@ -5,7 +5,7 @@ import { PROFILE_LIMITS, updateProfileBodySchema, type UpdateProfileBody, type U
 import { ApiError } from '../../api/client';
 import { currentUserQueryOptions } from '../../api/me';
 import { updateMyProfile } from '../../api/users';
-import { Button, Dialog, Field, Input, Notice, px, Select, Textarea } from '../../ui';
+import { Button, Dialog, Field, Input, Notice, px, Select, Textarea, useFieldErrors, type FieldErrorMap } from '../../ui';
 
 interface Draft {
   name: string;
@@ -75,7 +75,7 @@ export interface EditProfileDialogProps {
 export function EditProfileDialog({ user, open, onClose, onSaved }: EditProfileDialogProps) {
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState<Draft>(() => draftFrom(user));
-  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const { errors, show: showErrors, withdraw, clear: clearErrors } = useFieldErrors<FieldName>();
   const save = useMutation({
     mutationFn: (body: UpdateProfileBody) => updateMyProfile(body),
     onSuccess: (updated) => {
@@ -84,30 +84,33 @@ export function EditProfileDialog({ user, open, onClose, onSaved }: EditProfileD
     },
     onError: (error) => {
       if (!(error instanceof ApiError)) return;
-      const found: Partial<Record<FieldName, string>> = {};
+      const found: FieldErrorMap<FieldName> = {};
       for (const { field, message } of error.fieldErrors) {
         const name = fieldOf(field);
         if (name && !found[name]) found[name] = message;
       }
-      setErrors(found);
+      showErrors(found);
     },
   });
 
-  const update = (field: FieldName) => (event: { target: { value: string } }) => setDraft({ ...draft, [field]: event.target.value });
+  const update = (field: FieldName) => (event: { target: { value: string } }) => {
+    setDraft({ ...draft, [field]: event.target.value });
+    withdraw(field);
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const parsed = updateProfileBodySchema.safeParse(bodyFrom(draft));
     if (!parsed.success) {
-      const found: Partial<Record<FieldName, string>> = {};
+      const found: FieldErrorMap<FieldName> = {};
       for (const issue of parsed.error.issues) {
         const field = fieldOf(issue.path.map(String).join('.'));
         if (field && !found[field]) found[field] = issue.message;
       }
-      setErrors(found);
+      showErrors(found);
       return;
     }
-    setErrors({});
+    clearErrors();
     save.mutate(parsed.data);
   };
 

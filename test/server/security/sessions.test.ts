@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INVALID_CREDENTIALS } from '../../../contract/auth';
+import { INVALID_CREDENTIALS, NEW_PASSWORD_UNCHANGED } from '../../../contract/auth';
 import { errorBodySchema } from '../../../contract/common';
 import { sessions } from '../../../server/db/schema';
 import { bearer, loginAdmin, loginUser, registerUser } from '../helpers/accounts';
@@ -140,6 +140,15 @@ describe('POST /api/auth/password', () => {
     const missing = await changePassword(token, { newPassword: 'long-enough-password' });
     expect(missing.statusCode).toBe(400);
     expect(errorBodySchema.parse(missing.json()).errors).toEqual([{ field: 'currentPassword', message: 'Current password is required' }]);
+  });
+
+  it('refuses a new password that is the current one, and ends no session', async () => {
+    const { body, token } = await registerUser(testApp.app);
+    const elsewhere = await loginUser(testApp.app, body.username, body.password);
+    const response = await changePassword(token, { currentPassword: body.password, newPassword: body.password });
+    expect(response.statusCode).toBe(400);
+    expect(errorBodySchema.parse(response.json()).errors).toEqual([{ field: 'newPassword', message: NEW_PASSWORD_UNCHANGED }]);
+    expect((await me(elsewhere)).statusCode).toBe(200);
   });
 
   it('needs a live session', async () => {

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Checkbox, Field, Input, Textarea } from '../../../ui';
+import { Checkbox, Field, Input, Textarea, type FieldErrorMap } from '../../../ui';
 import { FormDialog } from '../shared/FormDialog';
 import type { CatalogueField, FieldValues } from './catalogue-kinds';
 
@@ -10,14 +10,16 @@ interface CatalogueItemDialogProps {
   initial: FieldValues;
   busy: boolean;
   /** Messages per field from the last attempt. */
-  fieldErrors: Map<string, string>;
+  fieldErrors: FieldErrorMap<string>;
+  /** Called with a field's name as it is edited, so its message can be withdrawn. */
+  onEdit: (name: string) => void;
   error: string | null;
   onSubmit: (values: FieldValues) => void;
   onClose: () => void;
 }
 
 /** The add/edit form of a gift, coin pack or VIP plan. */
-export function CatalogueItemDialog({ open, title, fields, initial, busy, fieldErrors, error, onSubmit, onClose }: CatalogueItemDialogProps) {
+export function CatalogueItemDialog({ open, title, fields, initial, busy, fieldErrors, onEdit, error, onSubmit, onClose }: CatalogueItemDialogProps) {
   const [values, setValues] = useState<FieldValues>(initial);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -29,12 +31,15 @@ export function CatalogueItemDialog({ open, title, fields, initial, busy, fieldE
     <FormDialog open={open} title={title} submitLabel="Save" busyLabel="Saving..." busy={busy} error={error} onSubmit={submit} onClose={onClose}>
       {fields.map((field) => {
         const value = values[field.name];
-        const change = (next: string | boolean) => setValues((current) => ({ ...current, [field.name]: next }));
+        const change = (next: string | boolean) => {
+          setValues((current) => ({ ...current, [field.name]: next }));
+          onEdit(field.name);
+        };
         if (field.kind === 'checkbox') {
           return <Checkbox key={field.name} label={field.label} checked={value === true} onChange={(event) => change(event.target.checked)} />;
         }
         return (
-          <Field key={field.name} label={field.label} hint={field.hint} error={fieldErrors.get(field.name)}>
+          <Field key={field.name} label={field.label} hint={field.hint} error={fieldErrors[field.name]}>
             {field.kind === 'lines' ? (
               <Textarea name={field.name} rows={4} value={String(value ?? '')} onChange={(event) => change(event.target.value)} />
             ) : (

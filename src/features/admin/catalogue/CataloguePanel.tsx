@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../../api/client';
 import { storeKeys } from '../../../api/store';
-import { EmptyState, ErrorState, Stack, Table } from '../../../ui';
+import { EmptyState, ErrorState, Stack, Table, useFieldErrors } from '../../../ui';
 import { ActionNoticeBar } from '../shared/ActionNoticeBar';
 import { AddButtonBar } from '../shared/AdminScreen';
 import { EditDeleteActions, TableHead } from '../shared/AdminTable';
@@ -20,7 +20,7 @@ export function CataloguePanel<Item extends { _id: string; name: string }>({ kin
   const items = kind.useItems();
   const { notice, succeed, dismiss } = useActionNotice();
   const [editing, setEditing] = useState<Editing | null>(null);
-  const [fieldErrors, setFieldErrors] = useState<Map<string, string>>(new Map());
+  const fieldErrors = useFieldErrors<string>();
   const [deleting, setDeleting] = useState<Item | null>(null);
 
   const refresh = () => {
@@ -39,7 +39,7 @@ export function CataloguePanel<Item extends { _id: string; name: string }>({ kin
     },
     onError: (error) => {
       // The API's per-field messages land under the fields ('gift.price' -> price).
-      if (error instanceof ApiError) setFieldErrors(new Map(error.fieldErrors.map((entry) => [entry.field.split('.').at(-1) ?? '', entry.message])));
+      if (error instanceof ApiError) fieldErrors.show(Object.fromEntries(error.fieldErrors.map((entry) => [entry.field.split('.').at(-1) ?? '', entry.message])));
     },
   });
   const remove = useMutation({
@@ -53,16 +53,16 @@ export function CataloguePanel<Item extends { _id: string; name: string }>({ kin
 
   const open = (item: Item | null) => {
     save.reset();
-    setFieldErrors(new Map());
+    fieldErrors.clear();
     setEditing(item ? { id: item._id, values: kind.toValues(item), key: item._id } : { id: undefined, values: kind.blank, key: `new-${Date.now()}` });
   };
   const submit = (values: FieldValues) => {
     const prepared = kind.prepareSave(values, editing?.id);
     if (!prepared.ok) {
-      setFieldErrors(prepared.errors);
+      fieldErrors.show(prepared.errors);
       return;
     }
-    setFieldErrors(new Map());
+    fieldErrors.clear();
     save.mutate(prepared.run);
   };
 
@@ -108,7 +108,8 @@ export function CataloguePanel<Item extends { _id: string; name: string }>({ kin
         fields={kind.fields}
         initial={editing?.values ?? kind.blank}
         busy={save.isPending}
-        fieldErrors={fieldErrors}
+        fieldErrors={fieldErrors.errors}
+        onEdit={fieldErrors.withdraw}
         error={save.isError ? save.error.message : null}
         onSubmit={submit}
         onClose={() => setEditing(null)}

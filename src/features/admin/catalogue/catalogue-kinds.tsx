@@ -21,7 +21,7 @@ import {
   saveGift,
   saveVipPlan,
 } from '../../../api/admin';
-import { Badge } from '../../../ui';
+import { Badge, type FieldErrorMap } from '../../../ui';
 import { formatCount, formatCurrency } from '../shared/format';
 
 export type FieldValues = Record<string, string | boolean>;
@@ -57,17 +57,14 @@ export interface CatalogueKind<Item extends { _id: string; name: string }> {
   remove: (id: string) => Promise<{ message: string }>;
 }
 
-export type PreparedSave = { ok: true; run: () => Promise<{ message: string }> } | { ok: false; errors: Map<string, string> };
+export type PreparedSave = { ok: true; run: () => Promise<{ message: string }> } | { ok: false; errors: FieldErrorMap<string> };
 
 /** Field errors keyed by the form field name (the first segment of the schema path). */
 function prepare<S extends z.ZodType>(schema: S, raw: unknown, save: (input: z.output<S>) => Promise<{ message: string }>): PreparedSave {
   const parsed = schema.safeParse(raw);
   if (parsed.success) return { ok: true, run: () => save(parsed.data) };
-  const errors = new Map<string, string>();
-  for (const issue of parsed.error.issues) {
-    const field = String(issue.path[0] ?? '');
-    if (!errors.has(field)) errors.set(field, issue.message);
-  }
+  const errors: FieldErrorMap<string> = {};
+  for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? '')] ??= issue.message;
   return { ok: false, errors };
 }
 

@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import type { AppSetting } from '../../../../contract/config';
 import { ApiError } from '../../../api/client';
 import { appConfigQueryOptions, updateAppConfig } from '../../../api/config';
-import { Button, Card, ErrorState, Field, Input, Notice, Stack } from '../../../ui';
+import { Button, Card, ErrorState, Field, Input, Notice, Stack, useFieldErrors, type FieldErrorMap } from '../../../ui';
 import { AdminPageHeader } from '../shared/AdminPageHeader';
 import { AdminScreen } from '../shared/AdminScreen';
 import { LoadingState } from '../shared/LoadStates';
@@ -31,11 +31,15 @@ function stringSetting(configs: Record<string, AppSetting>, key: string): string
   return typeof value === 'string' ? value : '';
 }
 
+const SETTING_KEYS = ['appName', 'androidApkUrl'] as const;
+type SettingKey = (typeof SETTING_KEYS)[number];
+
 function SettingsForm({ configs }: { configs: Record<string, AppSetting> }) {
   const queryClient = useQueryClient();
   const [appName, setAppName] = useState(() => stringSetting(configs, 'appName'));
   const [androidApkUrl, setAndroidApkUrl] = useState(() => stringSetting(configs, 'androidApkUrl'));
 
+  const fieldErrors = useFieldErrors<SettingKey>();
   const save = useMutation({
     mutationFn: () =>
       updateAppConfig({
@@ -46,12 +50,21 @@ function SettingsForm({ configs }: { configs: Record<string, AppSetting> }) {
       }),
     // The header shows the product name from the public config.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['config'] }),
+    onError: (error) => {
+      if (!(error instanceof ApiError)) return;
+      const found: FieldErrorMap<SettingKey> = {};
+      for (const key of SETTING_KEYS) found[key] = error.fieldErrors.find((entry) => entry.field === `configs.${key}.value`)?.message;
+      fieldErrors.show(found);
+    },
   });
-  const errorFor = (key: string) =>
-    save.error instanceof ApiError ? save.error.fieldErrors.find((entry) => entry.field === `configs.${key}.value`)?.message : undefined;
+  const edit = (key: SettingKey, setValue: (value: string) => void) => (event: { target: { value: string } }) => {
+    setValue(event.target.value);
+    fieldErrors.withdraw(key);
+  };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    fieldErrors.clear();
     save.mutate();
   };
 
@@ -61,15 +74,15 @@ function SettingsForm({ configs }: { configs: Record<string, AppSetting> }) {
         <Stack gap={4}>
           {save.isSuccess && <Notice tone="success">Settings saved.</Notice>}
           {save.isError && <Notice tone="error">Failed to update settings: {save.error.message}</Notice>}
-          <Field label="App name" hint={configs.appName?.description || 'Shown in the header, the footer and page titles.'} error={errorFor('appName')}>
-            <Input name="appName" value={appName} onChange={(event) => setAppName(event.target.value)} />
+          <Field label="App name" hint={configs.appName?.description || 'Shown in the header, the footer and page titles.'} error={fieldErrors.errors.appName}>
+            <Input name="appName" value={appName} onChange={edit('appName', setAppName)} />
           </Field>
           <Field
             label="Android APK URL"
             hint={configs.androidApkUrl?.description || 'Where the Download page\'s Android button points; leave empty when there is no build yet.'}
-            error={errorFor('androidApkUrl')}
+            error={fieldErrors.errors.androidApkUrl}
           >
-            <Input name="androidApkUrl" value={androidApkUrl} onChange={(event) => setAndroidApkUrl(event.target.value)} />
+            <Input name="androidApkUrl" value={androidApkUrl} onChange={edit('androidApkUrl', setAndroidApkUrl)} />
           </Field>
           <Actions>
             <Button type="submit" loading={save.isPending} loadingLabel="Saving...">

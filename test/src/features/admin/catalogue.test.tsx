@@ -53,6 +53,9 @@ describe('Store catalogue', () => {
 
     await userEvent.clear(within(dialog).getByLabelText('Coins'));
     await userEvent.type(within(dialog).getByLabelText('Coins'), '5000');
+    // The edited field's message goes; the other one stays until its field is edited.
+    expect(within(dialog).queryByText('Coins must be a positive whole number')).not.toBeInTheDocument();
+    expect(within(dialog).getByText('Price must be greater than 0')).toBeInTheDocument();
     await userEvent.clear(within(dialog).getByLabelText('Price (USD)'));
     await userEvent.type(within(dialog).getByLabelText('Price (USD)'), '34.99');
     await userEvent.click(within(dialog).getByLabelText('Most popular'));

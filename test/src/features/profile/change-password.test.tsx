@@ -56,7 +56,33 @@ describe('Change password in Settings', { timeout: 60_000 }, () => {
     expect(form.getByLabelText('Current password')).toHaveAccessibleDescription('Current password is required');
     expect(form.getByLabelText('New password')).toHaveAccessibleDescription(/Password must be at least 8 characters/);
 
+    // Empty fields are missing, not too short.
+    await fill('old-password-1', '', '');
+    expect(form.getByLabelText('New password')).toHaveAccessibleDescription(/New password is required$/);
+    await fill('old-password-1', 'new-password-22', '');
+    expect(form.getByLabelText('Confirm new password')).toHaveAccessibleDescription('Confirm your new password');
+
+    // The same password again would change nothing (the server refuses it too).
+    await fill('old-password-1', 'old-password-1', 'old-password-1');
+    expect(form.getByLabelText('New password')).toHaveAccessibleDescription(/New password must be different from the current password$/);
+
     expect(passwordCalls()).toEqual([]);
+  });
+
+  it("withdraws a field's message as it is edited, and the mismatch when the new password changes", async () => {
+    const { form, fill } = await openPasswordForm(() => json(200, { success: true, message: 'Password changed' }));
+    await fill('', 'new-password-22', 'new-password-23');
+    expect(form.getByLabelText('Current password')).toHaveAccessibleDescription('Current password is required');
+    expect(form.getByLabelText('Confirm new password')).toHaveAccessibleDescription('The new passwords do not match');
+
+    await userEvent.type(form.getByLabelText('Current password'), 'o');
+    expect(form.getByLabelText('Current password')).toBeValid();
+    // Only the edited field loses its message...
+    expect(form.getByLabelText('Confirm new password')).toHaveAccessibleDescription('The new passwords do not match');
+    // ...except that the mismatch is judged against the new password, so editing that withdraws it too.
+    await userEvent.type(form.getByLabelText('New password'), '3');
+    expect(form.getByLabelText('Confirm new password')).toBeValid();
+    expect(form.getByLabelText('Confirm new password')).not.toHaveAccessibleDescription('The new passwords do not match');
   });
 
   it("shows the server's answer to a wrong current password next to that field", async () => {
