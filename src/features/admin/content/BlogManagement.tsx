@@ -13,7 +13,8 @@ import {
   selectNotice,
 } from '../../../../machines/blog-editor.machine';
 import { BLOG_QUERY_ROOT, blogCategoriesQueryOptions } from '../../../api/blog';
-import { Notice, Stack } from '../../../ui';
+import { Stack } from '../../../ui';
+import { RevealedNotice } from '../shared/RevealedNotice';
 import { AddButtonBar } from '../shared/AdminScreen';
 import { ConfirmDialog } from '../shared/ConfirmDialog';
 import { blankPost, postToInput } from './blog-form';
@@ -59,7 +60,7 @@ export function BlogManagementView({ editor }: { editor: BlogEditorActor }) {
 
   return (
     <Stack gap={4}>
-      {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
+      {notice && <RevealedNotice tone={notice.tone}>{notice.text}</RevealedNotice>}
       {formOpen && editing ? (
         <BlogPostForm
           // A new session of the form starts from its own initial values.

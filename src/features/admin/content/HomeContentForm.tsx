@@ -5,9 +5,9 @@ import type { StatColor } from '../../../../contract/common';
 import type { AppSetting } from '../../../../contract/config';
 import { ApiError } from '../../../api/client';
 import { appConfigQueryOptions, updateAppConfig } from '../../../api/config';
-import { Button, Card, Field, Heading, Input, Notice, px, Select, Textarea } from '../../../ui';
+import { Button, Card, Field, Heading, Input, Notice, px, Select, Textarea, useFieldErrors, type FieldErrorMap } from '../../../ui';
 import { LoadFailedNotice, LoadingState } from '../shared/LoadStates';
-import { formFieldOf, homeContentFromConfigs, homeContentUpdate, STAT_COLORS, TEXT_FIELDS, type HomeContentValues } from './home-content';
+import { formFieldOf, homeContentFromConfigs, homeContentUpdate, STAT_COLORS, TEXT_FIELDS, type HomeContentValues, type HomeTextKey } from './home-content';
 
 const COLOR_NAMES: Record<StatColor, string> = { purple: 'Purple', pink: 'Pink', blue: 'Blue', green: 'Green' };
 
@@ -25,32 +25,39 @@ export function HomeContentPanel() {
 function HomeContentForm({ configs }: { configs: Record<string, AppSetting> }) {
   const queryClient = useQueryClient();
   const [values, setValues] = useState<HomeContentValues>(() => homeContentFromConfigs(configs));
+  const fieldErrors = useFieldErrors<string>();
   const save = useMutation({
     mutationFn: (next: HomeContentValues) => updateAppConfig(homeContentUpdate(next, configs)),
     // The public config feeds Home: refresh it with the admin copy.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['config'] }),
+    onError: (error) => {
+      if (!(error instanceof ApiError)) return;
+      const found: FieldErrorMap<string> = {};
+      for (const { field, message } of error.fieldErrors) {
+        const formField = formFieldOf(field);
+        if (formField) found[formField] ??= message;
+      }
+      fieldErrors.show(found);
+    },
   });
 
-  const fieldErrors = new Map<string, string>();
-  if (save.error instanceof ApiError) {
-    for (const error of save.error.fieldErrors) {
-      const field = formFieldOf(error.field);
-      if (field && !fieldErrors.has(field)) fieldErrors.set(field, error.message);
-    }
-  }
-
-  const setStat = (index: number, change: Partial<HomeContentValues['stats'][number]>) =>
+  const setText = (key: HomeTextKey, value: string) => {
+    setValues((current) => ({ ...current, [key]: value }));
+    fieldErrors.withdraw(key);
+  };
+  const setStat = (index: number, change: Partial<HomeContentValues['stats'][number]>) => {
     setValues((current) => ({ ...current, stats: current.stats.map((stat, at) => (at === index ? { ...stat, ...change } : stat)) }));
+    fieldErrors.withdraw(...Object.keys(change).map((key) => `stats.${index}.${key}`));
+  };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    fieldErrors.clear();
     save.mutate(values);
   };
 
   return (
     <Form onSubmit={submit} noValidate aria-label="Home page content">
-      {save.isSuccess && <Notice tone="success">{save.data.message || 'Home page content updated successfully!'}</Notice>}
-      {save.isError && <Notice tone="error">Failed to update content: {save.error.message}</Notice>}
 
       <Card as="section" aria-labelledby="home-texts-heading">
         <Heading level={3} id="home-texts-heading">
@@ -58,11 +65,11 @@ function HomeContentForm({ configs }: { configs: Record<string, AppSetting> }) {
         </Heading>
         <Stack>
           {TEXT_FIELDS.map((field) => (
-            <Field key={field.key} label={field.label} error={fieldErrors.get(field.key)}>
+            <Field key={field.key} label={field.label} error={fieldErrors.errors[field.key]}>
               {field.multiline ? (
-                <Textarea rows={3} value={values[field.key]} onChange={(event) => setValues({ ...values, [field.key]: event.target.value })} />
+                <Textarea rows={3} value={values[field.key]} onChange={(event) => setText(field.key, event.target.value)} />
               ) : (
-                <Input value={values[field.key]} onChange={(event) => setValues({ ...values, [field.key]: event.target.value })} />
+                <Input value={values[field.key]} onChange={(event) => setText(field.key, event.target.value)} />
               )}
             </Field>
           ))}
@@ -77,10 +84,10 @@ function HomeContentForm({ configs }: { configs: Record<string, AppSetting> }) {
           {values.stats.map((stat, index) => (
             <StatFieldset key={index}>
               <legend>Stat {index + 1}</legend>
-              <Field label="Value" error={fieldErrors.get(`stats.${index}.value`)}>
+              <Field label="Value" error={fieldErrors.errors[`stats.${index}.value`]}>
                 <Input value={stat.value} onChange={(event) => setStat(index, { value: event.target.value })} />
               </Field>
-              <Field label="Label" error={fieldErrors.get(`stats.${index}.label`)}>
+              <Field label="Label" error={fieldErrors.errors[`stats.${index}.label`]}>
                 <Input value={stat.label} onChange={(event) => setStat(index, { label: event.target.value })} />
               </Field>
               <Field label="Colour">
@@ -97,6 +104,9 @@ function HomeContentForm({ configs }: { configs: Record<string, AppSetting> }) {
         </StatGrid>
       </Card>
 
+      {/* Beside the button that was pressed: at the top of this long form the outcome would land off screen. */}
+      {save.isSuccess && <Notice tone="success">{save.data.message || 'Home page content updated successfully!'}</Notice>}
+      {save.isError && <Notice tone="error">Failed to update content: {failureText(save.error)}</Notice>}
       <Actions>
         <Button type="submit" loading={save.isPending} loadingLabel="Saving...">
           Save Changes
@@ -104,6 +114,11 @@ function HomeContentForm({ configs }: { configs: Record<string, AppSetting> }) {
       </Actions>
     </Form>
   );
+}
+
+/** The first field's own words when a field is marked; the server's message carries its path ('configs.heroTitle.value: ...'). */
+function failureText(error: Error): string {
+  return (error instanceof ApiError ? error.fieldErrors[0]?.message : undefined) ?? error.message;
 }
 
 const Form = styled.form`

@@ -76,8 +76,16 @@ describe('Content Manager, Home Page Content', () => {
     const form = await screen.findByRole('form', { name: 'Home page content' }, { timeout: 5000 });
     await userEvent.clear(within(form).getByLabelText('Hero title'));
     await userEvent.click(within(form).getByRole('button', { name: 'Save Changes' }));
-    expect(await within(form).findByRole('alert')).toHaveTextContent('Failed to update content: configs.heroTitle.value: Hero title is required');
+    const alert = await within(form).findByRole('alert');
+    // In words, without the API's field path, and beside the button pressed (not at the top of the long form).
+    expect(alert).toHaveTextContent(/^Failed to update content: Hero title is required$/);
+    expect(alert.compareDocumentPosition(within(form).getByRole('region', { name: 'Stats' })) & Node.DOCUMENT_POSITION_PRECEDING).toBeTruthy();
+    expect(alert.compareDocumentPosition(within(form).getByRole('button', { name: 'Save Changes' })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(within(form).getByLabelText('Hero title')).toHaveAccessibleDescription('Hero title is required');
+
+    await userEvent.type(within(form).getByLabelText('Hero title'), 'Meet someone new');
+    expect(within(form).getByLabelText('Hero title')).toBeValid();
+    expect(within(form).getByLabelText('Hero title')).not.toHaveAccessibleDescription('Hero title is required');
   });
 
   it("shows 'Failed to load content: ...' with Try Again", async () => {
