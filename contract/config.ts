@@ -55,18 +55,19 @@ const text = (label: string, max: number) =>
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`);
 
-/** The value rules of each setting an admin may change, with the type it is stored as. */
+/** The value rules of each setting an admin may change, with the type it is stored as and its name in the activity log. */
 export const editableSettings = {
-  appName: { type: 'string', value: text('App name', 40) },
-  heroTitle: { type: 'string', value: text('Hero title', 120) },
-  heroSubtitle: { type: 'string', value: text('Hero subtitle', 400) },
-  featuresTitle: { type: 'string', value: text('Features title', 120) },
-  featuresSubtitle: { type: 'string', value: text('Features subtitle', 400) },
+  appName: { type: 'string', label: 'App name', value: text('App name', 40) },
+  heroTitle: { type: 'string', label: 'Hero title', value: text('Hero title', 120) },
+  heroSubtitle: { type: 'string', label: 'Hero subtitle', value: text('Hero subtitle', 400) },
+  featuresTitle: { type: 'string', label: 'Features title', value: text('Features title', 120) },
+  featuresSubtitle: { type: 'string', label: 'Features subtitle', value: text('Features subtitle', 400) },
   stats: {
     type: 'array',
+    label: 'Stats',
     value: z.array(statSchema, { message: 'Stats must be a list of { value, label, color }' }).max(4, 'At most four stats'),
   },
-  androidApkUrl: { type: 'string', value: downloadUrlSchema },
+  androidApkUrl: { type: 'string', label: 'Android APK URL', value: downloadUrlSchema },
 } as const;
 export type EditableSettingKey = keyof typeof editableSettings;
 export const EDITABLE_SETTING_KEYS = Object.keys(editableSettings) as EditableSettingKey[];

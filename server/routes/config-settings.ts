@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import { EDITABLE_SETTING_KEYS, type AppSetting, type EditableSettingKey, type updateAppConfigBodySchema } from '../../contract/config';
@@ -18,15 +19,28 @@ export async function readEditableSettings(db: OrbitDatabase): Promise<Record<st
 }
 
 /**
- * Upserts the given settings. A setting keeps its stored description and
- * visibility unless the request names them; a new one is public by default,
- * since every editable setting is shown on the public site.
+ * Upserts the given settings that differ from what is stored, and returns
+ * their keys: a save that changes nothing writes nothing (and the caller
+ * logs nothing). A setting keeps its stored description and visibility
+ * unless the request names them; a new one is public by default, since
+ * every editable setting is shown on the public site.
  */
 export async function saveEditableSettings(db: OrbitDatabase, updates: SettingUpdates): Promise<EditableSettingKey[]> {
+  const keys = EDITABLE_SETTING_KEYS.filter((key) => updates[key] !== undefined);
+  const stored = new Map((await db.select().from(appSettings).where(inArray(appSettings.key, keys))).map((row) => [row.key, row]));
   const changed: EditableSettingKey[] = [];
-  for (const key of EDITABLE_SETTING_KEYS) {
+  for (const key of keys) {
     const update = updates[key];
     if (!update) continue;
+    const row = stored.get(key);
+    const same =
+      row !== undefined &&
+      row.type === update.type &&
+      // jsonb keeps object keys in its own order, so compare values, not their text.
+      isDeepStrictEqual(row.value, update.value) &&
+      (update.description === undefined || update.description === row.description) &&
+      (update.public === undefined || update.public === row.isPublic);
+    if (same) continue;
     const set = {
       value: update.value,
       type: update.type,

@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import {
   appConfigsResponseSchema,
+  editableSettings,
   publicConfigResponseSchema,
   publicConfigSchema,
   updateAppConfigBodySchema,
@@ -81,18 +82,21 @@ const configRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     },
     async (request) => {
       const admin = signedInUser(request);
-      const configs = await app.db.transaction(async (tx) => {
-        const changedKeys = await saveEditableSettings(tx, request.body.configs);
-        await recordAdminAction(tx, {
-          adminId: admin.id,
-          action: 'update-settings',
-          targetType: 'settings',
-          targetId: changedKeys.join(','),
-          details: `Updated ${changedKeys.join(', ')}`,
-        });
-        return readEditableSettings(tx);
+      const { configs, changedKeys } = await app.db.transaction(async (tx) => {
+        const changed = await saveEditableSettings(tx, request.body.configs);
+        // A save that changes nothing is not an event worth an operator's attention.
+        if (changed.length > 0) {
+          await recordAdminAction(tx, {
+            adminId: admin.id,
+            action: 'update-settings',
+            targetType: 'settings',
+            targetId: changed.join(','),
+            details: `Updated ${changed.map((key) => editableSettings[key].label).join(', ')}`,
+          });
+        }
+        return { configs: await readEditableSettings(tx), changedKeys: changed };
       });
-      publicConfigCache.invalidate();
+      if (changedKeys.length > 0) publicConfigCache.invalidate();
       return { success: true as const, message: 'Home page content updated successfully!', data: { configs } };
     },
   );

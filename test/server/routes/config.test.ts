@@ -104,8 +104,33 @@ describe('GET and POST /api/config/app (admin)', () => {
     expect(publicBody.data.config.stats).toEqual(stats);
 
     const [entry] = await testApp.db.select().from(adminAuditLog).where(eq(adminAuditLog.action, 'update-settings'));
-    expect(entry).toMatchObject({ targetType: 'settings', targetId: 'heroTitle,stats', details: 'Updated heroTitle, stats' });
+    expect(entry).toMatchObject({ targetType: 'settings', targetId: 'heroTitle,stats', details: 'Updated Hero title, Stats' });
     expect(entry?.adminId).toEqual(expect.any(String));
+  });
+
+  it('logs only the settings a save changed, and nothing for a save that changes nothing', async () => {
+    const stats = [{ value: '3M+', label: 'Members', color: 'blue' }];
+    const first = await post({ configs: { heroTitle: { value: 'Same title', type: 'string' }, stats: { value: stats, type: 'array' } } });
+    expect(first.statusCode, first.body).toBe(200);
+    const logged = async () =>
+      (await testApp.db.select().from(adminAuditLog).where(eq(adminAuditLog.action, 'update-settings'))).map((entry) => entry.details);
+    const before = await logged();
+
+    // The form sends every field back; only the subtitle differs.
+    const second = await post({
+      configs: {
+        heroTitle: { value: 'Same title', type: 'string' },
+        heroSubtitle: { value: 'A new subtitle', type: 'string' },
+        // The same stats with their keys in another order are the same stats.
+        stats: { value: [{ color: 'blue', label: 'Members', value: '3M+' }], type: 'array' },
+      },
+    });
+    expect(second.statusCode, second.body).toBe(200);
+    expect(await logged()).toEqual([...before, 'Updated Hero subtitle']);
+
+    const unchanged = await post({ configs: { heroTitle: { value: 'Same title', type: 'string' } } });
+    expect(unchanged.json()).toMatchObject({ success: true });
+    expect(await logged()).toEqual([...before, 'Updated Hero subtitle']);
   });
 
   it('stores an Android APK URL, which then appears in the public config', async () => {
