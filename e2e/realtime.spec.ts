@@ -188,7 +188,7 @@ test.describe('with the camera refused', () => {
     });
   });
 
-  test('the stream alerts about camera and microphone permissions', async ({ page }) => {
+  test('the stream explains the refusal in place, and alerts about permissions when going live', async ({ page }) => {
     const alerts: string[] = [];
     page.on('dialog', (dialog) => {
       alerts.push(dialog.message());
@@ -196,6 +196,10 @@ test.describe('with the camera refused', () => {
     });
     await page.goto('/live-stream');
     await expect(page.getByText('Camera and microphone unavailable')).toBeVisible();
+    // Opening the page raises no modal alert over the explanation.
+    expect(alerts).toEqual([]);
+    await page.getByLabel('Stream title').fill('Sunset chat');
+    await page.getByRole('button', { name: 'Go Live' }).click();
     await expect.poll(() => alerts.length).toBe(1);
     expect(alerts[0]).toMatch(/camera and microphone permissions/);
     await page.screenshot({ path: 'test-results/screens/realtime-live-denied-1280.png', fullPage: true });

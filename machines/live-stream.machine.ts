@@ -166,7 +166,8 @@ export const liveStreamMachine = setup({
             src: 'startMedia',
             input: { video: true },
             onDone: { target: 'previewing', actions: { type: 'adoptMedia', params: ({ event }) => ({ media: event.output }) } },
-            onError: { target: 'previewFailed', actions: ['forgetMedia', { type: 'alert', params: { message: MEDIA_PERMISSION_ALERT } }] },
+            // No alert yet: the preview explains the problem in place. The SPEC's alert is for the stream that fails (Go Live).
+            onError: { target: 'previewFailed', actions: 'forgetMedia' },
           },
         },
         previewing: {

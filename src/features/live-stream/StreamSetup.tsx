@@ -41,7 +41,7 @@ export function StreamSetup({ title, preview, session, onTitleChange, onRetryPre
           <PreviewNote>
             <CameraIcon off />
             <strong>Camera and microphone unavailable</strong>
-            <span>Allow camera and microphone access for this site in your browser, then try again.</span>
+            <span>Allow camera and microphone access for this site in your browser, or connect a camera, then try again.</span>
             <Button variant="secondary" size="sm" onClick={onRetryPreview}>
               Try Again
             </Button>
