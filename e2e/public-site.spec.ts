@@ -118,6 +118,30 @@ test('Home: the carousel advances every 5 seconds on a controlled clock, and by 
 
 });
 
+test('Home by keyboard alone: Tab reaches every section below the fold before the footer', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Meet people worth orbiting' })).toBeVisible();
+  const reached: string[] = [];
+  // The first Tab loads the deferred sections; a person takes longer to reach the carousel's last button than their code takes to arrive.
+  await page.keyboard.press('Tab');
+  await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0);
+  // Tab on until focus enters the footer, noting what a keyboard user meets on the way.
+  for (let step = 0; step < 200; step += 1) {
+    await page.keyboard.press('Tab');
+    const focused = await page.evaluate(() => {
+      const element = document.activeElement;
+      if (!element || element === document.body) return null;
+      return { text: (element.textContent ?? '').trim().slice(0, 60), inFooter: element.closest('footer') !== null };
+    });
+    if (!focused) continue;
+    if (focused.inFooter) break;
+    reached.push(focused.text);
+  }
+  // Before the change, focus went from the carousel straight to the footer, skipping all of these.
+  for (const stop of ['Open the full radar', 'Read the blog', 'Go VIP', 'Sign Up Free']) expect(reached, JSON.stringify(reached)).toContain(stop);
+  expect(reached.some((text) => /\?$/.test(text))).toBe(true);
+});
+
 test('/pricing opens the pricing section of Home', async ({ page }) => {
   await page.goto('/pricing');
   await expect(page).toHaveURL(/\/#pricing$/);
@@ -137,7 +161,8 @@ test('Features and Download: the cards lead to the screens, and no download link
   await expect(page).toHaveURL(/\/download$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Take Orbit with you' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Download APK' })).toBeDisabled();
-  await expect(page.getByText('The Android download is not available yet. Check back soon.')).toBeVisible();
+  await expect(page.getByText("The Android download is not available yet. Orbit works in your phone's browser in the meantime.")).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Open Orbit on the web' })).toHaveAttribute('href', '/users');
   await expect(page.getByText('Requires Android 6.0+')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Coming Soon' })).toBeDisabled();
   await expect(page.getByText('Requires iOS 12.0+')).toBeVisible();
@@ -191,7 +216,7 @@ test('Blog: paging, a category filter, opening a post with its metadata, and bac
   await page.getByRole('link', { name: '← Back to Blog' }).click();
   await expect(page).toHaveURL(/\/blog\?category=Success(\+|%20)Stories$/);
   await expect(cards).toHaveCount(3);
-  await expect(page).toHaveTitle('Orbit: meet people near you');
+  await expect(page).toHaveTitle('Blog · Orbit');
   await expect(page.locator('link[rel="canonical"]')).toHaveCount(0);
 });
 

@@ -22,15 +22,45 @@ export interface LoadWhenNearProps {
 
 const addressPointsAt = (anchorId: string | undefined) => anchorId !== undefined && window.location.hash === `#${anchorId}`;
 
+// Tab moves focus in document order without scrolling past the stand-ins, so a
+// keyboard user tabbing out of the hero would land in the footer, having
+// skipped every section in between. Once Tab has been pressed on the page,
+// every deferred section loads, by the time focus gets there.
+let tabPressed = false;
+const loadOnTab = new Set<() => void>();
+let listeningForTab = false;
+
+function whenTabPressed(load: () => void): () => void {
+  if (tabPressed) {
+    load();
+    return () => {};
+  }
+  if (!listeningForTab) {
+    listeningForTab = true;
+    document.addEventListener(
+      'keydown',
+      (event) => {
+        if (event.key !== 'Tab' || tabPressed) return;
+        tabPressed = true;
+        for (const pending of loadOnTab) pending();
+        loadOnTab.clear();
+      },
+      { capture: true },
+    );
+  }
+  loadOnTab.add(load);
+  return () => loadOnTab.delete(load);
+}
+
 /**
  * Renders `children` only once its place on the page comes within a screen of
  * the viewport; until then an empty stand-in of about the same height holds
  * the place. Used for the parts of long pages that are below the fold, so
- * their code does not count against the first load (issue 8). Where
- * IntersectionObserver does not exist, the content renders at once.
+ * their code does not count against the first load (issue 8). Once a person
+ * presses Tab, or where IntersectionObserver does not exist, it renders at once.
  */
 export function LoadWhenNear({ estimatedHeight, anchorId, rootMargin = '100% 0px', children }: LoadWhenNearProps) {
-  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined' || addressPointsAt(anchorId));
+  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined' || tabPressed || addressPointsAt(anchorId));
   const standInRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -40,7 +70,11 @@ export function LoadWhenNear({ estimatedHeight, anchorId, rootMargin = '100% 0px
       if (entries.some((entry) => entry.isIntersecting)) setNear(true);
     }, { rootMargin });
     observer.observe(standIn);
-    return () => observer.disconnect();
+    const stopWaitingForTab = whenTabPressed(() => setNear(true));
+    return () => {
+      observer.disconnect();
+      stopWaitingForTab();
+    };
   }, [near, rootMargin]);
 
   const standIn = <StandIn ref={standInRef} id={anchorId} aria-busy="true" $height={estimatedHeight} />;

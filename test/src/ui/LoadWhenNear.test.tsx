@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { lazy } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LoadWhenNear } from '../../../src/ui';
@@ -105,5 +105,35 @@ describe('LoadWhenNear', () => {
       </LoadWhenNear>,
     );
     expect(await screen.findByRole('heading', { name: 'Simple plans, no surprises' })).toBeInTheDocument();
+  });
+
+  // Last in this file: once Tab has been pressed, the page stays in keyboard mode for good.
+  it('loads every deferred section once Tab is pressed, so keyboard focus does not skip to the footer', async () => {
+    renderWithTheme(
+      <>
+        <LoadWhenNear estimatedHeight={{ compact: 900, wide: 600 }}>
+          <LazyPricing />
+        </LoadWhenNear>
+        <LoadWhenNear estimatedHeight={{ compact: 900, wide: 600 }}>
+          <p>Questions and answers</p>
+        </LoadWhenNear>
+      </>,
+    );
+    fireEvent.keyDown(document.body, { key: 'Enter' });
+    expect(screen.queryByRole('heading', { name: 'Simple plans, no surprises' })).not.toBeInTheDocument();
+
+    fireEvent.keyDown(document.body, { key: 'Tab' });
+    expect(await screen.findByRole('heading', { name: 'Simple plans, no surprises' })).toBeInTheDocument();
+    expect(screen.getByText('Questions and answers')).toBeInTheDocument();
+  });
+
+  it('shows a section mounted after Tab was pressed at once, without waiting to come near', () => {
+    renderWithTheme(
+      <LoadWhenNear estimatedHeight={{ compact: 900, wide: 600 }}>
+        <p>Questions and answers</p>
+      </LoadWhenNear>,
+    );
+    expect(screen.getByText('Questions and answers')).toBeInTheDocument();
+    expect(FakeIntersectionObserver.instances).toHaveLength(0);
   });
 });
