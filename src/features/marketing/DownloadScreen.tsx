@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import styled from 'styled-components';
 import { publicConfigQueryOptions } from '../../api/config';
-import { Button, type ButtonStyleProps, buttonStyles, Grid, px } from '../../ui';
+import { Button, ButtonLink, type ButtonStyleProps, buttonStyles, Grid, px } from '../../ui';
 import { APP_BENEFITS, WAYS_TO_GET_THE_APP } from './download-copy';
 import { FeatureIcon, type FeatureIconName } from './FeatureIcon';
 import { PageHero } from './PageHero';
@@ -12,6 +12,8 @@ import { MarketingSection, SectionHeader } from './Section';
  * (setting androidApkUrl); while none is set it is shown disabled with a
  * note, so it never leads to a 404.
  */
+export const APK_MISSING_NOTE = "The Android download is not available yet. Orbit works in your phone's browser in the meantime.";
+
 export function DownloadScreen() {
   const { data: config, isPending } = useQuery(publicConfigQueryOptions());
   const apkUrl = config?.androidApkUrl?.trim() ?? '';
@@ -39,7 +41,15 @@ export function DownloadScreen() {
               </Button>
             )}
             <Note>Requires Android 6.0+</Note>
-            {!apkUrl && !isPending && <Note id="apk-note">The Android download is not available yet. Check back soon.</Note>}
+            {!apkUrl && !isPending && (
+              <>
+                <Note id="apk-note">{APK_MISSING_NOTE}</Note>
+                {/* Not a dead end: the web app works on a phone today. */}
+                <ButtonLink to="/users" variant="secondary" fullWidth>
+                  Open Orbit on the web
+                </ButtonLink>
+              </>
+            )}
           </Platform>
           <Platform>
             <PlatformIcon>

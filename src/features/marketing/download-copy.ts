@@ -14,7 +14,7 @@ export const WAYS_TO_GET_THE_APP = [
   },
   {
     title: 'Pre-built APK',
-    text: 'Download the ready-made APK above and open it on your phone. Allow installs from your browser when Android asks.',
+    text: 'When the Android button above offers the APK, download it and open it on your phone. Allow installs from your browser when Android asks.',
     icon: 'download',
   },
 ] as const satisfies ReadonlyArray<{ title: string; text: string; icon: FeatureIconName }>;

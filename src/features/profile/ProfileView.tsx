@@ -98,6 +98,19 @@ const Chips = styled.ul`
   list-style: none;
 `;
 
+/** An address too long for a phone's column wraps after the @ first, not mid-word ('example.co' / 'm'). */
+function breakableEmail(email: string) {
+  const at = email.lastIndexOf('@');
+  if (at <= 0) return email;
+  return (
+    <>
+      {email.slice(0, at + 1)}
+      <wbr />
+      {email.slice(at + 1)}
+    </>
+  );
+}
+
 function formatDate(iso: string | null): string {
   if (!iso) return 'Unknown';
   return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -158,7 +171,7 @@ export function ProfileView({ user, actions, notice }: ProfileViewProps) {
         <Stack gap={6}>
           <Card as="section" aria-labelledby="profile-about">
             <CardTitle id="profile-about">About</CardTitle>
-            <Text>{profile.bio || 'Nothing here yet.'}</Text>
+            {profile.bio ? <Text>{profile.bio}</Text> : <Text tone="muted">Nothing here yet.</Text>}
           </Card>
           <Card as="section" aria-labelledby="profile-interests">
             <CardTitle id="profile-interests">Interests</CardTitle>
@@ -198,7 +211,7 @@ export function ProfileView({ user, actions, notice }: ProfileViewProps) {
               {email !== null ? (
                 <>
                   <dt>Email</dt>
-                  <dd>{email}</dd>
+                  <dd>{breakableEmail(email)}</dd>
                 </>
               ) : null}
               <dt>Gender</dt>
@@ -213,7 +226,8 @@ export function ProfileView({ user, actions, notice }: ProfileViewProps) {
             <CardTitle id="profile-vip">VIP Status</CardTitle>
             <InfoList>
               <dt>Level</dt>
-              <dd>{profile.vipLevel}</dd>
+              {/* The stored level is a default ('Gold') until someone buys VIP; beside 'Not a VIP member' it read as a contradiction. */}
+              <dd>{profile.isVIP ? profile.vipLevel : '—'}</dd>
               <dt>Status</dt>
               <dd>{profile.isVIP ? 'Active' : 'Not a VIP member'}</dd>
               <dt>Expires</dt>

@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { json, mockApi, renderApp } from '../../support/render-app';
 import { listBody, makePost } from '../blog/blog-fixtures';
+import { APK_MISSING_NOTE } from '../../../../src/features/marketing/DownloadScreen';
 
 const guides = [
   makePost({ title: 'Getting the most out of the radar', category: 'Features' }),
@@ -67,8 +68,10 @@ describe('Download page', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Take Orbit with you' })).toBeInTheDocument();
     const apk = screen.getByRole('button', { name: 'Download APK' });
     expect(apk).toBeDisabled();
-    expect(await screen.findByText('The Android download is not available yet. Check back soon.')).toBeInTheDocument();
-    expect(apk).toHaveAccessibleDescription('The Android download is not available yet. Check back soon.');
+    expect(await screen.findByText(APK_MISSING_NOTE)).toBeInTheDocument();
+    expect(apk).toHaveAccessibleDescription(APK_MISSING_NOTE);
+    // Not a dead end: the web app is offered instead.
+    expect(screen.getByRole('link', { name: 'Open Orbit on the web' })).toHaveAttribute('href', '/users');
     expect(screen.getByText('Requires Android 6.0+')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Coming Soon' })).toBeDisabled();
     expect(screen.getByText('Requires iOS 12.0+')).toBeInTheDocument();
@@ -82,6 +85,7 @@ describe('Download page', () => {
     const apk = await screen.findByRole('link', { name: 'Download APK' });
     expect(apk).toHaveAttribute('href', '/downloads/orbit-1.0.apk');
     expect(screen.queryByText(/not available yet/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Open Orbit on the web' })).not.toBeInTheDocument();
   });
 
   it('lists the three ways to get the app and the three benefits', async () => {

@@ -31,13 +31,31 @@ describe('the own profile (/profile)', () => {
     const main = within(screen.getByRole('main'));
     expect(main.getByText('Coins').nextElementSibling).toHaveTextContent('500');
     expect(main.getByText('Followers').nextElementSibling).toHaveTextContent('128');
-    expect(within(screen.getByRole('region', { name: 'VIP Status' })).getByText('Gold')).toBeInTheDocument();
+    const vip = within(screen.getByRole('region', { name: 'VIP Status' }));
+    // Not a member: no level is claimed.
+    expect(vip.getByText('Level').nextElementSibling).toHaveTextContent('—');
+    expect(vip.getByText('Status').nextElementSibling).toHaveTextContent('Not a VIP member');
     expect(screen.getByRole('img', { name: 'Alex Demo, photo 2' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Edit Profile' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Settings' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Upgrade to VIP' })).toHaveAttribute('href', '/vip');
     expect(screen.getByRole('link', { name: 'Go Live' })).toHaveAttribute('href', '/live-stream');
     for (const hidden of ['Like', 'Video Call', 'Message']) expect(screen.queryByRole('button', { name: hidden }) ?? screen.queryByRole('link', { name: hidden })).toBeNull();
+  });
+
+  it('shows a VIP member their level and expiry', async () => {
+    signInAsUser();
+    const vipUntil = '2026-12-22T00:00:00.000Z';
+    const member = me();
+    mockShellApi({
+      'GET /api/user/me': () =>
+        json(200, { user: { ...member, isVIP: true, vipTier: 'Platinum', vipUntil, profile: { ...member.profile, isVIP: true, vipLevel: 'Platinum', vipUntil } } }),
+    });
+    renderApp('/profile');
+    const vip = within(await screen.findByRole('region', { name: 'VIP Status' }));
+    expect(vip.getByText('Level').nextElementSibling).toHaveTextContent('Platinum');
+    expect(vip.getByText('Status').nextElementSibling).toHaveTextContent('Active');
+    expect(vip.getByText('Expires').nextElementSibling).toHaveTextContent(new Date(vipUntil).toLocaleDateString(undefined, { dateStyle: 'medium' }));
   });
 
   it('edits the profile with PATCH /user/me and shows the result', async () => {
@@ -82,6 +100,11 @@ describe('the own profile (/profile)', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
     expect(within(dialog).getByLabelText('Age')).toHaveAccessibleDescription('You must be at least 18');
     expect(calls.some((call) => call.method === 'PATCH')).toBe(false);
+
+    // Editing the field withdraws its message until the next save checks it again.
+    await userEvent.type(within(dialog).getByLabelText('Age'), '0');
+    expect(within(dialog).getByLabelText('Age')).not.toHaveAccessibleDescription('You must be at least 18');
+    expect(within(dialog).getByLabelText('Age')).not.toHaveAttribute('aria-invalid', 'true');
   });
 
   it("updates the stored location from the browser's position in Settings", async () => {
