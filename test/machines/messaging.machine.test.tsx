@@ -146,6 +146,13 @@ function expectScreen(expected: ExpectedMessages) {
     expect(hasControl('Try Again')).toBe(true);
     return;
   }
+  if (expected.conversations.length === 0) {
+    // An empty inbox says so and offers a way to meet people, instead of an empty list beside an empty chat.
+    expect(one('h2')).toHaveTextContent('No conversations yet');
+    expect(control('Find people to match')).toHaveAttribute('href', '/spin');
+    none('[data-phone-view]');
+    return;
+  }
   expect(one('[data-phone-view]')).toHaveAttribute('data-phone-view', expected.view);
   expectConversationList(expected);
   expectChat(expected);

@@ -1,4 +1,5 @@
 import { Stack, TabPanel, Tabs } from '../../ui';
+import { SignInPrompt } from '../auth/SignInPrompt';
 import { RadarScanner } from '../radar/RadarScanner';
 import { DiscoverFilters } from './DiscoverFilters';
 import { DiscoverList } from './DiscoverList';
@@ -10,21 +11,30 @@ const VIEW_TABS = [
   { id: 'radar', label: 'Radar View' },
 ];
 const TABS_ID = 'discover-view';
+const DISCOVER_FRAME = { title: 'Discover', subtitle: 'Browse everyone, or switch to the radar to see who is nearby.' };
 
 export interface DiscoverScreenProps {
   search: DiscoverSearch;
   onSearchChange: (search: DiscoverSearch) => void;
   alert?: (message: string) => void;
+  /** Signed out: Discover lists members for members, so a visitor is asked to sign in. */
+  visitor?: boolean;
 }
 
 /** SPEC's Discover: everyone as a filtered list, or the people nearby on the radar. */
-export function DiscoverScreen({ search, onSearchChange, alert }: DiscoverScreenProps) {
+export function DiscoverScreen({ search, onSearchChange, alert, visitor = false }: DiscoverScreenProps) {
+  if (visitor) {
+    return (
+      <ScreenFrame {...DISCOVER_FRAME}>
+        <SignInPrompt title="Sign in to discover people" text="Browse everyone on Orbit, filter by gender and age, and see who is nearby on the radar." />
+      </ScreenFrame>
+    );
+  }
   const view = search.view ?? 'list';
   const filters = { gender: search.gender, minAge: search.minAge, maxAge: search.maxAge };
   return (
     <ScreenFrame
-      title="Discover"
-      subtitle="Browse everyone, or switch to the radar to see who is nearby."
+      {...DISCOVER_FRAME}
       aside={<Tabs label="View" idBase={TABS_ID} tabs={VIEW_TABS} value={view} onChange={(id) => onSearchChange({ ...search, view: id === 'radar' ? 'radar' : undefined })} />}
     >
       {view === 'radar' ? (

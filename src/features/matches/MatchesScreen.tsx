@@ -1,12 +1,13 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { fromPromise } from 'xstate';
 import type { Match } from '../../../contract/discovery';
 import { matchesMachine } from '../../../machines/matches.machine';
 import { fetchMatches } from '../../api/matches';
 import { ButtonLink, EmptyState, ErrorState, IconButton, px, Text, VisuallyHidden } from '../../ui';
+import { SignInPrompt } from '../auth/SignInPrompt';
 import { actorRuntime, useReportActor, type MachineOverrides } from '../discover/machine-overrides';
 import { ScreenFrame } from '../discover/ScreenFrame';
 import { unlessAborted } from '../discover/unless-aborted';
@@ -25,6 +26,8 @@ export interface MatchesEffects {
 export interface MatchesScreenProps {
   overrides?: MachineOverrides<typeof matchesMachine>;
   effects?: Partial<MatchesEffects>;
+  /** Signed out: matches belong to an account, so a visitor is asked to sign in. */
+  visitor?: boolean;
 }
 
 const Actions = styled.div`
@@ -37,7 +40,29 @@ const Actions = styled.div`
 const matchesActors = { loadMatches: fromPromise<Match[], void>(({ signal }) => unlessAborted(signal, fetchMatches)) };
 
 /** SPEC's Matches screen: one match at a time, with chat, connect and video. */
-export function MatchesScreen({ overrides, effects }: MatchesScreenProps) {
+export function MatchesScreen({ visitor = false, ...props }: MatchesScreenProps) {
+  if (!visitor) return <MemberMatches {...props} />;
+  return (
+    <MatchesFrame>
+      <DeckCard $gap={4}>
+        <SignInPrompt title="Sign in to see your matches" text="When someone you like likes you back, they show up here, ready to chat or call." />
+      </DeckCard>
+    </MatchesFrame>
+  );
+}
+
+function MatchesFrame({ children }: { children: ReactNode }) {
+  return (
+    <ScreenFrame title="Find Your Match" subtitle="People who liked you back. Say hello, connect or start a video call.">
+      <DeckLayout>
+        {children}
+        <DiscoverMore />
+      </DeckLayout>
+    </ScreenFrame>
+  );
+}
+
+function MemberMatches({ overrides, effects }: Omit<MatchesScreenProps, 'visitor'>) {
   const navigate = useNavigate();
   const alert = effects?.alert;
   const openChat = effects?.openChat;
@@ -113,13 +138,10 @@ export function MatchesScreen({ overrides, effects }: MatchesScreenProps) {
   }
 
   return (
-    <ScreenFrame title="Find Your Match" subtitle="People who liked you back. Say hello, connect or start a video call.">
-      <DeckLayout>
-        <DeckCard $gap={4} aria-busy={loading}>
-          {body}
-        </DeckCard>
-        <DiscoverMore />
-      </DeckLayout>
-    </ScreenFrame>
+    <MatchesFrame>
+      <DeckCard $gap={4} aria-busy={loading}>
+        {body}
+      </DeckCard>
+    </MatchesFrame>
   );
 }

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
 import styled from 'styled-components';
@@ -6,7 +6,8 @@ import type { ActorOptions } from 'xstate';
 import { messagingMachine, selectSelectedConversation, type MessagingSnapshot } from '../../../machines/messaging.machine';
 import { createSimulatedMessagingActors } from '../../../machines/messaging.sim';
 import { readTokens } from '../../api/session';
-import { Container, ErrorState, Heading, Spinner, VisuallyHidden, px } from '../../ui';
+import { ButtonLink, Container, EmptyState, ErrorState, Heading, Spinner, VisuallyHidden, px } from '../../ui';
+import { VisitorSampleNotice } from '../auth/SignInPrompt';
 import { ChatPanel, type ChatPhase } from './ChatPanel';
 import { ConversationList, ConversationListSkeleton } from './ConversationList';
 import { createConversationLoader } from './conversation-source';
@@ -25,6 +26,7 @@ export interface MessagesScreenProps {
 }
 
 const systemNow = () => new Date();
+export const VISITOR_MESSAGES_NOTICE = 'These are sample conversations. Sign in to message your matches.';
 
 function chatPhase(snapshot: MessagingSnapshot): ChatPhase {
   if (snapshot.matches({ ready: 'loadingThread' })) return 'loadingThread';
@@ -52,6 +54,8 @@ export function MessagesScreen({ withUserId, machine, clock, inspect, now = syst
   const snapshot = useSelector(actor, (current) => current);
   const { conversations, selectedId, view, thread, draft } = snapshot.context;
   const today = now();
+  // Read once: signing in or out navigates, which mounts the screen again.
+  const [visitor] = useState(() => readTokens().userToken === null);
 
   let body;
   if (snapshot.matches('loading')) {
@@ -74,31 +78,46 @@ export function MessagesScreen({ withUserId, machine, clock, inspect, now = syst
         action={{ label: 'Try Again', onClick: () => actor.send({ type: 'RETRY' }) }}
       />
     );
+  } else if (conversations.length === 0) {
+    body = (
+      <EmptyState
+        title="No conversations yet"
+        text="When you and someone like each other, you can message them here."
+        action={
+          <ButtonLink to="/spin" variant="primary">
+            Find people to match
+          </ButtonLink>
+        }
+      />
+    );
   } else {
     body = (
-      <Layout $view={view} data-phone-view={view}>
-        <ListPane>
-          <ConversationList
-            conversations={conversations}
-            selectedId={selectedId}
-            now={today}
-            onSelect={(conversationId) => actor.send({ type: 'SELECT', conversationId })}
-          />
-        </ListPane>
-        <ChatPane>
-          <ChatPanel
-            phase={chatPhase(snapshot)}
-            conversation={selectSelectedConversation(snapshot)}
-            thread={thread}
-            draft={draft}
-            now={today}
-            onBack={() => actor.send({ type: 'BACK_TO_LIST' })}
-            onRetry={(conversationId) => actor.send({ type: 'SELECT', conversationId })}
-            onDraftChange={(text) => actor.send({ type: 'DRAFT.CHANGE', text })}
-            onSend={() => actor.send({ type: 'SEND', at: now().toISOString() })}
-          />
-        </ChatPane>
-      </Layout>
+      <>
+        {visitor ? <VisitorSampleNotice>{VISITOR_MESSAGES_NOTICE}</VisitorSampleNotice> : null}
+        <Layout $view={view} data-phone-view={view}>
+          <ListPane>
+            <ConversationList
+              conversations={conversations}
+              selectedId={selectedId}
+              now={today}
+              onSelect={(conversationId) => actor.send({ type: 'SELECT', conversationId })}
+            />
+          </ListPane>
+          <ChatPane>
+            <ChatPanel
+              phase={chatPhase(snapshot)}
+              conversation={selectSelectedConversation(snapshot)}
+              thread={thread}
+              draft={draft}
+              now={today}
+              onBack={() => actor.send({ type: 'BACK_TO_LIST' })}
+              onRetry={(conversationId) => actor.send({ type: 'SELECT', conversationId })}
+              onDraftChange={(text) => actor.send({ type: 'DRAFT.CHANGE', text })}
+              onSend={() => actor.send({ type: 'SEND', at: now().toISOString() })}
+            />
+          </ChatPane>
+        </Layout>
+      </>
     );
   }
 

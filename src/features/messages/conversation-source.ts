@@ -28,28 +28,24 @@ function conversationWith(person: Person, now: Date): Conversation {
 
 interface ConversationSourceOptions {
   queryClient: QueryClient;
-  /** Only a signed-in user has matches; anyone else sees the samples. */
+  /** Only a signed-in user has matches; a visitor sees the samples. */
   isSignedIn: () => boolean;
   now: () => Date;
 }
 
 /**
- * The conversation list: one per match of the signed-in user, newest first;
- * SPEC's sample conversations for anyone without matches or when the list
- * cannot be read. `/messages?with=<userId>` adds that person when they are
- * not in the list yet (and is skipped quietly when they cannot be found).
+ * The conversation list: one per match of the signed-in user, newest first
+ * (none without matches; a failure to read them fails the load, so the
+ * screen offers Try Again); SPEC's sample conversations for a visitor, who
+ * has no matches to show. `/messages?with=<userId>` adds that person when
+ * they are not in the list yet (and is skipped quietly when they cannot be
+ * found). Made-up people in a member's own inbox would read as real.
  */
 export function createConversationLoader({ queryClient, isSignedIn, now }: ConversationSourceOptions) {
   return fromPromise<Conversation[], MessagingInput>(async ({ input }) => {
-    let conversations: Conversation[] = [];
-    if (isSignedIn()) {
-      try {
-        conversations = (await queryClient.fetchQuery(matchesQueryOptions())).map(conversationFromMatch);
-      } catch (error) {
-        console.warn('Matches unavailable, showing sample conversations', error);
-      }
-    }
-    if (!conversations.length) conversations = sampleConversations(now());
+    let conversations = isSignedIn()
+      ? (await queryClient.fetchQuery(matchesQueryOptions())).map(conversationFromMatch)
+      : sampleConversations(now());
 
     const wanted = input.withUserId;
     if (wanted && !conversations.some((conversation) => conversation.id === wanted) && isSignedIn()) {

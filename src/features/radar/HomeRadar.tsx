@@ -8,7 +8,7 @@ export const HOME_RADAR_SEARCH: RadarSearch = { lat: 19.076, lon: 72.8777, radiu
 
 /**
  * The interactive radar of the Home page, under the page's own section
- * heading: sample people when the radar cannot be reached (e.g. a visitor).
+ * heading: sample people for a visitor, or when the radar cannot be reached.
  */
 export function HomeRadar({ overrides }: { overrides?: RadarScanOverrides } = {}) {
   // The radar is for members; a visitor gets sample people and is told why.
@@ -20,7 +20,7 @@ export function HomeRadar({ overrides }: { overrides?: RadarScanOverrides } = {}
         search={HOME_RADAR_SEARCH}
         listTitle="People near you"
         listHeadingLevel={3}
-        sampleNotice={isAuthenticated ? undefined : 'These are sample profiles. Sign in to see who is really near you.'}
+        visitor={!isAuthenticated}
         overrides={overrides}
       />
     </Card>

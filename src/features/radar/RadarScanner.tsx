@@ -23,6 +23,12 @@ export interface RadarScannerProps {
   listHeadingLevel?: 2 | 3;
   /** What the notice over sample people says; the default blames the network. */
   sampleNotice?: string;
+  /**
+   * A signed-out visitor: the radar is for members, so the scanner shows the
+   * sample people at once, with VISITOR_SAMPLE_NOTICE, instead of asking the
+   * server for an answer it must refuse.
+   */
+  visitor?: boolean;
   overrides?: RadarScanOverrides;
 }
 
@@ -44,10 +50,13 @@ const ScanningText = styled(Text)`
   gap: ${({ theme }) => px(theme.space[2])};
 `;
 
-function scannerMachine(search: RadarSearch) {
-  return radarScanMachine.provide({
-    actors: { scanNearby: fromPromise<NearbyUser[], void>(({ signal }) => unlessAborted(signal, (abortSignal) => fetchNearbyUsers(search, abortSignal))) },
-  });
+export const VISITOR_SAMPLE_NOTICE = 'These are sample profiles. Sign in to see who is really near you.';
+
+function scannerMachine(search: RadarSearch, visitor: boolean) {
+  const scanNearby = visitor
+    ? fromPromise<NearbyUser[], void>(() => Promise.reject(new Error('The radar is for members')))
+    : fromPromise<NearbyUser[], void>(({ signal }) => unlessAborted(signal, (abortSignal) => fetchNearbyUsers(search, abortSignal)));
+  return radarScanMachine.provide({ actors: { scanNearby } });
 }
 
 /** The radar (canvas, list, Scan Again) driven by the radar-scan machine. */
@@ -56,11 +65,15 @@ export function RadarScanner({
   onFailure = 'samples',
   listTitle,
   listHeadingLevel = 2,
-  sampleNotice = "We couldn't reach the radar, so these are sample people.",
+  visitor = false,
+  sampleNotice = visitor ? VISITOR_SAMPLE_NOTICE : "We couldn't reach the radar, so these are sample people.",
   overrides,
 }: RadarScannerProps) {
   const { lat, lon, radiusKm, limit } = search;
-  const machine = useMemo(() => overrides?.machine ?? scannerMachine({ lat, lon, radiusKm, limit }), [overrides?.machine, lat, lon, radiusKm, limit]);
+  const machine = useMemo(
+    () => overrides?.machine ?? scannerMachine({ lat, lon, radiusKm, limit }, visitor),
+    [overrides?.machine, lat, lon, radiusKm, limit, visitor],
+  );
   const actor = useActorRef(machine, {
     input: { samples: SAMPLE_NEARBY_USERS, onFailure },
     ...actorRuntime(overrides),

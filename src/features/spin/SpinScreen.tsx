@@ -1,16 +1,18 @@
+import { useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import type { Candidate, LikeType } from '../../../contract/discovery';
 import { selectCurrentCandidate, selectIsBusy, spinMachine, spinStepsFrom } from '../../../machines/spin.machine';
 import { decisionFailureMessage } from '../../api/users';
 import { EmptyState, Notice, Stack, Text, VisuallyHidden } from '../../ui';
+import { VisitorSampleNotice } from '../auth/SignInPrompt';
 import { actorRuntime, useReportActor, type MachineOverrides } from '../discover/machine-overrides';
 import { ScreenFrame } from '../discover/ScreenFrame';
 import { CandidateCard } from './CandidateCard';
 import { DeckCard, DeckLayout, DeckLoading } from './PersonDeck';
 import { RecentMatches } from './RecentMatches';
 import { SAMPLE_CANDIDATES } from './sample-candidates';
-import { createSpinActors } from './spin-actors';
+import { createSpinActors, createVisitorSpinActors } from './spin-actors';
 import { SpinControls } from './SpinControls';
 
 export interface SpinScreenProps {
@@ -21,22 +23,26 @@ export interface SpinScreenProps {
   alert?: (message: string) => void;
   /** Shown when the deck cannot be fetched; SPEC's sample users by default. */
   samples?: readonly Candidate[];
+  /** Signed out: sample people, said to be samples; a like leads to sign-in, since it needs an account. */
+  visitor?: boolean;
 }
 
 export const MATCH_NOTICE = "It's a match! 🎉";
+export const VISITOR_SPIN_NOTICE = 'These are sample profiles. Sign in to like people and meet your matches.';
 
 function defaultAlert(message: string): void {
   window.alert(message);
 }
 
 /** SPEC's Spin screen: shuffle through candidates, then like, super like or skip. */
-export function SpinScreen({ overrides, random = Math.random, alert = defaultAlert, samples = SAMPLE_CANDIDATES }: SpinScreenProps) {
+export function SpinScreen({ overrides, random = Math.random, alert = defaultAlert, samples = SAMPLE_CANDIDATES, visitor = false }: SpinScreenProps) {
+  const navigate = useNavigate();
   const machine = useMemo(
     () =>
-      (overrides?.machine ?? spinMachine.provide({ actors: createSpinActors() })).provide({
+      (overrides?.machine ?? spinMachine.provide({ actors: visitor ? createVisitorSpinActors() : createSpinActors() })).provide({
         actions: { alertDecisionFailed: (_, params: { decision: LikeType }) => alert(decisionFailureMessage(params.decision)) },
       }),
-    [overrides?.machine, alert],
+    [overrides?.machine, alert, visitor],
   );
   const actor = useActorRef(machine, { input: { samples }, ...actorRuntime(overrides) });
   useReportActor(overrides, actor);
@@ -49,6 +55,12 @@ export function SpinScreen({ overrides, random = Math.random, alert = defaultAle
   const available = useSelector(actor, (snapshot) => snapshot.context.candidates.length);
   const matched = useSelector(actor, (snapshot) => snapshot.context.matched);
   const recentMatches = useSelector(actor, (snapshot) => snapshot.context.recentMatches);
+  // The match joins the front of 'Your Matches'; naming them keeps the notice from reading as about the next person.
+  const matchedName = matched ? recentMatches[0]?.name : undefined;
+  const decide = (decision: LikeType) => {
+    if (visitor && decision !== 'dislike') void navigate({ to: '/login' });
+    else actor.send({ type: 'DECIDE', decision });
+  };
 
   const deck = loading ? (
     <DeckLoading label="Loading people" text="Finding people to spin..." />
@@ -67,7 +79,7 @@ export function SpinScreen({ overrides, random = Math.random, alert = defaultAle
       <SpinControls
         disabled={busy}
         onSpin={() => actor.send({ type: 'SPIN', steps: spinStepsFrom(random()) })}
-        onDecide={(decision) => actor.send({ type: 'DECIDE', decision })}
+        onDecide={decide}
       />
     </>
   );
@@ -76,7 +88,15 @@ export function SpinScreen({ overrides, random = Math.random, alert = defaultAle
     <ScreenFrame title="Spin" subtitle="Let chance pick someone for you, then like, super like or skip.">
       <DeckLayout>
         <Stack gap={4}>
-          <div role="status">{matched ? <Notice tone="success">{MATCH_NOTICE}</Notice> : null}</div>
+          {visitor ? <VisitorSampleNotice>{VISITOR_SPIN_NOTICE}</VisitorSampleNotice> : null}
+          <div role="status">
+            {matched ? (
+              <Notice tone="success">
+                <span>{MATCH_NOTICE}</span>
+                {matchedName ? <span> You and {matchedName} like each other.</span> : null}
+              </Notice>
+            ) : null}
+          </div>
           <DeckCard $gap={6} forwardedAs="section" aria-label="Candidate">{deck}</DeckCard>
           <Text tone="muted" size="sm" align="center">
             Spin to discover new people • {available} users available

@@ -31,3 +31,15 @@ export function createSpinActors() {
     }),
   };
 }
+
+/**
+ * A signed-out visitor's spin: the deck is for members, so it fails at once
+ * into the sample people without asking the server; skipping a sample moves
+ * on here, and nothing is sent (the screen sends a like to sign-in instead).
+ */
+export function createVisitorSpinActors() {
+  return {
+    loadDeck: fromPromise<SpinDeck, void>(() => Promise.reject(new Error('Spin is for members'))),
+    sendDecision: fromPromise<DecisionOutcome, DecisionInput>(() => Promise.resolve({ match: false })),
+  };
+}

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DiscoverResponse } from '../../../../contract/discovery';
 import { json, renderApp } from '../../support/render-app';
-import { candidate, mockShellApi, signInAsUser } from './fixtures';
+import { candidate, mockShellApi, signInAsUser, expectSignInPrompt } from './fixtures';
 
 // The whole app renders here; on a busy machine its first paint can take more than a second.
 configure({ asyncUtilTimeout: 5000 });
@@ -68,6 +68,11 @@ describe('Discover (/users)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Apply Filters' }));
     expect(screen.getByLabelText('Min age')).toHaveAccessibleDescription('Min age must not be more than max age');
     expect(calls.length).toBe(before);
+
+    // The range is wrong because of either bound, so editing the other one withdraws the message too.
+    await userEvent.type(screen.getByLabelText('Max age'), '5');
+    expect(screen.getByLabelText('Min age')).toBeValid();
+    expect(screen.getByLabelText('Min age')).not.toHaveAccessibleDescription('Min age must not be more than max age');
   });
 
   it("says 'No users found' when nobody matches", async () => {
@@ -84,6 +89,15 @@ describe('Discover (/users)', () => {
     failing = false;
     await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
     expect(await screen.findByRole('article', { name: 'Asha, 29' })).toBeInTheDocument();
+  });
+
+  it('asks a visitor to sign in instead of showing an error, without asking the server', async () => {
+    localStorage.clear();
+    const { calls } = mockShellApi({ 'GET /api/users': () => json(401, { success: false, message: 'Authentication required' }) });
+    renderApp('/users');
+    await expectSignInPrompt('Sign in to discover people');
+    expect(screen.queryByRole('heading', { name: 'Error Loading Users' })).not.toBeInTheDocument();
+    expect(calls.filter((call) => call.path === '/api/users')).toEqual([]);
   });
 
   it('likes from a card, and says when it is a match', async () => {

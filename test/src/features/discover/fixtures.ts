@@ -1,3 +1,5 @@
+import { screen, within } from '@testing-library/react';
+import { expect } from 'vitest';
 import { json, mockApi } from '../../support/render-app';
 import type { Candidate, Match, NearbyUser } from '../../../../contract/discovery';
 import type { PublicUser, User } from '../../../../contract/user';
@@ -89,4 +91,11 @@ type Routes = Parameters<typeof mockApi>[0];
 /** mockApi plus the public config every page's shell asks for, so tests stay quiet. */
 export function mockShellApi(routes: Routes) {
   return mockApi({ 'GET /api/config/public': () => json(200, { success: true, data: { config: {} } }), ...routes });
+}
+
+/** A visitor on a members-only screen: the sign-in prompt with its title, Login and Sign Up. */
+export async function expectSignInPrompt(title: string): Promise<void> {
+  const prompt = within((await screen.findByRole('heading', { name: title })).parentElement?.parentElement ?? document.body);
+  expect(prompt.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
+  expect(prompt.getByRole('link', { name: 'Sign Up' })).toHaveAttribute('href', '/register');
 }

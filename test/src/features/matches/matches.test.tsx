@@ -2,7 +2,7 @@ import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { json, renderApp } from '../../support/render-app';
-import { candidate, matchOf, mockShellApi, signInAsUser } from '../discover/fixtures';
+import { candidate, matchOf, mockShellApi, signInAsUser, expectSignInPrompt } from '../discover/fixtures';
 
 // The whole app renders here; on a busy machine its first paint can take more than a second.
 configure({ asyncUtilTimeout: 5000 });
@@ -41,9 +41,25 @@ describe('Matches (/match) against the API', () => {
   });
 
   it("shows the server's message under 'Error Loading Matches'", async () => {
+    mockShellApi({ 'GET /api/matches': () => json(503, { success: false, message: 'Orbit is briefly unavailable; please try again in a moment' }) });
+    renderApp('/match');
+    expect(await screen.findByRole('heading', { name: 'Error Loading Matches' }, { timeout: 15_000 })).toBeInTheDocument();
+    expect(screen.getByText('Orbit is briefly unavailable; please try again in a moment')).toBeInTheDocument();
+  });
+
+  it('asks a visitor to sign in instead of showing an error, without asking the server', async () => {
+    localStorage.clear();
+    const { calls } = mockShellApi({ 'GET /api/matches': () => json(401, { success: false, message: 'Authentication required' }) });
+    renderApp('/match');
+    await expectSignInPrompt('Sign in to see your matches');
+    expect(screen.queryByRole('heading', { name: 'Error Loading Matches' })).not.toBeInTheDocument();
+    expect(calls.filter((call) => call.path === '/api/matches')).toEqual([]);
+  });
+
+  it('asks to sign in again when the session has ended on the server', async () => {
     mockShellApi({ 'GET /api/matches': () => json(401, { success: false, message: 'Authentication required' }) });
     renderApp('/match');
-    expect(await screen.findByRole('heading', { name: 'Error Loading Matches' })).toBeInTheDocument();
-    expect(screen.getByText('Authentication required')).toBeInTheDocument();
+    // Any 401 clears the stored tokens (SPEC), so the screen becomes the visitor's.
+    expect(await screen.findByRole('heading', { name: 'Sign in to see your matches' })).toBeInTheDocument();
   });
 });

@@ -82,11 +82,11 @@ describe('where the conversation list comes from', () => {
     expect(api.calls.map((call) => `${call.method} ${call.path}`)).toEqual(['GET /api/matches']);
   });
 
-  it('shows the sample conversations without matches, when matches fail, and to visitors (without asking)', async () => {
+  it("lists none for a member without matches, fails when their matches cannot be read, and gives visitors the samples (without asking)", async () => {
     mockApi({ 'GET /api/matches': () => json(200, { matches: [] }) });
-    expect(await load({ signedIn: true })).toEqual(sampleConversations(now));
+    expect(await load({ signedIn: true })).toEqual([]);
     mockApi({ 'GET /api/matches': () => json(500, { success: false, message: 'Database unavailable' }) });
-    expect(await load({ signedIn: true })).toEqual(sampleConversations(now));
+    await expect(load({ signedIn: true })).rejects.toThrow('Database unavailable');
     const api = mockApi({});
     expect(await load({ signedIn: false })).toEqual(sampleConversations(now));
     expect(api.calls).toEqual([]);

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { VISITOR_MESSAGES_NOTICE } from '../../../../src/features/messages/MessagesScreen';
 import { json, mockApi, renderApp } from '../../support/render-app';
 
 /**
@@ -29,6 +30,8 @@ describe('the Messages screen', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Messages' })).toBeInTheDocument();
 
     const list = await screen.findByRole('list', { name: 'Conversations' });
+    // Said to be samples, so nobody takes them for their own inbox.
+    expect(screen.getByText(VISITOR_MESSAGES_NOTICE)).toBeInTheDocument();
     const entries = within(list).getAllByRole('button');
     expect(entries.map((entry) => entry.textContent)).toEqual([
       expect.stringContaining('Sarah Johnson'),
@@ -85,6 +88,35 @@ describe('the Messages screen', () => {
     expect(document.querySelector('[data-phone-view]')).toHaveAttribute('data-phone-view', 'chat');
     await user.click(within(chat).getByRole('button', { name: 'Back to conversations' }));
     expect(document.querySelector('[data-phone-view]')).toHaveAttribute('data-phone-view', 'list');
+  });
+
+  it('shows a member without matches an empty inbox with a way to meet people, not made-up conversations', async () => {
+    localStorage.setItem('user_token', 'user-token');
+    mockApi({
+      'GET /api/config/public': () => json(200, publicConfig),
+      'GET /api/user/me': () => json(401, { success: false, message: 'Authentication required' }),
+      'GET /api/matches': () => json(200, { matches: [] }),
+    });
+    renderApp('/messages');
+    expect(await screen.findByRole('heading', { name: 'No conversations yet' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Find people to match' })).toHaveAttribute('href', '/spin');
+    expect(screen.queryByText('Sarah Johnson')).not.toBeInTheDocument();
+    expect(screen.queryByText(VISITOR_MESSAGES_NOTICE)).not.toBeInTheDocument();
+  });
+
+  it("offers Try Again when a member's matches cannot be read, instead of sample conversations", async () => {
+    localStorage.setItem('user_token', 'user-token');
+    let failing = true;
+    mockApi({
+      'GET /api/config/public': () => json(200, publicConfig),
+      'GET /api/matches': () => (failing ? json(500, { success: false, message: 'Internal server error' }) : json(200, { matches: [] })),
+    });
+    renderApp('/messages');
+    expect(await screen.findByRole('heading', { name: "Couldn't load your conversations" }, { timeout: 15_000 })).toBeInTheDocument();
+    expect(screen.queryByText('Sarah Johnson')).not.toBeInTheDocument();
+    failing = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByRole('heading', { name: 'No conversations yet' })).toBeInTheDocument();
   });
 
   it('sends /messaging to /messages', async () => {

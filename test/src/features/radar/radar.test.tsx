@@ -38,6 +38,7 @@ describe('the Home radar', () => {
   });
 
   it('sends the fixed point, radius and limit in the query', async () => {
+    signInAsUser();
     const urls: URL[] = [];
     mockShellApi({
       'GET /api/users/radar': (url) => {
@@ -51,12 +52,14 @@ describe('the Home radar', () => {
     expect(Object.fromEntries(urls[0]?.searchParams ?? [])).toEqual({ lat: '19.076', lon: '72.8777', radiusKm: '50', limit: '20' });
   });
 
-  it('shows a visitor the 5 sample users and says they are samples', async () => {
-    mockShellApi({ 'GET /api/users/radar': () => json(401, { success: false, message: 'Authentication required' }) });
+  it('shows a visitor the 5 sample users and says they are samples, without asking the server', async () => {
+    const { calls } = mockShellApi({ 'GET /api/users/radar': () => json(401, { success: false, message: 'Authentication required' }) });
     await renderScreen(() => <HomeRadar />);
     await passScanDelay();
     expect(await screen.findByText('These are sample profiles. Sign in to see who is really near you.')).toBeInTheDocument();
     expect(within(screen.getByRole('list', { name: 'People near you' })).getAllByRole('listitem')).toHaveLength(5);
+    // The radar is for members: a visitor's browser does not ask for an answer the server must refuse.
+    expect(calls.filter((call) => call.path === '/api/users/radar')).toEqual([]);
   });
 
   it('tells a member when the radar could not be reached', async () => {

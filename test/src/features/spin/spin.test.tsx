@@ -3,6 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, renderApp } from '../../support/render-app';
 import { candidate, matchOf, mockShellApi, signInAsUser } from '../discover/fixtures';
+import { SAMPLE_CANDIDATES } from '../../../../src/features/spin/sample-candidates';
+import { VISITOR_SPIN_NOTICE } from '../../../../src/features/spin/SpinScreen';
 
 // The whole app renders here; on a busy machine its first paint can take more than a second.
 configure({ asyncUtilTimeout: 5000 });
@@ -53,6 +55,25 @@ describe('Spin (/spin) against the API', () => {
     // Like and super like move on after 1 second.
     expect(await screen.findByRole('heading', { level: 2, name: 'Ben, 29' }, { timeout: 2000 })).toBeInTheDocument();
     expect(screen.getByText('Spin to discover new people • 1 users available')).toBeInTheDocument();
+    // The notice stays over the next person, so it says whom it is about.
+    expect(screen.getByText("It's a match! 🎉").closest('[role="status"]')).toHaveTextContent("It's a match! 🎉 You and Asha like each other.");
+  });
+
+  it('shows a visitor sample people, says so, skips without the server, and sends a like to sign-in', async () => {
+    localStorage.clear();
+    const { calls } = mockShellApi({});
+    const { router } = renderApp('/spin');
+    expect(await screen.findByText(VISITOR_SPIN_NOTICE)).toBeInTheDocument();
+    const first = SAMPLE_CANDIDATES[0];
+    const second = SAMPLE_CANDIDATES[1];
+    expect(screen.getByRole('heading', { level: 2, name: `${first?.name}, ${first?.age}` })).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Dislike' }));
+    expect(await screen.findByRole('heading', { level: 2, name: `${second?.name}, ${second?.age}` })).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Like' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(calls.filter((call) => call.path.startsWith('/api/users') || call.path === '/api/matches')).toEqual([]);
   });
 
   it('alerts the SPEC text when a dislike fails, and stays on the person', async () => {
