@@ -5,6 +5,7 @@ import { optionalChoice, searchReader } from '../search-params';
 const readCatalogueSearch = searchReader((search) => ({ tab: optionalChoice(search.tab, ['gifts', 'coinPacks', 'vipPlans']) }));
 
 export const Route = createFileRoute('/admin/catalogue')({
+  staticData: { pageTitle: 'Store catalogue' },
   validateSearch: readCatalogueSearch,
   component: CatalogueRoute,
 });

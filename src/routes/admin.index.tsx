@@ -9,6 +9,7 @@ const readAdminSearch = searchReader((search) => ({
 }));
 
 export const Route = createFileRoute('/admin/')({
+  staticData: { pageTitle: 'Admin dashboard' },
   validateSearch: readAdminSearch,
   // Started, not awaited: the dashboard shows its own loading and error states.
   loader: ({ context }) => {

@@ -11,6 +11,7 @@ const readUsersSearch = searchReader((search) => ({
 }));
 
 export const Route = createFileRoute('/admin/users')({
+  staticData: { pageTitle: 'Manage users' },
   validateSearch: readUsersSearch,
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) => {

@@ -10,6 +10,7 @@ const readWithdrawalsSearch = searchReader((search) => ({
 }));
 
 export const Route = createFileRoute('/admin/withdrawals')({
+  staticData: { pageTitle: 'Withdrawals' },
   validateSearch: readWithdrawalsSearch,
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) => {

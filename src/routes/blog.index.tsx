@@ -5,6 +5,7 @@ import { readBlogListSearch } from '../features/blog/blog-search';
 import { BlogListScreen } from '../features/blog/BlogListScreen';
 
 export const Route = createFileRoute('/blog/')({
+  staticData: { pageTitle: 'Blog' },
   validateSearch: readBlogListSearch,
   loaderDeps: ({ search }) => ({ page: search.page ?? 1, category: search.category }),
   // Prefetched, not awaited: a failed fetch shows the screen's own error state.

@@ -5,6 +5,7 @@ import { preloadFirstSlideImage } from '../features/home/HomeCarousel';
 import { TEASER_POST_COUNT } from '../features/blog/teaser-post-count';
 
 export const Route = createFileRoute('/')({
+  staticData: { pageTitle: '' },
   // Started, not awaited: every section renders at once with its defaults or skeletons.
   loader: ({ context }) => {
     preloadFirstSlideImage();

@@ -5,6 +5,7 @@ import { optionalChoice, searchReader } from '../search-params';
 const readLoginSearch = searchReader((search) => ({ tab: optionalChoice(search.tab, ['user', 'admin']) }));
 
 export const Route = createFileRoute('/login')({
+  staticData: { pageTitle: 'Login' },
   validateSearch: readLoginSearch,
   component: LoginRoute,
 });

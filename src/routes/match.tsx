@@ -1,10 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { useAuth } from '../features/auth/AuthProvider';
 import { MatchesScreen } from '../features/matches/MatchesScreen';
 
 export const Route = createFileRoute('/match')({
+  staticData: { pageTitle: 'Matches' },
   component: MatchRoute,
 });
 
 function MatchRoute() {
-  return <MatchesScreen />;
+  const { isAuthenticated } = useAuth();
+  return <MatchesScreen visitor={!isAuthenticated} />;
 }

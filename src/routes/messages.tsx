@@ -8,6 +8,7 @@ const readMessagesSearch = searchReader((search) => ({
 }));
 
 export const Route = createFileRoute('/messages')({
+  staticData: { pageTitle: 'Messages' },
   validateSearch: readMessagesSearch,
   component: MessagesRoute,
 });

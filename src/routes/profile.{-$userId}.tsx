@@ -3,6 +3,7 @@ import { readTokens } from '../api/session';
 import { ProfileScreen } from '../features/profile/ProfileScreen';
 
 export const Route = createFileRoute('/profile/{-$userId}')({
+  staticData: { pageTitle: 'Profile' },
   // Profiles are for signed-in people: without a token, sign in first.
   beforeLoad: () => {
     const { userToken, adminToken } = readTokens();

@@ -1,10 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { useAuth } from '../features/auth/AuthProvider';
 import { RadarScreen } from '../features/radar/RadarScreen';
 
 export const Route = createFileRoute('/radar')({
+  staticData: { pageTitle: 'Radar' },
   component: RadarRoute,
 });
 
 function RadarRoute() {
-  return <RadarScreen />;
+  const { isAuthenticated } = useAuth();
+  return <RadarScreen visitor={!isAuthenticated} />;
 }

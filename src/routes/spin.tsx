@@ -1,10 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { useAuth } from '../features/auth/AuthProvider';
 import { SpinScreen } from '../features/spin/SpinScreen';
 
 export const Route = createFileRoute('/spin')({
+  staticData: { pageTitle: 'Spin' },
   component: SpinRoute,
 });
 
 function SpinRoute() {
-  return <SpinScreen />;
+  const { isAuthenticated } = useAuth();
+  return <SpinScreen visitor={!isAuthenticated} />;
 }

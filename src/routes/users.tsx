@@ -1,8 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { readDiscoverSearch } from '../features/discover/discover-search';
+import { useAuth } from '../features/auth/AuthProvider';
 import { DiscoverScreen } from '../features/discover/DiscoverScreen';
 
 export const Route = createFileRoute('/users')({
+  staticData: { pageTitle: 'Discover' },
   validateSearch: readDiscoverSearch,
   component: UsersRoute,
 });
@@ -10,5 +12,6 @@ export const Route = createFileRoute('/users')({
 function UsersRoute() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
-  return <DiscoverScreen search={search} onSearchChange={(next) => void navigate({ search: next })} />;
+  const { isAuthenticated } = useAuth();
+  return <DiscoverScreen search={search} visitor={!isAuthenticated} onSearchChange={(next) => void navigate({ search: next })} />;
 }

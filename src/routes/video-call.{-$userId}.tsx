@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { VideoCallScreen } from '../features/video-call/VideoCallScreen';
 
 export const Route = createFileRoute('/video-call/{-$userId}')({
+  staticData: { pageTitle: 'Video call' },
   component: VideoCallRoute,
 });
 

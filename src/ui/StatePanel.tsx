@@ -12,8 +12,8 @@ export interface StatePanelProps {
   action?: StateAction;
   /** A decorative illustration or icon (it is hidden from screen readers). */
   icon?: ReactNode;
-  /** The heading level of the title, 2 by default. */
-  headingLevel?: 2 | 3 | 4;
+  /** The heading level of the title: 2 by default, 1 where the panel is the whole page (not found). */
+  headingLevel?: 1 | 2 | 3 | 4;
   className?: string;
 }
 

@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import type { BlogPost } from '../../../contract/blog';
 import { blogPostQueryOptions } from '../../api/blog';
 import { ApiError } from '../../api/client';
-import { DEFAULT_APP_NAME, publicConfigQueryOptions } from '../../api/config';
+import { useAppName } from '../shell/useAppName';
 import { Badge, ButtonLink, Container, EmptyState, ErrorState, px, Skeleton } from '../../ui';
 import { RaisedCoverImage } from '../marketing/cover-image';
 import { formatPostDate, postImageSrc } from './post-display';
@@ -38,8 +38,7 @@ function metadataFor(post: BlogPost, appName: string): DocumentMetadata {
 export function BlogPostScreen() {
   const { postId } = routeApi.useParams();
   const post = useQuery(blogPostQueryOptions(postId));
-  const { data: config } = useQuery(publicConfigQueryOptions());
-  const appName = config?.appName?.trim() || DEFAULT_APP_NAME;
+  const appName = useAppName();
   useDocumentMetadata(post.data ? metadataFor(post.data, appName) : null);
 
   return (
@@ -89,8 +88,8 @@ function PostArticle({ post }: { post: BlogPost }) {
         <time dateTime={post.date}>{formatPostDate(post.date)}</time>
         <span aria-hidden="true">·</span>
         <span>{post.readTime}</span>
-        <span aria-hidden="true">·</span>
-        <span>By {post.author || 'Orbit Team'}</span>
+        <AuthorSeparator aria-hidden="true">·</AuthorSeparator>
+        <Author>By {post.author || 'Orbit Team'}</Author>
       </Meta>
       <Title id="post-title">{post.title}</Title>
       <PostBody html={post.content} />
@@ -177,6 +176,23 @@ const Meta = styled.p`
   gap: ${({ theme }) => px(theme.space[2])};
   color: ${({ theme }) => theme.colors.muted};
   font-size: ${({ theme }) => px(theme.font.sizes.sm)};
+`;
+
+// On a phone the author takes a line of their own: wrapped freely, the line above ended in a stray '·'.
+const AuthorSeparator = styled.span`
+  display: none;
+
+  ${({ theme }) => theme.media.tablet} {
+    display: inline;
+  }
+`;
+
+const Author = styled.span`
+  flex-basis: 100%;
+
+  ${({ theme }) => theme.media.tablet} {
+    flex-basis: auto;
+  }
 `;
 
 const Title = styled.h1`

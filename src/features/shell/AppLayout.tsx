@@ -2,14 +2,18 @@ import { Outlet } from '@tanstack/react-router';
 import styled from 'styled-components';
 import { Footer } from './Footer';
 import { Header } from './Header';
+import { PageTitle } from './PageTitle';
+
+const MAIN_ID = 'main';
 
 /** Header and footer on every page (SPEC section 2), around the routed screen. */
 export function AppLayout() {
   return (
     <Page>
-      <SkipLink href="#main">Skip to content</SkipLink>
+      <PageTitle mainId={MAIN_ID} />
+      <SkipLink href={`#${MAIN_ID}`}>Skip to content</SkipLink>
       <Header />
-      <Main id="main" tabIndex={-1}>
+      <Main id={MAIN_ID} tabIndex={-1}>
         <Outlet />
       </Main>
       <Footer />

@@ -1,13 +1,11 @@
 import { Link } from '@tanstack/react-router';
-import { useQuery } from '@tanstack/react-query';
 import styled from 'styled-components';
-import { DEFAULT_APP_NAME, publicConfigQueryOptions } from '../../api/config';
 import { FOOTER_INERT_ENTRIES, FOOTER_LINKS, FOOTER_TAGLINE } from './nav-links';
+import { useAppName } from './useAppName';
 
 /** SPEC section 2 footer: name, tagline, links, inert legal and app-store entries, copyright. */
 export function Footer() {
-  const { data: config } = useQuery(publicConfigQueryOptions());
-  const appName = config?.appName?.trim() || DEFAULT_APP_NAME;
+  const appName = useAppName();
   const year = new Date().getFullYear();
 
   return (

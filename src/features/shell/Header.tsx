@@ -1,16 +1,14 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useRouterState } from '@tanstack/react-router';
-import { useQuery } from '@tanstack/react-query';
 import styled from 'styled-components';
 import { Badge, Button, ButtonLink, VisuallyHidden } from '../../ui';
-import { DEFAULT_APP_NAME, publicConfigQueryOptions } from '../../api/config';
 import { useAuth } from '../auth/AuthProvider';
 import { NAV_LINKS } from './nav-links';
+import { useAppName } from './useAppName';
 
 /** SPEC section 2 header: product name, navigation, and Login/Sign Up or the role badge and Logout. */
 export function Header() {
-  const { data: config } = useQuery(publicConfigQueryOptions());
-  const appName = config?.appName?.trim() || DEFAULT_APP_NAME;
+  const appName = useAppName();
   const { isAdmin, isAuthenticated, send } = useAuth();
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
@@ -19,17 +17,32 @@ export function Header() {
   // A phone menu that stays open over the new page would hide it.
   useEffect(() => setMenuOpen(false), [pathname]);
 
+  const barRef = useRef<HTMLElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (!menuOpen) return;
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setMenuOpen(false);
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setMenuOpen(false);
+      // Focus inside the menu would go with it, back to the top of the page; the toggle is where it was opened.
+      if (barRef.current?.contains(document.activeElement)) toggleRef.current?.focus();
+    };
+    // A tap on the page below closes the menu, as it would any other popup.
+    const onPointerDown = (event: PointerEvent) => {
+      if (event.target instanceof Node && !barRef.current?.contains(event.target)) setMenuOpen(false);
+    };
     window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onPointerDown);
+    };
   }, [menuOpen]);
 
   const links = isAdmin ? [...NAV_LINKS, { to: '/admin', label: 'Admin' } as const] : NAV_LINKS;
 
   return (
-    <Bar>
+    <Bar ref={barRef}>
       <Inner>
         <BrandSlot>
           <Brand to="/" aria-label={`${appName} home`} title={appName}>
@@ -39,6 +52,7 @@ export function Header() {
         </BrandSlot>
 
         <MenuToggle
+          ref={toggleRef}
           type="button"
           aria-expanded={menuOpen}
           aria-controls={menuId}

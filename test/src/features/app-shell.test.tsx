@@ -36,14 +36,27 @@ describe('the app shell', () => {
     expect(within(header).queryByRole('button', { name: 'Logout' })).not.toBeInTheDocument();
   });
 
-  it('closes the phone menu with Escape', async () => {
+  it('closes the phone menu with Escape, and gives focus back to the Menu button', async () => {
     renderApp('/');
     const menu = await screen.findByRole('button', { name: 'Menu' });
     await userEvent.click(menu);
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    await userEvent.tab();
+    expect(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Home' })).toHaveFocus();
     await userEvent.keyboard('{Escape}');
     expect(menu).toHaveAttribute('aria-expanded', 'false');
     expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
+    expect(menu).toHaveFocus();
+  });
+
+  it('closes the phone menu on a tap outside the header', async () => {
+    renderApp('/');
+    const menu = await screen.findByRole('button', { name: 'Menu' });
+    await userEvent.click(menu);
+    await userEvent.click(within(screen.getByRole('banner')).getByRole('navigation', { name: 'Main' }));
+    expect(menu).toHaveAttribute('aria-expanded', 'true');
+    await userEvent.click(screen.getByRole('contentinfo'));
+    expect(menu).toHaveAttribute('aria-expanded', 'false');
   });
 
   it('names the product from the public config', async () => {
@@ -97,8 +110,22 @@ describe('the app shell', () => {
 
   it('shows a not-found page with a way home for an unknown path', async () => {
     renderApp('/definitely-not-a-page');
-    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
+    await waitFor(() => expect(document.title).toBe('Page not found · Orbit'));
+  });
+
+  it('names each page in the browser tab, and moves focus to the new page after a link', async () => {
+    renderApp('/');
+    await waitFor(() => expect(document.title).toBe('Orbit: meet people near you'));
+    // The first page keeps the browser's own start.
+    expect(screen.getByRole('main')).not.toHaveFocus();
+
+    const footer = await screen.findByRole('contentinfo');
+    await userEvent.click(within(footer).getByRole('link', { name: 'Features' }));
+    await waitFor(() => expect(document.title).toBe('Features · Orbit'));
+    // A screen reader announces the new page, and the next Tab starts in it.
+    await waitFor(() => expect(screen.getByRole('main')).toHaveFocus());
   });
 
   it('has the footer on every page, with inert entries that are not links', async () => {

@@ -143,6 +143,10 @@ describe('Stay Updated newsletter box', () => {
     expect(email).toHaveAttribute('aria-invalid', 'true');
     expect(calls.some((call) => call.path === '/api/newsletter')).toBe(false);
 
+    await user.type(email, 'x');
+    expect(within(box).queryByText('Enter a valid email address')).not.toBeInTheDocument();
+    expect(email).not.toHaveAttribute('aria-invalid', 'true');
+
     await user.clear(email);
     await user.type(email, 'Reader@Example.com');
     await user.click(within(box).getByRole('button', { name: 'Subscribe' }));

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { json, mockApi, renderApp } from '../../support/render-app';
 import { categoriesBody, listBody, makePost } from './blog-fixtures';
@@ -86,7 +86,8 @@ describe('Blog post', () => {
 
     await act(() => router.navigate({ to: '/blog' }));
     await screen.findByRole('heading', { level: 1, name: 'Blog' });
-    expect(document.title).toBe('Orbit: meet people near you');
+    // The list names itself again (PageTitle); the post's other tags are gone with it.
+    await waitFor(() => expect(document.title).toBe('Blog · Orbit'));
     expect(meta('meta[name="description"]')).toBe('The site description');
     expect(document.head.querySelector('meta[name="keywords"], meta[property="og:title"], link[rel="canonical"]')).toBeNull();
     description.remove();
