@@ -175,5 +175,5 @@ test('a visitor sees sample people on the Home radar, and /profile sends them to
   });
 
   await page.goto('/profile');
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fprofile$/);
 });

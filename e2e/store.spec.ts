@@ -78,11 +78,18 @@ test('a visitor sees the three screens with the seeded catalogue: accessible, no
   await expect(page.getByRole('link', { name: 'See all VIP benefits' })).toHaveAttribute('href', '/vip');
 });
 
-test('signed out, Buy Now sends the visitor to /login first', async ({ page }) => {
+test('signed out, Buy Now sends the visitor to /login first, and signing in brings them back', async ({ page }) => {
   await page.goto('/coins');
   await page.getByRole('article', { name: 'Premium Pack' }).getByRole('button', { name: 'Buy Now' }).click();
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fcoins$/);
   await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  const form = page.getByRole('form', { name: 'User sign in' });
+  await form.getByLabel('Username').fill(DEMO.username);
+  await form.getByLabel('Password').fill(DEMO.password);
+  await form.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/coins$/);
+  await expect(page.getByRole('complementary', { name: 'Your balance' })).toContainText('500coins');
 });
 
 test('the demo user sees the real balance on Coins and Store, and buying shows the payment-redirect alert', async ({ page, request }) => {

@@ -31,3 +31,26 @@ export function searchReader<Search extends object>(
 ): (search: Record<string, unknown>) => Partial<Search> {
   return read;
 }
+
+// Where signing in leads back to. Only a path inside this app may come from
+// the address bar: "//host", "/\host" and "https:" would leave it (an open
+// redirect), and the auth pages themselves would loop.
+const AUTH_PAGES = ['/login', '/register'];
+const MAX_RETURN_PATH = 512;
+
+/** An in-app path such as "/match" or "/blog/7?page=2", or undefined. */
+export function optionalReturnPath(value: unknown): string | undefined {
+  if (typeof value !== 'string' || value.length > MAX_RETURN_PATH) return undefined;
+  if (!value.startsWith('/') || value.startsWith('//') || hasUnsafeCharacter(value)) return undefined;
+  const pathname = value.split(/[?#]/)[0] ?? '';
+  return AUTH_PAGES.some((page) => pathname === page || pathname.startsWith(`${page}/`)) ? undefined : value;
+}
+
+/** A backslash (browsers read "/\\host" as "//host") or a control character. */
+function hasUnsafeCharacter(value: string): boolean {
+  for (let index = 0; index < value.length; index += 1) {
+    const code = value.charCodeAt(index);
+    if (code < 0x20 || code === 0x7f || code === 0x5c) return true;
+  }
+  return false;
+}

@@ -1,8 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { LoginScreen } from '../features/auth/LoginScreen';
-import { optionalChoice, searchReader } from '../search-params';
+import { optionalChoice, optionalReturnPath, searchReader } from '../search-params';
 
-const readLoginSearch = searchReader((search) => ({ tab: optionalChoice(search.tab, ['user', 'admin']) }));
+const readLoginSearch = searchReader((search) => ({
+  tab: optionalChoice(search.tab, ['user', 'admin']),
+  // Where to go back to once signed in (see pathAfterSignIn).
+  redirect: optionalReturnPath(search.redirect),
+}));
 
 export const Route = createFileRoute('/login')({
   staticData: { pageTitle: 'Login' },
@@ -13,5 +17,5 @@ export const Route = createFileRoute('/login')({
 function LoginRoute() {
   const { tab } = Route.useSearch();
   const navigate = Route.useNavigate();
-  return <LoginScreen tab={tab ?? 'user'} onTabChange={(next) => void navigate({ search: { tab: next }, replace: true })} />;
+  return <LoginScreen tab={tab ?? 'user'} onTabChange={(next) => void navigate({ search: (previous) => ({ ...previous, tab: next }), replace: true })} />;
 }

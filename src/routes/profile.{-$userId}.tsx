@@ -5,9 +5,9 @@ import { ProfileScreen } from '../features/profile/ProfileScreen';
 export const Route = createFileRoute('/profile/{-$userId}')({
   staticData: { pageTitle: 'Profile' },
   // Profiles are for signed-in people: without a token, sign in first.
-  beforeLoad: () => {
+  beforeLoad: ({ location }) => {
     const { userToken, adminToken } = readTokens();
-    if (!userToken && !adminToken) throw redirect({ to: '/login' });
+    if (!userToken && !adminToken) throw redirect({ to: '/login', search: { redirect: location.href } });
   },
   component: ProfileRoute,
 });

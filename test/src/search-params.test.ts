@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { optionalChoice, optionalInteger, optionalText, searchReader } from '../../src/search-params';
+import { optionalChoice, optionalInteger, optionalReturnPath, optionalText, searchReader } from '../../src/search-params';
+import { pathAfterSignIn } from '../../src/features/auth/path-after-sign-in';
 
 // The address bar is user input: a bad value reads as "not given", never an error page.
 describe('search params', () => {
@@ -32,5 +33,29 @@ describe('search params', () => {
     const readTab = searchReader((search) => ({ tab: optionalChoice(search.tab, ['user', 'admin']) }));
     expect(readTab({ tab: 'admin' })).toEqual({ tab: 'admin' });
     expect(readTab({ tab: 'root' })).toEqual({ tab: undefined });
+  });
+
+  it('reads a return path only when it stays inside this app and is not an auth page', () => {
+    expect(optionalReturnPath('/match')).toBe('/match');
+    expect(optionalReturnPath('/blog/7?page=2#comments')).toBe('/blog/7?page=2#comments');
+    for (const outside of ['//evil.example', '/\\evil.example', 'https://evil.example', 'javascript:alert(1)', 'match', '', '/a\nb', '/a\u0000b']) {
+      expect(optionalReturnPath(outside), outside).toBeUndefined();
+    }
+    for (const loop of ['/login', '/login?tab=admin', '/register', '/register/']) expect(optionalReturnPath(loop), loop).toBeUndefined();
+    expect(optionalReturnPath('/loginx')).toBe('/loginx');
+    expect(optionalReturnPath(`/${'x'.repeat(600)}`)).toBeUndefined();
+    expect(optionalReturnPath(['/match'])).toBeUndefined();
+  });
+
+  it('sends each role back only within its own area, else to the SPEC destination', () => {
+    expect(pathAfterSignIn('user', '/match')).toBe('/match');
+    expect(pathAfterSignIn('user', undefined)).toBe('/');
+    expect(pathAfterSignIn('user', '/admin/users')).toBe('/');
+    expect(pathAfterSignIn('user', '//evil.example')).toBe('/');
+    expect(pathAfterSignIn('user', '/administrator')).toBe('/administrator');
+    expect(pathAfterSignIn('admin', '/admin/users?status=banned')).toBe('/admin/users?status=banned');
+    expect(pathAfterSignIn('admin', '/admin')).toBe('/admin');
+    expect(pathAfterSignIn('admin', '/match')).toBe('/admin');
+    expect(pathAfterSignIn('admin', undefined)).toBe('/admin');
   });
 });

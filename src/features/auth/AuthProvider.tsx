@@ -16,6 +16,7 @@ import type { AppRouter } from '../../router';
 import { createAuthActors } from './auth-actors';
 import { reloadHome } from './browser-effects';
 import { endServerSessions } from './end-server-sessions';
+import { pathAfterSignIn } from './path-after-sign-in';
 import { clearTokens, onTokensChanged, persistToken, readTokens } from '../../api/session';
 
 type AuthActor = ActorRefFrom<typeof authMachine>;
@@ -57,7 +58,8 @@ export function AuthProvider({ children, router, overrides }: AuthProviderProps)
           },
           navigateAfterSignIn: (_, params) => {
             queryClient.removeQueries({ queryKey: ['me'] });
-            void router.navigate({ to: params.role === 'admin' ? '/admin' : '/' });
+            const search: Record<string, unknown> = router.state.location.search;
+            void router.navigate({ href: pathAfterSignIn(params.role, search.redirect) });
           },
           reloadHome: () => reloadHome(),
         },

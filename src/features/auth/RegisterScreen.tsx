@@ -75,7 +75,10 @@ export function RegisterScreen() {
           Sign Up
         </Button>
         <Text tone="muted" size="sm">
-          Already have an account? <Link to="/login">Sign in</Link>
+          Already have an account?{' '}
+          <Link to="/login" search={(previous) => ({ redirect: previous.redirect })}>
+            Sign in
+          </Link>
         </Text>
       </Form>
     </AuthCard>

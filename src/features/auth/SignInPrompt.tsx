@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { ButtonLink, Cluster, EmptyState, Notice } from '../../ui';
+import { useReturnHere } from './useReturnHere';
 
 export interface SignInPromptProps {
   title: string;
@@ -12,14 +13,17 @@ export interface SignInPromptProps {
  * offer a retry that cannot help.
  */
 export function SignInPrompt({ title, text }: SignInPromptProps) {
+  const returnHere = useReturnHere();
   return (
     <EmptyState
       title={title}
       text={text}
       action={
         <Cluster justify="center">
-          <ButtonLink to="/login">Login</ButtonLink>
-          <ButtonLink to="/register" variant="secondary">
+          <ButtonLink to="/login" search={returnHere}>
+            Login
+          </ButtonLink>
+          <ButtonLink to="/register" search={returnHere} variant="secondary">
             Sign Up
           </ButtonLink>
         </Cluster>
@@ -30,9 +34,13 @@ export function SignInPrompt({ title, text }: SignInPromptProps) {
 
 /** Over sample content a visitor may try out (Spin, Messages): says it is a sample, with the way in. */
 export function VisitorSampleNotice({ children }: { children: string }) {
+  const returnHere = useReturnHere();
   return (
     <Notice tone="info">
-      {children} <Link to="/login">Login</Link>
+      {children}{' '}
+      <Link to="/login" search={returnHere}>
+        Login
+      </Link>
     </Notice>
   );
 }

@@ -6,6 +6,7 @@ import { selectCurrentCandidate, selectIsBusy, spinMachine, spinStepsFrom } from
 import { decisionFailureMessage } from '../../api/users';
 import { EmptyState, Notice, Stack, Text, VisuallyHidden } from '../../ui';
 import { VisitorSampleNotice } from '../auth/SignInPrompt';
+import { useReturnHere } from '../auth/useReturnHere';
 import { actorRuntime, useReportActor, type MachineOverrides } from '../discover/machine-overrides';
 import { ScreenFrame } from '../discover/ScreenFrame';
 import { CandidateCard } from './CandidateCard';
@@ -37,6 +38,7 @@ function defaultAlert(message: string): void {
 /** SPEC's Spin screen: shuffle through candidates, then like, super like or skip. */
 export function SpinScreen({ overrides, random = Math.random, alert = defaultAlert, samples = SAMPLE_CANDIDATES, visitor = false }: SpinScreenProps) {
   const navigate = useNavigate();
+  const returnHere = useReturnHere();
   const machine = useMemo(
     () =>
       (overrides?.machine ?? spinMachine.provide({ actors: visitor ? createVisitorSpinActors() : createSpinActors() })).provide({
@@ -58,7 +60,7 @@ export function SpinScreen({ overrides, random = Math.random, alert = defaultAle
   // The match joins the front of 'Your Matches'; naming them keeps the notice from reading as about the next person.
   const matchedName = matched ? recentMatches[0]?.name : undefined;
   const decide = (decision: LikeType) => {
-    if (visitor && decision !== 'dislike') void navigate({ to: '/login' });
+    if (visitor && decision !== 'dislike') void navigate({ to: '/login', search: returnHere });
     else actor.send({ type: 'DECIDE', decision });
   };
 

@@ -1,6 +1,7 @@
 import styled from 'styled-components';
 import type { User } from '../../../contract/user';
 import { ButtonLink, Card, px, Skeleton, Text, theme } from '../../ui';
+import { useReturnHere } from '../auth/useReturnHere';
 import { CoinIcon } from './StoreIcons';
 import { formatCount } from './format';
 
@@ -15,13 +16,14 @@ interface BalanceCardProps {
  * invitation to sign in, since buying needs an account anyway.
  */
 export function BalanceCard({ isAuthenticated, user }: BalanceCardProps) {
+  const returnHere = useReturnHere();
   if (!isAuthenticated) {
     return (
       <Box forwardedAs="aside" aria-label="Your balance">
         <Text size="sm" tone="muted">
           Sign in to see your balance and buy coins.
         </Text>
-        <ButtonLink to="/login" size="sm">
+        <ButtonLink to="/login" search={returnHere} size="sm">
           Login
         </ButtonLink>
       </Box>

@@ -5,6 +5,7 @@ import type { ActorOptions, ActorRefFrom, AnyActorLogic, InspectionEvent } from 
 import { purchaseMachine, selectOutcome, selectPendingItem, type PurchaseItem } from '../../../machines/purchase.machine';
 import { simulatedPurchaseActors } from '../../../machines/purchase.sim';
 import { useAuth } from '../auth/AuthProvider';
+import { useReturnHere } from '../auth/useReturnHere';
 
 type Clock = NonNullable<ActorOptions<AnyActorLogic>['clock']>;
 export type PurchaseActor = ActorRefFrom<typeof purchaseMachine>;
@@ -47,18 +48,19 @@ export function usePurchase() {
 
   const { isAuthenticated } = useAuth();
   const navigate = useNavigate();
+  const returnHere = useReturnHere();
   const pendingItem = useSelector(actor, selectPendingItem);
   const outcome = useSelector(actor, selectOutcome);
 
   const buy = useCallback(
     (item: PurchaseItem) => {
       if (!isAuthenticated) {
-        void navigate({ to: '/login' });
+        void navigate({ to: '/login', search: returnHere });
         return;
       }
       actor.send({ type: 'BUY', item });
     },
-    [actor, isAuthenticated, navigate],
+    [actor, isAuthenticated, navigate, returnHere],
   );
   const dismiss = useCallback(() => actor.send({ type: 'DISMISS' }), [actor]);
 

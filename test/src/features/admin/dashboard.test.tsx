@@ -19,6 +19,7 @@ describe('Admin dashboard', () => {
     for (const path of ['/admin', '/admin/users', '/admin/withdrawals', '/admin/catalogue', '/admin/settings']) {
       const { router, unmount } = renderApp(path);
       await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+      expect(router.state.location.search).toEqual({ tab: 'admin', redirect: path });
       unmount();
     }
   });

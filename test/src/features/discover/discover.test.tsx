@@ -95,7 +95,7 @@ describe('Discover (/users)', () => {
     localStorage.clear();
     const { calls } = mockShellApi({ 'GET /api/users': () => json(401, { success: false, message: 'Authentication required' }) });
     renderApp('/users');
-    await expectSignInPrompt('Sign in to discover people');
+    await expectSignInPrompt('Sign in to discover people', '/users');
     expect(screen.queryByRole('heading', { name: 'Error Loading Users' })).not.toBeInTheDocument();
     expect(calls.filter((call) => call.path === '/api/users')).toEqual([]);
   });

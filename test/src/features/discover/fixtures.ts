@@ -93,9 +93,10 @@ export function mockShellApi(routes: Routes) {
   return mockApi({ 'GET /api/config/public': () => json(200, { success: true, data: { config: {} } }), ...routes });
 }
 
-/** A visitor on a members-only screen: the sign-in prompt with its title, Login and Sign Up. */
-export async function expectSignInPrompt(title: string): Promise<void> {
+/** A visitor on a members-only screen: the sign-in prompt with its title, Login and Sign Up, each leading back to `from`. */
+export async function expectSignInPrompt(title: string, from: string): Promise<void> {
   const prompt = within((await screen.findByRole('heading', { name: title })).parentElement?.parentElement ?? document.body);
-  expect(prompt.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
-  expect(prompt.getByRole('link', { name: 'Sign Up' })).toHaveAttribute('href', '/register');
+  const back = `?redirect=${encodeURIComponent(from)}`;
+  expect(prompt.getByRole('link', { name: 'Login' })).toHaveAttribute('href', `/login${back}`);
+  expect(prompt.getByRole('link', { name: 'Sign Up' })).toHaveAttribute('href', `/register${back}`);
 }

@@ -51,7 +51,7 @@ describe('Matches (/match) against the API', () => {
     localStorage.clear();
     const { calls } = mockShellApi({ 'GET /api/matches': () => json(401, { success: false, message: 'Authentication required' }) });
     renderApp('/match');
-    await expectSignInPrompt('Sign in to see your matches');
+    await expectSignInPrompt('Sign in to see your matches', '/match');
     expect(screen.queryByRole('heading', { name: 'Error Loading Matches' })).not.toBeInTheDocument();
     expect(calls.filter((call) => call.path === '/api/matches')).toEqual([]);
   });

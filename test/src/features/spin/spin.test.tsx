@@ -73,6 +73,7 @@ describe('Spin (/spin) against the API', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Like' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.search).toMatchObject({ redirect: '/spin' });
     expect(calls.filter((call) => call.path.startsWith('/api/users') || call.path === '/api/matches')).toEqual([]);
   });
 

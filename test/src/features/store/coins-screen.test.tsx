@@ -63,7 +63,7 @@ describe('the Coins screen', () => {
     renderStoreApp('/coins');
     const balance = await screen.findByRole('complementary', { name: 'Your balance' });
     expect(balance).toHaveTextContent('Sign in to see your balance and buy coins.');
-    expect(within(balance).getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
+    expect(within(balance).getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login?redirect=%2Fcoins');
     await screen.findByRole('article', { name: 'Value Pack' });
     expect(api.calls.some((call) => call.path === '/api/user/me')).toBe(false);
   });

@@ -34,6 +34,8 @@ describe('buying', () => {
     const { router } = renderStoreApp('/coins');
     await buy('Value Pack', 'Buy Now');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    // Signing in brings them back to the pack they chose.
+    expect(router.state.location.search).toMatchObject({ redirect: '/coins' });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
@@ -42,6 +44,7 @@ describe('buying', () => {
     const { router } = renderStoreApp('/vip');
     await buy('Platinum', 'Get VIP');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.search).toMatchObject({ redirect: '/vip' });
   });
 
   it('signed in, a coin pack shows the alert that a real app would redirect to payment, and OK closes it', async () => {

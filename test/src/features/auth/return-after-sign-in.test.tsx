@@ -1,0 +1,97 @@
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { AppRouter } from '../../../../src/router';
+import { json, renderApp } from '../../support/render-app';
+import { me, mockShellApi } from '../discover/fixtures';
+
+// Someone sent to Login from a page expects to land back on it once signed in;
+// only the header's own Login keeps the SPEC's destination (/ for a user).
+configure({ asyncUtilTimeout: 5000 });
+beforeEach(() => localStorage.clear());
+afterEach(() => localStorage.clear());
+const user = userEvent.setup({ delay: null });
+
+function mockSignIn() {
+  return mockShellApi({
+    'POST /api/auth/login': () => json(200, { success: true, message: 'Login successful', token: 'user-token' }),
+    'POST /api/admin/login': () => json(200, { ok: true, message: 'Admin login successful', token: 'admin-token' }),
+    'POST /api/auth/register': () => json(201, { success: true, message: 'Registered', token: 'user-token', user: me() }),
+    'GET /api/user/me': () => json(200, { user: me() }),
+    'GET /api/matches': () => json(200, { matches: [] }),
+  });
+}
+
+async function signInAs(role: 'User' | 'Admin') {
+  const form = await screen.findByRole('form', { name: `${role} sign in` });
+  await user.type(within(form).getByLabelText('Username'), role === 'Admin' ? 'admin' : 'alex');
+  await user.type(within(form).getByLabelText('Password'), 'correct-horse-battery');
+  await user.click(within(form).getByRole('button', { name: role === 'Admin' ? 'Sign in as Admin' : 'Sign In' }));
+}
+
+const where = (router: AppRouter) => `${router.state.location.pathname}${router.state.location.searchStr}`;
+
+describe('signing in returns to the page that asked for it', () => {
+  it('from the sign-in prompt on Matches, back to Matches', async () => {
+    mockSignIn();
+    const { router } = renderApp('/match');
+    const prompt = await screen.findByRole('heading', { name: /sign in/i });
+    await user.click(within(prompt.closest('main') ?? document.body).getByRole('link', { name: 'Login' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.search).toMatchObject({ redirect: '/match' });
+    await signInAs('User');
+    await waitFor(() => expect(where(router)).toBe('/match'));
+    expect(await screen.findByRole('heading', { name: 'No Matches Yet' })).toBeInTheDocument();
+  });
+
+  it('from a profile that needed a session, back to that profile', async () => {
+    mockSignIn();
+    const { router } = renderApp('/profile');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    await signInAs('User');
+    await waitFor(() => expect(where(router)).toBe('/profile'));
+  });
+
+  it('through Sign Up, and through the switch from Sign Up to Login', async () => {
+    mockSignIn();
+    const { router } = renderApp('/register?redirect=%2Fmatch');
+    const signUp = await screen.findByRole('form', { name: 'Sign up' });
+    expect(within(signUp).getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login?redirect=%2Fmatch');
+    await user.type(within(signUp).getByLabelText('Username'), 'new_member');
+    await user.type(within(signUp).getByLabelText('Email'), 'new@example.com');
+    await user.type(within(signUp).getByLabelText('Password'), 'correct-horse-battery');
+    await user.type(within(signUp).getByLabelText('Age'), '30');
+    await user.selectOptions(within(signUp).getByLabelText('Gender'), 'female');
+    await user.click(within(signUp).getByRole('button', { name: 'Sign Up' }));
+    await waitFor(() => expect(where(router)).toBe('/match'));
+  });
+
+  it('keeps the return path when switching to the Admin tab, and an admin returns to the admin page asked for', async () => {
+    mockSignIn();
+    const { router } = renderApp('/admin/users');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.search).toMatchObject({ tab: 'admin', redirect: '/admin/users' });
+    await user.click(screen.getByRole('tab', { name: 'User' }));
+    await user.click(screen.getByRole('tab', { name: 'Admin' }));
+    expect(router.state.location.search).toMatchObject({ redirect: '/admin/users' });
+    await signInAs('Admin');
+    await waitFor(() => expect(where(router)).toBe('/admin/users'));
+  });
+
+  it('keeps the SPEC destinations from the header, and for a path that is not this app or not the role\'s', async () => {
+    mockSignIn();
+    const header = renderApp('/login');
+    await signInAs('User');
+    await waitFor(() => expect(where(header.router)).toBe('/'));
+    header.unmount();
+    localStorage.clear();
+
+    for (const hostile of ['//evil.example/x', 'https://evil.example', '/\\evil.example', '/admin/users']) {
+      const view = renderApp(`/login?redirect=${encodeURIComponent(hostile)}`);
+      await signInAs('User');
+      await waitFor(() => expect(where(view.router)).toBe('/'));
+      view.unmount();
+      localStorage.clear();
+    }
+  });
+});
