@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { expectNoSeriousAxeViolations, expectNoSidewaysScroll } from './support/layout';
+import { edgeShades, expectNoSeriousAxeViolations, expectNoSidewaysScroll } from './support/layout';
 
 const ADMIN = { username: process.env.ADMIN_USERNAME ?? 'admin', password: process.env.ADMIN_PASSWORD ?? 'e2e-admin-password-2026' };
 const PHONE = { width: 390, height: 844 };
@@ -287,13 +287,23 @@ test('admin screens at 390 px: tables scroll inside themselves, no axe violation
     await expectNoSeriousAxeViolations(page);
   }
 
-  // The users table is wider than a phone: it scrolls within its own region.
+  // The users table is wider than a phone: it scrolls within its own region,
+  // and a shade on the edge with more to see says so (Ban and Make VIP start off screen).
   await page.goto('/admin/users');
   const table = main.getByRole('region', { name: 'Users' });
   const overflow = await table.evaluate((region) => ({ scroll: region.scrollWidth, client: region.clientWidth }));
   expect(overflow.scroll).toBeGreaterThan(overflow.client);
+  const atStart = await edgeShades(page, table);
+  expect(atStart.right, 'a shade on the right while the actions are off screen').toBeGreaterThan(12);
+  expect(atStart.left, 'no shade on the left at the start').toBeLessThan(3);
   await table.evaluate((region) => region.scrollTo({ left: region.scrollWidth }));
   await expect(table.getByRole('button', { name: /^Ban / }).first()).toBeInViewport();
+  const atEnd = await edgeShades(page, table);
+  expect(atEnd.left, 'a shade on the left once scrolled').toBeGreaterThan(12);
+  expect(atEnd.right, 'no shade on the right at the end').toBeLessThan(3);
+  await table.screenshot({ path: 'test-results/screens/admin-users-table-scrolled-390.png' });
+  await table.evaluate((region) => region.scrollTo({ left: 0 }));
+  await table.screenshot({ path: 'test-results/screens/admin-users-table-start-390.png' });
   await expectNoSidewaysScroll(page, PHONE.width);
 
   await page.setViewportSize(DESKTOP);

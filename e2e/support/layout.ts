@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 // Checks every screen spec runs at both widths: no serious accessibility
 // problem, and nothing wider than the viewport.
@@ -49,4 +49,33 @@ export async function expectNoSidewaysScroll(page: Page, width: number, what?: s
     const report = await widthReport(page).catch((reason: unknown) => `no report: ${String(reason)}`);
     throw new Error(`${error instanceof Error ? error.message : String(error)}\n${report}`, { cause: error });
   }
+}
+
+/**
+ * How dark the left and right inner edges of a scrolling region look (0 is
+ * its white surface), from a real screenshot of it with its content hidden,
+ * so only the region's own edge shades are measured and not text or buttons
+ * that happen to sit at an edge.
+ */
+export async function edgeShades(page: Page, region: Locator): Promise<{ left: number; right: number }> {
+  const content = region.locator(':scope > *').first();
+  await content.evaluate((element) => element.style.setProperty('visibility', 'hidden'));
+  const png = await region.screenshot();
+  await content.evaluate((element) => element.style.removeProperty('visibility'));
+  return page.evaluate(async (base64) => {
+    const bytes = Uint8Array.from(atob(base64), (character) => character.charCodeAt(0));
+    const image = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
+    const canvas = new OffscreenCanvas(image.width, image.height);
+    const context = canvas.getContext('2d');
+    if (!context) throw new Error('No 2D canvas');
+    context.drawImage(image, 0, 0);
+    // A strip 4 px wide just inside the 1 px border, over the middle half of the height.
+    const darkness = (x: number) => {
+      const { data } = context.getImageData(x, Math.floor(image.height / 4), 4, Math.max(1, Math.floor(image.height / 2)));
+      let sum = 0;
+      for (let index = 0; index < data.length; index += 4) sum += ((data[index] ?? 0) + (data[index + 1] ?? 0) + (data[index + 2] ?? 0)) / 3;
+      return 255 - sum / (data.length / 4);
+    };
+    return { left: darkness(2), right: darkness(image.width - 6) };
+  }, png.toString('base64'));
 }

@@ -4,12 +4,24 @@ import { px } from './theme';
 
 // The region scrolls sideways inside itself on a phone so the page never does;
 // it is focusable so keyboard users can scroll it too.
+//
+// A shade on an edge says more of the table lies that way: on a phone the
+// row actions sit off screen, and nothing else hints at them. The shades
+// stay put (scroll) while two surface-coloured covers travel with the content
+// (local) and hide a shade once its edge is reached.
+const EDGE_COVER = 40;
+const EDGE_SHADE = 14;
 const ScrollRegion = styled.div`
   max-width: 100%;
   overflow-x: auto;
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => px(theme.radii.card)};
-  background: ${({ theme }) => theme.colors.surface};
+  background:
+    linear-gradient(to right, ${({ theme }) => theme.colors.surface} 30%, transparent) left center / ${px(EDGE_COVER)} 100% no-repeat local,
+    linear-gradient(to left, ${({ theme }) => theme.colors.surface} 30%, transparent) right center / ${px(EDGE_COVER)} 100% no-repeat local,
+    radial-gradient(farthest-side at 0 50%, rgba(15, 23, 42, 0.2), transparent) left center / ${px(EDGE_SHADE)} 100% no-repeat scroll,
+    radial-gradient(farthest-side at 100% 50%, rgba(15, 23, 42, 0.2), transparent) right center / ${px(EDGE_SHADE)} 100% no-repeat scroll,
+    ${({ theme }) => theme.colors.surface};
 `;
 
 const StyledTable = styled.table`

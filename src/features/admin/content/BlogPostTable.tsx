@@ -5,7 +5,7 @@ import type { BlogPost } from '../../../../contract/blog';
 import { adminBlogListQueryOptions } from '../../../api/blog';
 import { Badge, EmptyState, Field, Pagination, px, Select, Table } from '../../../ui';
 import { CellTitle, FilterActions, FilterBar } from '../shared/AdminScreen';
-import { EditDeleteActions, TableHead } from '../shared/AdminTable';
+import { CellTime, EditDeleteActions, TableHead } from '../shared/AdminTable';
 import { formatDate } from '../shared/format';
 import { LoadFailedNotice, LoadingState } from '../shared/LoadStates';
 
@@ -102,7 +102,9 @@ export function BlogPostTable({ categories, onEdit, onDelete }: BlogPostTablePro
                     {post.featured && <Badge tone="vip">Featured</Badge>}
                   </Statuses>
                 </td>
-                <td>{formatDate(post.date)}</td>
+                <td>
+                  <CellTime iso={post.date} text={formatDate(post.date)} />
+                </td>
                 <td>
                   <EditDeleteActions name={post.title} onEdit={() => onEdit(post)} onDelete={() => onDelete(post)} />
                 </td>

@@ -36,6 +36,11 @@ export const RowActions = styled.div`
   display: flex;
   flex-wrap: nowrap;
   gap: ${({ theme }) => px(theme.space[2])};
+
+  /* "Make VIP" on two lines made each row taller; the table scrolls instead. */
+  & > * {
+    white-space: nowrap;
+  }
 `;
 
 /** The end of a FilterBar: apply what was chosen, or go back to no filters. */

@@ -1,5 +1,19 @@
+import styled from 'styled-components';
 import { Button } from '../../../ui';
 import { RowActions } from './AdminScreen';
+
+/**
+ * A date or time in a table cell, kept on one line: the table scrolls
+ * sideways on a phone, so wrapping "Nov 24, 2026" over three lines would
+ * only make every row taller.
+ */
+export function CellTime({ iso, text }: { iso: string | null; text: string }) {
+  return iso ? <NoWrapTime dateTime={iso}>{text}</NoWrapTime> : <>{text}</>;
+}
+
+const NoWrapTime = styled.time`
+  white-space: nowrap;
+`;
 
 /** The header row of an admin table: one column header per name. */
 export function TableHead({ columns }: { columns: readonly string[] }) {

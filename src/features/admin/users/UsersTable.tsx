@@ -2,7 +2,7 @@ import styled from 'styled-components';
 import type { AdminUser } from '../../../../contract/admin';
 import { Avatar, Badge, Button, px, Table, Text, theme } from '../../../ui';
 import { CellTitle, RowActions } from '../shared/AdminScreen';
-import { TableHead } from '../shared/AdminTable';
+import { CellTime, TableHead } from '../shared/AdminTable';
 import { formatCount, formatDate, formatRelative } from '../shared/format';
 
 type BusyKind = 'ban' | 'unban' | 'makeVip' | 'removeVip' | null;
@@ -61,8 +61,12 @@ export function UsersTable({ users, total, busy, busyFor, onBan, onUnban, onMake
                     </Reason>
                   )}
                 </td>
-                <td>{formatDate(user.createdAt)}</td>
-                <td>{user.lastSeen ? formatRelative(user.lastSeen) : 'Never'}</td>
+                <td>
+                  <CellTime iso={user.createdAt} text={formatDate(user.createdAt)} />
+                </td>
+                <td>
+                  <CellTime iso={user.lastSeen} text={user.lastSeen ? formatRelative(user.lastSeen) : 'Never'} />
+                </td>
                 <td>
                   <RowActions>
                     {user.isBanned ? (

@@ -2,7 +2,7 @@ import styled from 'styled-components';
 import type { Withdrawal, WithdrawalStatus } from '../../../../contract/admin';
 import { Badge, Button, px, Table, type BadgeTone } from '../../../ui';
 import { CellTitle, RowActions } from '../shared/AdminScreen';
-import { TableHead } from '../shared/AdminTable';
+import { CellTime, TableHead } from '../shared/AdminTable';
 import { formatCount, formatCurrency, formatDateTime } from '../shared/format';
 
 const STATUS_BADGES: Record<WithdrawalStatus, { tone: BadgeTone; label: string }> = {
@@ -68,7 +68,9 @@ export function WithdrawalsTable({ withdrawals, busy, onApprove, onReject }: Wit
                 )}
               </td>
               <td>{withdrawal.method}</td>
-              <td>{formatDateTime(withdrawal.createdAt)}</td>
+              <td>
+                <CellTime iso={withdrawal.createdAt} text={formatDateTime(withdrawal.createdAt)} />
+              </td>
             </tr>
           );
         })}
