@@ -106,6 +106,12 @@ test('two people like each other through Spin and both see the match', async ({ 
   // Chat opens Messages with that person's conversation.
   await firstPage.getByRole('button', { name: `Chat with ${second.username}` }).click();
   await expect(firstPage).toHaveURL(new RegExp(`/messages\\?with=`));
+  // A new match has no messages yet: no canned lines put in either person's mouth.
+  const chat = firstPage.getByRole('region', { name: `Chat with ${second.username}` });
+  await expect(chat.getByRole('log')).toHaveText(`No messages with ${second.username} yet. Say hello 👋`);
+  await captureBothWidths(firstPage, 'messages-new-match', async () => {
+    await expect(firstPage.getByRole('heading', { level: 1, name: 'Messages' })).toBeVisible();
+  });
 });
 
 test('Discover, Radar and Profile work for the demo account', async ({ page }) => {

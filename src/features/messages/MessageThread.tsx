@@ -28,6 +28,7 @@ export function MessageThread({ messages, now, contactName }: MessageThreadProps
 
   return (
     <Scroller ref={scrollerRef} role="log" aria-label={`Messages with ${contactName}`} tabIndex={0}>
+      {messages.length === 0 && <NoMessages>No messages with {contactName} yet. Say hello 👋</NoMessages>}
       <Thread>
         {messages.map((message, index) => {
           const startsDay = index === 0 || dayKey(messages[index - 1]?.timestamp ?? '') !== dayKey(message.timestamp);
@@ -52,6 +53,13 @@ export function MessageThread({ messages, now, contactName }: MessageThreadProps
     </Scroller>
   );
 }
+
+const NoMessages = styled.p`
+  margin: auto;
+  max-width: 32ch;
+  text-align: center;
+  color: ${({ theme }) => theme.colors.muted};
+`;
 
 export function MessageThreadSkeleton() {
   return (

@@ -10,7 +10,7 @@ import { ButtonLink, Container, EmptyState, ErrorState, Heading, Spinner, Visual
 import { VisitorSampleNotice } from '../auth/SignInPrompt';
 import { ChatPanel, type ChatPhase } from './ChatPanel';
 import { ConversationList, ConversationListSkeleton } from './ConversationList';
-import { createConversationLoader } from './conversation-source';
+import { createConversationLoader, createThreadLoader } from './conversation-source';
 
 type MessagingOptions = ActorOptions<typeof messagingMachine>;
 
@@ -26,6 +26,7 @@ export interface MessagesScreenProps {
 }
 
 const systemNow = () => new Date();
+const isSignedIn = () => readTokens().userToken !== null;
 export const VISITOR_MESSAGES_NOTICE = 'These are sample conversations. Sign in to message your matches.';
 
 function chatPhase(snapshot: MessagingSnapshot): ChatPhase {
@@ -44,7 +45,8 @@ export function MessagesScreen({ withUserId, machine, clock, inspect, now = syst
       messagingMachine.provide({
         actors: {
           ...createSimulatedMessagingActors({ now }),
-          loadConversations: createConversationLoader({ queryClient, now, isSignedIn: () => readTokens().userToken !== null }),
+          loadConversations: createConversationLoader({ queryClient, now, isSignedIn }),
+          loadThread: createThreadLoader({ now, isSignedIn }),
         },
       }),
     [machine, queryClient, now],

@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { fromPromise } from 'xstate';
 import type { Match } from '../../../contract/discovery';
-import type { Conversation, MessagingInput } from '../../../machines/messaging.machine';
-import { sampleConversations } from '../../../machines/messaging.sim';
+import type { ChatMessage, Conversation, MessagingInput, ThreadRequest } from '../../../machines/messaging.machine';
+import { cannedThread, sampleConversations } from '../../../machines/messaging.sim';
 import { matchesQueryOptions } from '../../api/matches';
 import { personQueryOptions, type Person } from '../video-call/person-query';
 
@@ -58,4 +58,14 @@ export function createConversationLoader({ queryClient, isSignedIn, now }: Conve
     }
     return conversations;
   });
+}
+
+/**
+ * A conversation's messages. Messaging is simulated (SPEC): a visitor's
+ * sample conversations open on SPEC's canned 3-message sample, but a member's
+ * real match opens empty. Canned lines would put words in both people's
+ * mouths, dated before they even matched.
+ */
+export function createThreadLoader({ isSignedIn, now }: Omit<ConversationSourceOptions, 'queryClient'>) {
+  return fromPromise<ChatMessage[], ThreadRequest>(({ input }) => Promise.resolve(isSignedIn() ? [] : cannedThread(input.conversation, now())));
 }

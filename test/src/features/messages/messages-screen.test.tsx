@@ -3,6 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { VISITOR_MESSAGES_NOTICE } from '../../../../src/features/messages/MessagesScreen';
 import { json, mockApi, renderApp } from '../../support/render-app';
+import { candidate, matchOf } from '../discover/fixtures';
 
 /**
  * The Messages screen as the app mounts it, with the simulated messaging
@@ -102,6 +103,29 @@ describe('the Messages screen', () => {
     expect(screen.getByRole('link', { name: 'Find people to match' })).toHaveAttribute('href', '/spin');
     expect(screen.queryByText('Sarah Johnson')).not.toBeInTheDocument();
     expect(screen.queryByText(VISITOR_MESSAGES_NOTICE)).not.toBeInTheDocument();
+  });
+
+  it("opens a member's real match on an empty thread, not canned lines neither person wrote", async () => {
+    localStorage.setItem('user_token', 'user-token');
+    mockApi({
+      'GET /api/config/public': () => json(200, publicConfig),
+      'GET /api/matches': () => json(200, { matches: [matchOf(candidate('aaaaaaaa-0000-4000-8000-00000000000a', 'Asha', { isOnline: true }))] }),
+    });
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
+    renderApp('/messages');
+    const chat = await screen.findByRole('region', { name: 'Chat with Asha' });
+    const log = await within(chat).findByRole('log', { name: 'Messages with Asha' });
+    expect(log).toHaveTextContent('No messages with Asha yet. Say hello 👋');
+    expect(within(log).queryAllByRole('listitem')).toHaveLength(0);
+    expect(within(log).queryByText('Hey! How are you doing?')).not.toBeInTheDocument();
+
+    await user.type(within(chat).getByRole('textbox', { name: 'Message' }), 'Hi Asha!{Enter}');
+    // The 'Today' separator and the message.
+    expect(within(log).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Today', expect.stringContaining('Hi Asha!')]);
+    expect(log).not.toHaveTextContent('No messages with Asha yet');
+    await act(() => vi.advanceTimersByTimeAsync(2000));
+    await waitFor(() => expect(within(log).getByText('Thanks for your message!')).toBeInTheDocument());
   });
 
   it("offers Try Again when a member's matches cannot be read, instead of sample conversations", async () => {
