@@ -55,13 +55,16 @@ const text = (label: string, max: number) =>
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`);
 
+/** A text setting: its name in messages and in the activity log is the same. */
+const textSetting = (label: string, max: number) => ({ type: 'string', label, value: text(label, max) }) as const;
+
 /** The value rules of each setting an admin may change, with the type it is stored as and its name in the activity log. */
 export const editableSettings = {
-  appName: { type: 'string', label: 'App name', value: text('App name', 40) },
-  heroTitle: { type: 'string', label: 'Hero title', value: text('Hero title', 120) },
-  heroSubtitle: { type: 'string', label: 'Hero subtitle', value: text('Hero subtitle', 400) },
-  featuresTitle: { type: 'string', label: 'Features title', value: text('Features title', 120) },
-  featuresSubtitle: { type: 'string', label: 'Features subtitle', value: text('Features subtitle', 400) },
+  appName: textSetting('App name', 40),
+  heroTitle: textSetting('Hero title', 120),
+  heroSubtitle: textSetting('Hero subtitle', 400),
+  featuresTitle: textSetting('Features title', 120),
+  featuresSubtitle: textSetting('Features subtitle', 400),
   stats: {
     type: 'array',
     label: 'Stats',

@@ -44,9 +44,10 @@ export function MessagesScreen({ withUserId, machine, clock, inspect, now = syst
       machine ??
       messagingMachine.provide({
         actors: {
-          ...createSimulatedMessagingActors({ now }),
           loadConversations: createConversationLoader({ queryClient, now, isSignedIn }),
           loadThread: createThreadLoader({ now, isSignedIn }),
+          // The answer to a sent message is still the simulated service's (SPEC).
+          composeReply: createSimulatedMessagingActors({ now }).composeReply,
         },
       }),
     [machine, queryClient, now],
@@ -57,7 +58,7 @@ export function MessagesScreen({ withUserId, machine, clock, inspect, now = syst
   const { conversations, selectedId, view, thread, draft } = snapshot.context;
   const today = now();
   // Read once: signing in or out navigates, which mounts the screen again.
-  const [visitor] = useState(() => readTokens().userToken === null);
+  const [visitor] = useState(() => !isSignedIn());
 
   let body;
   if (snapshot.matches('loading')) {
