@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import styled from 'styled-components';
 import { registerBodySchema, type RegisterBody } from '../../../contract/auth';
 import { Button, Field, Input, Notice, Select, Text, useFieldErrors, type FieldErrorMap } from '../../ui';
+import { GENDER_CHOICES, GENDER_LABELS } from '../profile/gender-labels';
 import { useAuth } from './AuthProvider';
 import { AuthCard } from './AuthCard';
 
@@ -65,9 +66,11 @@ export function RegisterScreen() {
           <Field label="Gender" id="register-gender" error={fieldErrors.gender}>
             <Select name="gender" value={values.gender} onChange={update('gender')}>
               <option value="">Choose…</option>
-              <option value="female">Female</option>
-              <option value="male">Male</option>
-              <option value="other">Other</option>
+              {GENDER_CHOICES.map((gender) => (
+                <option key={gender} value={gender}>
+                  {GENDER_LABELS[gender]}
+                </option>
+              ))}
             </Select>
           </Field>
         </TwoColumns>

@@ -5,6 +5,7 @@ import { PROFILE_LIMITS, updateProfileBodySchema, type UpdateProfileBody, type U
 import { ApiError } from '../../api/client';
 import { currentUserQueryOptions } from '../../api/me';
 import { updateMyProfile } from '../../api/users';
+import { GENDER_CHOICES, GENDER_LABELS } from './gender-labels';
 import { Button, Dialog, Field, Input, Notice, px, Select, Textarea, useFieldErrors, type FieldErrorMap } from '../../ui';
 
 interface Draft {
@@ -145,9 +146,11 @@ export function EditProfileDialog({ user, open, onClose, onSaved }: EditProfileD
         <Field label="Gender" error={errors.gender}>
           <Select value={draft.gender} onChange={update('gender')}>
             <option value="">Prefer not to say</option>
-            <option value="female">female</option>
-            <option value="male">male</option>
-            <option value="other">other</option>
+            {GENDER_CHOICES.map((gender) => (
+              <option key={gender} value={gender}>
+                {GENDER_LABELS[gender]}
+              </option>
+            ))}
           </Select>
         </Field>
         <Field label="Language" error={errors.language}>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import type { PublicUser, User } from '../../../contract/user';
+import { GENDER_LABELS } from './gender-labels';
 import { Avatar, Badge, Card, CardTitle, Heading, px, Stack, Text } from '../../ui';
 
 /** SPEC section 9: at most 6 photos. */
@@ -215,7 +216,7 @@ export function ProfileView({ user, actions, notice }: ProfileViewProps) {
                 </>
               ) : null}
               <dt>Gender</dt>
-              <dd>{profile.gender ?? 'Not set'}</dd>
+              <dd>{profile.gender ? GENDER_LABELS[profile.gender] : 'Not set'}</dd>
               <dt>Language</dt>
               <dd>{profile.language}</dd>
               <dt>Last seen</dt>

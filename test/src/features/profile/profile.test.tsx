@@ -27,7 +27,7 @@ describe('the own profile (/profile)', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Alex Demo, 28' })).toBeInTheDocument();
     expect(screen.getByText('Verified')).toBeInTheDocument();
     const info = screen.getByRole('region', { name: 'Profile Info' });
-    for (const text of ['alex', 'alex@example.com', 'other', 'English']) expect(within(info).getByText(text)).toBeInTheDocument();
+    for (const text of ['alex', 'alex@example.com', 'Other', 'English']) expect(within(info).getByText(text)).toBeInTheDocument();
     const main = within(screen.getByRole('main'));
     expect(main.getByText('Coins').nextElementSibling).toHaveTextContent('500');
     expect(main.getByText('Followers').nextElementSibling).toHaveTextContent('128');
@@ -73,9 +73,12 @@ describe('the own profile (/profile)', () => {
     await userEvent.type(within(dialog).getByLabelText('About you'), 'New bio here');
     await userEvent.clear(within(dialog).getByLabelText('Interests'));
     await userEvent.type(within(dialog).getByLabelText('Interests'), 'Jazz, , Tea ');
+    // Worded as Sign Up words them; the stored value stays the API's lowercase one.
+    expect(within(within(dialog).getByLabelText('Gender')).getAllByRole('option').map((option) => option.textContent)).toEqual(['Prefer not to say', 'Female', 'Male', 'Other']);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
 
     expect(await screen.findByText('Profile updated')).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Profile Info' })).getByText('Gender').nextElementSibling).toHaveTextContent(/^Other$/);
     expect(screen.getByRole('heading', { level: 1, name: 'Alex Rivera, 28' })).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({
