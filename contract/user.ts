@@ -42,6 +42,8 @@ export const userSchema = z.object({
   bio: z.string(),
   lang: z.string(),
   coins: z.number().int(),
+  /** Whether others' radars may show this person (their own choice, in Settings); only its owner sees it. */
+  showOnRadar: z.boolean(),
   profile: profileSchema,
 });
 export type User = z.infer<typeof userSchema>;
@@ -51,10 +53,10 @@ export type MeResponse = z.infer<typeof meResponseSchema>;
 
 /**
  * Another person's profile (GET /user/:id): the User shape without what only
- * its owner may see — email, coins and role. Coordinates and ban details are
+ * its owner may see — email, coins, role and the radar choice. Coordinates and ban details are
  * in no user view at all.
  */
-export const publicUserSchema = userSchema.omit({ email: true, coins: true, role: true }).extend({
+export const publicUserSchema = userSchema.omit({ email: true, coins: true, role: true, showOnRadar: true }).extend({
   profile: profileSchema.omit({ coins: true }),
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
@@ -143,6 +145,8 @@ export const updateProfileBodySchema = z
       .optional(),
     /** Coordinates for the radar (never shown to anyone); null forgets them. */
     location: geoLocationSchema.nullable().optional(),
+    /** false takes the person off everyone else's radar; they still see the radar themselves. */
+    showOnRadar: z.boolean({ message: 'Show on radar must be true or false' }).optional(),
   })
   .refine((body) => Object.keys(body).length > 0, { message: 'Send at least one field to update' });
 export type UpdateProfileBody = z.input<typeof updateProfileBodySchema>;

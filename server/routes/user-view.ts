@@ -44,6 +44,7 @@ export function toUserView(row: UserRow, now: Date = new Date()): User {
     bio: row.bio,
     lang: row.language,
     coins: row.coins,
+    showOnRadar: !row.isHidden,
     profile: {
       name: row.name || row.username,
       avatar,
@@ -68,10 +69,11 @@ export function toUserView(row: UserRow, now: Date = new Date()): User {
 
 /**
  * Another person's profile as the API shows it to anyone signed in: the owner's
- * view minus email, coins and role (coordinates and ban data are in neither).
+ * view minus email, coins, role and the radar choice (coordinates and ban data
+ * are in neither).
  */
 export function toPublicUserView(row: UserRow, now: Date = new Date()): PublicUser {
-  const { email: _email, coins: _coins, role: _role, profile, ...rest } = toUserView(row, now);
+  const { email: _email, coins: _coins, role: _role, showOnRadar: _showOnRadar, profile, ...rest } = toUserView(row, now);
   const { coins: _profileCoins, ...publicProfile } = profile;
   return { ...rest, profile: publicProfile };
 }

@@ -29,10 +29,11 @@ function withoutDuplicates(interests: readonly string[]): string[] {
   });
 }
 
-/** Validated body -> column changes; `location` maps to the two coordinate columns. */
+/** Validated body -> column changes; `location` maps to the two coordinate columns, `showOnRadar` to is_hidden. */
 function profileChanges(body: z.output<typeof updateProfileBodySchema>): Partial<NewUserRow> {
-  const { location, interests, ...plain } = body;
+  const { location, interests, showOnRadar, ...plain } = body;
   const changes: Partial<NewUserRow> = { ...plain };
+  if (showOnRadar !== undefined) changes.isHidden = !showOnRadar;
   if (interests !== undefined) changes.interests = withoutDuplicates(interests);
   if (location !== undefined) {
     changes.latitude = location?.latitude ?? null;
@@ -91,7 +92,8 @@ const userRoutes: FastifyPluginCallbackZod<UserRoutesOptions> = (app, options, d
         summary: 'Edit the signed-in user\'s profile',
         description:
           'Only name, bio (up to 500 characters), age (18 to 99), gender, language, region, interests (up to 10 of up to 30 characters), ' +
-          'avatar, photos (up to 6, Orbit media paths) and location ({ latitude, longitude } or null) can change. ' +
+          'avatar, photos (up to 6, Orbit media paths), location ({ latitude, longitude } or null) and showOnRadar ' +
+          '(false keeps the caller off everyone else\'s radar) can change. ' +
           'Any other field, such as coins, isVIP, role or ban data, is refused with 400. Location changes are limited per account (429).',
         security: bearerSecurity,
         body: updateProfileBodySchema,

@@ -76,7 +76,7 @@ function OwnProfile({ user, locate }: { user: User; locate?: typeof currentPosit
           }}
         />
       ) : null}
-      <SettingsDialog open={dialog === 'settings'} onClose={() => setDialog(null)} locate={locate} />
+      <SettingsDialog user={user} open={dialog === 'settings'} onClose={() => setDialog(null)} locate={locate} />
     </>
   );
 }

@@ -1,11 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { User } from '../../../contract/user';
 import { currentUserQueryOptions } from '../../api/me';
 import { updateMyProfile } from '../../api/users';
 import { ChangePasswordForm } from '../auth/ChangePasswordForm';
-import { Button, Dialog, Heading, Notice, Stack, Text } from '../../ui';
+import { Button, Checkbox, Dialog, Heading, Notice, Stack, Text } from '../../ui';
 import { currentPosition } from './geolocation';
 
 export interface SettingsDialogProps {
+  user: User;
   open: boolean;
   onClose: () => void;
   /** Injected so tests need no real browser position. */
@@ -13,16 +15,21 @@ export interface SettingsDialogProps {
 }
 
 /**
- * Settings: the radar location and the password. The position comes from the browser (with
- * its permission) and is stored but never shown to anyone; others only see
- * a distance rounded to whole kilometres.
+ * Settings: the radar location, whether others' radars show you, and the
+ * password. The position comes from the browser (with its permission) and is
+ * stored but never shown to anyone; others only see a distance rounded to
+ * whole kilometres.
  */
-export function SettingsDialog({ open, onClose, locate = currentPosition }: SettingsDialogProps) {
+export function SettingsDialog({ user, open, onClose, locate = currentPosition }: SettingsDialogProps) {
   const queryClient = useQueryClient();
+  const keepSavedUser = (saved: User) => queryClient.setQueryData(currentUserQueryOptions().queryKey, saved);
   const saveLocation = useMutation({
     mutationFn: async (mode: 'device' | 'forget') => updateMyProfile({ location: mode === 'device' ? await locate() : null }),
-    onSuccess: (user) => queryClient.setQueryData(currentUserQueryOptions().queryKey, user),
+    onSuccess: keepSavedUser,
   });
+  const saveRadarChoice = useMutation({ mutationFn: (showOnRadar: boolean) => updateMyProfile({ showOnRadar }), onSuccess: keepSavedUser });
+  // While the choice is being saved the box already shows it; a failure puts the saved one back.
+  const showOnRadar = saveRadarChoice.isPending ? saveRadarChoice.variables : user.showOnRadar;
 
   return (
     <Dialog open={open} onClose={onClose} title="Settings">
@@ -43,6 +50,22 @@ export function SettingsDialog({ open, onClose, locate = currentPosition }: Sett
         <Button variant="secondary" disabled={saveLocation.isPending} onClick={() => saveLocation.mutate('forget')}>
           Forget my location
         </Button>
+        <Checkbox
+          label="Show me on the radar"
+          aria-describedby="settings-radar-choice"
+          checked={showOnRadar}
+          disabled={saveRadarChoice.isPending}
+          onChange={(event) => saveRadarChoice.mutate(event.target.checked)}
+        />
+        <Text tone="muted" size="sm" id="settings-radar-choice">
+          When this is off, nobody sees you on their radar, nor how far away you are. You still see the people around you, and Discover and Spin still show your profile.
+        </Text>
+        <div role="status">
+          {saveRadarChoice.isSuccess ? (
+            <Notice tone="success">{saveRadarChoice.variables ? 'You are on the radar again.' : 'You are hidden from the radar.'}</Notice>
+          ) : null}
+        </div>
+        {saveRadarChoice.isError ? <Notice tone="error">{saveRadarChoice.error.message}</Notice> : null}
         <Heading level={3}>Change password</Heading>
         <ChangePasswordForm />
       </Stack>

@@ -1,4 +1,8 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { currentUserQueryOptions } from '../../api/me';
 import type { RadarSearch } from '../../api/users';
+import { Notice } from '../../ui';
 import { ScreenFrame } from '../discover/ScreenFrame';
 import { RadarScanner, type RadarScanOverrides } from './RadarScanner';
 
@@ -11,9 +15,24 @@ export interface RadarScreenProps {
   visitor?: boolean;
 }
 
+/** A member who chose to be off the radar is told so where they might wonder why nobody finds them. */
+function HiddenFromRadarNotice() {
+  const me = useQuery(currentUserQueryOptions());
+  if (me.data?.showOnRadar !== false) return null;
+  return (
+    <Notice tone="info">
+      You are hidden from the radar: others do not see you on theirs. You can change this in your{' '}
+      <Link to="/profile/{-$userId}" params={{}}>
+        profile&apos;s Settings
+      </Link>.
+    </Notice>
+  );
+}
+
 export function RadarScreen({ overrides, visitor = false }: RadarScreenProps = {}) {
   return (
     <ScreenFrame title="Radar" subtitle="People within 50 km, nearest first. Distances are rounded to protect everyone's location.">
+      {visitor ? null : <HiddenFromRadarNotice />}
       <RadarScanner search={RADAR_SCREEN_SEARCH} listTitle="Nearby users" visitor={visitor} overrides={overrides} />
     </ScreenFrame>
   );

@@ -105,7 +105,29 @@ describe('PATCH /api/user/me', () => {
     expect(stored).toMatchObject({ latitude: null, longitude: null });
   });
 
+  it("takes the caller off everyone else's radar with showOnRadar false, and back with true", async () => {
+    const radarNames = async () => {
+      const response = await testApp.app.inject({ method: 'GET', url: '/api/users/radar?lat=19.1&lon=72.9&radiusKm=50&limit=20', headers: bearer(viewer.token) });
+      expect(response.statusCode).toBe(200);
+      return (response.json() as { users: Array<{ _id: string }> }).users.map((person) => person._id);
+    };
+    expect(await radarNames()).toContain(other.user._id);
+
+    const hide = await patchMe({ showOnRadar: false }, other.token);
+    expect(hide.statusCode).toBe(200);
+    expect(meResponseSchema.parse(hide.json()).user.showOnRadar).toBe(false);
+    expect(await radarNames()).not.toContain(other.user._id);
+    // Their profile is still there for people who find them elsewhere, without saying they hide.
+    const profile = await getUser(other.user._id);
+    expect(profile.statusCode).toBe(200);
+    expect(profile.body).not.toContain('showOnRadar');
+
+    expect(meResponseSchema.parse((await patchMe({ showOnRadar: true }, other.token)).json()).user.showOnRadar).toBe(true);
+    expect(await radarNames()).toContain(other.user._id);
+  });
+
   it.each([
+    [{ showOnRadar: 'no' }, 'showOnRadar', 'Show on radar must be true or false'],
     [{ bio: 'x'.repeat(501) }, 'bio', 'Bio must be at most 500 characters'],
     [{ age: 17 }, 'age', 'You must be at least 18'],
     [{ age: 100 }, 'age', 'Age must be at most 99'],

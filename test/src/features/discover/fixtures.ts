@@ -52,6 +52,7 @@ export function me(extra: Partial<User> = {}): User {
     bio: 'Coffee and long walks.',
     lang: 'English',
     coins: 500,
+    showOnRadar: true,
     profile: {
       name: 'Alex Demo',
       avatar: '/api/media/avatar/alex',
@@ -76,7 +77,7 @@ export function me(extra: Partial<User> = {}): User {
 }
 
 export function publicUser(extra: Partial<PublicUser> = {}): PublicUser {
-  const { email: _email, coins: _coins, role: _role, profile, ...rest } = me({ _id: OTHER_ID, username: 'sam', isOnline: false });
+  const { email: _email, coins: _coins, role: _role, showOnRadar: _showOnRadar, profile, ...rest } = me({ _id: OTHER_ID, username: 'sam', isOnline: false });
   const { coins: _profileCoins, ...publicProfile } = profile;
   return { ...rest, profile: { ...publicProfile, name: 'Sam Rivera', photos: Array.from({ length: 8 }, (_, n) => `/api/media/avatar/sam-${n}`) }, ...extra };
 }

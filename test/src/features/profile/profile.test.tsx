@@ -122,6 +122,44 @@ describe('the own profile (/profile)', () => {
     expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({ location: { latitude: 18.52, longitude: 73.86 } });
   });
 
+  it('takes the member off the radar from Settings, and puts them back', async () => {
+    signInAsUser();
+    let showOnRadar = true;
+    const { calls } = mockShellApi({
+      'GET /api/user/me': () => json(200, { user: me({ showOnRadar }) }),
+      'PATCH /api/user/me': (_url, init) => {
+        showOnRadar = (JSON.parse(init?.body as string) as { showOnRadar: boolean }).showOnRadar;
+        return json(200, { user: me({ showOnRadar }) });
+      },
+    });
+    renderApp('/profile');
+    await userEvent.click(await screen.findByRole('button', { name: 'Settings' }));
+    const choice = screen.getByRole('checkbox', { name: 'Show me on the radar' });
+    expect(choice).toBeChecked();
+    expect(choice).toHaveAccessibleDescription(/nobody sees you on their radar/);
+
+    await userEvent.click(choice);
+    expect(await screen.findByText('You are hidden from the radar.')).toBeInTheDocument();
+    expect(choice).not.toBeChecked();
+    await userEvent.click(choice);
+    expect(await screen.findByText('You are on the radar again.')).toBeInTheDocument();
+    expect(choice).toBeChecked();
+    expect(calls.filter((call) => call.method === 'PATCH').map((call) => call.body)).toEqual([{ showOnRadar: false }, { showOnRadar: true }]);
+  });
+
+  it('keeps the radar choice as it was when saving it fails', async () => {
+    signInAsUser();
+    mockShellApi({
+      'GET /api/user/me': () => json(200, { user: me() }),
+      'PATCH /api/user/me': () => json(500, { success: false, message: 'Internal server error' }),
+    });
+    renderApp('/profile');
+    await userEvent.click(await screen.findByRole('button', { name: 'Settings' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Show me on the radar' }));
+    expect(await screen.findByText('Internal server error')).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Show me on the radar' })).toBeChecked();
+  });
+
   it("shows 'Error Loading Profile' with Try Again, which loads again", async () => {
     signInAsUser();
     let failing = true;

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HomeRadar } from '../../../../src/features/radar/HomeRadar';
 import { dotOffset, RADAR_SCALE_KM } from '../../../../src/features/radar/radar-geometry';
 import { renderScreen } from '../discover/render-screen';
-import { mockShellApi, nearby, signInAsUser } from '../discover/fixtures';
+import { me, mockShellApi, nearby, signInAsUser } from '../discover/fixtures';
 import { json, renderApp } from '../../support/render-app';
 
 // The whole app renders here; on a busy machine its first paint can take more than a second.
@@ -77,6 +77,7 @@ describe('the Radar screen', () => {
     signInAsUser();
     const urls: URL[] = [];
     mockShellApi({
+      'GET /api/user/me': () => json(200, { user: me() }),
       'GET /api/users/radar': (url) => {
         urls.push(url);
         return json(200, { users: PEOPLE });
@@ -89,6 +90,15 @@ describe('the Radar screen', () => {
     expect(screen.getByRole('link', { name: 'Call Ira' })).toHaveAttribute('href', `/video-call/${PEOPLE[0]?._id}`);
     expect(screen.getByText('11 km away · Mumbai')).toBeInTheDocument();
     expect(Object.fromEntries(urls[0]?.searchParams ?? [])).toEqual({ radiusKm: '50', limit: '10' });
+    expect(screen.queryByText(/You are hidden from the radar/)).toBeNull();
+  });
+
+  it('tells a member who chose to be off the radar, and where to change it', async () => {
+    signInAsUser();
+    mockShellApi({ 'GET /api/user/me': () => json(200, { user: me({ showOnRadar: false }) }), 'GET /api/users/radar': () => json(200, { users: PEOPLE }) });
+    renderApp('/radar');
+    const notice = await screen.findByText(/You are hidden from the radar: others do not see you on theirs/);
+    expect(within(notice).getByRole('link', { name: "profile's Settings" })).toHaveAttribute('href', '/profile');
   });
 });
 

@@ -47,6 +47,7 @@ export function accountWith(overrides: Partial<User> = {}): User {
     bio: '',
     lang: 'English',
     coins: 1234,
+    showOnRadar: true,
     profile: {
       name: 'Alex',
       avatar: '/api/media/avatar/alex',
