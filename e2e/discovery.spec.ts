@@ -183,3 +183,42 @@ test('a visitor sees sample people on the Home radar, and /profile sends them to
   await page.goto('/profile');
   await expect(page).toHaveURL(/\/login\?redirect=%2Fprofile$/);
 });
+
+test('a member takes themself off the radar in Settings, and a neighbour stops seeing them', async ({ browser, request }) => {
+  // Far from the seeded people (around Mumbai), so the radar holds only these two; a random
+  // longitude keeps a retry's pair (same server, same database) off this pair's radar.
+  const origin = { latitude: -40, longitude: -170 + Math.random() * 50 };
+  const [watcher, hider] = await Promise.all([registerMember(request, 'watcher'), registerMember(request, 'hider')]);
+  for (const [member, northKm] of [[watcher, 0], [hider, 3]] as const) {
+    const location = { latitude: origin.latitude + northKm / 111.2, longitude: origin.longitude };
+    const response = await request.patch('/api/user/me', { headers: { authorization: `Bearer ${member.token}` }, data: { location } });
+    expect(response.status()).toBe(200);
+  }
+  const watcherPage = await signedInPage(browser, watcher);
+  const nearby = watcherPage.getByRole('list', { name: 'Nearby users' });
+  await watcherPage.goto('/radar');
+  await expect(nearby.getByText(hider.username)).toBeVisible();
+  await expect(nearby.getByText(/km away/)).toBeVisible();
+
+  const hiderPage = await signedInPage(browser, hider);
+  await hiderPage.goto('/profile');
+  await hiderPage.getByRole('button', { name: 'Settings' }).click();
+  const settings = hiderPage.getByRole('dialog', { name: 'Settings' });
+  const choice = settings.getByRole('checkbox', { name: 'Show me on the radar' });
+  await expect(choice).toBeChecked();
+  await choice.uncheck();
+  await expect(settings.getByText('You are hidden from the radar.')).toBeVisible();
+  await captureBothWidths(hiderPage, 'settings-off-radar', async () => {
+    await expect(choice).not.toBeChecked();
+  });
+
+  await watcherPage.getByRole('button', { name: 'Scan Again' }).click();
+  await expect(watcherPage.getByRole('heading', { name: 'Nobody nearby yet' })).toBeVisible();
+
+  await hiderPage.goto('/radar');
+  await expect(hiderPage.getByText(/You are hidden from the radar: others do not see you on theirs/)).toBeVisible();
+  await expect(hiderPage.getByRole('list', { name: 'Nearby users' }).getByText(watcher.username)).toBeVisible();
+  await captureBothWidths(hiderPage, 'radar-while-hidden', async () => {
+    await expect(hiderPage.getByRole('list', { name: 'Nearby users' }).getByText(watcher.username)).toBeVisible();
+  });
+});
