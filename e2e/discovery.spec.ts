@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { dotOffset, RADAR_MARGIN_SHARE } from '../src/features/radar/radar-geometry';
 import { expectNoSeriousAxeViolations, expectNoSidewaysScroll } from './support/layout';
 
 const PHONE = { width: 390, height: 844 };
@@ -199,6 +200,20 @@ test('a member takes themself off the radar in Settings, and a neighbour stops s
   await watcherPage.goto('/radar');
   await expect(nearby.getByText(hider.username)).toBeVisible();
   await expect(nearby.getByText(/km away/)).toBeVisible();
+
+  // The only dot on the radar opens its person's profile.
+  const hiderId = ((await (await request.get('/api/user/me', { headers: { authorization: `Bearer ${hider.token}` } })).json()) as { user: { _id: string } }).user._id;
+  const distanceKm = Number(/(\d+) km away/.exec((await nearby.getByText(/km away/).textContent()) ?? '')?.[1]);
+  const dot = dotOffset(hiderId, distanceKm);
+  const canvas = watcherPage.getByRole('img', { name: /Radar showing 1 person/ });
+  const box = await canvas.boundingBox();
+  if (!box) throw new Error('The radar is not drawn');
+  const ringRadius = (box.width / 2) * (1 - 2 * RADAR_MARGIN_SHARE);
+  await canvas.click({ position: { x: box.width / 2 + dot.x * ringRadius, y: box.height / 2 + dot.y * ringRadius } });
+  await expect(watcherPage).toHaveURL(`/profile/${hiderId}`);
+  await expect(watcherPage.getByRole('heading', { level: 1, name: new RegExp(hider.username) })).toBeVisible();
+  await watcherPage.goBack();
+  await expect(nearby.getByText(hider.username)).toBeVisible();
 
   const hiderPage = await signedInPage(browser, hider);
   await hiderPage.goto('/profile');

@@ -1,8 +1,8 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type MouseEvent, type PointerEvent } from 'react';
 import styled, { useTheme, type DefaultTheme } from 'styled-components';
 import type { NearbyUser } from '../../../contract/discovery';
 import { px } from '../../ui';
-import { dotOffset, RADAR_MAX_WIDTH_PX, RADAR_RINGS, RADAR_SCALE_KM, SWEEP_PERIOD_MS } from './radar-geometry';
+import { dotOffset, personAtPoint, RADAR_MARGIN_SHARE, RADAR_MAX_WIDTH_PX, RADAR_RINGS, RADAR_SCALE_KM, SWEEP_PERIOD_MS } from './radar-geometry';
 import { usePrefersReducedMotion } from './usePrefersReducedMotion';
 
 const Canvas = styled.canvas`
@@ -12,7 +12,11 @@ const Canvas = styled.canvas`
   height: auto;
   aspect-ratio: 1;
   margin-inline: auto;
+  touch-action: manipulation;
 `;
+
+/** How far from a dot a tap still picks it, in CSS pixels: about half a fingertip. */
+const TAP_REACH_PX = 22;
 
 /** Internal resolution: sharp on high-density screens without drawing more than needed. */
 function backingSize(): number {
@@ -36,7 +40,7 @@ interface Frame {
 
 function drawGrid({ context, size, theme }: Frame): void {
   const centre = size / 2;
-  const radius = centre - size * 0.02;
+  const radius = centre - size * RADAR_MARGIN_SHARE;
   context.clearRect(0, 0, size, size);
   context.fillStyle = theme.colors.purpleTint;
   context.beginPath();
@@ -68,7 +72,7 @@ function drawGrid({ context, size, theme }: Frame): void {
 
 function drawSweep({ context, size, theme, sweep }: Frame): void {
   const centre = size / 2;
-  const radius = centre - size * 0.02;
+  const radius = centre - size * RADAR_MARGIN_SHARE;
   const gradient = context.createLinearGradient(0, 0, size, size);
   gradient.addColorStop(0, theme.colors.pinkDark);
   gradient.addColorStop(1, theme.colors.purple);
@@ -84,7 +88,7 @@ function drawSweep({ context, size, theme, sweep }: Frame): void {
 
 function drawPeople({ context, size, theme, users, sweep }: Frame): void {
   const centre = size / 2;
-  const radius = centre - size * 0.02;
+  const radius = centre - size * RADAR_MARGIN_SHARE;
   for (const user of users) {
     const offset = dotOffset(user._id, user.distanceKm);
     const angle = Math.atan2(offset.y, offset.x);
@@ -106,14 +110,26 @@ export interface RadarCanvasProps {
   users: readonly NearbyUser[];
   /** Names the picture for screen readers; the list beside it carries the details. */
   label: string;
+  /** A dot was tapped or clicked. Pointer only: the list beside the radar offers the same people to the keyboard. */
+  onPick?: (user: NearbyUser) => void;
+}
+
+/** The person under a pointer event on the canvas, from where it landed on the drawn rings. */
+function personUnder(event: MouseEvent<HTMLCanvasElement>, users: readonly NearbyUser[]): NearbyUser | undefined {
+  const box = event.currentTarget.getBoundingClientRect();
+  const radius = (box.width / 2) * (1 - 2 * RADAR_MARGIN_SHARE);
+  if (radius <= 0) return undefined;
+  const point = { x: (event.clientX - box.left - box.width / 2) / radius, y: (event.clientY - box.top - box.height / 2) / radius };
+  return personAtPoint(users, point, TAP_REACH_PX / radius);
 }
 
 /**
  * The radar picture (SPEC section 9: at most 500 px wide, 3 rings, 15 km
  * scale): a sweep that turns, and a dot per person at their distance. The
- * sweep stops under prefers-reduced-motion.
+ * sweep stops under prefers-reduced-motion. With `onPick`, tapping a dot
+ * picks that person.
  */
-export function RadarCanvas({ users, label }: RadarCanvasProps) {
+export function RadarCanvas({ users, label, onPick }: RadarCanvasProps) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const theme = useTheme();
   const reducedMotion = usePrefersReducedMotion();
@@ -142,5 +158,18 @@ export function RadarCanvas({ users, label }: RadarCanvasProps) {
     return () => cancelAnimationFrame(handle);
   }, [users, theme, reducedMotion, size]);
 
-  return <Canvas ref={canvasRef} width={size} height={size} role="img" aria-label={label} data-reduced-motion={reducedMotion} />;
+  const pickHandlers = onPick
+    ? {
+        onClick: (event: MouseEvent<HTMLCanvasElement>) => {
+          const person = personUnder(event, users);
+          if (person) onPick(person);
+        },
+        // The pointer turns into a hand over a dot, as over any link.
+        onPointerMove: (event: PointerEvent<HTMLCanvasElement>) => {
+          event.currentTarget.style.cursor = personUnder(event, users) ? 'pointer' : '';
+        },
+      }
+    : {};
+
+  return <Canvas ref={canvasRef} width={size} height={size} role="img" aria-label={label} data-reduced-motion={reducedMotion} {...pickHandlers} />;
 }

@@ -1,5 +1,6 @@
+import { useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useId, useMemo } from 'react';
+import { useCallback, useId, useMemo } from 'react';
 import styled from 'styled-components';
 import { fromPromise } from 'xstate';
 import type { NearbyUser } from '../../../contract/discovery';
@@ -85,6 +86,8 @@ export function RadarScanner({
   const users = useSelector(actor, (snapshot) => snapshot.context.users);
   const listHeadingId = useId();
   const scanAgain = () => actor.send({ type: 'SCAN_AGAIN' });
+  const navigate = useNavigate();
+  const openProfile = useCallback((person: NearbyUser) => void navigate({ to: '/profile/{-$userId}', params: { userId: person._id } }), [navigate]);
 
   if (failed) {
     return <ErrorState title="Error Scanning Radar" text="Failed to fetch nearby users" action={{ label: 'Try Again', onClick: scanAgain }} />;
@@ -97,7 +100,8 @@ export function RadarScanner({
   return (
     <Layout>
       <Stack gap={3}>
-        <RadarCanvas users={scanning ? [] : users} label={canvasLabel} />
+        {/* Sample people have no profile to open. */}
+        <RadarCanvas users={scanning ? [] : users} label={canvasLabel} onPick={sampled ? undefined : openProfile} />
         {scanning ? (
           <ScanningText tone="muted" align="center" as="div" role="status">
             <SpinnerRing $size="sm" aria-hidden="true" />

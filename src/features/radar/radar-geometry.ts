@@ -31,3 +31,29 @@ export function dotOffset(id: string, distanceKm: number): { x: number; y: numbe
   const angle = dotAngle(id);
   return { x: Math.cos(angle) * share, y: Math.sin(angle) * share };
 }
+
+/** Share of the canvas width between its edge and the outer ring (the ring's radius is the rest of the half). */
+export const RADAR_MARGIN_SHARE = 0.02;
+
+/**
+ * Who sits under a tap or click on the radar: the person whose dot is
+ * nearest the point, if it lies within `reach` (both in shares of the radius,
+ * as dotOffset gives them). Dots near one another go to the nearer one.
+ */
+export function personAtPoint<Person extends { _id: string; distanceKm: number }>(
+  people: readonly Person[],
+  point: { x: number; y: number },
+  reach: number,
+): Person | undefined {
+  let nearest: Person | undefined;
+  let nearestDistance = reach;
+  for (const person of people) {
+    const dot = dotOffset(person._id, person.distanceKm);
+    const distance = Math.hypot(dot.x - point.x, dot.y - point.y);
+    if (distance <= nearestDistance) {
+      nearest = person;
+      nearestDistance = distance;
+    }
+  }
+  return nearest;
+}

@@ -1,7 +1,7 @@
-import { act, configure, screen, within } from '@testing-library/react';
+import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HomeRadar } from '../../../../src/features/radar/HomeRadar';
-import { dotOffset, RADAR_SCALE_KM } from '../../../../src/features/radar/radar-geometry';
+import { dotOffset, personAtPoint, RADAR_SCALE_KM } from '../../../../src/features/radar/radar-geometry';
 import { renderScreen } from '../discover/render-screen';
 import { me, mockShellApi, nearby, signInAsUser } from '../discover/fixtures';
 import { json, renderApp } from '../../support/render-app';
@@ -93,6 +93,27 @@ describe('the Radar screen', () => {
     expect(screen.queryByText(/You are hidden from the radar/)).toBeNull();
   });
 
+  it("opens the profile of the person whose dot is tapped, and nobody's for a tap beside the dots", async () => {
+    signInAsUser();
+    mockShellApi({ 'GET /api/user/me': () => json(200, { user: me() }), 'GET /api/users/radar': () => json(200, { users: PEOPLE }) });
+    const { history } = renderApp('/radar');
+    await passScanDelay();
+    await screen.findByRole('link', { name: 'View Dev' });
+    const canvas = screen.getByRole('img', { name: /Radar showing 2 people/ });
+    // Drawn 500 px wide at the top left: the outer ring's radius is 240 px (a 2% margin each side).
+    vi.spyOn(canvas, 'getBoundingClientRect').mockReturnValue(DOMRect.fromRect({ x: 0, y: 0, width: 500, height: 500 }));
+    const dev = PEOPLE[1];
+    if (!dev) throw new Error('no Dev');
+    const dot = dotOffset(dev._id, dev.distanceKm);
+
+    // Opposite Dev's dot, where nobody is drawn: nothing happens.
+    fireEvent.click(canvas, { clientX: 250 - dot.x * 240, clientY: 250 - dot.y * 240 });
+    expect(history.location.pathname).toBe('/radar');
+    // A fingertip off Dev's dot still picks Dev.
+    fireEvent.click(canvas, { clientX: 250 + dot.x * 240 + 10, clientY: 250 + dot.y * 240 - 8 });
+    await waitFor(() => expect(history.location.pathname).toBe(`/profile/${dev._id}`));
+  });
+
   it('tells a member who chose to be off the radar, and where to change it', async () => {
     signInAsUser();
     mockShellApi({ 'GET /api/user/me': () => json(200, { user: me({ showOnRadar: false }) }), 'GET /api/users/radar': () => json(200, { users: PEOPLE }) });
@@ -116,6 +137,19 @@ describe('the radar canvas', () => {
     } finally {
       if (original) Object.defineProperty(window, 'matchMedia', original);
     }
+  });
+
+  it('picks the person whose dot is nearest a tap, within reach only', () => {
+    const [ira, dev] = PEOPLE;
+    if (!ira || !dev) throw new Error('no people');
+    const iraDot = dotOffset(ira._id, ira.distanceKm);
+    expect(personAtPoint(PEOPLE, iraDot, 0.05)).toBe(ira);
+    expect(personAtPoint(PEOPLE, { x: iraDot.x + 0.04, y: iraDot.y }, 0.05)).toBe(ira);
+    expect(personAtPoint(PEOPLE, { x: iraDot.x + 0.06, y: iraDot.y }, 0.05)).toBeUndefined();
+    // Between two dots, the nearer one wins.
+    const devDot = dotOffset(dev._id, dev.distanceKm);
+    const nearerDev = { x: iraDot.x + 0.6 * (devDot.x - iraDot.x), y: iraDot.y + 0.6 * (devDot.y - iraDot.y) };
+    expect(personAtPoint(PEOPLE, nearerDev, 10)).toBe(dev);
   });
 
   it('places each dot at its distance on a 15 km scale, people further out on the rim', () => {
