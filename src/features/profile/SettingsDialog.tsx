@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useId } from 'react';
 import type { User } from '../../../contract/user';
 import { currentUserQueryOptions } from '../../api/me';
 import { updateMyProfile } from '../../api/users';
@@ -22,6 +23,7 @@ export interface SettingsDialogProps {
  */
 export function SettingsDialog({ user, open, onClose, locate = currentPosition }: SettingsDialogProps) {
   const queryClient = useQueryClient();
+  const radarChoiceHintId = useId();
   const keepSavedUser = (saved: User) => queryClient.setQueryData(currentUserQueryOptions().queryKey, saved);
   const saveLocation = useMutation({
     mutationFn: async (mode: 'device' | 'forget') => updateMyProfile({ location: mode === 'device' ? await locate() : null }),
@@ -52,12 +54,12 @@ export function SettingsDialog({ user, open, onClose, locate = currentPosition }
         </Button>
         <Checkbox
           label="Show me on the radar"
-          aria-describedby="settings-radar-choice"
+          aria-describedby={radarChoiceHintId}
           checked={showOnRadar}
           disabled={saveRadarChoice.isPending}
           onChange={(event) => saveRadarChoice.mutate(event.target.checked)}
         />
-        <Text tone="muted" size="sm" id="settings-radar-choice">
+        <Text tone="muted" size="sm" id={radarChoiceHintId}>
           When this is off, nobody sees you on their radar, nor how far away you are. You still see the people around you, and Discover and Spin still show your profile.
         </Text>
         <div role="status">

@@ -109,7 +109,7 @@ describe('PATCH /api/user/me', () => {
     const radarNames = async () => {
       const response = await testApp.app.inject({ method: 'GET', url: '/api/users/radar?lat=19.1&lon=72.9&radiusKm=50&limit=20', headers: bearer(viewer.token) });
       expect(response.statusCode).toBe(200);
-      return (response.json() as { users: Array<{ _id: string }> }).users.map((person) => person._id);
+      return response.json<{ users: Array<{ _id: string }> }>().users.map((person) => person._id);
     };
     expect(await radarNames()).toContain(other.user._id);
 
