@@ -37,7 +37,7 @@ export interface SlowClientLimits {
 export const DEFAULT_SLOW_CLIENT_LIMITS: SlowClientLimits = { headersMs: 15_000, requestMs: 60_000, checkEveryMs: 5_000 };
 
 export interface BuildAppOptions {
-  config: Pick<AppConfig, 'jwtSecret' | 'dataDir' | 'databaseUrl'> & Partial<Pick<AppConfig, 'demoLikeBackProbability'>>;
+  config: Pick<AppConfig, 'jwtSecret' | 'dataDir' | 'databaseUrl'> & Partial<Pick<AppConfig, 'demoLikeBackProbability' | 'registrationsPerHour'>>;
   /** An open, migrated connection the app takes over (and closes on app.close()); opened from config when absent. */
   database?: DatabaseConnection;
   logger?: FastifyServerOptions['logger'];
@@ -50,6 +50,11 @@ export interface BuildAppOptions {
   likeBack?: LikeBackPolicy;
   /** Tests shorten these; production uses the defaults. */
   slowClientLimits?: SlowClientLimits;
+}
+
+/** The operator's REGISTRATIONS_PER_HOUR, over the default window of an hour. */
+function registrationLimit(perHour: number | undefined): Partial<RateLimits> {
+  return perHour === undefined ? {} : { register: { max: perHour, windowMs: DEFAULT_RATE_LIMITS.register.windowMs } };
 }
 
 /**
@@ -94,7 +99,7 @@ export async function buildApp(options: BuildAppOptions) {
     await app.register(swaggerPlugin);
     await app.register(apiRoutes, {
       prefix: '/api',
-      rateLimits: { ...DEFAULT_RATE_LIMITS, ...options.rateLimits },
+      rateLimits: { ...DEFAULT_RATE_LIMITS, ...registrationLimit(options.config.registrationsPerHour), ...options.rateLimits },
       likeBack: options.likeBack ?? likeBackPolicy(options.config.demoLikeBackProbability),
     });
     await app.register(spaPlugin, options.clientDir ? { clientDir: options.clientDir } : {});

@@ -4,6 +4,7 @@ import { passwordSchema, usernameSchema } from '../contract/auth';
 import { loadOrCreateJwtSecret } from './auth/jwt-secret';
 import { serializeErrorForLog } from './lib/log-error';
 import { DEFAULT_LIKE_BACK_PROBABILITY } from './discovery/like-back';
+import { DEFAULT_RATE_LIMITS } from './plugins/rate-limit';
 
 const logLevelSchema = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
 export type LogLevel = z.infer<typeof logLevelSchema>;
@@ -30,6 +31,12 @@ const envSchema = z.object({
   NODE_ENV: nodeEnvSchema.default('development'),
   LOG_LEVEL: logLevelSchema.default('info'),
   DEMO_LIKE_BACK_PROBABILITY: z.coerce.number({ message: 'must be a number' }).min(0, 'must be 0 to 1').max(1, 'must be 0 to 1').optional(),
+  REGISTRATIONS_PER_HOUR: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be 1 to 100000')
+    .max(100_000, 'must be 1 to 100000')
+    .default(DEFAULT_RATE_LIMITS.register.max),
 });
 
 export interface AppConfig {
@@ -46,6 +53,8 @@ export interface AppConfig {
   logLevel: LogLevel;
   /** How often a seeded demo person likes back (0 to 1); always 0 in production. */
   demoLikeBackProbability?: number;
+  /** New accounts one address may create per hour. */
+  registrationsPerHour?: number;
 }
 
 export class ConfigError extends Error {
@@ -82,6 +91,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     nodeEnv: parsed.NODE_ENV,
     logLevel: parsed.LOG_LEVEL,
     demoLikeBackProbability: parsed.NODE_ENV === 'production' ? 0 : (parsed.DEMO_LIKE_BACK_PROBABILITY ?? DEFAULT_LIKE_BACK_PROBABILITY),
+    registrationsPerHour: parsed.REGISTRATIONS_PER_HOUR,
   };
 }
 

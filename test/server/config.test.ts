@@ -21,6 +21,11 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({ port: 5002, host: 'localhost', dataDir, databaseUrl: undefined, adminUsername: 'admin', adminPassword: undefined, nodeEnv: 'development', logLevel: 'info' });
   });
 
+  it('allows 10 registrations per address and hour unless REGISTRATIONS_PER_HOUR says otherwise', () => {
+    expect(loadConfig({ DATA_DIR: tempDataDir() }).registrationsPerHour).toBe(10);
+    expect(loadConfig({ DATA_DIR: tempDataDir(), REGISTRATIONS_PER_HOUR: '250' }).registrationsPerHour).toBe(250);
+  });
+
   it('treats empty variables as unset', () => {
     const config = loadConfig({ DATA_DIR: tempDataDir(), PORT: '', DATABASE_URL: '', ADMIN_PASSWORD: '' });
     expect(config.port).toBe(5002);
@@ -53,6 +58,9 @@ describe('loadConfig', () => {
     ['ADMIN_PASSWORD', 'weak', /ADMIN_PASSWORD: Password must be at least 8 characters/],
     ['NODE_ENV', 'staging', /NODE_ENV: /],
     ['LOG_LEVEL', 'loud', /LOG_LEVEL: /],
+    ['REGISTRATIONS_PER_HOUR', 'lots', /REGISTRATIONS_PER_HOUR: must be a number/],
+    ['REGISTRATIONS_PER_HOUR', '0', /REGISTRATIONS_PER_HOUR: must be 1 to 100000/],
+    ['REGISTRATIONS_PER_HOUR', '2.5', /REGISTRATIONS_PER_HOUR: must be a whole number/],
   ])('names %s when its value is invalid', (name, value, expected) => {
     const attempt = () => loadConfig({ DATA_DIR: tempDataDir(), [name]: value });
     expect(attempt).toThrow(ConfigError);

@@ -25,6 +25,8 @@ export interface TestAppOptions {
   /** Demo people liking back (off by default so likes stay deterministic). */
   likeBack?: BuildAppOptions['likeBack'];
   slowClientLimits?: BuildAppOptions['slowClientLimits'];
+  /** As REGISTRATIONS_PER_HOUR sets it; the registration limit then comes from it, not from the relaxed limits. */
+  registrationsPerHour?: number;
 }
 
 export interface TestApp {
@@ -51,10 +53,12 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const { connection, dispose } = await openFreshDatabase();
   await seedDatabase(connection.db, { demo: false });
   await ensureAdminAccount(connection.db, { username: TEST_ADMIN.username, password: TEST_ADMIN.password });
+  const { register: relaxedRegister, ...otherRelaxedLimits } = RELAXED_RATE_LIMITS;
+  const configured = options.registrationsPerHour;
   const app = await buildApp({
-    config: { jwtSecret: TEST_JWT_SECRET, dataDir: '', databaseUrl: undefined },
+    config: { jwtSecret: TEST_JWT_SECRET, dataDir: '', databaseUrl: undefined, ...(configured === undefined ? {} : { registrationsPerHour: configured }) },
     database: connection,
-    rateLimits: { ...RELAXED_RATE_LIMITS, ...options.rateLimits },
+    rateLimits: { ...otherRelaxedLimits, ...(configured === undefined ? { register: relaxedRegister } : {}), ...options.rateLimits },
     ...(options.clientDir ? { clientDir: options.clientDir } : {}),
     ...(options.logger ? { logger: options.logger } : {}),
     ...(options.likeBack ? { likeBack: options.likeBack } : {}),

@@ -55,3 +55,21 @@ describe('auth rate limits', () => {
     expect(errorBodySchema.parse(blocked.json())).toEqual({ success: false, message: expect.stringMatching(TOO_MANY) as unknown });
   });
 });
+
+describe('REGISTRATIONS_PER_HOUR', () => {
+  it('sets how many accounts one address may create in an hour', async () => {
+    const configured = await createTestApp({ registrationsPerHour: 2 });
+    try {
+      const register = () => configured.app.inject({ method: 'POST', url: '/api/auth/register', payload: newRegistration() });
+      expect((await register()).statusCode).toBe(201);
+      expect((await register()).statusCode).toBe(201);
+      const blocked = await register();
+      expect(blocked.statusCode).toBe(429);
+      expect(errorBodySchema.parse(blocked.json()).message).toMatch(TOO_MANY);
+      // The window is an hour, as without the setting.
+      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(59 * 60);
+    } finally {
+      await configured.close();
+    }
+  });
+});
