@@ -65,6 +65,15 @@ test('a visitor signs up, sees the User badge, logs out, and signs in again', as
   await signIn.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(header.getByText('Signed in as User')).toBeVisible();
+
+  // Back on Login while signed in (the back button, a bookmark): it says so and offers the way home.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/login/);
+  await expect(page.getByText('You are already signed in as User.')).toBeVisible();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(page, 'login-already-signed-in-390');
+  await page.getByRole('link', { name: 'Go to Home' }).click();
+  await expect(page).toHaveURL(/\/$/);
 });
 
 test('the admin signs in on the Admin tab and lands on /admin', async ({ page }) => {

@@ -18,7 +18,9 @@ interface LoginScreenProps {
 
 /** SPEC section 2 Login: User and Admin tabs, each with username, password and remember me. */
 export function LoginScreen({ tab, onTabChange }: LoginScreenProps) {
-  const { send, isBusy, error } = useAuth();
+  const { send, isBusy, error, isUser, isAdmin } = useAuth();
+  // Read once: a sign-in made on this page must not flash "already signed in" on its way out.
+  const [signedInOnArrival] = useState(isUser || isAdmin);
 
   const changeTab = (next: string) => {
     send({ type: 'CLEAR_ERROR' });
@@ -27,6 +29,7 @@ export function LoginScreen({ tab, onTabChange }: LoginScreenProps) {
 
   return (
     <AuthCard title="Welcome back" subtitle="Sign in to keep meeting people near you.">
+      {signedInOnArrival && (isUser || isAdmin) ? <AlreadySignedIn admin={isAdmin} /> : null}
       <Tabs idBase="login" label="Sign in as" value={tab} onChange={changeTab} tabs={[...TABS]} />
       <TabPanel idBase="login" tabId={tab}>
         <LoginForm
@@ -38,6 +41,23 @@ export function LoginScreen({ tab, onTabChange }: LoginScreenProps) {
         />
       </TabPanel>
     </AuthCard>
+  );
+}
+
+/** Someone signed in who opens Login (a bookmark, the back button) is told so, and offered the way on. */
+function AlreadySignedIn({ admin }: { admin: boolean }) {
+  return (
+    <Notice tone="info">
+      You are already signed in as {admin ? 'Admin' : 'User'}.{' '}
+      {admin ? (
+        <Link to="/admin" search={{ tab: 'dashboard' }}>
+          Go to the dashboard
+        </Link>
+      ) : (
+        <Link to="/">Go to Home</Link>
+      )}
+      , or sign in with another account below.
+    </Notice>
   );
 }
 
