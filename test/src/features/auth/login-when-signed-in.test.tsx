@@ -20,24 +20,18 @@ function mockSession() {
 const notice = () => screen.findByText(/You are already signed in as/);
 
 describe('Login for someone already signed in', () => {
-  it('tells a user, offers the way home, and keeps both forms', async () => {
-    localStorage.setItem('user_token', 'user-token');
+  it.each([
+    { who: 'a user', token: 'user_token', path: '/login', says: 'You are already signed in as User. Go to Home, or sign in with another account below.', link: 'Go to Home', href: '/' },
+    { who: 'an admin', token: 'admin_token', path: '/login?tab=admin', says: 'You are already signed in as Admin. Go to the dashboard, or sign in with another account below.', link: 'Go to the dashboard', href: '/admin?tab=dashboard' },
+  ])('tells $who so, offers the way on, and keeps the forms', async ({ token, path, says, link, href }) => {
+    localStorage.setItem(token, 'a-token');
     mockSession();
-    renderApp('/login');
+    renderApp(path);
     const said = await notice();
-    expect(said).toHaveTextContent('You are already signed in as User. Go to Home, or sign in with another account below.');
-    expect(within(said).getByRole('link', { name: 'Go to Home' })).toHaveAttribute('href', '/');
-    expect(screen.getByRole('form', { name: 'User sign in' })).toBeInTheDocument();
+    expect(said).toHaveTextContent(says);
+    expect(within(said).getByRole('link', { name: link })).toHaveAttribute('href', href);
+    expect(screen.getByRole('tab', { name: 'User' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Admin' })).toBeInTheDocument();
-  });
-
-  it('tells an admin, and offers the dashboard', async () => {
-    localStorage.setItem('admin_token', 'admin-token');
-    mockSession();
-    renderApp('/login?tab=admin');
-    const said = await notice();
-    expect(said).toHaveTextContent('You are already signed in as Admin.');
-    expect(within(said).getByRole('link', { name: 'Go to the dashboard' })).toHaveAttribute('href', '/admin?tab=dashboard');
   });
 
   it('says nothing of the kind to a visitor, nor while their own sign-in leaves the page', async () => {
