@@ -10,6 +10,7 @@ function uniqueUsername(prefix: string): string {
 }
 
 interface Member {
+  id: string;
   username: string;
   token: string;
 }
@@ -20,8 +21,8 @@ async function registerMember(request: APIRequestContext, prefix: string): Promi
     data: { username, email: `${username}@example.com`, password: 'correct-horse-battery', age: 29, gender: 'female' },
   });
   expect(response.status()).toBe(201);
-  const body = (await response.json()) as { token: string };
-  return { username, token: body.token };
+  const body = (await response.json()) as { token: string; user: { _id: string } };
+  return { id: body.user._id, username, token: body.token };
 }
 
 /**
@@ -202,15 +203,14 @@ test('a member takes themself off the radar in Settings, and a neighbour stops s
   await expect(nearby.getByText(/km away/)).toBeVisible();
 
   // The only dot on the radar opens its person's profile.
-  const hiderId = ((await (await request.get('/api/user/me', { headers: { authorization: `Bearer ${hider.token}` } })).json()) as { user: { _id: string } }).user._id;
   const distanceKm = Number(/(\d+) km away/.exec((await nearby.getByText(/km away/).textContent()) ?? '')?.[1]);
-  const dot = dotOffset(hiderId, distanceKm);
+  const dot = dotOffset(hider.id, distanceKm);
   const canvas = watcherPage.getByRole('img', { name: /Radar showing 1 person/ });
   const box = await canvas.boundingBox();
   if (!box) throw new Error('The radar is not drawn');
   const ringRadius = (box.width / 2) * (1 - 2 * RADAR_MARGIN_SHARE);
   await canvas.click({ position: { x: box.width / 2 + dot.x * ringRadius, y: box.height / 2 + dot.y * ringRadius } });
-  await expect(watcherPage).toHaveURL(`/profile/${hiderId}`);
+  await expect(watcherPage).toHaveURL(`/profile/${hider.id}`);
   await expect(watcherPage.getByRole('heading', { level: 1, name: new RegExp(hider.username) })).toBeVisible();
   await watcherPage.goBack();
   await expect(nearby.getByText(hider.username)).toBeVisible();

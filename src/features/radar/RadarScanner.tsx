@@ -1,6 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useId, useMemo } from 'react';
+import { useId, useMemo } from 'react';
 import styled from 'styled-components';
 import { fromPromise } from 'xstate';
 import type { NearbyUser } from '../../../contract/discovery';
@@ -87,7 +87,7 @@ export function RadarScanner({
   const listHeadingId = useId();
   const scanAgain = () => actor.send({ type: 'SCAN_AGAIN' });
   const navigate = useNavigate();
-  const openProfile = useCallback((person: NearbyUser) => void navigate({ to: '/profile/{-$userId}', params: { userId: person._id } }), [navigate]);
+  const openProfile = (person: NearbyUser) => void navigate({ to: '/profile/{-$userId}', params: { userId: person._id } });
 
   if (failed) {
     return <ErrorState title="Error Scanning Radar" text="Failed to fetch nearby users" action={{ label: 'Try Again', onClick: scanAgain }} />;

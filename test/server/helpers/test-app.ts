@@ -53,12 +53,13 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const { connection, dispose } = await openFreshDatabase();
   await seedDatabase(connection.db, { demo: false });
   await ensureAdminAccount(connection.db, { username: TEST_ADMIN.username, password: TEST_ADMIN.password });
-  const { register: relaxedRegister, ...otherRelaxedLimits } = RELAXED_RATE_LIMITS;
-  const configured = options.registrationsPerHour;
+  // Given registrationsPerHour, the app derives the registration limit from it, as from REGISTRATIONS_PER_HOUR.
+  const { register: _relaxedRegister, ...relaxedButRegister } = RELAXED_RATE_LIMITS;
+  const relaxed = options.registrationsPerHour === undefined ? RELAXED_RATE_LIMITS : relaxedButRegister;
   const app = await buildApp({
-    config: { jwtSecret: TEST_JWT_SECRET, dataDir: '', databaseUrl: undefined, ...(configured === undefined ? {} : { registrationsPerHour: configured }) },
+    config: { jwtSecret: TEST_JWT_SECRET, dataDir: '', databaseUrl: undefined, registrationsPerHour: options.registrationsPerHour },
     database: connection,
-    rateLimits: { ...otherRelaxedLimits, ...(configured === undefined ? { register: relaxedRegister } : {}), ...options.rateLimits },
+    rateLimits: { ...relaxed, ...options.rateLimits },
     ...(options.clientDir ? { clientDir: options.clientDir } : {}),
     ...(options.logger ? { logger: options.logger } : {}),
     ...(options.likeBack ? { likeBack: options.likeBack } : {}),
