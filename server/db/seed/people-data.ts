@@ -103,7 +103,7 @@ export const NAMES: Record<NameSet, Names> = {
     family: [
       'Sharma', 'Patel', 'Mehta', 'Iyer', 'Rao', 'Kapoor', 'Desai', 'Joshi', 'Nair', 'Reddy',
       'Khan', 'Shaikh', 'Gupta', 'Kulkarni', 'Menon', 'Pillai', 'Bose', 'Chopra', 'Malhotra', 'Fernandes',
-      'DSouza', 'Banerjee', 'Singh', 'Verma', 'Jain', 'Pandey', 'Shetty', 'Gill', 'Sethi', 'Bhatt',
+      "D'Souza", 'Banerjee', 'Singh', 'Verma', 'Jain', 'Pandey', 'Shetty', 'Gill', 'Sethi', 'Bhatt',
     ],
   },
   british: {

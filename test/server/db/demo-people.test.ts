@@ -31,6 +31,12 @@ describe('buildDemoPeople', () => {
     for (const username of usernames) expect(username).toMatch(/^[a-z0-9]{3,30}$/);
   });
 
+  it("writes names as people spell them (D'Souza), while the username keeps letters only", () => {
+    const dSouza = people.find((person) => person.name.endsWith("D'Souza"));
+    expect(dSouza?.username).toMatch(/^[a-z]+d\d{2}$/);
+    expect(people.some((person) => person.name.includes('DSouza'))).toBe(false);
+  });
+
   it('places most people within 50 km of Mumbai, scattered rather than on a line', () => {
     const nearMumbai = people.filter(
       (person) => distanceKm(MUMBAI, { latitude: person.latitude ?? 0, longitude: person.longitude ?? 0 }) < 50,
