@@ -184,6 +184,7 @@ test('a visitor sees sample people on the Home radar, and /profile sends them to
 
   await page.goto('/profile');
   await expect(page).toHaveURL(/\/login\?redirect=%2Fprofile$/);
+  await expect(page.getByText('Sign in to continue to Profile.')).toBeVisible();
 });
 
 test('a member takes themself off the radar in Settings, and a neighbour stops seeing them', async ({ browser, request }) => {

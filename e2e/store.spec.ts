@@ -83,6 +83,7 @@ test('signed out, Buy Now sends the visitor to /login first, and signing in brin
   await page.getByRole('article', { name: 'Premium Pack' }).getByRole('button', { name: 'Buy Now' }).click();
   await expect(page).toHaveURL(/\/login\?redirect=%2Fcoins$/);
   await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByText('Sign in to continue to Coins.')).toBeVisible();
 
   const form = page.getByRole('form', { name: 'User sign in' });
   await form.getByLabel('Username').fill(DEMO.username);

@@ -7,8 +7,10 @@ export function AuthCard({ title, subtitle, children }: { title: string; subtitl
   return (
     <Backdrop>
       <Panel>
-        <Heading level={1}>{title}</Heading>
-        <Text tone="muted">{subtitle}</Text>
+        <Intro>
+          <Heading level={1}>{title}</Heading>
+          <Text tone="muted">{subtitle}</Text>
+        </Intro>
         {children}
       </Panel>
     </Backdrop>
@@ -21,6 +23,12 @@ const Backdrop = styled.div`
   padding: ${({ theme }) => `${theme.space[8]}px ${theme.space[4]}px ${theme.space[16]}px`};
   background: radial-gradient(circle at 20% 0%, ${({ theme }) => theme.colors.pinkTint} 0%, transparent 45%),
     radial-gradient(circle at 90% 30%, ${({ theme }) => theme.colors.purpleTint} 0%, transparent 40%);
+`;
+
+const Intro = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space[1]}px;
+  margin-bottom: ${({ theme }) => theme.space[6]}px;
 `;
 
 const Panel = styled(Card)`

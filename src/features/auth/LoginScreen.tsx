@@ -5,6 +5,7 @@ import { Button, Checkbox, Field, Input, Notice, TabPanel, Tabs, Text } from '..
 import type { SessionRole } from '../../../machines/auth.machine';
 import { useAuth } from './AuthProvider';
 import { AuthCard } from './AuthCard';
+import { useReturnPage, type ReturnPage } from './useReturnPage';
 
 const TABS = [
   { id: 'user', label: 'User' },
@@ -21,6 +22,7 @@ export function LoginScreen({ tab, onTabChange }: LoginScreenProps) {
   const { send, isBusy, error, isUser, isAdmin } = useAuth();
   // Read once: a sign-in made on this page must not flash "already signed in" on its way out.
   const [signedInOnArrival] = useState(isUser || isAdmin);
+  const returnPage = useReturnPage();
 
   const changeTab = (next: string) => {
     send({ type: 'CLEAR_ERROR' });
@@ -28,7 +30,7 @@ export function LoginScreen({ tab, onTabChange }: LoginScreenProps) {
   };
 
   return (
-    <AuthCard title="Welcome back" subtitle="Sign in to keep meeting people near you.">
+    <AuthCard title="Welcome back" subtitle={signInReason(returnPage)}>
       {signedInOnArrival && (isUser || isAdmin) ? <AlreadySignedIn admin={isAdmin} /> : null}
       <Tabs idBase="login" label="Sign in as" value={tab} onChange={changeTab} tabs={[...TABS]} />
       <TabPanel idBase="login" tabId={tab}>
@@ -44,10 +46,16 @@ export function LoginScreen({ tab, onTabChange }: LoginScreenProps) {
   );
 }
 
+/** Sent here from a page (a members-only screen, a Like on a sample person): say where signing in leads. */
+function signInReason(returnPage: ReturnPage | null): string {
+  if (!returnPage) return 'Sign in to keep meeting people near you.';
+  return returnPage.name ? `Sign in to continue to ${returnPage.name}.` : 'Sign in to continue where you were.';
+}
+
 /** Someone signed in who opens Login (a bookmark, the back button) is told so, and offered the way on. */
 function AlreadySignedIn({ admin }: { admin: boolean }) {
   return (
-    <Notice tone="info">
+    <SignedInNotice tone="info">
       You are already signed in as {admin ? 'Admin' : 'User'}.{' '}
       {admin ? (
         <Link to="/admin" search={{ tab: 'dashboard' }}>
@@ -57,7 +65,7 @@ function AlreadySignedIn({ admin }: { admin: boolean }) {
         <Link to="/">Go to Home</Link>
       )}
       , or sign in with another account below.
-    </Notice>
+    </SignedInNotice>
   );
 }
 
@@ -135,12 +143,19 @@ function LoginForm({ role, busy, error, onSubmit }: LoginFormProps) {
       </Button>
       {role === 'user' ? (
         <Text tone="muted" size="sm">
-          New to Orbit? <Link to="/register">Create an account</Link>
+          New to Orbit?{' '}
+          <Link to="/register" search={(previous) => ({ redirect: previous.redirect })}>
+            Create an account
+          </Link>
         </Text>
       ) : null}
     </Form>
   );
 }
+
+const SignedInNotice = styled(Notice)`
+  margin-bottom: ${({ theme }) => theme.space[4]}px;
+`;
 
 const Form = styled.form`
   display: grid;

@@ -6,6 +6,7 @@ import { Button, Field, Input, Notice, Select, Text, useFieldErrors, type FieldE
 import { GENDER_CHOICES, GENDER_LABELS } from '../profile/gender-labels';
 import { useAuth } from './AuthProvider';
 import { AuthCard } from './AuthCard';
+import { useReturnPage } from './useReturnPage';
 
 type FieldName = keyof RegisterBody;
 type FormValues = Record<FieldName, string>;
@@ -20,6 +21,12 @@ export function RegisterScreen() {
   const { send, isBusy, error } = useAuth();
   const [values, setValues] = useState<FormValues>(EMPTY);
   const { errors: fieldErrors, show: showFieldErrors, withdraw, clear: clearFieldErrors } = useFieldErrors<FieldName>();
+  const returnPage = useReturnPage();
+  const joinReason = !returnPage
+    ? 'Join Orbit and start meeting people near you.'
+    : returnPage.name
+      ? `Join Orbit to continue to ${returnPage.name}.`
+      : 'Join Orbit to continue where you were.';
 
   const update = (name: FieldName) => (event: { target: { value: string } }) => {
     setValues((current) => ({ ...current, [name]: event.target.value }));
@@ -47,7 +54,7 @@ export function RegisterScreen() {
   };
 
   return (
-    <AuthCard title="Create your account" subtitle="Join Orbit and start meeting people near you.">
+    <AuthCard title="Create your account" subtitle={joinReason}>
       <Form onSubmit={submit} noValidate aria-label="Sign up">
         {error ? <Notice tone="error">{error}</Notice> : null}
         <Field label="Username" id="register-username" hint="3 to 30 lowercase letters, numbers or _" error={fieldErrors.username}>
@@ -93,7 +100,6 @@ const FIELD_LABELS: Record<FieldName, string> = { username: 'Username', email: '
 const Form = styled.form`
   display: grid;
   gap: ${({ theme }) => theme.space[4]}px;
-  margin-top: ${({ theme }) => theme.space[6]}px;
 `;
 
 const TwoColumns = styled.div`

@@ -66,6 +66,15 @@ describe('signing in returns to the page that asked for it', () => {
     await waitFor(() => expect(where(router)).toBe('/match'));
   });
 
+  it('through the switch from Login to Sign Up', async () => {
+    mockSignIn();
+    const { router } = renderApp('/login?redirect=%2Fspin');
+    const signIn = await screen.findByRole('form', { name: 'User sign in' });
+    await user.click(within(signIn).getByRole('link', { name: 'Create an account' }));
+    await waitFor(() => expect(where(router)).toBe('/register?redirect=%2Fspin'));
+    expect(await screen.findByText('Join Orbit to continue to Spin.')).toBeInTheDocument();
+  });
+
   it('keeps the return path when switching to the Admin tab, and an admin returns to the admin page asked for', async () => {
     mockSignIn();
     const { router } = renderApp('/admin/users');
@@ -93,5 +102,29 @@ describe('signing in returns to the page that asked for it', () => {
       view.unmount();
       localStorage.clear();
     }
+  });
+});
+
+describe('Login and Sign Up say where signing in leads', () => {
+  it.each([
+    { path: '/profile', says: 'Sign in to continue to Profile.' },
+    { path: '/login?redirect=%2Fusers%3Fpage%3D2', says: 'Sign in to continue to Discover.' },
+    { path: '/login?redirect=%2F', says: 'Sign in to continue to Home.' },
+    { path: '/admin/users', says: 'Sign in to continue to Manage users.' },
+    { path: '/login?redirect=%2Fblog%2Fsome-post', says: 'Sign in to continue where you were.' },
+    { path: '/register?redirect=%2Fmatch', says: 'Join Orbit to continue to Matches.' },
+  ])('$path: "$says"', async ({ path, says }) => {
+    mockSignIn();
+    renderApp(path);
+    expect(await screen.findByText(says)).toBeInTheDocument();
+  });
+
+  it('keeps the usual welcome without a page to return to, or with one from outside the app', async () => {
+    mockSignIn();
+    const login = renderApp('/login?redirect=%2F%2Fevil.example');
+    expect(await screen.findByText('Sign in to keep meeting people near you.')).toBeInTheDocument();
+    login.unmount();
+    renderApp('/register');
+    expect(await screen.findByText('Join Orbit and start meeting people near you.')).toBeInTheDocument();
   });
 });
