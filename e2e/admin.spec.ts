@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { edgeShades, expectNoSeriousAxeViolations, expectNoSidewaysScroll } from './support/layout';
+import { edgeShades, expectNoAxeViolations, expectNoSidewaysScroll } from './support/layout';
 
 const ADMIN = { username: process.env.ADMIN_USERNAME ?? 'admin', password: process.env.ADMIN_PASSWORD ?? 'e2e-admin-password-2026' };
 const PHONE = { width: 390, height: 844 };
@@ -53,7 +53,7 @@ test('the admin signs in on the Admin tab and sees the dashboard; every quick ac
   await expect(main.getByRole('heading', { name: 'Recent Activity' })).toBeVisible();
   await expect(main.getByText('Loading recent activity…')).toHaveCount(0);
   await screenshot(page, 'dashboard-1280');
-  await expectNoSeriousAxeViolations(page);
+  await expectNoAxeViolations(page);
 
   for (const [action, heading] of [
     ['Manage Users', 'Manage Users'],
@@ -88,7 +88,7 @@ test('editing the hero title in the Content Manager shows it on Home', async ({ 
   await form.getByRole('button', { name: 'Save Changes' }).click();
   await expect(form.getByRole('status')).toHaveText('Home page content updated successfully!');
   await screenshot(page, 'content-home-1280');
-  await expectNoSeriousAxeViolations(page);
+  await expectNoAxeViolations(page);
 
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
@@ -107,7 +107,7 @@ test('a draft post stays off /blog until published, then is deleted', async ({ p
   await expect(main.getByRole('region', { name: 'Blog posts' })).toBeVisible();
   await expect(main.getByText(/Showing page 1 of \d+/)).toBeVisible();
   await screenshot(page, 'content-blog-1280');
-  await expectNoSeriousAxeViolations(page);
+  await expectNoAxeViolations(page);
 
   const title = `E2E draft ${Date.now().toString(36)}`;
   await main.getByRole('button', { name: 'Add New Post' }).click();
@@ -199,7 +199,7 @@ test('one withdrawal is approved and another rejected; decided rows cannot be de
   const pendingBefore = await approveButtons.count();
   expect(pendingBefore).toBeGreaterThanOrEqual(2);
   await screenshot(page, 'withdrawals-1280');
-  await expectNoSeriousAxeViolations(page);
+  await expectNoAxeViolations(page);
 
   const firstLabel = (await approveButtons.nth(0).getAttribute('aria-label')) ?? '';
   const firstMember = firstLabel.replace('Approve withdrawal of ', '');
@@ -284,7 +284,7 @@ test('admin screens at 390 px: tables scroll inside themselves, no axe violation
     await expect(screen.ready).toBeVisible();
     await expectNoSidewaysScroll(page, PHONE.width);
     await screenshot(page, `${screen.name}-390`);
-    await expectNoSeriousAxeViolations(page);
+    await expectNoAxeViolations(page);
   }
 
   // The users table is wider than a phone: it scrolls within its own region,

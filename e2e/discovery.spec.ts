@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { dotOffset, RADAR_MARGIN_SHARE } from '../src/features/radar/radar-geometry';
-import { expectNoSeriousAxeViolations, expectNoSidewaysScroll } from './support/layout';
+import { expectNoAxeViolations, expectNoSidewaysScroll } from './support/layout';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
@@ -49,7 +49,7 @@ async function captureBothWidths(page: Page, name: string, ready: () => Promise<
   await ready();
   await expectNoSidewaysScroll(page, PHONE.width);
   await page.screenshot({ path: `test-results/screens/discovery-${name}-390.png`, fullPage: true });
-  await expectNoSeriousAxeViolations(page);
+  await expectNoAxeViolations(page);
   await page.setViewportSize(DESKTOP);
   await ready();
   await page.screenshot({ path: `test-results/screens/discovery-${name}-1280.png`, fullPage: true });

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { expectNoSeriousAxeViolations, expectNoSidewaysScroll } from './support/layout';
+import { expectNoAxeViolations, expectNoSidewaysScroll } from './support/layout';
 
 const ADMIN = { username: process.env.ADMIN_USERNAME ?? 'admin', password: process.env.ADMIN_PASSWORD ?? 'e2e-admin-password-2026' };
 const DEMO = { username: 'demo', password: 'orbit-demo-2026' };
@@ -53,7 +53,7 @@ test('a visitor sees the three screens with the seeded catalogue: accessible, no
       if (width === 390) {
         await expectNoSidewaysScroll(page, 390);
       }
-      await expectNoSeriousAxeViolations(page);
+      await expectNoAxeViolations(page);
       await page.screenshot({ path: `test-results/screens/store-${screen.name}-visitor-${width}.png`, fullPage: true });
     }
   }
@@ -103,7 +103,7 @@ test('the demo user sees the real balance on Coins and Store, and buying shows t
   await page.getByRole('article', { name: 'Value Pack' }).getByRole('button', { name: 'Buy Now' }).click();
   const dialog = page.getByRole('dialog', { name: 'Checkout: Value Pack' });
   await expect(dialog).toContainText('In a real app you would now be redirected to a secure payment page to pay $4.99 for Value Pack.');
-  await expectNoSeriousAxeViolations(page);
+  await expectNoAxeViolations(page);
   await page.screenshot({ path: 'test-results/screens/store-purchase-alert-1280.png' });
   await dialog.getByRole('button', { name: 'OK' }).click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
@@ -135,7 +135,7 @@ test('a VIP member sees the member banner with the expiry date', async ({ page, 
     const expiry = await page.evaluate((iso) => new Intl.DateTimeFormat(undefined, { dateStyle: 'long' }).format(new Date(iso)), me.user.vipUntil);
     await expect(banner).toContainText(`active until ${expiry}`);
     await expect(page.getByRole('region', { name: 'Unlock VIP Features' })).toHaveCount(0);
-    await expectNoSeriousAxeViolations(page);
+    await expectNoAxeViolations(page);
     await page.screenshot({ path: `test-results/screens/store-vip-member-${width}.png`, fullPage: true });
   }
 });

@@ -37,7 +37,7 @@ export function BlogPostForm({ mode, initial, categories, saving, onSave, onCanc
   return (
     <Card as="section" aria-labelledby="blog-form-heading">
       <Form onSubmit={submit} noValidate aria-labelledby="blog-form-heading">
-        <Heading level={3} id="blog-form-heading">
+        <Heading level={2} size="lg" id="blog-form-heading">
           {title}
         </Heading>
         <Grid>

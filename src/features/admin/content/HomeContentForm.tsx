@@ -60,7 +60,7 @@ function HomeContentForm({ configs }: { configs: Record<string, AppSetting> }) {
     <Form onSubmit={submit} noValidate aria-label="Home page content">
 
       <Card as="section" aria-labelledby="home-texts-heading">
-        <Heading level={3} id="home-texts-heading">
+        <Heading level={2} size="lg" id="home-texts-heading">
           Hero and features
         </Heading>
         <Stack>
@@ -77,7 +77,7 @@ function HomeContentForm({ configs }: { configs: Record<string, AppSetting> }) {
       </Card>
 
       <Card as="section" aria-labelledby="home-stats-heading">
-        <Heading level={3} id="home-stats-heading">
+        <Heading level={2} size="lg" id="home-stats-heading">
           Stats
         </Heading>
         <StatGrid>
