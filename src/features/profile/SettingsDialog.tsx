@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import type { User } from '../../../contract/user';
 import { currentUserQueryOptions } from '../../api/me';
 import { updateMyProfile } from '../../api/users';
@@ -29,9 +29,16 @@ export function SettingsDialog({ user, open, onClose, locate = currentPosition }
     mutationFn: async (mode: 'device' | 'forget') => updateMyProfile({ location: mode === 'device' ? await locate() : null }),
     onSuccess: keepSavedUser,
   });
-  const saveRadarChoice = useMutation({ mutationFn: (showOnRadar: boolean) => updateMyProfile({ showOnRadar }), onSuccess: keepSavedUser });
-  // While the choice is being saved the box already shows it; a failure puts the saved one back.
-  const showOnRadar = saveRadarChoice.isPending ? saveRadarChoice.variables : user.showOnRadar;
+  // The box shows a click at once and while it is saved; a failure puts the saved choice back. The
+  // mutation's own pending state reaches React a tick after the click, and meanwhile a box controlled
+  // by it would flick back to the saved value.
+  const [choiceBeingSaved, setChoiceBeingSaved] = useState<boolean | null>(null);
+  const saveRadarChoice = useMutation({
+    mutationFn: (showOnRadar: boolean) => updateMyProfile({ showOnRadar }),
+    onSuccess: keepSavedUser,
+    onSettled: () => setChoiceBeingSaved(null),
+  });
+  const showOnRadar = choiceBeingSaved ?? user.showOnRadar;
 
   return (
     <Dialog open={open} onClose={onClose} title="Settings">
@@ -57,7 +64,10 @@ export function SettingsDialog({ user, open, onClose, locate = currentPosition }
           aria-describedby={radarChoiceHintId}
           checked={showOnRadar}
           disabled={saveRadarChoice.isPending}
-          onChange={(event) => saveRadarChoice.mutate(event.target.checked)}
+          onChange={(event) => {
+            setChoiceBeingSaved(event.target.checked);
+            saveRadarChoice.mutate(event.target.checked);
+          }}
         />
         <Text tone="muted" size="sm" id={radarChoiceHintId}>
           When this is off, nobody sees you on their radar, nor how far away you are. You still see the people around you, and Discover and Spin still show your profile.

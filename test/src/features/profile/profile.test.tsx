@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { me, ME_ID, mockShellApi, OTHER_ID, publicUser, signInAsUser } from '../discover/fixtures';
@@ -145,6 +145,22 @@ describe('the own profile (/profile)', () => {
     expect(await screen.findByText('You are on the radar again.')).toBeInTheDocument();
     expect(choice).toBeChecked();
     expect(calls.filter((call) => call.method === 'PATCH').map((call) => call.body)).toEqual([{ showOnRadar: false }, { showOnRadar: true }]);
+  });
+
+  it('shows the radar choice the moment it is clicked, not a tick later', async () => {
+    signInAsUser();
+    mockShellApi({
+      'GET /api/user/me': () => json(200, { user: me() }),
+      'PATCH /api/user/me': () => new Promise<Response>(() => {}),
+    });
+    renderApp('/profile');
+    await userEvent.click(await screen.findByRole('button', { name: 'Settings' }));
+    const choice = screen.getByRole('checkbox', { name: 'Show me on the radar' });
+    // A controlled box whose value waits for the save's state would flick back to checked here.
+    fireEvent.click(choice);
+    expect(choice).not.toBeChecked();
+    await waitFor(() => expect(choice).toBeDisabled());
+    expect(choice).not.toBeChecked();
   });
 
   it('keeps the radar choice as it was when saving it fails', async () => {
