@@ -22,7 +22,7 @@ export function LoginScreen({ tab, onTabChange }: LoginScreenProps) {
   const { send, isBusy, error, isUser, isAdmin } = useAuth();
   // Read once: a sign-in made on this page must not flash "already signed in" on its way out.
   const [signedInOnArrival] = useState(isUser || isAdmin);
-  const returnPage = useReturnPage();
+  const returnPage = useReturnPage(tab);
 
   const changeTab = (next: string) => {
     send({ type: 'CLEAR_ERROR' });

@@ -21,7 +21,7 @@ export function RegisterScreen() {
   const { send, isBusy, error } = useAuth();
   const [values, setValues] = useState<FormValues>(EMPTY);
   const { errors: fieldErrors, show: showFieldErrors, withdraw, clear: clearFieldErrors } = useFieldErrors<FieldName>();
-  const returnPage = useReturnPage();
+  const returnPage = useReturnPage('user');
   const joinReason = !returnPage
     ? 'Join Orbit and start meeting people near you.'
     : returnPage.name

@@ -1,5 +1,6 @@
 import { useRouter, useSearch } from '@tanstack/react-router';
-import { optionalReturnPath } from '../../search-params';
+import type { SessionRole } from '../../../machines/auth.machine';
+import { pathAfterSignIn } from './path-after-sign-in';
 
 export interface ReturnPage {
   /** The page's own title (Home for /), or null for a page titled by its content, such as a blog post. */
@@ -7,15 +8,16 @@ export interface ReturnPage {
 }
 
 /**
- * The page a sign-in on Login or Sign Up will go back to (`?redirect=`), so
- * the screen can say why it is asking: someone bounced here from a profile or
- * a Like should not have to guess. Null when nothing sent them.
+ * The page a sign-in as `role` will go back to (`?redirect=`), so Login and
+ * Sign Up can say why they are asking: someone bounced here from a profile or
+ * a Like should not have to guess. Null when nothing sent them, or when this
+ * role would not go there (a user is never sent into the admin area).
  */
-export function useReturnPage(): ReturnPage | null {
+export function useReturnPage(role: SessionRole): ReturnPage | null {
   const router = useRouter();
   const { redirect } = useSearch({ strict: false });
-  const path = optionalReturnPath(redirect);
-  if (path === undefined) return null;
+  const path = pathAfterSignIn(role, redirect);
+  if (path !== redirect) return null;
   const pathname = path.split(/[?#]/)[0] ?? '/';
   const [, , foundRoute] = router.getMatchedRoutes(pathname);
   const title = foundRoute?.options.staticData?.pageTitle;

@@ -119,11 +119,13 @@ describe('Login and Sign Up say where signing in leads', () => {
     expect(await screen.findByText(says)).toBeInTheDocument();
   });
 
-  it('keeps the usual welcome without a page to return to, or with one from outside the app', async () => {
+  it('keeps the usual welcome without a page to return to, with one from outside the app, or one this role would not go to', async () => {
     mockSignIn();
-    const login = renderApp('/login?redirect=%2F%2Fevil.example');
-    expect(await screen.findByText('Sign in to keep meeting people near you.')).toBeInTheDocument();
-    login.unmount();
+    for (const path of ['/login?redirect=%2F%2Fevil.example', '/login?redirect=%2Fadmin%2Fusers', '/login?tab=admin&redirect=%2Fprofile']) {
+      const login = renderApp(path);
+      expect(await screen.findByText('Sign in to keep meeting people near you.')).toBeInTheDocument();
+      login.unmount();
+    }
     renderApp('/register');
     expect(await screen.findByText('Join Orbit and start meeting people near you.')).toBeInTheDocument();
   });
