@@ -5,7 +5,7 @@ import { Button, Checkbox, Field, Input, Notice, TabPanel, Tabs, Text } from '..
 import type { SessionRole } from '../../../machines/auth.machine';
 import { useAuth } from './AuthProvider';
 import { AuthCard } from './AuthCard';
-import { useReturnPage, type ReturnPage } from './useReturnPage';
+import { returnPageSubtitle, useReturnPage } from './useReturnPage';
 
 const TABS = [
   { id: 'user', label: 'User' },
@@ -22,7 +22,7 @@ export function LoginScreen({ tab, onTabChange }: LoginScreenProps) {
   const { send, isBusy, error, isUser, isAdmin } = useAuth();
   // Read once: a sign-in made on this page must not flash "already signed in" on its way out.
   const [signedInOnArrival] = useState(isUser || isAdmin);
-  const returnPage = useReturnPage(tab);
+  const subtitle = returnPageSubtitle(useReturnPage(tab), 'Sign in', 'Sign in to keep meeting people near you.');
 
   const changeTab = (next: string) => {
     send({ type: 'CLEAR_ERROR' });
@@ -30,7 +30,7 @@ export function LoginScreen({ tab, onTabChange }: LoginScreenProps) {
   };
 
   return (
-    <AuthCard title="Welcome back" subtitle={signInReason(returnPage)}>
+    <AuthCard title="Welcome back" subtitle={subtitle}>
       {signedInOnArrival && (isUser || isAdmin) ? <AlreadySignedIn admin={isAdmin} /> : null}
       <Tabs idBase="login" label="Sign in as" value={tab} onChange={changeTab} tabs={[...TABS]} />
       <TabPanel idBase="login" tabId={tab}>
@@ -44,12 +44,6 @@ export function LoginScreen({ tab, onTabChange }: LoginScreenProps) {
       </TabPanel>
     </AuthCard>
   );
-}
-
-/** Sent here from a page (a members-only screen, a Like on a sample person): say where signing in leads. */
-function signInReason(returnPage: ReturnPage | null): string {
-  if (!returnPage) return 'Sign in to keep meeting people near you.';
-  return returnPage.name ? `Sign in to continue to ${returnPage.name}.` : 'Sign in to continue where you were.';
 }
 
 /** Someone signed in who opens Login (a bookmark, the back button) is told so, and offered the way on. */

@@ -6,7 +6,7 @@ import { Button, Field, Input, Notice, Select, Text, useFieldErrors, type FieldE
 import { GENDER_CHOICES, GENDER_LABELS } from '../profile/gender-labels';
 import { useAuth } from './AuthProvider';
 import { AuthCard } from './AuthCard';
-import { useReturnPage } from './useReturnPage';
+import { returnPageSubtitle, useReturnPage } from './useReturnPage';
 
 type FieldName = keyof RegisterBody;
 type FormValues = Record<FieldName, string>;
@@ -21,12 +21,7 @@ export function RegisterScreen() {
   const { send, isBusy, error } = useAuth();
   const [values, setValues] = useState<FormValues>(EMPTY);
   const { errors: fieldErrors, show: showFieldErrors, withdraw, clear: clearFieldErrors } = useFieldErrors<FieldName>();
-  const returnPage = useReturnPage('user');
-  const joinReason = !returnPage
-    ? 'Join Orbit and start meeting people near you.'
-    : returnPage.name
-      ? `Join Orbit to continue to ${returnPage.name}.`
-      : 'Join Orbit to continue where you were.';
+  const subtitle = returnPageSubtitle(useReturnPage('user'), 'Join Orbit', 'Join Orbit and start meeting people near you.');
 
   const update = (name: FieldName) => (event: { target: { value: string } }) => {
     setValues((current) => ({ ...current, [name]: event.target.value }));
@@ -54,7 +49,7 @@ export function RegisterScreen() {
   };
 
   return (
-    <AuthCard title="Create your account" subtitle={joinReason}>
+    <AuthCard title="Create your account" subtitle={subtitle}>
       <Form onSubmit={submit} noValidate aria-label="Sign up">
         {error ? <Notice tone="error">{error}</Notice> : null}
         <Field label="Username" id="register-username" hint="3 to 30 lowercase letters, numbers or _" error={fieldErrors.username}>

@@ -24,3 +24,12 @@ export function useReturnPage(role: SessionRole): ReturnPage | null {
   if (title === '') return { name: 'Home' };
   return { name: title ?? null };
 }
+
+/**
+ * The auth card's subtitle: `usual` when nothing sent the person here,
+ * otherwise "`lead` to continue to Profile." (or "where you were").
+ */
+export function returnPageSubtitle(returnPage: ReturnPage | null, lead: string, usual: string): string {
+  if (!returnPage) return usual;
+  return returnPage.name ? `${lead} to continue to ${returnPage.name}.` : `${lead} to continue where you were.`;
+}

@@ -29,9 +29,9 @@ export function SettingsDialog({ user, open, onClose, locate = currentPosition }
     mutationFn: async (mode: 'device' | 'forget') => updateMyProfile({ location: mode === 'device' ? await locate() : null }),
     onSuccess: keepSavedUser,
   });
-  // The box shows a click at once and while it is saved; a failure puts the saved choice back. The
-  // mutation's own pending state reaches React a tick after the click, and meanwhile a box controlled
-  // by it would flick back to the saved value.
+  // The box shows a click at once and while it is saved, and stays disabled until the save settles; a
+  // failure puts the saved choice back. The mutation's own pending state reaches React a tick after the
+  // click, and meanwhile a box controlled by it would flick back to the saved value (and take a second click).
   const [choiceBeingSaved, setChoiceBeingSaved] = useState<boolean | null>(null);
   const saveRadarChoice = useMutation({
     mutationFn: (showOnRadar: boolean) => updateMyProfile({ showOnRadar }),
@@ -63,7 +63,7 @@ export function SettingsDialog({ user, open, onClose, locate = currentPosition }
           label="Show me on the radar"
           aria-describedby={radarChoiceHintId}
           checked={showOnRadar}
-          disabled={saveRadarChoice.isPending}
+          disabled={choiceBeingSaved !== null}
           onChange={(event) => {
             setChoiceBeingSaved(event.target.checked);
             saveRadarChoice.mutate(event.target.checked);
