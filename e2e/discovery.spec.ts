@@ -135,6 +135,16 @@ test('Discover, Radar and Profile work for the demo account', async ({ page }) =
   await captureBothWidths(page, 'discover', async () => {
     await expect(page.getByRole('article').first()).toBeVisible();
   });
+  // On a phone the applied filters fold into one line, so the first person shows without scrolling.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const filtersToggle = page.getByRole('button', { name: 'Filters', exact: true });
+  await expect(filtersToggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByText('Gender: female · Age: 20–30')).toBeVisible();
+  await expect(page.getByRole('article').first()).toBeInViewport();
+  await filtersToggle.click();
+  await expect(page.getByLabel('Min age')).toHaveValue('20');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(filtersToggle).toBeHidden();
 
   await page.goto('/radar');
   await expect(page.getByText('Scanning for nearby users...')).toBeVisible();

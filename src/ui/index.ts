@@ -1,4 +1,4 @@
-export { theme, media, px, type OrbitTheme, type SpaceStep, type FontSize, type ColorToken } from './theme';
+export { theme, media, mediaConditions, px, type OrbitTheme, type SpaceStep, type FontSize, type ColorToken } from './theme';
 export { GlobalStyle } from './GlobalStyle';
 export { ThemeRoot } from './ThemeRoot';
 export { VisuallyHidden, visuallyHiddenStyles } from './VisuallyHidden';
@@ -24,4 +24,5 @@ export { Heading, type HeadingProps, type HeadingLevel, type HeadingSize } from 
 export { Text, type TextProps, type TextTone } from './Text';
 export { ButtonLink } from './ButtonLink';
 export { LoadWhenNear, type LoadWhenNearProps } from './LoadWhenNear';
+export { useMediaQuery } from './useMediaQuery';
 export { useFieldErrors, type FieldErrors, type FieldErrorMap } from './useFieldErrors';

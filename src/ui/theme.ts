@@ -100,12 +100,20 @@ const sizes = {
 
 const breakpoints = { phone: 360, tablet: 768, desktop: 1280 } as const;
 
+/** The media conditions alone, for `matchMedia` (see useMediaQuery). */
+export const mediaConditions = {
+  tablet: `(min-width: ${breakpoints.tablet}px)`,
+  desktop: `(min-width: ${breakpoints.desktop}px)`,
+  belowTablet: `(max-width: ${breakpoints.tablet - 1}px)`,
+  reducedMotion: '(prefers-reduced-motion: reduce)',
+} as const;
+
 /** Mobile-first media queries: `${media.tablet} { ... }` applies from 768 px up. */
 export const media = {
-  tablet: `@media (min-width: ${breakpoints.tablet}px)`,
-  desktop: `@media (min-width: ${breakpoints.desktop}px)`,
-  belowTablet: `@media (max-width: ${breakpoints.tablet - 1}px)`,
-  reducedMotion: '@media (prefers-reduced-motion: reduce)',
+  tablet: `@media ${mediaConditions.tablet}`,
+  desktop: `@media ${mediaConditions.desktop}`,
+  belowTablet: `@media ${mediaConditions.belowTablet}`,
+  reducedMotion: `@media ${mediaConditions.reducedMotion}`,
 } as const;
 
 export const theme = {

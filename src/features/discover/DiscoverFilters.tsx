@@ -29,7 +29,7 @@ const Submit = styled(Button)`
   }
 `;
 
-type Filters = Pick<DiscoverSearch, 'gender' | 'minAge' | 'maxAge'>;
+export type Filters = Pick<DiscoverSearch, 'gender' | 'minAge' | 'maxAge'>;
 
 function draftFrom(filters: Filters): FilterDraft {
   return {
@@ -40,7 +40,7 @@ function draftFrom(filters: Filters): FilterDraft {
 }
 
 /** SPEC's Discover filters — gender (All, male, female), min and max age — applied on the server. */
-export function DiscoverFilters({ filters, onApply }: { filters: Filters; onApply: (filters: Filters) => void }) {
+export function DiscoverFilters({ id, filters, onApply }: { id?: string; filters: Filters; onApply: (filters: Filters) => void }) {
   const [draft, setDraft] = useState<FilterDraft>(() => draftFrom(filters));
   const { errors, show: showErrors, withdraw, clear: clearErrors } = useFieldErrors<keyof FilterErrors>();
   // Each age bound is judged against the other, so editing either withdraws both messages.
@@ -61,7 +61,7 @@ export function DiscoverFilters({ filters, onApply }: { filters: Filters; onAppl
   };
 
   return (
-    <Form onSubmit={submit} aria-label="Filters" noValidate>
+    <Form id={id} onSubmit={submit} aria-label="Filters" noValidate>
       <Field label="Gender">
         <Select value={draft.gender} onChange={(event) => setDraft({ ...draft, gender: event.target.value as FilterDraft['gender'] })}>
           <option value="">All</option>

@@ -1,7 +1,7 @@
 import { Stack, TabPanel, Tabs } from '../../ui';
 import { SignInPrompt } from '../auth/SignInPrompt';
 import { RadarScanner } from '../radar/RadarScanner';
-import { DiscoverFilters } from './DiscoverFilters';
+import { DiscoverFilterPanel } from './DiscoverFilterPanel';
 import { DiscoverList } from './DiscoverList';
 import type { DiscoverSearch } from './discover-search';
 import { ScreenFrame } from './ScreenFrame';
@@ -45,7 +45,7 @@ export function DiscoverScreen({ search, onSearchChange, alert, visitor = false 
       ) : (
         <TabPanel idBase={TABS_ID} tabId="list">
           <Stack gap={6}>
-            <DiscoverFilters key={JSON.stringify(filters)} filters={filters} onApply={(next) => onSearchChange({ ...search, ...next, page: undefined })} />
+            <DiscoverFilterPanel filters={filters} onApply={(next) => onSearchChange({ ...search, ...next, page: undefined })} />
             <DiscoverList
               filters={filters}
               page={search.page ?? 1}
