@@ -1,26 +1,32 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { Button, Cluster, mediaConditions, Stack, Text, useMediaQuery } from '../../ui';
+import { ChevronIcon } from '../spin/icons';
 import { DiscoverFilters, type Filters } from './DiscoverFilters';
+
+function ageSummary(minAge: number | undefined, maxAge: number | undefined): string {
+  if (minAge !== undefined && maxAge !== undefined) return `${minAge}–${maxAge}`;
+  if (minAge !== undefined) return `${minAge}+`;
+  if (maxAge !== undefined) return `up to ${maxAge}`;
+  return 'any';
+}
 
 /** 'Gender: female · Age: 20–30'; unset parts read 'All' and 'any', as the form's defaults do. */
 export function filterSummary({ gender, minAge, maxAge }: Filters): string {
-  const age =
-    minAge !== undefined && maxAge !== undefined
-      ? `${minAge}–${maxAge}`
-      : minAge !== undefined
-        ? `${minAge}+`
-        : maxAge !== undefined
-          ? `up to ${maxAge}`
-          : 'any';
-  return `Gender: ${gender ?? 'All'} · Age: ${age}`;
+  return `Gender: ${gender ?? 'All'} · Age: ${ageSummary(minAge, maxAge)}`;
 }
 
-const Chevron = styled.svg<{ $open: boolean }>`
+const Turn = styled.span<{ $open: boolean }>`
+  display: inline-flex;
   width: 16px;
   height: 16px;
   transform: rotate(${({ $open }) => ($open ? '180deg' : '0deg')});
   transition: transform ${({ theme }) => theme.motion.fast};
+
+  & > svg {
+    width: 100%;
+    height: 100%;
+  }
 
   ${({ theme }) => theme.media.reducedMotion} {
     transition: none;
@@ -40,20 +46,14 @@ const Summary = styled(Text)`
 export function DiscoverFilterPanel({ filters, onApply }: { filters: Filters; onApply: (filters: Filters) => void }) {
   const onPhone = useMediaQuery(mediaConditions.belowTablet);
   const [open, setOpen] = useState(false);
-  const [focusToggle, setFocusToggle] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const formId = useId();
 
-  useEffect(() => {
-    if (!focusToggle) return;
-    toggleRef.current?.focus();
-    setFocusToggle(false);
-  }, [focusToggle]);
-
   const apply = (next: Filters) => {
     if (onPhone) {
+      // Focus on Apply would leave with the form; the toggle stays, and is where the form was opened.
+      toggleRef.current?.focus();
       setOpen(false);
-      setFocusToggle(true);
     }
     onApply(next);
   };
@@ -76,9 +76,9 @@ export function DiscoverFilterPanel({ filters, onApply }: { filters: Filters; on
           onClick={() => setOpen(!open)}
         >
           Filters
-          <Chevron $open={open} viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round">
-            <path d="M6 9l6 6 6-6" />
-          </Chevron>
+          <Turn $open={open}>
+            <ChevronIcon direction="down" />
+          </Turn>
         </Button>
       </Cluster>
       {open && form}

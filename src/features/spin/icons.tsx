@@ -50,10 +50,12 @@ export function VideoIcon() {
   );
 }
 
-export function ChevronIcon({ direction }: { direction: 'left' | 'right' }) {
+const CHEVRON_PATHS = { left: 'M15 5l-7 7 7 7', right: 'M9 5l7 7-7 7', down: 'M6 9l6 6 6-6' } as const;
+
+export function ChevronIcon({ direction }: { direction: keyof typeof CHEVRON_PATHS }) {
   return (
     <svg viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round">
-      <path d={direction === 'left' ? 'M15 5l-7 7 7 7' : 'M9 5l7 7-7 7'} />
+      <path d={CHEVRON_PATHS[direction]} />
     </svg>
   );
 }
