@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { genderSchema, idSchema, roleSchema } from './common';
+import { AVATAR_LOOKS } from './media';
 
 /** The `profile` object of SPEC section 3's User. */
 export const profileSchema = z.object({
@@ -85,9 +86,10 @@ export const PROFILE_LIMITS = {
 } as const;
 
 /** Pictures are the app's own generated art; nothing is hot-linked from the internet. */
+const MEDIA_PATH = new RegExp(`^/api/media/(?:avatar/[a-z0-9-]{1,64}(?:\\?look=(?:${AVATAR_LOOKS.join('|')}))?|cover/[a-z0-9-]{1,64})$`);
 export const mediaPathSchema = z
   .string({ message: 'Image must be a text path' })
-  .regex(/^\/api\/media\/(avatar|cover)\/[a-z0-9-]{1,64}$/, 'Image must be one of Orbit\'s pictures (/api/media/avatar/... or /api/media/cover/...)');
+  .regex(MEDIA_PATH, 'Image must be one of Orbit\'s pictures (/api/media/avatar/... or /api/media/cover/...)');
 
 /**
  * Seven decimal places of a degree are about a centimetre: finer digits say

@@ -22,7 +22,7 @@ const SAMPLE_CONVERSATIONS: readonly SampleConversation[] = [
   {
     id: 'sample-sarah',
     name: 'Sarah Johnson',
-    avatar: '/api/media/avatar/sarah-johnson',
+    avatar: '/api/media/avatar/sarah-johnson?look=feminine',
     lastMessage: 'Hey! How are you doing?',
     agoMs: 5 * MINUTE_MS,
     unread: 2,
@@ -31,7 +31,7 @@ const SAMPLE_CONVERSATIONS: readonly SampleConversation[] = [
   {
     id: 'sample-emily',
     name: 'Emily Davis',
-    avatar: '/api/media/avatar/emily-davis',
+    avatar: '/api/media/avatar/emily-davis?look=feminine',
     lastMessage: 'See you tomorrow!',
     agoMs: 3 * HOUR_MS,
     unread: 0,
@@ -40,7 +40,7 @@ const SAMPLE_CONVERSATIONS: readonly SampleConversation[] = [
   {
     id: 'sample-jessica',
     name: 'Jessica Wilson',
-    avatar: '/api/media/avatar/jessica-wilson',
+    avatar: '/api/media/avatar/jessica-wilson?look=feminine',
     lastMessage: 'That sounds great!',
     agoMs: DAY_MS,
     unread: 1,
@@ -49,7 +49,7 @@ const SAMPLE_CONVERSATIONS: readonly SampleConversation[] = [
   {
     id: 'sample-amanda',
     name: 'Amanda Brown',
-    avatar: '/api/media/avatar/amanda-brown',
+    avatar: '/api/media/avatar/amanda-brown?look=feminine',
     lastMessage: 'Thanks for the match!',
     agoMs: 3 * DAY_MS,
     unread: 0,

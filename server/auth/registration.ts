@@ -29,7 +29,7 @@ export async function registerAccount(db: OrbitDatabase, body: RegisterBody, now
         passwordHash,
         role: 'user',
         name: username,
-        avatar: defaultAvatarUrl(username),
+        avatar: defaultAvatarUrl(username, body.gender),
         age: body.age,
         gender: body.gender,
         lastSeenAt: now,

@@ -1,8 +1,9 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { coverQuerySchema, mediaSeedParamsSchema } from '../../contract/media';
-import { renderAvatarSvg, renderCoverSvg } from '../media/art';
+import { avatarQuerySchema, coverQuerySchema, mediaSeedParamsSchema } from '../../contract/media';
+import { renderAvatarSvg } from '../media/avatar-art';
+import { renderCoverSvg } from '../media/cover-art';
 import { errorResponses } from './error-responses';
 
 // The same seed always draws the same picture, so a year of caching is safe.
@@ -29,14 +30,15 @@ const mediaRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     {
       schema: {
         tags: ['media'],
-        summary: 'Generated avatar (128x128 SVG) for a seed',
+        summary: 'Generated avatar (128x128 SVG) for a seed, optionally with a feminine or masculine look',
         params: mediaSeedParamsSchema,
+        querystring: avatarQuerySchema,
         response: svgResponse,
       },
     },
     (request, reply) => {
       markAsSvg(reply);
-      return renderAvatarSvg(request.params.seed);
+      return renderAvatarSvg(request.params.seed, request.query.look);
     },
   );
 

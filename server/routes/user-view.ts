@@ -1,3 +1,5 @@
+import type { Gender } from '../../contract/common';
+import { avatarLookFor, avatarPath } from '../../contract/media';
 import type { PublicUser, User } from '../../contract/user';
 import type { UserRow } from '../db/schema';
 
@@ -5,10 +7,10 @@ import type { UserRow } from '../db/schema';
 export const MAX_PROFILE_PHOTOS = 6;
 const DEFAULT_VIP_LEVEL = 'Gold';
 
-/** The generated avatar for an account without an uploaded picture. */
-export function defaultAvatarUrl(username: string): string {
+/** The generated avatar for an account without an uploaded picture, drawn to suit its gender when it has one. */
+export function defaultAvatarUrl(username: string, gender?: Gender | null): string {
   const seed = username.toLowerCase().replace(/[^a-z0-9-]/g, '-').slice(0, 64) || 'orbit';
-  return `/api/media/avatar/${seed}`;
+  return avatarPath(seed, avatarLookFor(gender));
 }
 
 /** VIP counts only while it lasts: an expired vip_until reads as not VIP. */

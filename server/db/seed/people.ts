@@ -1,3 +1,4 @@
+import { avatarLookFor, avatarPath } from '../../../contract/media';
 import type { NewUserRow } from '../schema';
 import {
   BIO_CLOSERS,
@@ -79,6 +80,7 @@ function buildPerson(
   const createdAt = new Date(lastSeenAt.getTime() - intBetween(random, 1, 365) * DAY_MS);
   const isVip = chance(random, 0.15);
   const photoCount = intBetween(random, 0, 6);
+  const look = avatarLookFor(gender);
 
   return {
     username,
@@ -86,14 +88,14 @@ function buildPerson(
     passwordHash: context.passwordHash,
     role: 'user',
     name: `${firstName} ${familyName}`,
-    avatar: `/api/media/avatar/${username}`,
+    avatar: avatarPath(username, look),
     age: pickAge(random),
     gender,
     region: city.name,
     language: pick(random, city.languages),
     bio: writeBio(random, interests),
     interests,
-    photos: Array.from({ length: photoCount }, (_, index) => `/api/media/avatar/${username}-${index + 1}`),
+    photos: Array.from({ length: photoCount }, (_, index) => avatarPath(`${username}-${index + 1}`, look)),
     isVerified: chance(random, 0.4),
     isOnline,
     isHidden: chance(random, 0.03),
@@ -128,14 +130,14 @@ export function buildDemoAccount(now: Date, passwordHash: string, username: stri
     passwordHash,
     role: 'user',
     name: 'Alex Demo',
-    avatar: `/api/media/avatar/${username}`,
+    avatar: avatarPath(username),
     age: 28,
     gender: 'other',
     region: 'Mumbai',
     language: 'English',
     bio: 'Exploring Orbit for the first time. Coffee, long walks by the sea and live music. Say hi!',
     interests: ['Coffee', 'Live Music', 'Travel', 'Photography', 'Street Food'],
-    photos: [1, 2, 3].map((n) => `/api/media/avatar/${username}-${n}`),
+    photos: [1, 2, 3].map((n) => avatarPath(`${username}-${n}`)),
     isVerified: true,
     isOnline: false,
     coins: 500,

@@ -15,7 +15,7 @@ export const TESTIMONIALS: readonly Testimonial[] = [
     location: 'Mumbai, India',
     text: 'We lived two kilometres apart for years and never met. The radar fixed that in a week. Our first date was a walk on Carter Road.',
     rating: 5,
-    avatar: '/api/media/avatar/testimonial-priya',
+    avatar: '/api/media/avatar/testimonial-priya?look=feminine',
   },
   {
     id: 2,
@@ -23,7 +23,7 @@ export const TESTIMONIALS: readonly Testimonial[] = [
     location: 'London, UK',
     text: 'The video calls are the best part. You know within five minutes if there is a spark, and nobody wastes a Saturday.',
     rating: 5,
-    avatar: '/api/media/avatar/testimonial-daniel',
+    avatar: '/api/media/avatar/testimonial-daniel?look=masculine',
   },
   {
     id: 3,
@@ -31,7 +31,7 @@ export const TESTIMONIALS: readonly Testimonial[] = [
     location: 'Dubai, UAE',
     text: 'I was sceptical about the spin feature, but it matched me with someone I would never have found by scrolling. Three months and counting.',
     rating: 4,
-    avatar: '/api/media/avatar/testimonial-aisha',
+    avatar: '/api/media/avatar/testimonial-aisha?look=feminine',
   },
 ];
 

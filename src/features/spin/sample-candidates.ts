@@ -1,13 +1,17 @@
 import type { Candidate } from '../../../contract/discovery';
+import type { AvatarLook } from '../../../contract/media';
 
-const sample = (id: number, name: string, age: number, region: string, interests: string[], isOnline: boolean, isVIP: boolean): Candidate => ({
+type SampleGender = 'female' | 'male';
+const LOOKS: Record<SampleGender, AvatarLook> = { female: 'feminine', male: 'masculine' };
+
+const sample = (id: number, name: string, gender: SampleGender, age: number, region: string, interests: string[], isOnline: boolean, isVIP: boolean): Candidate => ({
   id: `sample-${id}`,
   username: name.toLowerCase(),
   name,
   age,
-  gender: null,
+  gender,
   region,
-  avatar: `/api/media/avatar/sample-${name.toLowerCase()}`,
+  avatar: `/api/media/avatar/sample-${name.toLowerCase()}?look=${LOOKS[gender]}`,
   isOnline,
   isVIP,
   interests,
@@ -17,11 +21,11 @@ const sample = (id: number, name: string, age: number, region: string, interests
 
 /** SPEC section 8: when the spin list cannot be fetched, sample users are shown. */
 export const SAMPLE_CANDIDATES: readonly Candidate[] = [
-  sample(1, 'Priya', 26, 'Bandra, Mumbai', ['Travel', 'Yoga', 'Coffee'], true, false),
-  sample(2, 'Arjun', 29, 'Andheri, Mumbai', ['Cricket', 'Music', 'Cooking'], false, true),
-  sample(3, 'Meera', 24, 'Colaba, Mumbai', ['Art', 'Books', 'Dance'], true, false),
-  sample(4, 'Rohan', 31, 'Powai, Mumbai', ['Hiking', 'Photography', 'Tech'], false, false),
-  sample(5, 'Ananya', 27, 'Juhu, Mumbai', ['Movies', 'Street Food', 'Fitness'], true, true),
+  sample(1, 'Priya', 'female', 26, 'Bandra, Mumbai', ['Travel', 'Yoga', 'Coffee'], true, false),
+  sample(2, 'Arjun', 'male', 29, 'Andheri, Mumbai', ['Cricket', 'Music', 'Cooking'], false, true),
+  sample(3, 'Meera', 'female', 24, 'Colaba, Mumbai', ['Art', 'Books', 'Dance'], true, false),
+  sample(4, 'Rohan', 'male', 31, 'Powai, Mumbai', ['Hiking', 'Photography', 'Tech'], false, false),
+  sample(5, 'Ananya', 'female', 27, 'Juhu, Mumbai', ['Movies', 'Street Food', 'Fitness'], true, true),
 ];
 
 /** Sample people have no profile to open. */

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { snapToGrid } from '../../../server/discovery/geo';
 import { createPgliteDatabase, createPostgresDatabase, postgresUrl, type TestDatabase } from './databases';
@@ -84,6 +85,44 @@ function describeMigratedSchema(driver: string, open: () => Promise<TestDatabase
         coins: 0,
       });
       expect(user?.id).toMatch(/^[0-9a-f-]{36}$/);
+    });
+
+    it("0006 points demo people's seed pictures at the look of their gender and leaves everything else alone", async () => {
+      const seedOnly = (seed: string) => `/api/media/avatar/${seed}`;
+      await database.query(
+        `insert into users (username, email, password_hash, is_demo, gender, avatar, photos) values
+          ('demo_f', 'f@demo.example', 'x', true, 'female', $1, $2),
+          ('demo_m', 'm@demo.example', 'x', true, 'male', $3, $4),
+          ('demo_o', 'o@demo.example', 'x', true, 'other', $5, '{}'),
+          ('member_f', 'f@member.example', 'x', false, 'female', $6, '{}'),
+          ('demo_chosen', 'c@demo.example', 'x', true, 'female', '/api/media/cover/sunset', $7)`,
+        [
+          seedOnly('demo-f'),
+          [seedOnly('demo-f-1'), '/api/media/cover/beach', seedOnly('demo-f-2')],
+          seedOnly('demo-m'),
+          [seedOnly('demo-m-1')],
+          seedOnly('demo-o'),
+          seedOnly('member-f'),
+          [`${seedOnly('demo-c-1')}?look=masculine`],
+        ],
+      );
+      // Already applied to the empty table at start-up; running it again is what an old install gets.
+      await database.query(readFileSync(new URL('../../../server/db/migrations/0006_avatar_looks.sql', import.meta.url), 'utf8'));
+
+      const rows = await database.query<{ username: string; avatar: string; photos: string[] }>(
+        `select username, avatar, photos from users where username in ('demo_f', 'demo_m', 'demo_o', 'member_f', 'demo_chosen') order by username`,
+      );
+      expect(rows).toEqual([
+        { username: 'demo_chosen', avatar: '/api/media/cover/sunset', photos: [`${seedOnly('demo-c-1')}?look=masculine`] },
+        {
+          username: 'demo_f',
+          avatar: `${seedOnly('demo-f')}?look=feminine`,
+          photos: [`${seedOnly('demo-f-1')}?look=feminine`, '/api/media/cover/beach', `${seedOnly('demo-f-2')}?look=feminine`],
+        },
+        { username: 'demo_m', avatar: `${seedOnly('demo-m')}?look=masculine`, photos: [`${seedOnly('demo-m-1')}?look=masculine`] },
+        { username: 'demo_o', avatar: seedOnly('demo-o'), photos: [] },
+        { username: 'member_f', avatar: seedOnly('member-f'), photos: [] },
+      ]);
     });
 
     it('rejects a duplicate username and a match pair stored in the wrong order', async () => {

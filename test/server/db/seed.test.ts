@@ -74,7 +74,10 @@ function describeSeed(driver: string, open: () => Promise<TestDatabase>, enabled
       expect(Math.max(...people.map((person) => person.age ?? 0))).toBeLessThanOrEqual(60);
       for (const person of people) {
         expect(person.username).toMatch(/^[a-z0-9]{3,30}$/);
-        expect(person.avatar).toBe(`/api/media/avatar/${person.username}`);
+        // Pictures follow gender; "other" keeps the seed's own mix.
+        const look = { female: '?look=feminine', male: '?look=masculine', other: '' }[person.gender ?? 'other'];
+        expect(person.avatar).toBe(`/api/media/avatar/${person.username}${look}`);
+        for (const photo of person.photos) expect(photo).toMatch(new RegExp(`^/api/media/avatar/${person.username}-\\d${look.replace('?', '\\?')}$`));
         expect(person.photos.length).toBeLessThanOrEqual(6);
         expect(person.bio.length).toBeGreaterThan(20);
         if (person.isVip) expect(person.vipUntil?.getTime()).toBeGreaterThan(NOW.getTime());

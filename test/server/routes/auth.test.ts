@@ -39,7 +39,7 @@ describe('POST /api/auth/register', () => {
       role: 'user',
       age: 31,
       gender: 'male',
-      avatar: '/api/media/avatar/newcomer',
+      avatar: '/api/media/avatar/newcomer?look=masculine',
     });
     expect(JSON.stringify(json.user)).not.toMatch(/password|argon2|tokenVersion|banReason|latitude|longitude/i);
 
@@ -47,6 +47,16 @@ describe('POST /api/auth/register', () => {
     expect(me.statusCode).toBe(200);
     const meBody = meResponseSchema.parse(me.json());
     expect(meBody.user._id).toBe(json.user._id);
+  });
+
+  it.each([
+    ['female', 'new_woman', '/api/media/avatar/new-woman?look=feminine'],
+    ['other', 'new_person', '/api/media/avatar/new-person'],
+  ] as const)('gives a %s newcomer a generated picture to suit', async (gender, username, avatar) => {
+    const response = await register(newRegistration({ username, gender }));
+    expect(response.statusCode).toBe(201);
+    expect(registerResponseSchema.parse(response.json()).user.avatar).toBe(avatar);
+    expect((await testApp.app.inject({ method: 'GET', url: avatar })).statusCode).toBe(200);
   });
 
   it('stores the password as an argon2id hash, never as given', async () => {

@@ -24,6 +24,19 @@ describe('generated media', () => {
     expect(first.body).not.toBe(other.body);
   });
 
+  it('draws the look a profile asks for, keeping the seed-only picture as it was', async () => {
+    const plain = await get('/api/media/avatar/myrap84');
+    const feminine = await get('/api/media/avatar/myrap84?look=feminine');
+    const masculine = await get('/api/media/avatar/myrap84?look=masculine');
+    for (const response of [plain, feminine, masculine]) {
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('image/svg+xml');
+      expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    }
+    expect(new Set([plain.body, feminine.body, masculine.body]).size).toBe(3);
+    expect(feminine.body).toBe((await get('/api/media/avatar/myrap84?look=feminine')).body);
+  });
+
   it('serves covers as SVG with the title escaped', async () => {
     const response = await get(`/api/media/cover/first-date-tips?title=${encodeURIComponent('Tips <script>alert(1)</script>')}`);
     expect(response.statusCode).toBe(200);
@@ -33,12 +46,12 @@ describe('generated media', () => {
     expect(response.body).not.toContain('<script>');
   });
 
-  it.each(['/api/media/avatar/UPPER', '/api/media/avatar/under_score', `/api/media/avatar/${'a'.repeat(65)}`, '/api/media/cover/ok?title=' + 'x'.repeat(81)])(
+  it.each(['/api/media/avatar/UPPER', '/api/media/avatar/under_score', `/api/media/avatar/${'a'.repeat(65)}`, '/api/media/cover/ok?title=' + 'x'.repeat(81), '/api/media/avatar/ok?look=pretty'])(
     'answers %s with a 400 message',
     async (url) => {
       const response = await get(url);
       expect(response.statusCode).toBe(400);
-      expect(errorBodySchema.parse(response.json()).message).toMatch(/^(seed|title): /);
+      expect(errorBodySchema.parse(response.json()).message).toMatch(/^(seed|title|look): /);
     },
   );
 });

@@ -77,7 +77,7 @@ describe('PATCH /api/user/me', () => {
       region: 'Pune',
       interests: ['Hiking', 'hiking', 'Jazz'],
       avatar: '/api/media/avatar/sam-rivera',
-      photos: ['/api/media/avatar/sam-1', '/api/media/cover/sam-2'],
+      photos: ['/api/media/avatar/sam-1', '/api/media/cover/sam-2', '/api/media/avatar/sam-3?look=feminine'],
       location: { latitude: 18.52, longitude: 73.86 },
     };
     const response = await patchMe(changes);
@@ -91,7 +91,7 @@ describe('PATCH /api/user/me', () => {
       lang: 'Hindi',
       interests: ['Hiking', 'Jazz'],
       avatar: '/api/media/avatar/sam-rivera',
-      photos: ['/api/media/avatar/sam-1', '/api/media/cover/sam-2'],
+      photos: ['/api/media/avatar/sam-1', '/api/media/cover/sam-2', '/api/media/avatar/sam-3?look=feminine'],
       profile: { name: 'Sam Rivera', location: 'Pune', language: 'Hindi' },
     });
     expect(response.body).not.toMatch(/latitude|longitude|[:,[]18\.52\d*[,\]}]/);
@@ -138,6 +138,8 @@ describe('PATCH /api/user/me', () => {
     [{ interests: ['x'.repeat(31)] }, 'interests.0', 'Each interest must be at most 30 characters'],
     [{ photos: Array.from({ length: 7 }, (_, index) => `/api/media/avatar/p-${index}`) }, 'photos', 'At most 6 photos'],
     [{ avatar: 'https://evil.example/x.png' }, 'avatar', "Image must be one of Orbit's pictures (/api/media/avatar/... or /api/media/cover/...)"],
+    [{ avatar: '/api/media/avatar/sam?look=pretty' }, 'avatar', "Image must be one of Orbit's pictures (/api/media/avatar/... or /api/media/cover/...)"],
+    [{ avatar: '/api/media/cover/sam?look=feminine' }, 'avatar', "Image must be one of Orbit's pictures (/api/media/avatar/... or /api/media/cover/...)"],
     [{ location: { latitude: 91, longitude: 0 } }, 'location.latitude', 'Latitude must be between -90 and 90'],
   ])('refuses %j with a message for %s', async (payload, field, message) => {
     const response = await patchMe(payload);

@@ -1,0 +1,87 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { AVATAR_LOOKS } from '../../../contract/media';
+import { chooseAvatarFeatures, renderAvatarSvg, type AvatarFeatures, type HairStyle } from '../../../server/media/avatar-art';
+import { isBalanced, svgRoot } from './svg-checks';
+
+const PALETTE = ['#7C3AED', '#EC4899', '#3B82F6', '#10B981', '#F59E0B'];
+const SEEDS = Array.from({ length: 400 }, (_, index) => `person-${index}`);
+const share = (count: number) => count / SEEDS.length;
+
+describe('renderAvatarSvg', () => {
+  it('returns a 128x128 SVG document in the design palette', () => {
+    for (const look of [undefined, ...AVATAR_LOOKS]) {
+      const svg = renderAvatarSvg('priyas42', look);
+      expect(svgRoot(svg)).toContain('viewBox="0 0 128 128"');
+      expect(svgRoot(svg)).toContain('xmlns="http://www.w3.org/2000/svg"');
+      expect(isBalanced(svg)).toBe(true);
+      expect(PALETTE.some((colour) => svg.includes(colour))).toBe(true);
+    }
+  });
+
+  it('is deterministic for a seed and differs between seeds', () => {
+    expect(renderAvatarSvg('demo')).toBe(renderAvatarSvg('demo'));
+    expect(renderAvatarSvg('demo', 'feminine')).toBe(renderAvatarSvg('demo', 'feminine'));
+    const variants = new Set(['a', 'b', 'c', 'd', 'e', 'f'].map((seed) => renderAvatarSvg(seed)));
+    expect(variants.size).toBe(6);
+  });
+
+  it('draws a seed without a look exactly as before looks existed (its URL is cached as immutable for a year)', () => {
+    const pictures = Array.from({ length: 40 }, (_, index) => renderAvatarSvg(`seed-${index}`)).join('\n');
+    expect(createHash('sha256').update(pictures).digest('hex')).toBe('cb5f7d3eac11bc028d5465e117594bbc38701927f9f4727b83d7b63b1612328a');
+  });
+
+  it('escapes markup in the seed', () => {
+    const svg = renderAvatarSvg('<script>alert("x")</script>&\'');
+    expect(svg).not.toContain('<script');
+    expect(svg).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;&amp;&apos;');
+    expect(isBalanced(svg)).toBe(true);
+  });
+});
+
+describe('avatar looks', () => {
+  const FEMININE_HAIR: HairStyle[] = ['longFringe', 'longCentrePart', 'longSidePart', 'longCurls', 'bun'];
+  const MASCULINE_HAIR: HairStyle[] = ['crop', 'sidePart', 'curls', 'buzz'];
+
+  it('gives a feminine look long hair or a bun, sometimes earrings and never a beard', () => {
+    const faces = SEEDS.map((seed) => chooseAvatarFeatures(seed, 'feminine'));
+    for (const face of faces) expect(FEMININE_HAIR).toContain(face.hair);
+    expect(new Set(faces.map((face) => face.hair)).size).toBe(FEMININE_HAIR.length);
+    expect(faces.some((face) => face.beard)).toBe(false);
+    expect(share(faces.filter((face) => face.earrings).length)).toBeGreaterThan(0.35);
+    expect(share(faces.filter((face) => face.earrings).length)).toBeLessThan(0.65);
+  });
+
+  it('gives a masculine look short hair, sometimes a beard and never earrings', () => {
+    const faces = SEEDS.map((seed) => chooseAvatarFeatures(seed, 'masculine'));
+    for (const face of faces) expect(MASCULINE_HAIR).toContain(face.hair);
+    expect(new Set(faces.map((face) => face.hair)).size).toBe(MASCULINE_HAIR.length);
+    expect(faces.some((face) => face.earrings)).toBe(false);
+    expect(share(faces.filter((face) => face.beard).length)).toBeGreaterThan(0.2);
+    expect(share(faces.filter((face) => face.beard).length)).toBeLessThan(0.5);
+  });
+
+  it("keeps the seed's skin, colours and background whichever look it is drawn in", () => {
+    const shared = ({ background, skin, hairColour, mouth, shirt, glasses, blush }: AvatarFeatures) => ({ background, skin, hairColour, mouth, shirt, glasses, blush });
+    for (const seed of SEEDS.slice(0, 50)) {
+      for (const look of AVATAR_LOOKS) expect(shared(chooseAvatarFeatures(seed, look))).toEqual(shared(chooseAvatarFeatures(seed)));
+    }
+  });
+
+  it('draws the look: rose lips, lashes and arched brows; straight brows and a beard with a light mouth', () => {
+    const feminine = renderAvatarSvg('person-1', 'feminine');
+    expect(feminine).toMatch(/stroke="#BE185D"|fill="#BE185D"/);
+    expect(feminine).toContain('d="M50.5 61l-3-2.5M77.5 61l3-2.5"');
+
+    const bearded = SEEDS.find((seed) => chooseAvatarFeatures(seed, 'masculine').beard) ?? '';
+    const masculine = renderAvatarSvg(bearded, 'masculine');
+    expect(masculine).toContain('d="M48 56h11M69 56h11"');
+    // The mouth is drawn last, over the beard, in a light tone that shows on it.
+    const beardAt = masculine.indexOf('<path d="M40 66c0 17');
+    expect(beardAt).toBeGreaterThan(0);
+    const mouth = masculine.slice(beardAt);
+    expect(mouth).toContain('#FDE7D6');
+    expect(mouth).not.toContain('#3F1D2B');
+    expect(masculine).not.toContain('#BE185D');
+  });
+});
