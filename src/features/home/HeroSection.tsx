@@ -6,8 +6,8 @@ export interface HeroSectionProps {
   subtitle: string;
 }
 
-/** Faces drawn on the orbit rings (generated avatars; decorative). */
-const ORBITING_FACES = ['hero-amara', 'hero-rohan', 'hero-lena', 'hero-kai', 'hero-zoya'] as const;
+/** Faces drawn on the orbit rings (generated avatars; decorative): seed and look, Kai keeping the seed's own mix. */
+const ORBITING_FACES = ['hero-amara?look=feminine', 'hero-rohan?look=masculine', 'hero-lena?look=feminine', 'hero-kai', 'hero-zoya?look=feminine'] as const;
 
 /** SPEC section 2: title and subtitle from the public config, buttons to /download and /users. */
 export function HeroSection({ title, subtitle }: HeroSectionProps) {
@@ -32,10 +32,10 @@ export function HeroSection({ title, subtitle }: HeroSectionProps) {
           <Ring $scale={0.7} />
           <Ring $scale={0.4} />
           <Spinner>
-            {ORBITING_FACES.map((seed, index) => (
+            {ORBITING_FACES.map((face, index) => (
               <Face
-                key={seed}
-                src={`/api/media/avatar/${seed}`}
+                key={face}
+                src={`/api/media/avatar/${face}`}
                 alt=""
                 width={64}
                 height={64}
