@@ -135,7 +135,7 @@ function renderLookFeatures(face: AvatarFeatures): { overFace: string; underMout
   const facialHair = face.hairColour === DYED_HAIR ? NATURAL_BROW : face.hairColour;
   if (face.look === 'feminine') {
     const brows = `<path d="M49 56q5-3 10 0M69 56q5-3 10 0" stroke="${facialHair}" stroke-width="1.8" fill="none" stroke-linecap="round"/>`;
-    const lashes = `<path d="M50.5 61l-3-2.5M77.5 61l3-2.5" stroke="${INK}" stroke-width="1.8" stroke-linecap="round"/>`;
+    const lashes = `<path d="M51.4 61.6l-2.8-1.3M51.9 60.4l-1.6-2M76.6 61.6l2.8-1.3M76.1 60.4l1.6-2" stroke="${INK}" stroke-width="1.8" stroke-linecap="round"/>`;
     const earrings = face.earrings ? '<circle cx="40" cy="75" r="2.8" fill="#FCD34D"/><circle cx="88" cy="75" r="2.8" fill="#FCD34D"/>' : '';
     return { overFace: brows + lashes + earrings, underMouth: '' };
   }

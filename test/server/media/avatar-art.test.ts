@@ -71,7 +71,7 @@ describe('avatar looks', () => {
   it('draws the look: rose lips, lashes and arched brows; straight brows and a beard with a light mouth', () => {
     const feminine = renderAvatarSvg('person-1', 'feminine');
     expect(feminine).toMatch(/stroke="#BE185D"|fill="#BE185D"/);
-    expect(feminine).toContain('d="M50.5 61l-3-2.5M77.5 61l3-2.5"');
+    expect(feminine).toContain('d="M51.4 61.6l-2.8-1.3M51.9 60.4l-1.6-2M76.6 61.6l2.8-1.3M76.1 60.4l1.6-2"');
 
     const bearded = SEEDS.find((seed) => chooseAvatarFeatures(seed, 'masculine').beard) ?? '';
     const masculine = renderAvatarSvg(bearded, 'masculine');
