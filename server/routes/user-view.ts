@@ -1,5 +1,5 @@
 import type { Gender } from '../../contract/common';
-import { avatarLookFor, avatarPath } from '../../contract/media';
+import { AVATAR_LOOKS, avatarLookFor, avatarPath } from '../../contract/media';
 import type { PublicUser, User } from '../../contract/user';
 import type { UserRow } from '../db/schema';
 
@@ -7,10 +7,17 @@ import type { UserRow } from '../db/schema';
 export const MAX_PROFILE_PHOTOS = 6;
 const DEFAULT_VIP_LEVEL = 'Gold';
 
+const avatarSeedOf = (username: string) => username.toLowerCase().replace(/[^a-z0-9-]/g, '-').slice(0, 64) || 'orbit';
+
 /** The generated avatar for an account without an uploaded picture, drawn to suit its gender when it has one. */
 export function defaultAvatarUrl(username: string, gender?: Gender | null): string {
-  const seed = username.toLowerCase().replace(/[^a-z0-9-]/g, '-').slice(0, 64) || 'orbit';
-  return avatarPath(seed, avatarLookFor(gender));
+  return avatarPath(avatarSeedOf(username), avatarLookFor(gender));
+}
+
+/** Whether `avatar` is still the account's own generated default, in any look: nobody chose it. */
+export function isDefaultAvatar(username: string, avatar: string): boolean {
+  const seed = avatarSeedOf(username);
+  return avatar === '' || [undefined, ...AVATAR_LOOKS].some((look) => avatar === avatarPath(seed, look));
 }
 
 /** VIP counts only while it lasts: an expired vip_until reads as not VIP. */

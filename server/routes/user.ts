@@ -9,14 +9,14 @@ import {
   userIdParamsSchema,
   type Relationship,
 } from '../../contract/user';
-import { likes, matches, users, type NewUserRow } from '../db/schema';
+import { likes, matches, users, type NewUserRow, type UserRow } from '../db/schema';
 import type { OrbitDatabase } from '../db/types';
 import { orderedPair, USER_NOT_FOUND_MESSAGE } from '../discovery/record-decision';
 import { signedInUser } from '../plugins/auth';
 import { HttpError } from '../plugins/errors';
 import type { RateLimitRule } from '../plugins/rate-limit';
 import { bearerSecurity, errorResponses } from './error-responses';
-import { toPublicUserView, toUserView } from './user-view';
+import { defaultAvatarUrl, isDefaultAvatar, toPublicUserView, toUserView } from './user-view';
 
 /** The same interest twice (in any case) is kept once. */
 function withoutDuplicates(interests: readonly string[]): string[] {
@@ -29,10 +29,17 @@ function withoutDuplicates(interests: readonly string[]): string[] {
   });
 }
 
-/** Validated body -> column changes; `location` maps to the two coordinate columns, `showOnRadar` to is_hidden. */
-function profileChanges(body: z.output<typeof updateProfileBodySchema>): Partial<NewUserRow> {
+/**
+ * Validated body -> column changes; `location` maps to the two coordinate
+ * columns, `showOnRadar` to is_hidden. A generated default picture nobody
+ * chose follows a gender change; a chosen one stays.
+ */
+function profileChanges(body: z.output<typeof updateProfileBodySchema>, caller: Pick<UserRow, 'username' | 'avatar'>): Partial<NewUserRow> {
   const { location, interests, showOnRadar, ...plain } = body;
   const changes: Partial<NewUserRow> = { ...plain };
+  if (body.gender !== undefined && body.avatar === undefined && isDefaultAvatar(caller.username, caller.avatar)) {
+    changes.avatar = defaultAvatarUrl(caller.username, body.gender);
+  }
   if (showOnRadar !== undefined) changes.isHidden = !showOnRadar;
   if (interests !== undefined) changes.interests = withoutDuplicates(interests);
   if (location !== undefined) {
@@ -102,7 +109,7 @@ const userRoutes: FastifyPluginCallbackZod<UserRoutesOptions> = (app, options, d
     },
     async (request) => {
       const caller = signedInUser(request);
-      const [updated] = await app.db.update(users).set(profileChanges(request.body)).where(eq(users.id, caller.id)).returning();
+      const [updated] = await app.db.update(users).set(profileChanges(request.body, caller)).where(eq(users.id, caller.id)).returning();
       if (!updated) throw new HttpError(404, USER_NOT_FOUND_MESSAGE);
       return { user: toUserView(updated) };
     },

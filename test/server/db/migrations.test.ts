@@ -87,7 +87,7 @@ function describeMigratedSchema(driver: string, open: () => Promise<TestDatabase
       expect(user?.id).toMatch(/^[0-9a-f-]{36}$/);
     });
 
-    it("0006 points demo people's seed pictures at the look of their gender and leaves everything else alone", async () => {
+    it('0006 gives pictures nobody chose the look of their gender and leaves chosen ones alone', async () => {
       const seedOnly = (seed: string) => `/api/media/avatar/${seed}`;
       await database.query(
         `insert into users (username, email, password_hash, is_demo, gender, avatar, photos) values
@@ -95,6 +95,7 @@ function describeMigratedSchema(driver: string, open: () => Promise<TestDatabase
           ('demo_m', 'm@demo.example', 'x', true, 'male', $3, $4),
           ('demo_o', 'o@demo.example', 'x', true, 'other', $5, '{}'),
           ('member_f', 'f@member.example', 'x', false, 'female', $6, '{}'),
+          ('member_m', 'm@member.example', 'x', false, 'male', '/api/media/avatar/my-pick', $8),
           ('demo_chosen', 'c@demo.example', 'x', true, 'female', '/api/media/cover/sunset', $7)`,
         [
           seedOnly('demo-f'),
@@ -104,13 +105,15 @@ function describeMigratedSchema(driver: string, open: () => Promise<TestDatabase
           seedOnly('demo-o'),
           seedOnly('member-f'),
           [`${seedOnly('demo-c-1')}?look=masculine`],
+          [seedOnly('member-m-1')],
         ],
       );
       // Already applied to the empty table at start-up; running it again is what an old install gets.
-      await database.query(readFileSync(new URL('../../../server/db/migrations/0006_avatar_looks.sql', import.meta.url), 'utf8'));
+      const migration = readFileSync(new URL('../../../server/db/migrations/0006_avatar_looks.sql', import.meta.url), 'utf8');
+      for (const statement of migration.split('--> statement-breakpoint')) await database.query(statement);
 
       const rows = await database.query<{ username: string; avatar: string; photos: string[] }>(
-        `select username, avatar, photos from users where username in ('demo_f', 'demo_m', 'demo_o', 'member_f', 'demo_chosen') order by username`,
+        `select username, avatar, photos from users where username in ('demo_f', 'demo_m', 'demo_o', 'member_f', 'member_m', 'demo_chosen') order by username`,
       );
       expect(rows).toEqual([
         { username: 'demo_chosen', avatar: '/api/media/cover/sunset', photos: [`${seedOnly('demo-c-1')}?look=masculine`] },
@@ -121,7 +124,9 @@ function describeMigratedSchema(driver: string, open: () => Promise<TestDatabase
         },
         { username: 'demo_m', avatar: `${seedOnly('demo-m')}?look=masculine`, photos: [`${seedOnly('demo-m-1')}?look=masculine`] },
         { username: 'demo_o', avatar: seedOnly('demo-o'), photos: [] },
-        { username: 'member_f', avatar: seedOnly('member-f'), photos: [] },
+        // A member's untouched default follows gender too; their own pick and photos do not.
+        { username: 'member_f', avatar: `${seedOnly('member-f')}?look=feminine`, photos: [] },
+        { username: 'member_m', avatar: '/api/media/avatar/my-pick', photos: [seedOnly('member-m-1')] },
       ]);
     });
 

@@ -99,6 +99,23 @@ describe('PATCH /api/user/me', () => {
     expect(stored).toMatchObject({ latitude: 18.52, longitude: 73.86 });
   });
 
+  it('lets the generated default picture follow a gender change, but never a picture the member chose', async () => {
+    const member = await registerUser(testApp.app, { username: 'pat_lee', gender: 'female' });
+    const seed = '/api/media/avatar/pat-lee';
+    expect(member.user.avatar).toBe(`${seed}?look=feminine`);
+
+    const avatarAfter = async (payload: object) => {
+      const response = await patchMe(payload, member.token);
+      expect(response.statusCode).toBe(200);
+      return meResponseSchema.parse(response.json()).user.avatar;
+    };
+    expect(await avatarAfter({ gender: 'male' })).toBe(`${seed}?look=masculine`);
+    expect(await avatarAfter({ gender: 'other' })).toBe(seed);
+    // Sent together, the member's own pick wins.
+    expect(await avatarAfter({ gender: 'female', avatar: '/api/media/avatar/sunny-day' })).toBe('/api/media/avatar/sunny-day');
+    expect(await avatarAfter({ gender: 'male' })).toBe('/api/media/avatar/sunny-day');
+  });
+
   it('forgets the stored location when sent null', async () => {
     expect((await patchMe({ location: null })).statusCode).toBe(200);
     const [stored] = await testApp.db.select().from(users).where(eq(users.id, viewer.user._id));
