@@ -85,8 +85,10 @@ export const PROFILE_LIMITS = {
   photosMax: 6,
 } as const;
 
-/** Pictures are the app's own generated art; nothing is hot-linked from the internet. */
+/** An avatar, with an optional look, or a cover. */
 const MEDIA_PATH = new RegExp(`^/api/media/(?:avatar/[a-z0-9-]{1,64}(?:\\?look=(?:${AVATAR_LOOKS.join('|')}))?|cover/[a-z0-9-]{1,64})$`);
+
+/** Pictures are the app's own generated art; nothing is hot-linked from the internet. */
 export const mediaPathSchema = z
   .string({ message: 'Image must be a text path' })
   .regex(MEDIA_PATH, 'Image must be one of Orbit\'s pictures (/api/media/avatar/... or /api/media/cover/...)');

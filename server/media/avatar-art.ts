@@ -27,6 +27,7 @@ export type HairStyle = 'crop' | 'long' | 'curls' | 'sidePart' | 'bun' | 'longFr
 const ANY_LOOK_STYLES: readonly HairStyle[] = ['crop', 'long', 'curls', 'sidePart', 'bun'];
 const LOOK_STYLES: Record<AvatarLook, readonly HairStyle[]> = {
   feminine: ['longFringe', 'longCentrePart', 'longSidePart', 'longCurls', 'bun'],
+  // A crop twice: the commonest cut.
   masculine: ['crop', 'sidePart', 'curls', 'buzz', 'crop'],
 };
 
