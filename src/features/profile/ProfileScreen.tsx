@@ -6,10 +6,22 @@ import { currentUserQueryOptions } from '../../api/me';
 import { publicProfileQueryOptions } from '../../api/users';
 import { Button, ButtonLink, Card, Container, ErrorState, Notice, px, Skeleton, Stack } from '../../ui';
 import { useLikeAction } from '../discover/useLikeAction';
+import { CameraIcon } from '../media/media-icons';
 import { EditProfileDialog } from './EditProfileDialog';
 import { ProfileView } from './ProfileView';
 import { SettingsDialog } from './SettingsDialog';
 import type { currentPosition } from './geolocation';
+
+/** SPEC calls Go Live a link; beside outlined buttons, a camera says it is an action and what kind. */
+const LinkIcon = styled.span`
+  display: inline-flex;
+  width: 20px;
+  height: 20px;
+  & > svg {
+    width: 100%;
+    height: 100%;
+  }
+`;
 
 const Padded = styled(Container)`
   padding-block: ${({ theme }) => px(theme.space[6])};
@@ -60,6 +72,9 @@ function OwnProfile({ user, locate }: { user: User; locate?: typeof currentPosit
               Upgrade to VIP
             </ButtonLink>
             <ButtonLink to="/live-stream" variant="ghost">
+              <LinkIcon>
+                <CameraIcon />
+              </LinkIcon>
               Go Live
             </ButtonLink>
           </>

@@ -40,6 +40,8 @@ describe('the own profile (/profile)', () => {
     expect(screen.getByRole('button', { name: 'Settings' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Upgrade to VIP' })).toHaveAttribute('href', '/vip');
     expect(screen.getByRole('link', { name: 'Go Live' })).toHaveAttribute('href', '/live-stream');
+    // The camera marks the link as an action; it is decorative, so the name stays "Go Live".
+    expect(screen.getByRole('link', { name: 'Go Live' }).querySelector('svg')).toHaveAttribute('aria-hidden', 'true');
     for (const hidden of ['Like', 'Video Call', 'Message']) expect(screen.queryByRole('button', { name: hidden }) ?? screen.queryByRole('link', { name: hidden })).toBeNull();
   });
 
