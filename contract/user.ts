@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { genderSchema, idSchema, roleSchema } from './common';
-import { AVATAR_LOOKS } from './media';
+import { AVATAR_LOOKS } from './avatar';
 
 /** The `profile` object of SPEC section 3's User. */
 export const profileSchema = z.object({

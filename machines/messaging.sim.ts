@@ -1,4 +1,5 @@
 import { fromPromise } from 'xstate';
+import { avatarPath } from '../contract/avatar';
 import type { ChatMessage, Conversation, MessagingInput, ReplyRequest, ThreadRequest } from './messaging.machine';
 
 /**
@@ -22,7 +23,7 @@ const SAMPLE_CONVERSATIONS: readonly SampleConversation[] = [
   {
     id: 'sample-sarah',
     name: 'Sarah Johnson',
-    avatar: '/api/media/avatar/sarah-johnson?look=feminine',
+    avatar: avatarPath('sarah-johnson', 'feminine'),
     lastMessage: 'Hey! How are you doing?',
     agoMs: 5 * MINUTE_MS,
     unread: 2,
@@ -31,7 +32,7 @@ const SAMPLE_CONVERSATIONS: readonly SampleConversation[] = [
   {
     id: 'sample-emily',
     name: 'Emily Davis',
-    avatar: '/api/media/avatar/emily-davis?look=feminine',
+    avatar: avatarPath('emily-davis', 'feminine'),
     lastMessage: 'See you tomorrow!',
     agoMs: 3 * HOUR_MS,
     unread: 0,
@@ -40,7 +41,7 @@ const SAMPLE_CONVERSATIONS: readonly SampleConversation[] = [
   {
     id: 'sample-jessica',
     name: 'Jessica Wilson',
-    avatar: '/api/media/avatar/jessica-wilson?look=feminine',
+    avatar: avatarPath('jessica-wilson', 'feminine'),
     lastMessage: 'That sounds great!',
     agoMs: DAY_MS,
     unread: 1,
@@ -49,7 +50,7 @@ const SAMPLE_CONVERSATIONS: readonly SampleConversation[] = [
   {
     id: 'sample-amanda',
     name: 'Amanda Brown',
-    avatar: '/api/media/avatar/amanda-brown?look=feminine',
+    avatar: avatarPath('amanda-brown', 'feminine'),
     lastMessage: 'Thanks for the match!',
     agoMs: 3 * DAY_MS,
     unread: 0,

@@ -1,5 +1,5 @@
 import type { Gender } from '../../contract/common';
-import { AVATAR_LOOKS, avatarLookFor, avatarPath } from '../../contract/media';
+import { AVATAR_LOOKS, avatarLookFor, avatarPath } from '../../contract/avatar';
 import type { PublicUser, User } from '../../contract/user';
 import type { UserRow } from '../db/schema';
 

@@ -1,4 +1,4 @@
-import { avatarLookFor, avatarPath } from '../../../contract/media';
+import { avatarLookFor, avatarPath } from '../../../contract/avatar';
 import type { NewUserRow } from '../schema';
 import {
   BIO_CLOSERS,

@@ -7,6 +7,7 @@ export interface HeroSectionProps {
 }
 
 /** Faces drawn on the orbit rings (generated avatars; decorative): seed and look, Kai keeping the seed's own mix. */
+// Spelled out, not avatarPath(): see TESTIMONIALS in home-offers.ts.
 const ORBITING_FACES = ['hero-amara?look=feminine', 'hero-rohan?look=masculine', 'hero-lena?look=feminine', 'hero-kai', 'hero-zoya?look=feminine'] as const;
 
 /** SPEC section 2: title and subtitle from the public config, buttons to /download and /users. */

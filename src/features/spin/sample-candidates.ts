@@ -1,17 +1,14 @@
 import type { Candidate } from '../../../contract/discovery';
-import type { AvatarLook } from '../../../contract/media';
+import { avatarLookFor, avatarPath } from '../../../contract/avatar';
 
-type SampleGender = 'female' | 'male';
-const LOOKS: Record<SampleGender, AvatarLook> = { female: 'feminine', male: 'masculine' };
-
-const sample = (id: number, name: string, gender: SampleGender, age: number, region: string, interests: string[], isOnline: boolean, isVIP: boolean): Candidate => ({
+const sample = (id: number, name: string, gender: 'female' | 'male', age: number, region: string, interests: string[], isOnline: boolean, isVIP: boolean): Candidate => ({
   id: `sample-${id}`,
   username: name.toLowerCase(),
   name,
   age,
   gender,
   region,
-  avatar: `/api/media/avatar/sample-${name.toLowerCase()}?look=${LOOKS[gender]}`,
+  avatar: avatarPath(`sample-${name.toLowerCase()}`, avatarLookFor(gender)),
   isOnline,
   isVIP,
   interests,

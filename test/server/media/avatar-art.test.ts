@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { AVATAR_LOOKS } from '../../../contract/media';
+import { AVATAR_LOOKS, type AvatarLook } from '../../../contract/avatar';
 import { chooseAvatarFeatures, renderAvatarSvg, type AvatarFeatures, type HairStyle } from '../../../server/media/avatar-art';
 import { isBalanced, svgRoot } from './svg-checks';
 
@@ -40,25 +40,37 @@ describe('renderAvatarSvg', () => {
 });
 
 describe('avatar looks', () => {
-  const FEMININE_HAIR: HairStyle[] = ['longFringe', 'longCentrePart', 'longSidePart', 'longCurls', 'bun'];
-  const MASCULINE_HAIR: HairStyle[] = ['crop', 'sidePart', 'curls', 'buzz'];
-
-  it('gives a feminine look long hair or a bun, sometimes earrings and never a beard', () => {
-    const faces = SEEDS.map((seed) => chooseAvatarFeatures(seed, 'feminine'));
-    for (const face of faces) expect(FEMININE_HAIR).toContain(face.hair);
-    expect(new Set(faces.map((face) => face.hair)).size).toBe(FEMININE_HAIR.length);
-    expect(faces.some((face) => face.beard)).toBe(false);
-    expect(share(faces.filter((face) => face.earrings).length)).toBeGreaterThan(0.35);
-    expect(share(faces.filter((face) => face.earrings).length)).toBeLessThan(0.65);
-  });
-
-  it('gives a masculine look short hair, sometimes a beard and never earrings', () => {
-    const faces = SEEDS.map((seed) => chooseAvatarFeatures(seed, 'masculine'));
-    for (const face of faces) expect(MASCULINE_HAIR).toContain(face.hair);
-    expect(new Set(faces.map((face) => face.hair)).size).toBe(MASCULINE_HAIR.length);
-    expect(faces.some((face) => face.earrings)).toBe(false);
-    expect(share(faces.filter((face) => face.beard).length)).toBeGreaterThan(0.2);
-    expect(share(faces.filter((face) => face.beard).length)).toBeLessThan(0.5);
+  it.each([
+    {
+      look: 'feminine',
+      summary: 'long hair or a bun, sometimes earrings and never a beard',
+      hair: ['longFringe', 'longCentrePart', 'longSidePart', 'longCurls', 'bun'],
+      sometimes: 'earrings',
+      never: 'beard',
+      between: [0.35, 0.65],
+    },
+    {
+      look: 'masculine',
+      summary: 'short hair, sometimes a beard and never earrings',
+      hair: ['crop', 'sidePart', 'curls', 'buzz'],
+      sometimes: 'beard',
+      never: 'earrings',
+      between: [0.2, 0.5],
+    },
+  ] as const satisfies readonly {
+    look: AvatarLook;
+    summary: string;
+    hair: readonly HairStyle[];
+    sometimes: 'earrings' | 'beard';
+    never: 'earrings' | 'beard';
+    between: readonly [number, number];
+  }[])('gives a $look look $summary', ({ look, hair, sometimes, never, between: [low, high] }) => {
+    const faces = SEEDS.map((seed) => chooseAvatarFeatures(seed, look));
+    for (const face of faces) expect(hair).toContain(face.hair);
+    expect(new Set(faces.map((face) => face.hair)).size).toBe(hair.length);
+    expect(faces.some((face) => face[never])).toBe(false);
+    expect(share(faces.filter((face) => face[sometimes]).length)).toBeGreaterThan(low);
+    expect(share(faces.filter((face) => face[sometimes]).length)).toBeLessThan(high);
   });
 
   it("keeps the seed's skin, colours and background whichever look it is drawn in", () => {
