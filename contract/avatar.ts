@@ -16,7 +16,15 @@ export function avatarLookFor(gender: Gender | null | undefined): AvatarLook | u
   return undefined;
 }
 
-/** The address of a generated avatar; `seed` must already satisfy mediaSeedSchema. */
-export function avatarPath(seed: string, look?: AvatarLook): string {
-  return look ? `/api/media/avatar/${seed}?look=${look}` : `/api/media/avatar/${seed}`;
+/** Photos a profile can hold; each is its own shot of the avatar's face. */
+export const AVATAR_PHOTO_NUMBERS = [1, 2, 3, 4, 5, 6] as const;
+
+/**
+ * The address of a generated avatar; `seed` must already satisfy
+ * mediaSeedSchema. With `photo` (1 to 6) it is that person's gallery photo:
+ * the same face in another shot.
+ */
+export function avatarPath(seed: string, look?: AvatarLook, photo?: number): string {
+  const query = [look ? `look=${look}` : '', photo === undefined ? '' : `photo=${photo}`].filter(Boolean).join('&');
+  return query ? `/api/media/avatar/${seed}?${query}` : `/api/media/avatar/${seed}`;
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AVATAR_LOOKS } from './avatar';
+import { AVATAR_LOOKS, AVATAR_PHOTO_NUMBERS } from './avatar';
 
 /** Seeds of generated images: /api/media/avatar/<seed> and /api/media/cover/<seed>. */
 export const mediaSeedSchema = z
@@ -16,4 +16,11 @@ export const coverQuerySchema = z.object({
 export const avatarQuerySchema = z.object({
   /** Hair, brows and accessories read as a woman's or a man's; without it the face is drawn from the seed alone. */
   look: z.enum(AVATAR_LOOKS, { message: 'Look must be feminine or masculine' }).optional(),
+  /** One of the person's gallery photos: the same face in another shot. */
+  photo: z.coerce
+    .number({ message: `Photo must be a number from 1 to ${AVATAR_PHOTO_NUMBERS.length}` })
+    .int(`Photo must be a number from 1 to ${AVATAR_PHOTO_NUMBERS.length}`)
+    .min(1, `Photo must be a number from 1 to ${AVATAR_PHOTO_NUMBERS.length}`)
+    .max(AVATAR_PHOTO_NUMBERS.length, `Photo must be a number from 1 to ${AVATAR_PHOTO_NUMBERS.length}`)
+    .optional(),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { genderSchema, idSchema, roleSchema } from './common';
-import { AVATAR_LOOKS } from './avatar';
+import { AVATAR_LOOKS, AVATAR_PHOTO_NUMBERS } from './avatar';
 
 /** The `profile` object of SPEC section 3's User. */
 export const profileSchema = z.object({
@@ -85,8 +85,9 @@ export const PROFILE_LIMITS = {
   photosMax: 6,
 } as const;
 
-/** An avatar, with an optional look, or a cover. */
-const MEDIA_PATH = new RegExp(`^/api/media/(?:avatar/[a-z0-9-]{1,64}(?:\\?look=(?:${AVATAR_LOOKS.join('|')}))?|cover/[a-z0-9-]{1,64})$`);
+/** An avatar, with an optional look and photo number (in avatarPath's order), or a cover. */
+const AVATAR_QUERY = `(?:\\?look=(?:${AVATAR_LOOKS.join('|')})(?:&photo=[1-${AVATAR_PHOTO_NUMBERS.length}])?|\\?photo=[1-${AVATAR_PHOTO_NUMBERS.length}])?`;
+const MEDIA_PATH = new RegExp(`^/api/media/(?:avatar/[a-z0-9-]{1,64}${AVATAR_QUERY}|cover/[a-z0-9-]{1,64})$`);
 
 /** Pictures are the app's own generated art; nothing is hot-linked from the internet. */
 export const mediaPathSchema = z

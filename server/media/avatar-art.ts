@@ -9,6 +9,7 @@
 import type { AvatarLook } from '../../contract/avatar';
 import { pick } from '../lib/prng';
 import { escapeXml, hashSeed, PALETTE, pickColourPair, randomFromSeed } from './drawing';
+import { choosePhotoScene, framingTransform } from './photo-scenes';
 
 const SKIN_TONES = ['#FDE7D6', '#F6D2B4', '#E8B48F', '#C98E66', '#A0684A', '#6F4532'] as const;
 const HAIR_COLOURS = ['#1F1A17', '#3B2A20', '#6B4226', '#A0522D', '#D6A35C', '#2E2E3A', '#7C3AED'] as const;
@@ -153,12 +154,16 @@ function renderLookFeatures(face: AvatarFeatures): { overFace: string; underMout
 
 /**
  * A friendly illustrated face on a palette gradient, 128x128. The seed only
- * influences the drawing, except for the escaped `<title>`.
+ * influences the drawing, except for the escaped `<title>`. With `photo`, the
+ * same face (hair, skin, glasses, beard, earrings) appears in another shot:
+ * its own background, scene, shirt, expression and framing.
  */
-export function renderAvatarSvg(seed: string, look?: AvatarLook): string {
-  const face = chooseAvatarFeatures(seed, look);
+export function renderAvatarSvg(seed: string, look?: AvatarLook, photo?: number): string {
+  const portrait = chooseAvatarFeatures(seed, look);
+  const scene = photo === undefined ? undefined : choosePhotoScene(seed, photo);
+  const face = scene ? { ...portrait, background: scene.background, shirt: scene.shirt, mouth: scene.mouth, blush: scene.blush } : portrait;
   const { from, to, angle } = face.background;
-  const gradientId = `bg${hashSeed(seed).toString(36)}`;
+  const gradientId = `bg${hashSeed(photo === undefined ? seed : `${seed}:${photo}`).toString(36)}`;
   const { back, front } = renderHair(face.hair, face.hairColour);
   const { overFace, underMouth } = renderLookFeatures(face);
   const mouthColour = face.beard ? BEARDED_MOUTH : MOUTH_COLOURS[look ?? 'any'];
@@ -176,6 +181,8 @@ export function renderAvatarSvg(seed: string, look?: AvatarLook): string {
     `<defs><linearGradient id="${gradientId}" gradientTransform="rotate(${angle} .5 .5)">`,
     `<stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>`,
     `<rect width="128" height="128" fill="url(#${gradientId})"/>`,
+    // Without a photo nothing is added here, so avatars stay byte for byte what they were.
+    scene ? `${scene.backdrop}<g transform="${framingTransform(scene.framing)}">` : '',
     back,
     `<path d="M28 128c2-22 17-34 36-34s34 12 36 34z" fill="${face.shirt}" stroke="#FFFFFF" stroke-opacity=".5" stroke-width="2"/>`,
     `<rect x="57" y="82" width="14" height="14" rx="6" fill="${face.skin}"/>`,
@@ -187,6 +194,7 @@ export function renderAvatarSvg(seed: string, look?: AvatarLook): string {
     glasses,
     underMouth,
     renderMouth(face.mouth, mouthColour),
+    scene ? '</g>' : '',
     '</svg>',
   ].join('');
 }

@@ -30,7 +30,7 @@ const mediaRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     {
       schema: {
         tags: ['media'],
-        summary: 'Generated avatar (128x128 SVG) for a seed, optionally with a feminine or masculine look',
+        summary: 'Generated avatar (128x128 SVG) for a seed, optionally with a feminine or masculine look, or one of its gallery photos',
         params: mediaSeedParamsSchema,
         querystring: avatarQuerySchema,
         response: svgResponse,
@@ -38,7 +38,7 @@ const mediaRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     },
     (request, reply) => {
       markAsSvg(reply);
-      return renderAvatarSvg(request.params.seed, request.query.look);
+      return renderAvatarSvg(request.params.seed, request.query.look, request.query.photo);
     },
   );
 

@@ -97,3 +97,37 @@ describe('avatar looks', () => {
     expect(masculine).not.toContain('#BE185D');
   });
 });
+
+describe('gallery photos', () => {
+  const identityColours = (seed: string, look?: AvatarLook) => {
+    const face = chooseAvatarFeatures(seed, look);
+    return [face.skin, face.hairColour];
+  };
+
+  it('shows the avatar\'s own face in every photo: skin, hair, glasses and beard stay, the shot changes', () => {
+    for (const [seed, look] of [['rahuli30', 'masculine'], ['myrapillai', 'feminine'], ['demo', undefined]] as const) {
+      const portrait = renderAvatarSvg(seed, look);
+      const photos = [1, 2, 3, 4, 5, 6].map((photo) => renderAvatarSvg(seed, look, photo));
+      const face = chooseAvatarFeatures(seed, look);
+      for (const photo of photos) {
+        expect(isBalanced(photo)).toBe(true);
+        for (const colour of identityColours(seed, look)) expect(photo).toContain(`fill="${colour}"`);
+        expect(photo.includes('<circle cx="54" cy="63" r="7"/>')).toBe(face.glasses);
+        expect(photo.includes('<path d="M40 66c0 17')).toBe(face.beard);
+        expect(photo).not.toBe(portrait);
+      }
+      expect(new Set(photos).size).toBe(6);
+    }
+  });
+
+  it("gives a person's first four photos four different scenes", () => {
+    const sceneMarks = ['<circle cx="98" cy="44" r="16"', 'M0 128V92h12', 'M0 128V100c18', 'opacity=".22"'];
+    for (const seed of SEEDS.slice(0, 20)) {
+      const scenes = [1, 2, 3, 4].map((photo) => {
+        const svg = renderAvatarSvg(seed, 'feminine', photo);
+        return sceneMarks.findIndex((mark) => svg.includes(mark));
+      });
+      expect(new Set(scenes)).toEqual(new Set([0, 1, 2, 3]));
+    }
+  });
+});

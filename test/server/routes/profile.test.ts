@@ -77,7 +77,7 @@ describe('PATCH /api/user/me', () => {
       region: 'Pune',
       interests: ['Hiking', 'hiking', 'Jazz'],
       avatar: '/api/media/avatar/sam-rivera',
-      photos: ['/api/media/avatar/sam-1', '/api/media/cover/sam-2', '/api/media/avatar/sam-3?look=feminine'],
+      photos: ['/api/media/avatar/sam-1', '/api/media/cover/sam-2', '/api/media/avatar/sam-3?look=feminine', '/api/media/avatar/sam?look=feminine&photo=2', '/api/media/avatar/sam?photo=6'],
       location: { latitude: 18.52, longitude: 73.86 },
     };
     const response = await patchMe(changes);
@@ -91,7 +91,7 @@ describe('PATCH /api/user/me', () => {
       lang: 'Hindi',
       interests: ['Hiking', 'Jazz'],
       avatar: '/api/media/avatar/sam-rivera',
-      photos: ['/api/media/avatar/sam-1', '/api/media/cover/sam-2', '/api/media/avatar/sam-3?look=feminine'],
+      photos: ['/api/media/avatar/sam-1', '/api/media/cover/sam-2', '/api/media/avatar/sam-3?look=feminine', '/api/media/avatar/sam?look=feminine&photo=2', '/api/media/avatar/sam?photo=6'],
       profile: { name: 'Sam Rivera', location: 'Pune', language: 'Hindi' },
     });
     expect(response.body).not.toMatch(/latitude|longitude|[:,[]18\.52\d*[,\]}]/);
@@ -157,6 +157,9 @@ describe('PATCH /api/user/me', () => {
     [{ avatar: 'https://evil.example/x.png' }, 'avatar', "Image must be one of Orbit's pictures (/api/media/avatar/... or /api/media/cover/...)"],
     [{ avatar: '/api/media/avatar/sam?look=pretty' }, 'avatar', "Image must be one of Orbit's pictures (/api/media/avatar/... or /api/media/cover/...)"],
     [{ avatar: '/api/media/cover/sam?look=feminine' }, 'avatar', "Image must be one of Orbit's pictures (/api/media/avatar/... or /api/media/cover/...)"],
+    [{ photos: ['/api/media/avatar/sam?look=feminine&photo=7'] }, 'photos.0', "Image must be one of Orbit's pictures (/api/media/avatar/... or /api/media/cover/...)"],
+    [{ photos: ['/api/media/avatar/sam?photo=2&look=feminine'] }, 'photos.0', "Image must be one of Orbit's pictures (/api/media/avatar/... or /api/media/cover/...)"],
+    [{ photos: ['/api/media/cover/sam?photo=2'] }, 'photos.0', "Image must be one of Orbit's pictures (/api/media/avatar/... or /api/media/cover/...)"],
     [{ location: { latitude: 91, longitude: 0 } }, 'location.latitude', 'Latitude must be between -90 and 90'],
   ])('refuses %j with a message for %s', async (payload, field, message) => {
     const response = await patchMe(payload);
