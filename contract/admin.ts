@@ -10,7 +10,7 @@ import { ADMIN_USER_FILTERS, WITHDRAWAL_STATUSES } from './constants';
 export const ADMIN_PAGE_SIZE = 10;
 export const MAX_ADMIN_PAGE_SIZE = 100;
 
-const pageQuery = {
+export const pageQuery = {
   page: z.coerce.number({ message: 'Page must be a number' }).int('Page must be a whole number').min(1, 'Page must be at least 1').default(1),
   limit: z.coerce
     .number({ message: 'Limit must be a number' })
@@ -20,7 +20,7 @@ const pageQuery = {
     .default(ADMIN_PAGE_SIZE),
 };
 
-const pagedFields = {
+export const pagedFields = {
   currentPage: z.number().int(),
   totalPages: z.number().int(),
   total: z.number().int(),

@@ -1,13 +1,13 @@
 import { desc, eq, inArray } from 'drizzle-orm';
 import type { ActivityEntry } from '../../contract/admin';
 import { idSchema } from '../../contract/common';
-import { adminAuditLog, blogPosts, coinPacks, gifts, users, vipPlans, withdrawals } from '../db/schema';
+import { adminAuditLog, blogPosts, coinPacks, gifts, userReports, users, vipPlans, withdrawals } from '../db/schema';
 import type { OrbitDatabase } from '../db/types';
 
 type NameLookup = (db: OrbitDatabase, ids: string[]) => Promise<Array<{ id: string; name: string }>>;
 
 // How each kind of target is named in the feed: a person by username, an
-// item by its name, a withdrawal by whose it is.
+// item by its name, a withdrawal by whose it is, a report by whom it is about.
 const nameLookups: Record<string, NameLookup> = {
   user: (db, ids) => db.select({ id: users.id, name: users.username }).from(users).where(inArray(users.id, ids)),
   withdrawal: (db, ids) =>
@@ -19,6 +19,12 @@ const nameLookups: Record<string, NameLookup> = {
   gift: (db, ids) => db.select({ id: gifts.id, name: gifts.name }).from(gifts).where(inArray(gifts.id, ids)),
   coinPack: (db, ids) => db.select({ id: coinPacks.id, name: coinPacks.name }).from(coinPacks).where(inArray(coinPacks.id, ids)),
   vipPlan: (db, ids) => db.select({ id: vipPlans.id, name: vipPlans.name }).from(vipPlans).where(inArray(vipPlans.id, ids)),
+  report: (db, ids) =>
+    db
+      .select({ id: userReports.id, name: users.username })
+      .from(userReports)
+      .innerJoin(users, eq(users.id, userReports.reportedId))
+      .where(inArray(userReports.id, ids)),
   blogPost: (db, ids) => db.select({ id: blogPosts.id, name: blogPosts.title }).from(blogPosts).where(inArray(blogPosts.id, ids)),
 };
 

@@ -2,7 +2,7 @@ import { adminAuditLog } from '../db/schema';
 import type { OrbitDatabase } from '../db/types';
 
 /** The kinds of record an admin acts on, as they appear in the audit log. */
-export type AuditTargetType = 'user' | 'withdrawal' | 'gift' | 'coinPack' | 'vipPlan' | 'blogPost' | 'settings';
+export type AuditTargetType = 'user' | 'withdrawal' | 'gift' | 'coinPack' | 'vipPlan' | 'blogPost' | 'settings' | 'report';
 
 export interface AdminAction {
   adminId: string;

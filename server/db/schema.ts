@@ -1,4 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { REPORT_STATUSES, type ReportStatus } from '../../contract/admin-reports';
+import { REPORT_REASONS, type ReportReason } from '../../contract/safety';
 import { radarCellSql } from '../discovery/geo';
 import {
   boolean,
@@ -11,9 +13,11 @@ import {
   pgEnum,
   pgTable,
   point,
+  primaryKey,
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 
@@ -293,6 +297,59 @@ export const adminAuditLog = pgTable(
   (t) => [index('admin_audit_log_created_at_idx').on(t.createdAt.desc())],
 );
 
+/** `'a', 'b'` for a CHECK constraint; the values are the contract's own constants, never input. */
+const sqlList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '));
+
+/**
+ * Who blocked whom. A block hides both people from each other everywhere a
+ * member sees members, so both directions are read: the primary key serves
+ * "did the caller block them", the blocked_id index "did they block the caller".
+ */
+export const userBlocks = pgTable(
+  'user_blocks',
+  {
+    blockerId: uuid('blocker_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    blockedId: uuid('blocked_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ name: 'user_blocks_pkey', columns: [t.blockerId, t.blockedId] }), index('user_blocks_blocked_id_idx').on(t.blockedId)],
+);
+
+/** A member's report about another member, worked through by operators (open until resolved). */
+export const userReports = pgTable(
+  'user_reports',
+  {
+    id: id(),
+    reporterId: uuid('reporter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reportedId: uuid('reported_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reason: text('reason').$type<ReportReason>().notNull(),
+    details: text('details').notNull().default(''),
+    status: text('status').$type<ReportStatus>().notNull().default('open'),
+    createdAt: createdAt(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    /** Kept (as null) when that operator account is deleted. */
+    resolvedBy: uuid('resolved_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    check('user_reports_reason_check', sql`${t.reason} in (${sqlList(REPORT_REASONS)})`),
+    check('user_reports_status_check', sql`${t.status} in (${sqlList(REPORT_STATUSES)})`),
+    // The operator's queue: one status, newest first.
+    index('user_reports_status_created_at_idx').on(t.status, t.createdAt.desc()),
+    // Open reports against one person, counted on every queue row.
+    index('user_reports_reported_status_idx').on(t.reportedId, t.status),
+    // One open report per reporter and person: reporting again amends it (ON CONFLICT), even when two reports race.
+    uniqueIndex('user_reports_one_open_per_pair_idx').on(t.reporterId, t.reportedId).where(sql`${t.status} = 'open'`),
+  ],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
 export type SessionRow = typeof sessions.$inferSelect;
@@ -315,5 +372,7 @@ export type NewWithdrawalRow = typeof withdrawals.$inferInsert;
 export type PurchaseRow = typeof purchases.$inferSelect;
 export type NewPurchaseRow = typeof purchases.$inferInsert;
 export type NewsletterSubscriberRow = typeof newsletterSubscribers.$inferSelect;
+export type UserBlockRow = typeof userBlocks.$inferSelect;
+export type UserReportRow = typeof userReports.$inferSelect;
 export type AdminAuditLogRow = typeof adminAuditLog.$inferSelect;
 export type NewAdminAuditLogRow = typeof adminAuditLog.$inferInsert;

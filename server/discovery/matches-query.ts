@@ -2,16 +2,21 @@ import { and, desc, eq, or, sql } from 'drizzle-orm';
 import type { Match } from '../../contract/discovery';
 import type { OrbitDatabase } from '../db/types';
 import { matches, users, type UserRow } from '../db/schema';
+import { notBlockedEitherWay } from '../safety/blocks';
 import { candidateColumns, toCandidate } from './candidate-view';
 
-/** The caller's matches, newest first, each with the other person's card fields. */
+/**
+ * The caller's matches, newest first, each with the other person's card
+ * fields. A block deletes the match; the block condition still stands guard
+ * so a match can never show someone the caller blocked or was blocked by.
+ */
 export async function findMatches(db: OrbitDatabase, caller: UserRow, now: Date): Promise<Match[]> {
   const otherUserId = sql`case when ${matches.userAId} = ${caller.id} then ${matches.userBId} else ${matches.userAId} end`;
   const rows = await db
     .select({ matchId: matches.id, matchedAt: matches.createdAt, person: candidateColumns })
     .from(matches)
     .innerJoin(users, eq(users.id, otherUserId))
-    .where(and(or(eq(matches.userAId, caller.id), eq(matches.userBId, caller.id)), eq(users.isBanned, false)))
+    .where(and(or(eq(matches.userAId, caller.id), eq(matches.userBId, caller.id)), eq(users.isBanned, false), notBlockedEitherWay(caller.id, users.id)))
     .orderBy(desc(matches.createdAt), desc(matches.id));
   return rows.map((row) => ({
     ...toCandidate(row.person, caller, now),

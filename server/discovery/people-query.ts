@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gte, lte, ne, sql, type SQL } from 'drizzle-
 import { DISCOVER_MAX_DEPTH, discoverPagesReachable, type Candidate, type DiscoverQuery, type DiscoverResponse, type SpinQuery } from '../../contract/discovery';
 import type { OrbitDatabase } from '../db/types';
 import { likes, users, type UserRow } from '../db/schema';
+import { notBlockedEitherWay } from '../safety/blocks';
 import { candidateColumns, toCandidate } from './candidate-view';
 
 interface PeopleFilters {
@@ -10,9 +11,9 @@ interface PeopleFilters {
   maxAge?: number;
 }
 
-/** Who anyone may be shown: other user accounts that are not banned, narrowed by the filters. */
+/** Who the caller may be shown: other user accounts that are not banned and not blocked either way, narrowed by the filters. */
 function visiblePeople(callerId: string, filters: PeopleFilters): SQL[] {
-  const conditions: SQL[] = [eq(users.role, 'user'), eq(users.isBanned, false), ne(users.id, callerId)];
+  const conditions: SQL[] = [eq(users.role, 'user'), eq(users.isBanned, false), ne(users.id, callerId), notBlockedEitherWay(callerId, users.id)];
   if (filters.gender) conditions.push(eq(users.gender, filters.gender));
   if (filters.minAge !== undefined) conditions.push(gte(users.age, filters.minAge));
   if (filters.maxAge !== undefined) conditions.push(lte(users.age, filters.maxAge));

@@ -3,20 +3,24 @@ import type { NearbyUser } from '../../contract/discovery';
 import type { OrbitDatabase } from '../db/types';
 import { users } from '../db/schema';
 import { defaultAvatarUrl } from '../routes/user-view';
+import { notBlockedEitherWay } from '../safety/blocks';
 import { capBoxes, METRES_PER_POINT_DISTANCE_UNIT, reportedKm, snapToGrid, type GeoPoint } from './geo';
 
 export interface RadarSearch {
   centre: GeoPoint;
   radiusKm: number;
   limit: number;
-  /** The caller never sees themself. */
+  /** The caller: never shown themself, nor anyone they blocked or who blocked them. */
   excludeUserId?: string;
 }
 
 /**
- * Who may appear on anyone's radar: other user accounts with a location, not
- * banned, not hidden. Written as literals so the planner can match the
- * partial index `users_radar_cell_idx`, whose predicate this is.
+ * Who may appear on the caller's radar: other user accounts with a location,
+ * not banned, not hidden. The first four are written as literals so the
+ * planner can match the partial index `users_radar_cell_idx`, whose predicate
+ * they are. Blocks are not part of that index: they are two `not exists`
+ * probes on user_blocks' primary key, run only for the rows the GiST scan
+ * returns, so the work still grows with the people near the answer.
  */
 function eligiblePeople(search: RadarSearch): SQL[] {
   const conditions: SQL[] = [
@@ -25,7 +29,7 @@ function eligiblePeople(search: RadarSearch): SQL[] {
     sql`not ${users.isBanned}`,
     sql`not ${users.isHidden}`,
   ];
-  if (search.excludeUserId) conditions.push(ne(users.id, search.excludeUserId));
+  if (search.excludeUserId) conditions.push(ne(users.id, search.excludeUserId), notBlockedEitherWay(search.excludeUserId, users.id));
   return conditions;
 }
 

@@ -3,6 +3,7 @@ import type { LikeResponse, LikeType } from '../../contract/discovery';
 import type { OrbitDatabase } from '../db/types';
 import { likes, matches, users, type UserRow } from '../db/schema';
 import { HttpError } from '../plugins/errors';
+import { notBlockedEitherWay } from '../safety/blocks';
 import { demoLikesBack, type LikeBackPolicy } from './like-back';
 
 export const CANNOT_LIKE_SELF_MESSAGE = 'You cannot like yourself';
@@ -13,6 +14,16 @@ type Transaction = Parameters<Parameters<OrbitDatabase['transaction']>[0]>[0];
 /** The matches table stores each pair once, smaller id first (a CHECK constraint insists). */
 export function orderedPair(first: string, second: string): { userAId: string; userBId: string } {
   return first < second ? { userAId: first, userBId: second } : { userAId: second, userBId: first };
+}
+
+/**
+ * Serialises everything that changes one pair's likes, match or blocks for
+ * the rest of the transaction, so a like and a block racing cannot leave a
+ * match between people who blocked each other.
+ */
+export async function lockPair(tx: Transaction, first: string, second: string): Promise<void> {
+  const pair = orderedPair(first, second);
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`likes:${pair.userAId}:${pair.userBId}`}, 0))`);
 }
 
 const isPositive = (type: LikeType | undefined) => type === 'like' || type === 'super';
@@ -46,7 +57,7 @@ export async function recordDecision(
   const pair = orderedPair(caller.id, decision.targetId);
 
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`likes:${pair.userAId}:${pair.userBId}`}, 0))`);
+    await lockPair(tx, caller.id, decision.targetId);
 
     // One statement instead of three (check the target, store the decision,
     // read theirs): each statement is a round trip, and on the embedded
@@ -64,7 +75,7 @@ export async function recordDecision(
             updatedAt: sql<Date>`now()`.as('updated_at'),
           })
           .from(users)
-          .where(and(eq(users.id, decision.targetId), eq(users.role, 'user'), eq(users.isBanned, false))),
+          .where(and(eq(users.id, decision.targetId), eq(users.role, 'user'), eq(users.isBanned, false), notBlockedEitherWay(caller.id, users.id))),
       )
       .onConflictDoUpdate({ target: [likes.fromUserId, likes.toUserId], set: { type: decision.type, updatedAt: new Date() } })
       // Drizzle writes RETURNING's columns without their table, so the subqueries name theirs.

@@ -23,6 +23,8 @@ export interface RateLimits {
   like: RateLimitRule;
   /** Location changes by one account: moving around to triangulate people is slow. */
   locationChange: RateLimitRule;
+  /** Reports about other members by one account. */
+  report: RateLimitRule;
 }
 
 const MINUTE_MS = 60_000;
@@ -36,6 +38,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   register: { max: 10, windowMs: 60 * MINUTE_MS },
   like: { max: 120, windowMs: MINUTE_MS },
   locationChange: { max: 30, windowMs: 60 * MINUTE_MS },
+  report: { max: 20, windowMs: 60 * MINUTE_MS },
 };
 
 export interface KeyedLimiterOptions extends RateLimitRule {

@@ -10,6 +10,7 @@ import likesRoutes from './likes';
 import matchesRoutes from './matches';
 import mediaRoutes from './media';
 import newsletterRoutes from './newsletter';
+import safetyRoutes from './safety';
 import storeRoutes from './store';
 import userRoutes from './user';
 
@@ -26,6 +27,7 @@ const apiRoutes: FastifyPluginAsync<ApiRoutesOptions> = async (app, options) => 
   await app.register(discoveryRoutes);
   await app.register(likesRoutes, { likeLimit: options.rateLimits.like, ...(options.likeBack ? { likeBack: options.likeBack } : {}) });
   await app.register(matchesRoutes);
+  await app.register(safetyRoutes, { reportLimit: options.rateLimits.report });
   await app.register(configRoutes);
   await app.register(mediaRoutes);
   await app.register(blogRoutes);

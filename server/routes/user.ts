@@ -15,6 +15,7 @@ import { orderedPair, USER_NOT_FOUND_MESSAGE } from '../discovery/record-decisio
 import { signedInUser } from '../plugins/auth';
 import { HttpError } from '../plugins/errors';
 import type { RateLimitRule } from '../plugins/rate-limit';
+import { notBlockedEitherWay } from '../safety/blocks';
 import { bearerSecurity, errorResponses } from './error-responses';
 import { defaultAvatarUrl, isDefaultAvatar, toPublicUserView, toUserView } from './user-view';
 
@@ -122,7 +123,9 @@ const userRoutes: FastifyPluginCallbackZod<UserRoutesOptions> = (app, options, d
       schema: {
         tags: ['user'],
         summary: 'Another person\'s profile',
-        description: 'The public view: never an email, coins, coordinates or ban details. Banned and admin accounts read as not found.',
+        description:
+          'The public view: never an email, coins, coordinates or ban details. Banned and admin accounts, and anyone the caller blocked ' +
+          'or was blocked by, read as not found.',
         security: bearerSecurity,
         params: userIdParamsSchema,
         response: { 200: publicUserResponseSchema, ...errorResponses(400, 401, 403, 404) },
@@ -133,7 +136,7 @@ const userRoutes: FastifyPluginCallbackZod<UserRoutesOptions> = (app, options, d
       const [row] = await app.db
         .select()
         .from(users)
-        .where(and(eq(users.id, request.params.id), eq(users.role, 'user'), eq(users.isBanned, false)))
+        .where(and(eq(users.id, request.params.id), eq(users.role, 'user'), eq(users.isBanned, false), notBlockedEitherWay(viewer.id, users.id)))
         .limit(1);
       if (!row) throw new HttpError(404, USER_NOT_FOUND_MESSAGE);
       return { user: toPublicUserView(row), relationship: await relationshipBetween(app.db, viewer.id, row.id) };

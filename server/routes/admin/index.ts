@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import activityRoutes from './activity';
 import coinPackRoutes from './coin-packs';
 import giftRoutes from './gifts';
+import reportRoutes from './reports';
 import statsRoutes from './stats';
 import userRoutes from './users';
 import vipPlanRoutes from './vip-plans';
@@ -18,6 +19,7 @@ const adminRoutes: FastifyPluginAsync = async (app) => {
   await app.register(activityRoutes);
   await app.register(userRoutes);
   await app.register(withdrawalRoutes);
+  await app.register(reportRoutes);
   await app.register(giftRoutes);
   await app.register(coinPackRoutes);
   await app.register(vipPlanRoutes);

@@ -22,6 +22,8 @@ const EXPECTED_TABLES = [
   'newsletter_subscribers',
   'purchases',
   'sessions',
+  'user_blocks',
+  'user_reports',
   'users',
   'vip_plans',
   'withdrawals',

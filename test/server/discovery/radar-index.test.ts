@@ -41,6 +41,17 @@ describe('the radar query', () => {
     expect(plans.nearest).toMatch(/Index (Only )?Scan using users_radar_cell_idx/);
   });
 
+  it('checks blocks on the caller\'s radar with user_blocks indexes, still finding people through the GiST index', async () => {
+    const search = { centre: ORIGIN, radiusKm: 50, limit: 20, excludeUserId: '00000000-0000-4000-8000-000000000000' };
+    const plan = await testApp.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      return planText(await tx.execute(sql`explain ${nearbyUsersQuery(testApp.db, search)}`));
+    });
+    expect(plan).toMatch(/users_radar_cell_idx/);
+    expect(plan).toMatch(/user_blocks_(pkey|blocked_id_idx)/);
+    expect(plan).not.toMatch(/Seq Scan on user_blocks/);
+  });
+
   it('gives exactly the answer of the full-radius query, though it searches a smaller box', async () => {
     for (const [north, east, radiusKm, limit] of [
       [0, 0, 10, 50],

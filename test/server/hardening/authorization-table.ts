@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { newRegistration } from '../helpers/accounts';
 import { TEST_ADMIN } from '../helpers/test-app';
 import type { RouteKey } from './route-inventory';
-import { asAdmin, createPost, insertMember, insertPendingWithdrawal, type Account, type Caller, type MatrixWorld } from './matrix-world';
+import { asAdmin, createPost, insertMember, insertOpenReport, insertPendingWithdrawal, type Account, type Caller, type MatrixWorld } from './matrix-world';
 
 export interface MatrixRequest {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -86,6 +86,15 @@ export const AUTHORIZATION_TABLE: Record<RouteKey, MatrixRow> = {
   },
   'GET /api/matches': { expected: usersOnly(), request: () => get('/api/matches') },
 
+  // --- Safety: blocks and reports aim at a new member each time, so A and B keep seeing each other ------
+  'GET /api/users/blocked': { expected: usersOnly(), request: () => get('/api/users/blocked') },
+  'POST /api/users/{id}/block': { expected: usersOnly(), request: async (world) => ({ method: 'POST', url: `/api/users/${await insertMember(world.db)}/block` }) },
+  'DELETE /api/users/{id}/block': { expected: usersOnly(), request: async (world) => ({ method: 'DELETE', url: `/api/users/${await insertMember(world.db)}/block` }) },
+  'POST /api/users/{id}/report': {
+    expected: usersOnly(201),
+    request: async (world) => ({ method: 'POST', url: `/api/users/${await insertMember(world.db)}/report`, payload: { reason: 'other', details: 'Matrix' } }),
+  },
+
   // --- Public content ------------------------------------------------------------------
   'GET /api/config/public': { expected: everyone(200), request: () => get('/api/config/public') },
   'GET /api/media/avatar/{seed}': { expected: everyone(200), request: () => get('/api/media/avatar/matrix') },
@@ -134,6 +143,12 @@ export const AUTHORIZATION_TABLE: Record<RouteKey, MatrixRow> = {
       const id = await insertMember(world.db, { isVip: true, vipTier: 'Gold', vipUntil: new Date(Date.now() + 86_400_000) });
       return { method: 'POST', url: `/api/admin/user/${id}/remove-vip` };
     },
+  },
+
+  'GET /api/admin/reports': { expected: adminsOnly(), request: () => get('/api/admin/reports?status=open&limit=100') },
+  'POST /api/admin/reports/{id}/resolve': {
+    expected: adminsOnly(),
+    request: async (world) => ({ method: 'POST', url: `/api/admin/reports/${await insertOpenReport(world)}/resolve` }),
   },
 
   // --- Admin: withdrawals (user A's) and the catalogue ---------------------------------

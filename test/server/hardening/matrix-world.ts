@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import type { OrbitApp } from '../../../server/app';
 import { ensureAdminAccount } from '../../../server/db/seed/index';
-import { matches, purchases, users, withdrawals, type NewUserRow } from '../../../server/db/schema';
+import { matches, purchases, userReports, users, withdrawals, type NewUserRow } from '../../../server/db/schema';
 import type { OrbitDatabase } from '../../../server/db/types';
 import { bearer, loginAdmin, registerUser } from '../helpers/accounts';
 import { TEST_ADMIN } from '../helpers/test-app';
@@ -104,6 +104,16 @@ export async function insertPendingWithdrawal(world: MatrixWorld): Promise<strin
     .insert(withdrawals)
     .values({ userId: world.callers.userA.id, amountCoins: 1200, amountMoney: 12, method: 'PayPal' })
     .returning({ id: withdrawals.id });
+  if (!row) throw new Error('insert failed');
+  return row.id;
+}
+
+/** An open report by user A about a new member, for the resolve row. */
+export async function insertOpenReport(world: MatrixWorld): Promise<string> {
+  const [row] = await world.db
+    .insert(userReports)
+    .values({ reporterId: world.callers.userA.id, reportedId: await insertMember(world.db), reason: 'other', details: 'Filed by the matrix' })
+    .returning({ id: userReports.id });
   if (!row) throw new Error('insert failed');
   return row.id;
 }

@@ -16,6 +16,7 @@ export const RELAXED_RATE_LIMITS: RateLimits = {
   register: { max: 1000, windowMs: 60_000 },
   like: { max: 1000, windowMs: 60_000 },
   locationChange: { max: 1000, windowMs: 60_000 },
+  report: { max: 1000, windowMs: 60_000 },
 };
 
 export interface TestAppOptions {

@@ -30,6 +30,8 @@ describe('the OpenAPI document', () => {
       'get /api/admin/withdrawals/all',
       'post /api/admin/withdrawals/approve/{id}',
       'post /api/admin/withdrawals/reject/{id}',
+      'get /api/admin/reports',
+      'post /api/admin/reports/{id}/resolve',
       'get /api/admin/gifts',
       'post /api/admin/gifts',
       'delete /api/admin/gifts/{id}',

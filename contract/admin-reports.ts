@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { pagedFields, pageQuery } from './admin';
+import { reportReasonSchema } from './safety';
+
+// The operators' queue of member reports (see safety.ts for the member side).
+
+export const REPORT_STATUSES = ['open', 'resolved'] as const;
+export const reportStatusSchema = z.enum(REPORT_STATUSES, { message: 'Status must be open or resolved' });
+export type ReportStatus = z.infer<typeof reportStatusSchema>;
+
+export const adminReportsQuerySchema = z.strictObject({ ...pageQuery, status: reportStatusSchema.default('open') });
+export type AdminReportsQuery = z.input<typeof adminReportsQuerySchema>;
+
+const reportPartySchema = z.object({ _id: z.string(), username: z.string(), name: z.string() });
+
+export const adminReportSchema = z.object({
+  _id: z.string(),
+  reason: reportReasonSchema,
+  details: z.string(),
+  status: reportStatusSchema,
+  createdAt: z.string(),
+  resolvedAt: z.string().nullable(),
+  reporter: reportPartySchema,
+  reported: reportPartySchema.extend({ avatar: z.string(), isBanned: z.boolean() }),
+  /** Open reports against the same person, this one included: several reporters weigh more than one. */
+  openReportsAgainst: z.number().int(),
+});
+export type AdminReport = z.infer<typeof adminReportSchema>;
+
+export const adminReportListResponseSchema = z.object({ success: z.literal(true), reports: z.array(adminReportSchema), ...pagedFields });
+export type AdminReportListResponse = z.infer<typeof adminReportListResponseSchema>;

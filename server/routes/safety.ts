@@ -1,0 +1,100 @@
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import {
+  blockedListResponseSchema,
+  personParamsSchema,
+  REPORT_DETAILS_MAX,
+  reportBodySchema,
+  safetyMessageResponseSchema,
+} from '../../contract/safety';
+import { signedInUser } from '../plugins/auth';
+import type { RateLimitRule } from '../plugins/rate-limit';
+import { blockPerson, listBlocked, reportPerson, unblockPerson } from '../safety/member-safety';
+import { bearerSecurity, errorResponses } from './error-responses';
+
+export interface SafetyRoutesOptions {
+  /** Reports per account: reporting is not a way to flood the operators' queue. */
+  reportLimit: RateLimitRule;
+}
+
+const tags = ['safety'];
+
+const safetyRoutes: FastifyPluginCallbackZod<SafetyRoutesOptions> = (app, options, done) => {
+  // Keyed by account, not address: the guard has run, so the caller is known.
+  const reportLimiter = app.createKeyedLimiter({ ...options.reportLimit, key: (request) => `report|${signedInUser(request).id}` });
+
+  app.get(
+    '/users/blocked',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        summary: 'The people the caller blocked, newest block first',
+        description: 'Only the caller\'s own blocks; who blocked the caller is never shown.',
+        security: bearerSecurity,
+        response: { 200: blockedListResponseSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => ({ success: true as const, blocked: await listBlocked(app.db, signedInUser(request).id) }),
+  );
+
+  app.post(
+    '/users/:id/block',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        summary: 'Block someone',
+        description:
+          'The two people stop seeing each other everywhere (Discover, Spin, Radar, Matches, profiles, likes), whoever blocked whom, ' +
+          'and a match between them ends. Blocking again changes nothing and still succeeds. Blocking oneself is 400; ' +
+          'an unknown or admin account is 404. A banned member can be blocked.',
+        security: bearerSecurity,
+        params: personParamsSchema,
+        response: { 200: safetyMessageResponseSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => ({ success: true as const, message: await blockPerson(app.db, signedInUser(request).id, request.params.id) }),
+  );
+
+  app.delete(
+    '/users/:id/block',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        summary: 'Unblock someone',
+        description: 'Succeeds whether or not the person was blocked. The match a block ended does not come back.',
+        security: bearerSecurity,
+        params: personParamsSchema,
+        response: { 200: safetyMessageResponseSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => ({ success: true as const, message: await unblockPerson(app.db, signedInUser(request).id, request.params.id) }),
+  );
+
+  app.post(
+    '/users/:id/report',
+    {
+      preHandler: [app.requireUser, reportLimiter],
+      schema: {
+        tags,
+        summary: 'Report someone to the operators',
+        description:
+          `A reason, optional details (up to ${REPORT_DETAILS_MAX} characters) and block (default true: the person is blocked in the same step). ` +
+          'A second report while the first is still open amends it rather than adding another. Reporting oneself is 400; ' +
+          'an unknown or admin account is 404. Reports are limited per account (429).',
+        security: bearerSecurity,
+        params: personParamsSchema,
+        body: reportBodySchema,
+        response: { 201: safetyMessageResponseSchema, ...errorResponses(400, 401, 403, 404, 429) },
+      },
+    },
+    async (request, reply) => {
+      const message = await reportPerson(app.db, signedInUser(request).id, request.params.id, request.body);
+      return reply.code(201).send({ success: true as const, message });
+    },
+  );
+  done();
+};
+
+export default safetyRoutes;

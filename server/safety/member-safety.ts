@@ -1,0 +1,105 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { BlockedPerson, ReportBody } from '../../contract/safety';
+import { matches, userBlocks, userReports, users } from '../db/schema';
+import type { OrbitDatabase } from '../db/types';
+import { lockPair, orderedPair, USER_NOT_FOUND_MESSAGE } from '../discovery/record-decision';
+import { HttpError } from '../plugins/errors';
+import { defaultAvatarUrl } from '../routes/user-view';
+
+export const CANNOT_BLOCK_SELF_MESSAGE = "You can't block yourself";
+export const CANNOT_UNBLOCK_SELF_MESSAGE = "You can't unblock yourself";
+export const CANNOT_REPORT_SELF_MESSAGE = "You can't report yourself";
+export const REPORT_RECEIVED_MESSAGE = 'Thanks for telling us. Our team will review your report.';
+
+type Transaction = Parameters<Parameters<OrbitDatabase['transaction']>[0]>[0];
+type Executor = OrbitDatabase | Transaction;
+
+/** What the messages call someone: their name, or their username when they have none. */
+const displayName = (person: { name: string; username: string }) => person.name || person.username;
+
+/**
+ * The member a safety action names. Banned members can still be blocked and
+ * reported (a ban may be lifted); admin accounts read as not found, as they
+ * do everywhere a member looks.
+ */
+async function findMember(db: Executor, id: string): Promise<{ id: string; name: string; username: string }> {
+  const [row] = await db
+    .select({ id: users.id, name: users.name, username: users.username })
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.role, 'user')))
+    .limit(1);
+  if (!row) throw new HttpError(404, USER_NOT_FOUND_MESSAGE);
+  return row;
+}
+
+/** The block itself, and the end of any match between the two (their likes stay as they were). */
+async function storeBlock(tx: Transaction, blockerId: string, blockedId: string): Promise<void> {
+  await lockPair(tx, blockerId, blockedId);
+  await tx.insert(userBlocks).values({ blockerId, blockedId }).onConflictDoNothing();
+  const pair = orderedPair(blockerId, blockedId);
+  await tx.delete(matches).where(and(eq(matches.userAId, pair.userAId), eq(matches.userBId, pair.userBId)));
+}
+
+/** Blocking twice is the same as blocking once; the first block's time is kept. */
+export async function blockPerson(db: OrbitDatabase, callerId: string, targetId: string): Promise<string> {
+  if (targetId === callerId) throw new HttpError(400, CANNOT_BLOCK_SELF_MESSAGE);
+  return db.transaction(async (tx) => {
+    const target = await findMember(tx, targetId);
+    await storeBlock(tx, callerId, target.id);
+    return `You blocked ${displayName(target)}.`;
+  });
+}
+
+/** Unblocking someone who is not blocked succeeds too: the outcome is what was asked for. */
+export async function unblockPerson(db: OrbitDatabase, callerId: string, targetId: string): Promise<string> {
+  if (targetId === callerId) throw new HttpError(400, CANNOT_UNBLOCK_SELF_MESSAGE);
+  const target = await findMember(db, targetId);
+  await db.delete(userBlocks).where(and(eq(userBlocks.blockerId, callerId), eq(userBlocks.blockedId, target.id)));
+  return `You unblocked ${displayName(target)}.`;
+}
+
+/** The caller's own blocks, newest first (only ever the caller's: the blocks made against them stay unseen). */
+export async function listBlocked(db: OrbitDatabase, callerId: string): Promise<BlockedPerson[]> {
+  const rows = await db
+    .select({ id: users.id, username: users.username, name: users.name, avatar: users.avatar, blockedAt: userBlocks.createdAt })
+    .from(userBlocks)
+    .innerJoin(users, eq(users.id, userBlocks.blockedId))
+    .where(eq(userBlocks.blockerId, callerId))
+    .orderBy(desc(userBlocks.createdAt), desc(userBlocks.blockedId));
+  return rows.map((row) => ({
+    id: row.id,
+    username: row.username,
+    name: displayName(row),
+    avatar: row.avatar || defaultAvatarUrl(row.username),
+    blockedAt: row.blockedAt.toISOString(),
+  }));
+}
+
+/**
+ * Files a report, or amends the reporter's open report about the same person
+ * (reason and details; its place in the queue, created_at, stays). The
+ * partial unique index on open reports makes that one statement, so two
+ * reports sent at once still leave one open report.
+ */
+export async function reportPerson(
+  db: OrbitDatabase,
+  callerId: string,
+  targetId: string,
+  body: { reason: ReportBody['reason']; details: string; block: boolean },
+): Promise<string> {
+  if (targetId === callerId) throw new HttpError(400, CANNOT_REPORT_SELF_MESSAGE);
+  return db.transaction(async (tx) => {
+    const target = await findMember(tx, targetId);
+    await tx
+      .insert(userReports)
+      .values({ reporterId: callerId, reportedId: target.id, reason: body.reason, details: body.details })
+      .onConflictDoUpdate({
+        target: [userReports.reporterId, userReports.reportedId],
+        targetWhere: sql`${userReports.status} = 'open'`,
+        set: { reason: body.reason, details: body.details },
+      });
+    if (!body.block) return REPORT_RECEIVED_MESSAGE;
+    await storeBlock(tx, callerId, target.id);
+    return `${REPORT_RECEIVED_MESSAGE} You won't see ${displayName(target)} again.`;
+  });
+}
