@@ -1,6 +1,7 @@
 import { Stack, TabPanel, Tabs } from '../../ui';
 import { SignInPrompt } from '../auth/SignInPrompt';
 import { RadarScanner } from '../radar/RadarScanner';
+import { SafetyNotice } from '../safety/SafetyNotice';
 import { DiscoverFilterPanel } from './DiscoverFilterPanel';
 import { DiscoverList } from './DiscoverList';
 import type { DiscoverSearch } from './discover-search';
@@ -37,6 +38,7 @@ export function DiscoverScreen({ search, onSearchChange, alert, visitor = false 
       {...DISCOVER_FRAME}
       aside={<Tabs label="View" idBase={TABS_ID} tabs={VIEW_TABS} value={view} onChange={(id) => onSearchChange({ ...search, view: id === 'radar' ? 'radar' : undefined })} />}
     >
+      <SafetyNotice />
       {view === 'radar' ? (
         <TabPanel idBase={TABS_ID} tabId="radar">
           {/* Fake sample people would mislead inside real results, so a failure shows the error view here. */}

@@ -7,6 +7,8 @@ import { publicProfileQueryOptions } from '../../api/users';
 import { Button, ButtonLink, Card, Container, ErrorState, Notice, px, Skeleton, Stack } from '../../ui';
 import { useLikeAction } from '../discover/useLikeAction';
 import { CameraIcon } from '../media/media-icons';
+import { ReportOrBlock } from '../safety/ReportOrBlock';
+import { useLeaveAfterBlock } from '../safety/useLeaveAfterBlock';
 import { EditProfileDialog } from './EditProfileDialog';
 import { ProfileView } from './ProfileView';
 import { SettingsDialog } from './SettingsDialog';
@@ -99,6 +101,7 @@ function OwnProfile({ user, locate }: { user: User; locate?: typeof currentPosit
 function OtherProfile({ userId, alert }: { userId: string; alert?: (message: string) => void }) {
   const profile = useQuery(publicProfileQueryOptions(userId));
   const like = useLikeAction(alert);
+  const leaveAfterBlock = useLeaveAfterBlock();
   if (profile.isPending) return <LoadingProfile />;
   if (profile.isError) return <LoadFailed message={profile.error.message} onRetry={() => void profile.refetch()} />;
 
@@ -122,6 +125,7 @@ function OtherProfile({ userId, alert }: { userId: string; alert?: (message: str
           </ButtonLink>
         </>
       }
+      moreActions={<ReportOrBlock person={{ id: user._id, name: user.profile.name.trim() || user.username }} onBlocked={leaveAfterBlock} />}
     />
   );
 }

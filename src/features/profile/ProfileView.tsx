@@ -122,12 +122,14 @@ export interface ProfileViewProps {
   user: User | PublicUser;
   /** Edit Profile, Settings, ... or Like, Video Call, Message. */
   actions: ReactNode;
+  /** A quieter row under the actions, e.g. "Report or block". */
+  moreActions?: ReactNode;
   /** Shown above the details, e.g. a match notice. */
   notice?: ReactNode;
 }
 
 /** Everything SPEC's Profile shows; another person's email and coins are never in their record. */
-export function ProfileView({ user, actions, notice }: ProfileViewProps) {
+export function ProfileView({ user, actions, moreActions, notice }: ProfileViewProps) {
   const { profile } = user;
   const email = 'email' in user ? user.email : null;
   const coins = 'coins' in user ? user.coins : null;
@@ -165,6 +167,7 @@ export function ProfileView({ user, actions, notice }: ProfileViewProps) {
             ) : null}
           </Stats>
           <HeaderRow>{actions}</HeaderRow>
+          {moreActions ? <HeaderRow>{moreActions}</HeaderRow> : null}
         </Stack>
       </Header>
       {notice}

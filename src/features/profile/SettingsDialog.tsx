@@ -4,6 +4,7 @@ import type { User } from '../../../contract/user';
 import { currentUserQueryOptions } from '../../api/me';
 import { updateMyProfile } from '../../api/users';
 import { ChangePasswordForm } from '../auth/ChangePasswordForm';
+import { BlockedPeopleSection } from '../safety/BlockedPeopleSection';
 import { Button, Checkbox, Dialog, Heading, Notice, Stack, Text } from '../../ui';
 import { currentPosition } from './geolocation';
 
@@ -16,10 +17,10 @@ export interface SettingsDialogProps {
 }
 
 /**
- * Settings: the radar location, whether others' radars show you, and the
- * password. The position comes from the browser (with its permission) and is
- * stored but never shown to anyone; others only see a distance rounded to
- * whole kilometres.
+ * Settings: the radar location, whether others' radars show you, the people
+ * you blocked, and the password. The position comes from the browser (with
+ * its permission) and is stored but never shown to anyone; others only see a
+ * distance rounded to whole kilometres.
  */
 export function SettingsDialog({ user, open, onClose, locate = currentPosition }: SettingsDialogProps) {
   const queryClient = useQueryClient();
@@ -78,6 +79,7 @@ export function SettingsDialog({ user, open, onClose, locate = currentPosition }
           ) : null}
         </div>
         {saveRadarChoice.isError ? <Notice tone="error">{saveRadarChoice.error.message}</Notice> : null}
+        <BlockedPeopleSection />
         <Heading level={3}>Change password</Heading>
         <ChangePasswordForm />
       </Stack>

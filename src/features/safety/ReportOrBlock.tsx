@@ -1,0 +1,57 @@
+import { lazy, Suspense, useState } from 'react';
+import styled from 'styled-components';
+import { Button, px } from '../../ui';
+import { FlagIcon } from './safety-icons';
+
+// Loaded on the first press: the dialog brings the report contract (and zod's schemas with it), which
+// most profile views never need, and each chunk a route loads up front lengthens the preload list in
+// the code for `/`, which is at its size budget.
+const SafetyDialog = lazy(() => import('./SafetyDialog').then((module) => ({ default: module.SafetyDialog })));
+
+const Icon = styled.span`
+  display: inline-flex;
+  width: ${({ theme }) => px(theme.sizes.icon)};
+  height: ${({ theme }) => px(theme.sizes.icon)};
+  & > svg {
+    width: 100%;
+    height: 100%;
+  }
+`;
+
+/** Quieter than the profile's own actions: it is there when needed, not an invitation. */
+const QuietButton = styled(Button)`
+  color: ${({ theme }) => theme.colors.muted};
+`;
+
+export interface ReportOrBlockProps {
+  person: { id: string; name: string };
+  onBlocked: (message: string) => void;
+}
+
+/** "Report or block" on another member's profile, and its dialog. */
+export function ReportOrBlock({ person, onBlocked }: ReportOrBlockProps) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <QuietButton type="button" variant="ghost" onClick={() => setOpen(true)}>
+        <Icon>
+          <FlagIcon />
+        </Icon>
+        Report or block
+      </QuietButton>
+      {/* Mounted only while open, so every opening starts at the first step with an empty form. */}
+      {open ? (
+        <Suspense fallback={null}>
+          <SafetyDialog
+            person={person}
+            onClose={() => setOpen(false)}
+            onBlocked={(message) => {
+              setOpen(false);
+              onBlocked(message);
+            }}
+          />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
