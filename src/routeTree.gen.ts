@@ -28,6 +28,7 @@ import { Route as UsersRouteImport } from './routes/users'
 import { Route as VipRouteImport } from './routes/vip'
 import { Route as AdminIndexRouteImport } from './routes/admin.index'
 import { Route as AdminCatalogueRouteImport } from './routes/admin.catalogue'
+import { Route as AdminReportsRouteImport } from './routes/admin.reports'
 import { Route as AdminSettingsRouteImport } from './routes/admin.settings'
 import { Route as AdminUsersRouteImport } from './routes/admin.users'
 import { Route as AdminWithdrawalsRouteImport } from './routes/admin.withdrawals'
@@ -131,6 +132,11 @@ const AdminCatalogueRoute = AdminCatalogueRouteImport.update({
   path: '/catalogue',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminReportsRoute = AdminReportsRouteImport.update({
+  id: '/reports',
+  path: '/reports',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminSettingsRoute = AdminSettingsRouteImport.update({
   id: '/settings',
   path: '/settings',
@@ -188,6 +194,7 @@ export interface FileRoutesByFullPath {
   '/users': typeof UsersRoute
   '/vip': typeof VipRoute
   '/admin/catalogue': typeof AdminCatalogueRoute
+  '/admin/reports': typeof AdminReportsRoute
   '/admin/settings': typeof AdminSettingsRoute
   '/admin/users': typeof AdminUsersRoute
   '/admin/withdrawals': typeof AdminWithdrawalsRoute
@@ -215,6 +222,7 @@ export interface FileRoutesByTo {
   '/users': typeof UsersRoute
   '/vip': typeof VipRoute
   '/admin/catalogue': typeof AdminCatalogueRoute
+  '/admin/reports': typeof AdminReportsRoute
   '/admin/settings': typeof AdminSettingsRoute
   '/admin/users': typeof AdminUsersRoute
   '/admin/withdrawals': typeof AdminWithdrawalsRoute
@@ -244,6 +252,7 @@ export interface FileRoutesById {
   '/users': typeof UsersRoute
   '/vip': typeof VipRoute
   '/admin/catalogue': typeof AdminCatalogueRoute
+  '/admin/reports': typeof AdminReportsRoute
   '/admin/settings': typeof AdminSettingsRoute
   '/admin/users': typeof AdminUsersRoute
   '/admin/withdrawals': typeof AdminWithdrawalsRoute
@@ -274,6 +283,7 @@ export interface FileRouteTypes {
     | '/users'
     | '/vip'
     | '/admin/catalogue'
+    | '/admin/reports'
     | '/admin/settings'
     | '/admin/users'
     | '/admin/withdrawals'
@@ -301,6 +311,7 @@ export interface FileRouteTypes {
     | '/users'
     | '/vip'
     | '/admin/catalogue'
+    | '/admin/reports'
     | '/admin/settings'
     | '/admin/users'
     | '/admin/withdrawals'
@@ -329,6 +340,7 @@ export interface FileRouteTypes {
     | '/users'
     | '/vip'
     | '/admin/catalogue'
+    | '/admin/reports'
     | '/admin/settings'
     | '/admin/users'
     | '/admin/withdrawals'
@@ -498,6 +510,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminCatalogueRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/admin/reports': {
+      id: '/admin/reports'
+      path: '/reports'
+      fullPath: '/admin/reports'
+      preLoaderRoute: typeof AdminReportsRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/admin/settings': {
       id: '/admin/settings'
       path: '/settings'
@@ -552,6 +571,7 @@ declare module '@tanstack/react-router' {
 
 interface AdminRouteChildren {
   AdminCatalogueRoute: typeof AdminCatalogueRoute
+  AdminReportsRoute: typeof AdminReportsRoute
   AdminSettingsRoute: typeof AdminSettingsRoute
   AdminUsersRoute: typeof AdminUsersRoute
   AdminWithdrawalsRoute: typeof AdminWithdrawalsRoute
@@ -560,6 +580,7 @@ interface AdminRouteChildren {
 
 const AdminRouteChildren: AdminRouteChildren = {
   AdminCatalogueRoute: AdminCatalogueRoute,
+  AdminReportsRoute: AdminReportsRoute,
   AdminSettingsRoute: AdminSettingsRoute,
   AdminUsersRoute: AdminUsersRoute,
   AdminWithdrawalsRoute: AdminWithdrawalsRoute,

@@ -5,6 +5,7 @@ import { Heading, px } from '../../../ui';
 const stroke = { fill: 'none', stroke: 'currentColor', strokeWidth: 2, strokeLinecap: 'round', strokeLinejoin: 'round' } as const;
 
 // SPEC section 2 lists the first four; unlike the original, every one opens a working screen.
+// Member Reports sits with the other moderation screens (users, payouts).
 const ACTIONS = [
   {
     label: 'Content Manager',
@@ -23,6 +24,12 @@ const ACTIONS = [
     description: 'Approve or reject payout requests',
     link: linkOptions({ to: '/admin/withdrawals' }),
     icon: <path {...stroke} d="M3 7h18v10H3zM12 10v4M7 12h.01M17 12h.01" />,
+  },
+  {
+    label: 'Member Reports',
+    description: 'Review reports, resolve or ban',
+    link: linkOptions({ to: '/admin/reports' }),
+    icon: <path {...stroke} d="M5 21V4M5 4h11l-2 4 2 4H5" />,
   },
   {
     label: 'Store Catalogue',
@@ -81,8 +88,9 @@ const List = styled.ul`
     grid-template-columns: repeat(2, minmax(0, 1fr));
   }
 
+  /* Six actions: two rows of three, rather than five and one left over. */
   ${({ theme }) => theme.media.desktop} {
-    grid-template-columns: repeat(5, minmax(0, 1fr));
+    grid-template-columns: repeat(3, minmax(0, 1fr));
   }
 
   a {

@@ -17,6 +17,7 @@ const PERSON_VERBS: Record<string, string> = {
   'remove-vip': 'removed VIP from',
   'approve-withdrawal': 'approved the withdrawal of',
   'reject-withdrawal': 'rejected the withdrawal of',
+  'resolve-report': 'resolved a report about',
 };
 
 function pastTense(verb: string): string {

@@ -4,7 +4,8 @@ import { FormDialog } from '../shared/FormDialog';
 import { useRequiredText } from '../shared/useRequiredText';
 
 interface BanDialogProps {
-  user: AdminUser | null;
+  /** Whoever is being banned: the users list's row or a report's reported member. */
+  user: Pick<AdminUser, 'username'> | null;
   busy: boolean;
   error: string | null;
   onBan: (reason: string) => void;

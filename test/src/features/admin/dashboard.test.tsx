@@ -100,6 +100,7 @@ describe('Admin dashboard', () => {
       expect.stringContaining('Content Manager'),
       expect.stringContaining('Manage Users'),
       expect.stringContaining('Withdrawals'),
+      expect.stringContaining('Member Reports'),
       expect.stringContaining('Store Catalogue'),
       expect.stringContaining('Settings'),
     ]);
