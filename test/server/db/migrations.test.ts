@@ -132,6 +132,42 @@ function describeMigratedSchema(driver: string, open: () => Promise<TestDatabase
       ]);
     });
 
+    it("0008 turns demo people's seeded photos into shots of their own face and leaves the rest alone", async () => {
+      const avatar = (seed: string) => `/api/media/avatar/${seed}`;
+      await database.query(
+        `insert into users (username, email, password_hash, is_demo, gender, photos) values
+          ('shots_f', 'f@shots.example', 'x', true, 'female', $1),
+          ('shots_o', 'o@shots.example', 'x', true, 'other', $2),
+          ('shots_member', 'm@shots.example', 'x', false, 'male', $3)`,
+        [
+          [`${avatar('shots-f-1')}?look=feminine`, '/api/media/cover/beach', `${avatar('shots-f-3')}?look=feminine`, avatar('someone-else-2'), `${avatar('shots-f')}?look=feminine&photo=4`],
+          [avatar('shots-o-1'), avatar('shots-o-2')],
+          [`${avatar('shots-member-1')}?look=masculine`],
+        ],
+      );
+      const migration = readFileSync(new URL('../../../server/db/migrations/0008_photo_shots.sql', import.meta.url), 'utf8');
+      await database.query(migration);
+
+      const rows = await database.query<{ username: string; photos: string[] }>(
+        `select username, photos from users where username like 'shots_%' order by username`,
+      );
+      expect(rows).toEqual([
+        {
+          username: 'shots_f',
+          photos: [
+            `${avatar('shots-f')}?look=feminine&photo=1`,
+            '/api/media/cover/beach',
+            `${avatar('shots-f')}?look=feminine&photo=3`,
+            avatar('someone-else-2'),
+            `${avatar('shots-f')}?look=feminine&photo=4`,
+          ],
+        },
+        // A member's photos are their own choice.
+        { username: 'shots_member', photos: [`${avatar('shots-member-1')}?look=masculine`] },
+        { username: 'shots_o', photos: [`${avatar('shots-o')}?photo=1`, `${avatar('shots-o')}?photo=2`] },
+      ]);
+    });
+
     it('rejects a duplicate username and a match pair stored in the wrong order', async () => {
       await expect(
         database.query(`insert into users (username, email, password_hash) values ('newbie', 'other@example.com', 'x')`),
