@@ -276,6 +276,7 @@ test('admin screens at 390 px: tables scroll inside themselves, no axe violation
     { path: '/admin/withdrawals', name: 'withdrawals', ready: main.getByRole('region', { name: 'Withdrawals' }) },
     { path: '/admin/catalogue?tab=vipPlans', name: 'catalogue', ready: main.getByRole('region', { name: 'VIP Plans' }) },
     { path: '/admin/settings', name: 'settings', ready: main.getByLabel('App name') },
+    { path: '/admin/reports', name: 'reports', ready: main.getByRole('heading', { level: 1, name: 'Member reports' }) },
     { path: '/admin?tab=content&section=blog', name: 'content-blog', ready: main.getByRole('region', { name: 'Blog posts' }) },
     { path: '/admin?tab=content&section=home', name: 'content-home', ready: main.getByRole('form', { name: 'Home page content' }) },
   ];

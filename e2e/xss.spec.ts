@@ -9,6 +9,7 @@ import {
   INTEREST_PAYLOADS,
   NAME_PAYLOADS,
   REGION_PAYLOAD,
+  REPORT_PAYLOAD,
   scanDom,
   watchForRuns,
   type DomFindings,
@@ -113,6 +114,14 @@ test.beforeAll(async ({ baseURL }) => {
   api = await playwrightRequest.newContext({ baseURL });
   const people = (await rememberedPeople()) ?? (await makePeople());
 
+  // A report's words reach the operators' queue; a block puts a payload name in the viewer's Settings.
+  // Both are safe to repeat with remembered people: an open report is updated, a block is kept.
+  await ok(
+    await api.post(`/api/users/${people.likerA.id}/report`, { headers: bearer(people.likerB.token), data: { reason: 'other', details: REPORT_PAYLOAD, block: false } }),
+    'report',
+  );
+  await ok(await api.post(`/api/users/${people.likerB.id}/block`, { headers: bearer(people.viewer.token) }), 'block');
+
   const admin = await ok(await api.post('/api/admin/login', { data: ADMIN }), 'admin login');
   const adminToken = String(admin.token);
   const created = await ok(await api.post('/api/blog/admin', { headers: bearer(adminToken), data: { ...BLOG_PAYLOAD, published: true, featured: true } }), 'blog create');
@@ -169,12 +178,20 @@ function visitsFor(role: Role): Visit[] {
       { path: '/admin?tab=content&section=blog', shows: BLOG_PAYLOAD.title },
       { path: '/admin?tab=content&section=home' },
       { path: '/admin/users', shows: NAME_PAYLOADS.likerB },
+      { path: '/admin/reports', shows: REPORT_PAYLOAD },
       { path: '/admin/settings' },
       ...publicVisits,
     ];
   }
   return [
-    { path: '/profile', shows: NAME_PAYLOADS.viewer },
+    {
+      path: '/profile',
+      shows: NAME_PAYLOADS.viewer,
+      act: async (page) => {
+        await page.getByRole('button', { name: 'Settings' }).click();
+        await expect(page.getByRole('dialog', { name: 'Settings' }).getByText(NAME_PAYLOADS.likerB, { exact: true })).toBeVisible();
+      },
+    },
     { path: `/profile/${seeded.matched.id}`, shows: NAME_PAYLOADS.matched },
     // Nobody seeded is 99: the filter leaves the payload people on the first page.
     { path: '/users?minAge=99&maxAge=99', shows: NAME_PAYLOADS.likerA },

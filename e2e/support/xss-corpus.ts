@@ -39,6 +39,9 @@ export const REGION_PAYLOAD = `</title><script>__xss('region')</script><b onclic
 /** A chat message typed into Messages. */
 export const CHAT_PAYLOAD = `<img src=x onerror=__xss('chat')> <a href="javascript:alert('chat')">tap</a> "><svg onload=alert('chat2')>`;
 
+/** A report's details (at most 1000 characters), which operators read on Member reports. */
+export const REPORT_PAYLOAD = `</td><img src=x onerror=__xss('report')> <script>__xss('report-script')</script> <a href="javascript:alert('report')">proof</a>`;
+
 /** A blog post as the admin writes it; the body is HTML, so it carries the full range. */
 export const BLOG_PAYLOAD = {
   title: `XSS post <img src=x onerror=__xss('blog-title')> "><svg onload=alert('title')>`,
