@@ -16,6 +16,8 @@ const reportPartySchema = z.object({ _id: z.string(), username: z.string(), name
 export const adminReportSchema = z.object({
   _id: z.string(),
   reason: reportReasonSchema,
+  /** The reason as the member chose it (REPORT_REASON_LABELS), so the admin screen needs no copy of the labels. */
+  reasonLabel: z.string(),
   details: z.string(),
   status: reportStatusSchema,
   createdAt: z.string(),

@@ -59,6 +59,7 @@ export async function listReports(db: OrbitDatabase, query: { page: number; limi
     reports: rows.map((row) => ({
       _id: row.report.id,
       reason: row.report.reason,
+      reasonLabel: REPORT_REASON_LABELS[row.report.reason],
       details: row.report.details,
       status: row.report.status,
       createdAt: row.report.createdAt.toISOString(),

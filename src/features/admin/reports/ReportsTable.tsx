@@ -1,6 +1,5 @@
 import styled from 'styled-components';
 import type { AdminReport, ReportStatus } from '../../../../contract/admin-reports';
-import { REPORT_REASON_LABELS } from '../../../../contract/safety';
 import { Avatar, Badge, Button, px, Table, Text, theme } from '../../../ui';
 import { RowActions } from '../shared/AdminScreen';
 import { CellTime, TableHead } from '../shared/AdminTable';
@@ -40,7 +39,7 @@ export function ReportsTable({ reports, status, total, busy, resolvingId, onReso
                 <ReportedCell report={report} />
               </td>
               <td>
-                <ReasonText>{REPORT_REASON_LABELS[report.reason]}</ReasonText>
+                <ReasonText>{report.reasonLabel}</ReasonText>
               </td>
               <td>
                 <ReportDetails details={report.details} about={report.reported.name} />

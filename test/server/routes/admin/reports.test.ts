@@ -70,6 +70,7 @@ describe('GET /api/admin/reports and POST /api/admin/reports/:id/resolve', () =>
     const newest = page.reports[1];
     expect(newest).toMatchObject({
       reason: 'fake_profile',
+      reasonLabel: 'Fake profile or impersonation',
       details: 'Filed 10 minutes ago',
       status: 'open',
       resolvedAt: null,
@@ -151,6 +152,7 @@ describe('GET /api/admin/reports and POST /api/admin/reports/:id/resolve', () =>
     const [first] = (await listReports('')).reports;
     expect(first).toMatchObject({
       reason: 'underage',
+      reasonLabel: 'Appears to be under 18',
       details: 'Says 16 in the bio',
       reporter: { _id: member.user._id, username: member.body.username },
       reported: { _id: target.user._id, username: target.body.username, isBanned: false },

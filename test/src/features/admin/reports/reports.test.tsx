@@ -17,6 +17,7 @@ function report(overrides: Partial<AdminReport> = {}): AdminReport {
   return {
     _id: REPORT_ID,
     reason: 'fake_profile',
+    reasonLabel: 'Fake profile or impersonation',
     details: 'Uses photos of a celebrity',
     status: 'open',
     createdAt: '2026-11-20T14:30:00.000Z',
@@ -31,6 +32,7 @@ function report(overrides: Partial<AdminReport> = {}): AdminReport {
 const raj = report({
   _id: '99999999-9999-4999-8999-999999999999',
   reason: 'harassment',
+  reasonLabel: 'Harassment, threats or hate',
   details: XSS,
   reported: { _id: '55555555-5555-4555-8555-555555555555', username: 'raj_k', name: 'Raj K', avatar: '', isBanned: false },
   openReportsAgainst: 3,
