@@ -111,8 +111,8 @@ export function SafetyDialog({ person, onClose, onBlocked }: SafetyDialogProps) 
     );
     footer = (
       <>
-        <Button variant="ghost" onClick={onClose}>
-          Cancel
+        <Button variant="ghost" disabled={block.isPending} onClick={() => goTo('choose')}>
+          Back
         </Button>
         <Button variant="danger" loading={block.isPending} loadingLabel="Blocking..." onClick={() => block.mutate()}>
           Block

@@ -95,6 +95,18 @@ describe('Report or block, on another member’s profile', () => {
     expect(calls.slice(blockAt).some((call) => call.method === 'GET' && call.path === '/api/users')).toBe(true);
   });
 
+  it('goes Back from the block step to the two choices without blocking anyone', async () => {
+    const { calls } = mockProfile({});
+    renderApp(`/profile/${OTHER_ID}`);
+    const dialog = await openDialog();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Block Sam Rivera' }));
+    expect(within(dialog).getByRole('heading', { name: 'Block Sam Rivera?' })).toHaveFocus();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Back' }));
+    expect(within(dialog).getByRole('button', { name: 'Report Sam Rivera' })).toHaveFocus();
+    expect(within(dialog).getByRole('button', { name: 'Block Sam Rivera' })).toBeInTheDocument();
+    expect(calls.some((call) => call.path.endsWith('/block'))).toBe(false);
+  });
+
   it('shows a failed block in the dialog', async () => {
     mockProfile({ [`POST /api/users/${OTHER_ID}/block`]: () => json(404, { success: false, message: 'User not found' }) });
     const { router } = renderApp(`/profile/${OTHER_ID}`);
