@@ -13,7 +13,14 @@ import { candidate, matchOf } from '../discover/fixtures';
 
 const publicConfig = { success: true, data: { config: { appName: 'Orbit' } } };
 
+/**
+ * Local midday: the canned thread starts a day back and ends 25 minutes ago,
+ * so in the first half hour after midnight all of it is 'Yesterday'.
+ */
+const MIDDAY = new Date(2026, 10, 24, 12, 0, 0);
+
 beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'], now: MIDDAY });
   localStorage.clear();
   mockApi({ 'GET /api/config/public': () => json(200, publicConfig) });
   vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
@@ -25,7 +32,7 @@ afterEach(() => {
 
 describe('the Messages screen', () => {
   it('shows the sample conversations to a visitor with the first one open, and answers a message after 2 seconds', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
+    vi.useFakeTimers({ shouldAdvanceTime: true, now: MIDDAY });
     const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
     renderApp('/messages');
     expect(await screen.findByRole('heading', { level: 1, name: 'Messages' })).toBeInTheDocument();
@@ -111,7 +118,7 @@ describe('the Messages screen', () => {
       'GET /api/config/public': () => json(200, publicConfig),
       'GET /api/matches': () => json(200, { matches: [matchOf(candidate('aaaaaaaa-0000-4000-8000-00000000000a', 'Asha', { isOnline: true }))] }),
     });
-    vi.useFakeTimers({ shouldAdvanceTime: true });
+    vi.useFakeTimers({ shouldAdvanceTime: true, now: MIDDAY });
     const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
     renderApp('/messages');
     const chat = await screen.findByRole('region', { name: 'Chat with Asha' });
