@@ -75,7 +75,8 @@ export function Textarea(props: TextareaProps) {
   return <StyledTextarea {...useFieldControlProps(props)} />;
 }
 
-const CheckboxLabel = styled.label`
+/** A box or a round button with its label beside it: Checkbox and Radio. */
+const ChoiceLabel = styled.label`
   display: inline-flex;
   align-items: center;
   gap: ${({ theme }) => px(theme.space[2])};
@@ -105,9 +106,21 @@ export type CheckboxProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> 
 
 export function Checkbox({ label, className, ...inputProps }: CheckboxProps) {
   return (
-    <CheckboxLabel className={className}>
+    <ChoiceLabel className={className}>
       <input type="checkbox" {...inputProps} />
       <span>{label}</span>
-    </CheckboxLabel>
+    </ChoiceLabel>
+  );
+}
+
+export type RadioProps = CheckboxProps;
+
+/** One option of a radio group; put the group in a fieldset with a legend. */
+export function Radio({ label, className, ...inputProps }: RadioProps) {
+  return (
+    <ChoiceLabel className={className}>
+      <input type="radio" {...inputProps} />
+      <span>{label}</span>
+    </ChoiceLabel>
   );
 }

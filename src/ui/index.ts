@@ -11,7 +11,7 @@ export { Tabs, TabPanel, tabIds, type TabsProps, type TabPanelProps, type TabIte
 export { Dialog, type DialogProps } from './Dialog';
 export { Notice, type NoticeProps, type NoticeTone } from './Notice';
 export { Field, useFieldControlProps, type FieldProps } from './Field';
-export { Input, Select, Textarea, Checkbox, type InputProps, type SelectProps, type TextareaProps, type CheckboxProps } from './controls';
+export { Input, Select, Textarea, Checkbox, Radio, type InputProps, type SelectProps, type TextareaProps, type CheckboxProps, type RadioProps } from './controls';
 export { Spinner, SpinnerRing, type SpinnerProps } from './Spinner';
 export { Skeleton, type SkeletonProps } from './Skeleton';
 export { EmptyState, type EmptyStateProps } from './EmptyState';

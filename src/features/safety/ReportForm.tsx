@@ -2,7 +2,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { REPORT_DETAILS_MAX, REPORT_REASON_LABELS, REPORT_REASONS, reportBodySchema, type ReportBody, type ReportReason } from '../../../contract/safety';
 import { ApiError } from '../../api/client';
-import { Checkbox, Field, px, Stack, Textarea, useFieldErrors, type FieldErrorMap } from '../../ui';
+import { Checkbox, Field, px, Radio, Stack, Textarea, useFieldErrors, type FieldErrorMap } from '../../ui';
 
 type FieldName = 'reason' | 'details';
 
@@ -19,24 +19,6 @@ const Group = styled.fieldset`
     padding: 0;
     font-size: ${({ theme }) => px(theme.font.sizes.sm)};
     font-weight: ${({ theme }) => theme.font.weights.semibold};
-  }
-`;
-
-/** The same look as the shared Checkbox: src/ui has no radio yet. */
-const RadioLabel = styled.label`
-  display: flex;
-  align-items: center;
-  gap: ${({ theme }) => px(theme.space[2])};
-  min-height: ${({ theme }) => px(theme.sizes.touchTarget)};
-  cursor: pointer;
-
-  & input {
-    flex: none;
-    width: ${({ theme }) => px(theme.sizes.icon)};
-    height: ${({ theme }) => px(theme.sizes.icon)};
-    margin: 0;
-    accent-color: ${({ theme }) => theme.colors.purple};
-    cursor: inherit;
   }
 `;
 
@@ -99,23 +81,21 @@ export function ReportForm({ id, name, onSend }: ReportFormProps) {
         <Group aria-describedby={errors.reason ? reasonErrorId : undefined}>
           <legend>What&apos;s wrong?</legend>
           {REPORT_REASONS.map((value, index) => (
-            <RadioLabel key={value}>
-              <input
-                ref={index === 0 ? firstReasonRef : undefined}
-                type="radio"
-                name="reason"
-                value={value}
-                checked={reason === value}
-                aria-invalid={errors.reason ? true : undefined}
-                // Focus lands on a radio, and not every screen reader reads the group's description there.
-                aria-describedby={errors.reason ? reasonErrorId : undefined}
-                onChange={() => {
-                  setReason(value);
-                  withdraw('reason');
-                }}
-              />
-              <span>{REPORT_REASON_LABELS[value]}</span>
-            </RadioLabel>
+            <Radio
+              key={value}
+              ref={index === 0 ? firstReasonRef : undefined}
+              name="reason"
+              value={value}
+              label={REPORT_REASON_LABELS[value]}
+              checked={reason === value}
+              aria-invalid={errors.reason ? true : undefined}
+              // Focus lands on a radio, and not every screen reader reads the group's description there.
+              aria-describedby={errors.reason ? reasonErrorId : undefined}
+              onChange={() => {
+                setReason(value);
+                withdraw('reason');
+              }}
+            />
           ))}
           {errors.reason ? <GroupError id={reasonErrorId}>{errors.reason}</GroupError> : null}
         </Group>

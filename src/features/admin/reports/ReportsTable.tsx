@@ -2,7 +2,7 @@ import styled from 'styled-components';
 import type { AdminReport, ReportStatus } from '../../../../contract/admin-reports';
 import { Avatar, Badge, Button, px, Table, Text, theme } from '../../../ui';
 import { RowActions } from '../shared/AdminScreen';
-import { CellTime, TableHead } from '../shared/AdminTable';
+import { BadgeRow, CellTime, ListWithCount, PersonWithAvatar, TableHead } from '../shared/AdminTable';
 import { formatCount, formatDateTime } from '../shared/format';
 import { ReportDetails } from './ReportDetails';
 
@@ -26,7 +26,7 @@ interface ReportsTableProps {
 
 export function ReportsTable({ reports, status, total, busy, resolvingId, onResolve, onBan }: ReportsTableProps) {
   return (
-    <Wrapper>
+    <ListWithCount>
       <Text tone="muted" size="sm">
         {formatCount(total)} {status} {total === 1 ? 'report' : 'reports'}
       </Text>
@@ -90,14 +90,14 @@ export function ReportsTable({ reports, status, total, busy, resolvingId, onReso
           ))}
         </tbody>
       </Table>
-    </Wrapper>
+    </ListWithCount>
   );
 }
 
 function ReportedCell({ report }: { report: AdminReport }) {
   const { reported, openReportsAgainst } = report;
   return (
-    <Person>
+    <PersonWithAvatar>
       <Avatar src={reported.avatar} name={reported.name} size={theme.sizes.controlSm} />
       <Party>
         <span>{reported.name}</span>
@@ -110,26 +110,11 @@ function ReportedCell({ report }: { report: AdminReport }) {
           </Badges>
         )}
       </Party>
-    </Person>
+    </PersonWithAvatar>
   );
 }
 
-const Wrapper = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => px(theme.space[2])};
-`;
-
-const Person = styled.div`
-  display: flex;
-  align-items: center;
-  gap: ${({ theme }) => px(theme.space[3])};
-`;
-
-const Badges = styled.span`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => px(theme.space[1])};
+const Badges = styled(BadgeRow)`
   margin-top: ${({ theme }) => px(theme.space[1])};
 `;
 

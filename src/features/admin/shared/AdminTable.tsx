@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { Button } from '../../../ui';
+import { Button, px } from '../../../ui';
 import { RowActions } from './AdminScreen';
 
 /**
@@ -50,3 +50,24 @@ export function EditDeleteActions({ name, onEdit, onDelete }: EditDeleteActionsP
     </RowActions>
   );
 }
+
+/** A member list: its count line above its table. */
+export const ListWithCount = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => px(theme.space[2])};
+`;
+
+/** A member's avatar beside their name. */
+export const PersonWithAvatar = styled.div`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => px(theme.space[3])};
+`;
+
+/** Standing badges that wrap onto further lines in a narrow cell. */
+export const BadgeRow = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => px(theme.space[1])};
+`;

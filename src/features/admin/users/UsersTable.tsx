@@ -2,7 +2,7 @@ import styled from 'styled-components';
 import type { AdminUser } from '../../../../contract/admin';
 import { Avatar, Badge, Button, px, Table, Text, theme } from '../../../ui';
 import { CellTitle, RowActions } from '../shared/AdminScreen';
-import { CellTime, TableHead } from '../shared/AdminTable';
+import { BadgeRow, CellTime, ListWithCount, PersonWithAvatar, TableHead } from '../shared/AdminTable';
 import { formatCount, formatDate, formatRelative } from '../shared/format';
 
 type BusyKind = 'ban' | 'unban' | 'makeVip' | 'removeVip' | null;
@@ -24,7 +24,7 @@ interface UsersTableProps {
 
 export function UsersTable({ users, total, busy, busyFor, onBan, onUnban, onMakeVip, onRemoveVip }: UsersTableProps) {
   return (
-    <Wrapper>
+    <ListWithCount>
       <Text tone="muted" size="sm">
         {formatCount(total)} {total === 1 ? 'user' : 'users'}
       </Text>
@@ -36,7 +36,7 @@ export function UsersTable({ users, total, busy, busyFor, onBan, onUnban, onMake
             return (
               <tr key={user._id}>
                 <td>
-                  <Person>
+                  <PersonWithAvatar>
                     <Avatar src={user.avatar} name={user.name} size={theme.sizes.controlSm} />
                     <CellTitle>
                       <span>{user.name}</span>
@@ -44,17 +44,17 @@ export function UsersTable({ users, total, busy, busyFor, onBan, onUnban, onMake
                         @{user.username} · {user.email}
                       </span>
                     </CellTitle>
-                  </Person>
+                  </PersonWithAvatar>
                 </td>
                 <td>
-                  <Badges>
+                  <BadgeRow>
                     {user.isBanned ? <Badge tone="danger">Banned</Badge> : <Badge tone="success">Active</Badge>}
                     {user.isVIP && (
                       <Badge tone="vip">
                         {user.vipTier ?? 'VIP'} until {formatDate(user.vipUntil)}
                       </Badge>
                     )}
-                  </Badges>
+                  </BadgeRow>
                   {user.isBanned && user.banReason && (
                     <Reason>
                       <span>Reason:</span> {user.banReason}
@@ -108,27 +108,10 @@ export function UsersTable({ users, total, busy, busyFor, onBan, onUnban, onMake
           })}
         </tbody>
       </Table>
-    </Wrapper>
+    </ListWithCount>
   );
 }
 
-const Wrapper = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => px(theme.space[2])};
-`;
-
-const Person = styled.div`
-  display: flex;
-  align-items: center;
-  gap: ${({ theme }) => px(theme.space[3])};
-`;
-
-const Badges = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => px(theme.space[1])};
-`;
 
 const Reason = styled.p`
   max-width: 32ch;
