@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import { precompressPlugin } from './scripts/lib/precompress.ts';
 
 /** The chunk groups set up below keep their names in file names (see chunkFileNames). */
 const NAMED_CHUNKS = new Set(['framework', 'ui', 'zod', 'admin']);
@@ -21,6 +22,7 @@ export default defineConfig({
       generatedRouteTree: 'src/routeTree.gen.ts',
     }),
     react(),
+    precompressPlugin(),
   ],
   resolve: {
     alias: [

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const builtIndex = join(root, 'dist/client/index.html');
-const SOURCES = ['src', 'contract', 'machines', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'];
+const SOURCES = ['src', 'contract', 'machines', 'public', 'index.html', 'vite.config.ts', 'scripts/lib/precompress.ts', 'package-lock.json'];
 
 function newestMtime(path) {
   if (!existsSync(path)) return 0;

@@ -40,7 +40,10 @@ async function spaPlugin(app: FastifyInstance, options: SpaPluginOptions): Promi
 
   // serve: false because the catch-all route below decides between a file and
   // the app shell; @fastify/static provides reply.sendFile and its path checks.
-  await app.register(fastifyStatic, { root: clientDir, serve: false, suppressWarning: true, dotfiles: 'ignore' });
+  // preCompressed: the build writes .br and .gz beside each text file
+  // (scripts/lib/precompress.ts); a browser that accepts one gets it, with
+  // Vary: accept-encoding, and others get the file itself.
+  await app.register(fastifyStatic, { root: clientDir, serve: false, suppressWarning: true, dotfiles: 'ignore', preCompressed: true });
 
   function sendAppShell(reply: FastifyReply): FastifyReply {
     // Checked per request so building while the server runs needs no restart.
