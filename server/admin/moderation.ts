@@ -1,8 +1,8 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { AdminUser, MakeVipBody } from '../../contract/admin';
 import { revokeAllSessions } from '../auth/session-token';
-import { users, vipPlans, type UserRow } from '../db/schema';
+import { userReports, users, vipPlans, type UserRow } from '../db/schema';
 import type { OrbitDatabase } from '../db/types';
 import { HttpError } from '../plugins/errors';
 import { hasActiveVip } from '../routes/user-view';
@@ -39,7 +39,18 @@ async function saveMember(tx: Executor, id: string, changes: PgUpdateSetSource<t
   return row;
 }
 
-/** Bans with a reason and ends every session of that account (token_version moves on and each session is revoked). */
+function banMessage(username: string, reportsResolved: number): string {
+  if (reportsResolved === 0) return `${username} has been banned`;
+  const reports = reportsResolved === 1 ? '1 open report about them was' : `${reportsResolved} open reports about them were`;
+  return `${username} has been banned; ${reports} resolved`;
+}
+
+/**
+ * Bans with a reason and ends every session of that account (token_version
+ * moves on and each session is revoked). The ban is the action members'
+ * open reports about the account asked for, so they are resolved with it,
+ * by the same operator; the ban's audit entry stands for them.
+ */
 export async function banUser(db: OrbitDatabase, adminId: string, id: string, reason: string, now: Date): Promise<ModerationResult> {
   return db.transaction(async (tx) => {
     const target = await lockMember(tx, id, 'Admin accounts cannot be banned');
@@ -52,8 +63,13 @@ export async function banUser(db: OrbitDatabase, adminId: string, id: string, re
       tokenVersion: sql`${users.tokenVersion} + 1`,
     });
     await revokeAllSessions(tx, id, now);
+    const resolved = await tx
+      .update(userReports)
+      .set({ status: 'resolved', resolvedAt: now, resolvedBy: adminId })
+      .where(and(eq(userReports.reportedId, id), eq(userReports.status, 'open')))
+      .returning({ id: userReports.id });
     await recordAdminAction(tx, { adminId, action: 'ban', targetType: 'user', targetId: id, details: reason });
-    return { message: `${banned.username} has been banned`, user: toAdminUser(banned, now) };
+    return { message: banMessage(banned.username, resolved.length), user: toAdminUser(banned, now) };
   });
 }
 

@@ -52,7 +52,8 @@ const userRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
       schema: {
         tags,
         summary: 'Ban a member with a reason; ends all of their sessions',
-        description: 'The reason is required and is shown to the person when they next try to sign in. Admin accounts cannot be banned (403).',
+        description:
+          'The reason is required and is shown to the person when they next try to sign in. Open member reports about the person are resolved with the ban, and the message says how many. Admin accounts cannot be banned (403).',
         security: bearerSecurity,
         params: idParamsSchema,
         body: banBodySchema,

@@ -46,7 +46,7 @@ export function ReportsScreen({ params, onParamsChange }: ReportsScreenProps) {
     mutationFn: runReportAction,
     onSuccess: (result) => {
       succeed(result.message);
-      // Both change the queue: a resolved report moves to the other list, a ban shows on every report about the member.
+      // Both change the queue: a resolved report moves to the other list, and a ban resolves every open report about the member.
       void queryClient.invalidateQueries({ queryKey: adminReportKeys.all() });
       // The server writes resolving into the audit log the dashboard's Recent Activity shows (a ban's is marked by applyUserChange).
       if (result.kind === 'resolve') void queryClient.invalidateQueries({ queryKey: ['admin', 'activity'] });

@@ -161,6 +161,42 @@ describe('GET /api/admin/reports and POST /api/admin/reports/:id/resolve', () =>
   });
 });
 
+describe('banning from the queue', () => {
+  it('resolves every open report about the banned member, and only theirs, in the same step', async () => {
+    const accused = (await insertPerson(testApp.db, { name: 'Accused Person' })).id;
+    const neighbour = (await insertPerson(testApp.db, { name: 'Neighbour' })).id;
+    const first = (await insertPerson(testApp.db, { name: 'First Reporter' })).id;
+    const second = (await insertPerson(testApp.db, { name: 'Second Reporter' })).id;
+    const aboutAccused = [await fileReport(first, accused, 3, 'harassment'), await fileReport(second, accused, 2, 'scam')];
+    const aboutNeighbour = await fileReport(first, neighbour, 1);
+
+    const ban = await testApp.app.inject({ method: 'POST', url: `/api/admin/user/${accused}/ban`, headers: bearer(adminToken), payload: { reason: 'Scamming members' } });
+    expect(ban.statusCode, ban.body).toBe(200);
+    const username = ban.json<{ user: { username: string } }>().user.username;
+    expect(ban.json()).toMatchObject({ success: true, message: `${username} has been banned; 2 open reports about them were resolved` });
+
+    const rows = await testApp.db.select().from(userReports).where(eq(userReports.reportedId, accused));
+    expect(rows.map((row) => row.id).sort()).toEqual([...aboutAccused].sort());
+    for (const row of rows) expect(row).toMatchObject({ status: 'resolved', resolvedBy: adminId, resolvedAt: expect.any(Date) });
+    const open = await listReports('status=open');
+    expect(open.reports.map((report) => report._id)).toContain(aboutNeighbour);
+    expect(open.reports.some((report) => report.reported._id === accused)).toBe(false);
+    // One audit entry: the ban, with its reason.
+    expect(await latestAuditEntry(testApp.db)).toMatchObject({ action: 'ban', targetId: accused, details: 'Scamming members' });
+  });
+
+  it('says nothing about reports when there were none, and one report in the singular', async () => {
+    const quiet = (await insertPerson(testApp.db, { name: 'Never Reported' })).id;
+    const quietBan = await testApp.app.inject({ method: 'POST', url: `/api/admin/user/${quiet}/ban`, headers: bearer(adminToken), payload: { reason: 'Spam' } });
+    expect(quietBan.json<{ message: string }>().message).toMatch(/ has been banned$/);
+
+    const once = (await insertPerson(testApp.db, { name: 'Reported Once' })).id;
+    await fileReport(member.user._id, once, 1);
+    const onceBan = await testApp.app.inject({ method: 'POST', url: `/api/admin/user/${once}/ban`, headers: bearer(adminToken), payload: { reason: 'Spam' } });
+    expect(onceBan.json<{ message: string }>().message).toMatch(/ has been banned; 1 open report about them was resolved$/);
+  });
+});
+
 describe('bad requests', () => {
   it('answers 404 for an unknown report and 400 for a malformed id', async () => {
     const unknown = await asAdmin('POST', `/api/admin/reports/${UNKNOWN_ID}/resolve`);
