@@ -106,3 +106,37 @@ test('a member reports and blocks someone, unblocks them later, and an operator 
   await expect(admin.getByRole('row').filter({ hasText: reported.name })).toContainText('Resolved');
   await admin.context().close();
 });
+
+test('a member blocks a match from the Matches card, on a phone', async ({ browser, request }) => {
+  const suffix = Math.floor(Math.random() * 1e6).toString(36);
+  const member = await registerMember(request, 'e2e_matcher', `Mira Member ${suffix}`);
+  const match = await registerMember(request, 'e2e_matched', `Omar Match ${suffix}`);
+  for (const [from, to] of [[member, match], [match, member]] as const) {
+    const liked = await request.post('/api/users/like', { headers: { Authorization: `Bearer ${from.token}` }, data: { targetId: to.id } });
+    expect(liked.ok()).toBe(true);
+  }
+  const page = await pageFor(browser, 'user_token', member.token);
+  await page.setViewportSize(PHONE);
+
+  await page.goto('/match');
+  await expect(page.getByRole('heading', { level: 2, name: new RegExp(`^${match.name}`) })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Report or block' })).toBeVisible();
+  await expectNoSidewaysScroll(page, 390);
+  await page.screenshot({ path: 'test-results/screens/safety-matches-card-390.png', fullPage: true });
+
+  await page.getByRole('button', { name: 'Report or block' }).click();
+  const dialog = page.getByRole('dialog', { name: `Report or block ${match.name}` });
+  await dialog.getByRole('button', { name: `Block ${match.name}` }).click();
+  await dialog.getByRole('button', { name: 'Block', exact: true }).click();
+
+  // The notice takes focus, so a screen reader says why the card changed.
+  await expect(page.locator('div[tabindex="-1"]').filter({ hasText: `You blocked ${match.name}.` })).toBeFocused();
+  await expect(page.getByRole('heading', { name: 'No Matches Yet' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: 'test-results/screens/safety-matches-blocked-390.png', fullPage: true });
+
+  // The match is over on the server too: a reload does not bring them back.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'No Matches Yet' })).toBeVisible();
+  await page.context().close();
+});

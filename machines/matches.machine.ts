@@ -1,4 +1,4 @@
-import { assign, setup, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, setup, type SnapshotFrom } from 'xstate';
 import type { Match } from '../contract/discovery';
 import { actorNotProvided } from './actor-not-provided';
 
@@ -7,12 +7,35 @@ export interface MatchesContext {
   index: number;
   error: string | null;
 }
-export type MatchesEvent = { type: 'NEXT' } | { type: 'PREV' } | { type: 'CONNECT' } | { type: 'CHAT' } | { type: 'VIDEO' } | { type: 'RETRY' };
+export type MatchesEvent =
+  | { type: 'NEXT' }
+  | { type: 'PREV' }
+  | { type: 'CONNECT' }
+  | { type: 'CHAT' }
+  | { type: 'VIDEO' }
+  | { type: 'RETRY' }
+  /** The member blocked this person (Report or block); the server has already ended the match. */
+  | { type: 'BLOCKED'; userId: string };
 
 /** SPEC section 8: "error text, or Failed to load matches". */
 const FALLBACK_ERROR = 'Failed to load matches';
 
 const wrap = (index: number, count: number) => ((index % count) + count) % count;
+
+/**
+ * The list without the blocked person. The card shown stays shown; when it
+ * was the blocked one, the match after it takes its place (the first, after
+ * the last), as Next would have shown.
+ */
+function withoutBlocked(context: MatchesContext, userId: string): Pick<MatchesContext, 'matches' | 'index'> {
+  const shownId = context.matches[context.index]?.id;
+  const removedAt = context.matches.findIndex((match) => match.id === userId);
+  if (removedAt < 0) return { matches: context.matches, index: context.index };
+  const matches = context.matches.filter((match) => match.id !== userId);
+  const stillShown = matches.findIndex((match) => match.id === shownId);
+  const index = stillShown >= 0 ? stillShown : removedAt < matches.length ? removedAt : 0;
+  return { matches, index };
+}
 
 function shownMatch(context: MatchesContext): Match {
   const match = context.matches[context.index];
@@ -37,6 +60,10 @@ export const matchesMachine = setup({
     startVideoCall: (_, _params: { userId: string }) => {},
     showNext: assign(({ context }) => ({ index: wrap(context.index + 1, context.matches.length) })),
     showPrevious: assign(({ context }) => ({ index: wrap(context.index - 1, context.matches.length) })),
+    dropBlocked: assign(({ context, event }) => {
+      assertEvent(event, 'BLOCKED');
+      return withoutBlocked(context, event.userId);
+    }),
   },
   guards: {
     hasMatches: ({ context }) => context.matches.length > 0,
@@ -50,7 +77,8 @@ export const matchesMachine = setup({
   description:
     'The Matches screen: "Finding your matches..." until GET /matches answers, then one match at a time with previous and next ' +
     'wrapping round, "No Matches Yet", or "Error Loading Matches" with Try Again. Connect plays the heart for 2 seconds, then ' +
-    '"Connected with <name>!"; chat opens that conversation in Messages and video starts the call.',
+    '"Connected with <name>!"; chat opens that conversation in Messages and video starts the call. Blocking the match shown ' +
+    '(Report or block) takes them off the list, and the next match, or "No Matches Yet", takes their place.',
   context: { matches: [], index: 0, error: null },
   initial: 'loading',
   states: {
@@ -72,13 +100,14 @@ export const matchesMachine = setup({
       always: [{ guard: 'hasMatches', target: 'browsing' }, { target: 'empty' }],
     },
     browsing: {
-      description: 'One match card, "n of total matches"; previous and next wrap round.',
+      description: 'One match card, "n of total matches"; previous and next wrap round; a block takes the shown match off the list.',
       on: {
         NEXT: { actions: 'showNext' },
         PREV: { actions: 'showPrevious' },
         CONNECT: 'connecting',
         CHAT: { actions: { type: 'openChat', params: ({ context }) => ({ userId: shownMatch(context).id }) } },
         VIDEO: { actions: { type: 'startVideoCall', params: ({ context }) => ({ userId: shownMatch(context).id }) } },
+        BLOCKED: { target: 'sorting', actions: 'dropBlocked' },
       },
     },
     connecting: {

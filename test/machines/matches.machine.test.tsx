@@ -1,6 +1,6 @@
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { createActor, SimulatedClock, waitFor as waitForActor, type AnyEventObject } from 'xstate';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, SimulatedClock, waitFor as waitForActor, type AnyEventObject } from 'xstate';
 import type { Match } from '../../contract/discovery';
 import { matchesMachine, type MatchesSnapshot } from '../../machines/matches.machine';
 import { MatchesScreen } from '../../src/features/matches/MatchesScreen';
@@ -29,12 +29,36 @@ const match = (n: number, extra: Partial<Match> = {}): Match => ({
 });
 const THREE = [match(1), match(2), match(3)];
 
+const shownIn = (snapshot: MatchesSnapshot) => snapshot.context.matches[snapshot.context.index];
+
 const model = createModel(matchesMachine, {
   events: {
     'xstate.done.actor.loadMatches': [doneEvent('loadMatches', THREE), doneEvent('loadMatches', [])],
     'xstate.error.actor.loadMatches': [errorEvent('loadMatches', new Error('Failed to load matches'))],
+    BLOCKED: THREE.map((blocked) => ({ type: 'BLOCKED', userId: blocked.id })),
   },
+  // The dialog blocks the match on the card, so only that one can be blocked. Walks block the
+  // first card (the next one moves up) down to the last one left (No Matches Yet); blocking
+  // elsewhere doubles the walks for the same screens, so the wrap after the last card is a
+  // targeted test below.
+  filterEvents: (snapshot, event) =>
+    event.type !== 'BLOCKED' ||
+    ((event as { userId?: string }).userId === shownIn(snapshot)?.id && (snapshot.context.index === 0 || snapshot.context.matches.length === 1)),
 });
+
+const blockedMessage = (name: string) => `You blocked ${name}.`;
+
+// Report or block's Block step asks the server; every other request stays unanswered by the API.
+beforeEach(() => {
+  vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const blocked = THREE.find((candidate) => url.endsWith(`/api/users/${candidate.id}/block`));
+    if (!blocked || init?.method !== 'POST') return Promise.reject(new Error(`unexpected request ${init?.method ?? 'GET'} ${url}`));
+    const body = JSON.stringify({ success: true, message: blockedMessage(blocked.name) });
+    return Promise.resolve(new Response(body, { status: 200, headers: { 'content-type': 'application/json' } }));
+  });
+});
+afterEach(() => vi.restoreAllMocks());
 
 interface Effects {
   alerts: string[];
@@ -64,6 +88,11 @@ function expectedEffects(events: readonly AnyEventObject[]): Effects {
   let loaded: Match[] = [];
   for (const event of events) {
     if (event.type === 'xstate.done.actor.loadMatches') [loaded, index] = [(event as unknown as { output: Match[] }).output, 0];
+    if (event.type === 'BLOCKED') {
+      // The card after the blocked one takes its place; after the last, the first.
+      loaded = loaded.filter((_, position) => position !== index);
+      if (index >= loaded.length) index = 0;
+    }
     if (event.type === 'NEXT') index = (index + 1) % loaded.length;
     if (event.type === 'PREV') index = (index - 1 + loaded.length) % loaded.length;
     const shown = loaded[index];
@@ -83,8 +112,17 @@ const BUTTON_FOR: Record<string, (name: string) => string> = {
   VIDEO: (name) => `Video call ${name}`,
 };
 
-async function expectScreenFor(expected: MatchesSnapshot): Promise<void> {
+/** The last block of the walk, whose message stays above the card. */
+function lastBlocked(events: readonly AnyEventObject[]): string | undefined {
+  const blocks = events.filter((event) => event.type === 'BLOCKED');
+  const userId = (blocks[blocks.length - 1] as { userId?: string } | undefined)?.userId;
+  return THREE.find((candidate) => candidate.id === userId)?.name;
+}
+
+async function expectScreenFor(expected: MatchesSnapshot, blockedName: string | undefined): Promise<void> {
   await waitFor(() => {
+    if (blockedName) expect(screen.getByText(blockedMessage(blockedName))).toBeInTheDocument();
+    else expect(screen.queryByText(/^You blocked /)).not.toBeInTheDocument();
     if (expected.matches('loading') || expected.matches('sorting')) {
       expect(screen.getByText('Finding your matches...')).toBeInTheDocument();
     } else if (expected.matches('error')) {
@@ -108,13 +146,25 @@ async function expectScreenFor(expected: MatchesSnapshot): Promise<void> {
       const interests = within(screen.getByRole('list', { name: 'Interests' })).getAllByRole('listitem');
       expect(interests.map((item) => item.textContent)).toEqual(shown.interests.slice(0, 4));
       const connecting = expected.matches('connecting');
-      expect(screen.getByRole('status')).toHaveTextContent(connecting ? `Connecting with ${shown.name}...` : '');
+      // The card's own status region comes after the notice of a block, which is one too.
+      expect(screen.getAllByRole('status').at(-1)).toHaveTextContent(connecting ? `Connecting with ${shown.name}...` : '');
       for (const label of Object.values(BUTTON_FOR)) expect(screen.getByRole('button', { name: label(shown.name) })).toHaveProperty('disabled', connecting);
+      expect(screen.getByRole('button', { name: 'Report or block' })).toHaveProperty('disabled', connecting);
     }
     expect(screen.getByRole('heading', { level: 1, name: 'Find Your Match' })).toBeInTheDocument();
     const more = screen.getByRole('region', { name: 'Discover More' });
     expect(within(more).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['/spin', '/radar', '/users']);
   });
+}
+
+/** What a member does: Report or block, Block <name>, then Block to confirm; the dialog closes when the server agrees. */
+async function blockThroughTheDialog(name: string): Promise<void> {
+  fireEvent.click(screen.getByRole('button', { name: 'Report or block' }));
+  // The dialog's code loads on the first press.
+  const dialog = await screen.findByRole('dialog', { name: `Report or block ${name}` });
+  fireEvent.click(within(dialog).getByRole('button', { name: `Block ${name}` }));
+  fireEvent.click(await within(dialog).findByRole('button', { name: 'Block' }));
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 }
 
 function walk(path: ModelPath<typeof matchesMachine>) {
@@ -124,6 +174,7 @@ function walk(path: ModelPath<typeof matchesMachine>) {
     executeEvent: async (event, { actor }) => {
       const snapshot = actor.getSnapshot() as MatchesSnapshot;
       const name = snapshot.context.matches[snapshot.context.index]?.name ?? '';
+      if (event.type === 'BLOCKED') return blockThroughTheDialog(name);
       const label = event.type === 'RETRY' ? 'Try Again' : BUTTON_FOR[event.type]?.(name);
       if (!label) throw new Error(`no user action for ${event.type}`);
       const button = screen.getByRole('button', { name: label });
@@ -133,8 +184,9 @@ function walk(path: ModelPath<typeof matchesMachine>) {
       });
     },
     assertState: async (expected, { stepIndex }) => {
-      await expectScreenFor(expected);
-      expect(effects).toEqual(expectedEffects(path.steps.slice(1, stepIndex + 1).map((step) => step.event)));
+      const events = path.steps.slice(1, stepIndex + 1).map((step) => step.event);
+      await expectScreenFor(expected, lastBlocked(events));
+      expect(effects).toEqual(expectedEffects(events));
     },
   });
 }
@@ -162,6 +214,31 @@ describe('matches machine coverage', () => {
 });
 
 describe('matches machine, targeted', () => {
+  const browsingAt = async (index: number) => {
+    const actor = createActor(matchesMachine.provide({ actors: { loadMatches: fromPromise(() => Promise.resolve(THREE)) } }), { clock: new SimulatedClock() }).start();
+    await waitForActor(actor, (snapshot) => snapshot.matches('browsing'));
+    for (let step = 0; step < index; step += 1) actor.send({ type: 'NEXT' });
+    return actor;
+  };
+
+  it('shows the first match after blocking the last card, as Next would', async () => {
+    const actor = await browsingAt(2);
+    actor.send({ type: 'BLOCKED', userId: THREE[2]?.id ?? '' });
+    const snapshot = actor.getSnapshot();
+    expect(snapshot.value).toBe('browsing');
+    expect(snapshot.context.matches.map((shown) => shown.name)).toEqual(['Ines', 'Kofi']);
+    expect(snapshot.context.index).toBe(0);
+  });
+
+  it('keeps the card shown when someone else on the list is blocked, and ignores an unknown id', async () => {
+    const actor = await browsingAt(2);
+    actor.send({ type: 'BLOCKED', userId: THREE[0]?.id ?? '' });
+    expect(shownIn(actor.getSnapshot())?.name).toBe('Lena');
+    actor.send({ type: 'BLOCKED', userId: 'c0ffee00-0000-4000-8000-0000000000ff' });
+    expect(actor.getSnapshot().context.matches.map((shown) => shown.name)).toEqual(['Kofi', 'Lena']);
+    expect(shownIn(actor.getSnapshot())?.name).toBe('Lena');
+  });
+
   it('plays the connect animation for the SPEC 2 seconds', () => {
     expect(matchesMachine.implementations.delays).toEqual({ CONNECT_ANIMATION: 2000 });
   });

@@ -1,6 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { fromPromise } from 'xstate';
 import type { Match } from '../../../contract/discovery';
@@ -8,6 +8,8 @@ import { matchesMachine } from '../../../machines/matches.machine';
 import { fetchMatches } from '../../api/matches';
 import { ButtonLink, EmptyState, ErrorState, IconButton, px, Text, VisuallyHidden } from '../../ui';
 import { SignInPrompt } from '../auth/SignInPrompt';
+import { ReportOrBlock } from '../safety/ReportOrBlock';
+import { BlockedNotice } from '../safety/SafetyNotice';
 import { actorRuntime, useReportActor, type MachineOverrides } from '../discover/machine-overrides';
 import { ScreenFrame } from '../discover/ScreenFrame';
 import { unlessAborted } from '../discover/unless-aborted';
@@ -35,6 +37,11 @@ const Actions = styled.div`
   justify-content: center;
   align-items: center;
   gap: ${({ theme }) => px(theme.space[3])};
+`;
+
+const SafetyRow = styled.div`
+  display: flex;
+  justify-content: center;
 `;
 
 const matchesActors = { loadMatches: fromPromise<Match[], void>(({ signal }) => unlessAborted(signal, fetchMatches)) };
@@ -90,6 +97,8 @@ function MemberMatches({ overrides, effects }: Omit<MatchesScreenProps, 'visitor
   const matches = useSelector(actor, (snapshot) => snapshot.context.matches);
   const index = useSelector(actor, (snapshot) => snapshot.context.index);
   const match = matches[index];
+  // The server's message after the member blocked a match; it stays until they block someone else or leave.
+  const [blockedMessage, setBlockedMessage] = useState<string>();
 
   let body;
   if (loading) {
@@ -133,6 +142,17 @@ function MemberMatches({ overrides, effects }: Omit<MatchesScreenProps, 'visitor
             <ChevronIcon direction="right" />
           </IconButton>
         </Actions>
+        <SafetyRow>
+          <ReportOrBlock
+            key={match.id}
+            person={{ id: match.id, name: match.name }}
+            disabled={connecting}
+            onBlocked={(message) => {
+              setBlockedMessage(message);
+              actor.send({ type: 'BLOCKED', userId: match.id });
+            }}
+          />
+        </SafetyRow>
       </>
     );
   }
@@ -140,6 +160,7 @@ function MemberMatches({ overrides, effects }: Omit<MatchesScreenProps, 'visitor
   return (
     <MatchesFrame>
       <DeckCard $gap={4} aria-busy={loading}>
+        <BlockedNotice message={blockedMessage} />
         {body}
       </DeckCard>
     </MatchesFrame>

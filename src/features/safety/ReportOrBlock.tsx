@@ -26,14 +26,15 @@ const QuietButton = styled(Button)`
 export interface ReportOrBlockProps {
   person: { id: string; name: string };
   onBlocked: (message: string) => void;
+  disabled?: boolean;
 }
 
-/** "Report or block" on another member's profile, and its dialog. */
-export function ReportOrBlock({ person, onBlocked }: ReportOrBlockProps) {
+/** "Report or block" on another member's profile or match card, and its dialog. */
+export function ReportOrBlock({ person, onBlocked, disabled = false }: ReportOrBlockProps) {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <QuietButton type="button" variant="ghost" onClick={() => setOpen(true)}>
+      <QuietButton type="button" variant="ghost" disabled={disabled} onClick={() => setOpen(true)}>
         <Icon>
           <FlagIcon />
         </Icon>

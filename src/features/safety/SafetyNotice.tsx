@@ -3,13 +3,11 @@ import { useEffect, useRef } from 'react';
 import { Notice } from '../../ui';
 
 /**
- * The server's message after a block, carried to Discover in the history
- * entry (useLeaveAfterBlock). Focus moves to it: the member was taken off the
- * profile they were on, and this says why; a status region filled as it is
- * created is not reliably announced, a focused one is.
+ * The server's message after a block. Focus moves to it: the person the
+ * member was looking at is gone from the screen, and this says why; a status
+ * region filled as it is created is not reliably announced, a focused one is.
  */
-export function SafetyNotice() {
-  const message = useRouterState({ select: (state) => state.location.state.safetyNotice });
+export function BlockedNotice({ message }: { message: string | undefined }) {
   const region = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (message) region.current?.focus();
@@ -20,4 +18,9 @@ export function SafetyNotice() {
       <Notice tone="success">{message}</Notice>
     </div>
   );
+}
+
+/** The message of a block made on a profile, carried to Discover in the history entry (useLeaveAfterBlock). */
+export function SafetyNotice() {
+  return <BlockedNotice message={useRouterState({ select: (state) => state.location.state.safetyNotice })} />;
 }

@@ -1,4 +1,4 @@
-import { configure, screen, waitFor } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { json, renderApp } from '../../support/render-app';
@@ -15,6 +15,15 @@ beforeEach(() => {
   signInAsUser();
 });
 afterEach(() => localStorage.clear());
+
+/** Report or block on Asha's card, Block Asha, then Block to confirm; returns the dialog. */
+async function blockAshaFromTheCard(): Promise<HTMLElement> {
+  await userEvent.click(await screen.findByRole('button', { name: 'Report or block' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Report or block Asha' });
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Block Asha' }));
+  await userEvent.click(await within(dialog).findByRole('button', { name: 'Block' }));
+  return dialog;
+}
 
 describe('Matches (/match) against the API', () => {
   it('shows the newest match first with the counter', async () => {
@@ -38,6 +47,38 @@ describe('Matches (/match) against the API', () => {
     const { router } = renderApp('/match');
     await userEvent.click(await screen.findByRole('button', { name: 'Video call Asha' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/video-call/${ASHA.id}`));
+  });
+
+  it('blocks a match from the card: the server is told, the next match moves up and the message takes focus', async () => {
+    const { calls } = mockShellApi({
+      'GET /api/matches': () => json(200, { matches: [ASHA, BEN] }),
+      [`POST /api/users/${ASHA.id}/block`]: () => json(200, { success: true, message: 'You blocked Asha.' }),
+    });
+    renderApp('/match');
+    await blockAshaFromTheCard();
+
+    const notice = await screen.findByText('You blocked Asha.');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await waitFor(() => expect(notice.closest('[tabindex="-1"]')).toHaveFocus());
+    expect(screen.getByRole('heading', { level: 2, name: 'Ben, 29' })).toBeInTheDocument();
+    expect(screen.getByText('1 of 1 matches')).toBeInTheDocument();
+    expect(calls.filter((call) => call.path === `/api/users/${ASHA.id}/block`).map((call) => call.method)).toEqual(['POST']);
+  });
+
+  it('keeps the match when the block fails, with the reason in the dialog', async () => {
+    mockShellApi({
+      'GET /api/matches': () => json(200, { matches: [ASHA, BEN] }),
+      [`POST /api/users/${ASHA.id}/block`]: () => json(503, { success: false, message: 'Orbit is briefly unavailable; please try again in a moment' }),
+    });
+    renderApp('/match');
+    const dialog = await blockAshaFromTheCard();
+    expect(await within(dialog).findByText('Orbit is briefly unavailable; please try again in a moment', {}, { timeout: 15_000 })).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Back' }));
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('heading', { level: 2, name: 'Asha, 29' })).toBeInTheDocument();
+    expect(screen.getByText('1 of 2 matches')).toBeInTheDocument();
+    expect(screen.queryByText(/^You blocked/)).not.toBeInTheDocument();
   });
 
   it("shows the server's message under 'Error Loading Matches'", async () => {
