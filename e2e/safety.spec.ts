@@ -107,7 +107,7 @@ test('a member reports and blocks someone, unblocks them later, and an operator 
   await admin.context().close();
 });
 
-test('a member blocks a match from the Matches card, on a phone', async ({ browser, request }) => {
+test('a member blocks a match from the Matches card, on a phone, and their chat offers it too', async ({ browser, request }) => {
   const suffix = Math.floor(Math.random() * 1e6).toString(36);
   const member = await registerMember(request, 'e2e_matcher', `Mira Member ${suffix}`);
   const match = await registerMember(request, 'e2e_matched', `Omar Match ${suffix}`);
@@ -117,6 +117,13 @@ test('a member blocks a match from the Matches card, on a phone', async ({ brows
   }
   const page = await pageFor(browser, 'user_token', member.token);
   await page.setViewportSize(PHONE);
+
+  // Their chat offers the same, as a flag in its header, which still fits a phone.
+  await page.goto(`/messages?with=${match.id}`);
+  const chat = page.getByRole('region', { name: `Chat with ${match.name}` });
+  await expect(chat.getByRole('button', { name: `Report or block ${match.name}` })).toBeVisible();
+  await expectNoSidewaysScroll(page, 390);
+  await page.screenshot({ path: 'test-results/screens/safety-chat-header-390.png' });
 
   await page.goto('/match');
   await expect(page.getByRole('heading', { level: 2, name: new RegExp(`^${match.name}`) })).toBeVisible();

@@ -55,7 +55,9 @@ export type MessagingEvent =
   | { type: 'BACK_TO_LIST' }
   | { type: 'DRAFT.CHANGE'; text: string }
   /** `at`: when the user sent it (ISO), read from the screen's clock. */
-  | { type: 'SEND'; at: string };
+  | { type: 'SEND'; at: string }
+  /** The member blocked the person of the open conversation (Report or block); the server has ended the match. */
+  | { type: 'BLOCKED'; userId: string };
 
 /** SPEC section 9: the messaging auto-reply delay. */
 export const AUTO_REPLY_DELAY_MS = 2000;
@@ -113,6 +115,16 @@ export const messagingMachine = setup({
       };
     }),
     showList: assign({ view: 'list' as const }),
+    dropBlockedConversation: assign(({ context, event }) => {
+      assertEvent(event, 'BLOCKED');
+      return {
+        conversations: context.conversations.filter((conversation) => conversation.id !== event.userId),
+        selectedId: null,
+        view: 'list' as const,
+        thread: [],
+        draft: '',
+      };
+    }),
     adoptThread: assign((_, params: { thread: ChatMessage[] }) => ({ thread: params.thread })),
     forgetThread: assign({ thread: [] }),
     updateDraft: assign(({ event }) => {
@@ -154,7 +166,8 @@ export const messagingMachine = setup({
   id: 'messaging',
   description:
     'The Messages screen. It loads the conversation list, opens one conversation at a time, and sends messages; ' +
-    "2 seconds after the user's latest message the selected contact answers 'Thanks for your message!'.",
+    "2 seconds after the user's latest message the selected contact answers 'Thanks for your message!'. Blocking the " +
+    'person (Report or block) removes their conversation and goes back to the list.',
   context: ({ input }) => ({
     withUserId: input.withUserId,
     conversations: [],
@@ -195,6 +208,8 @@ export const messagingMachine = setup({
       on: {
         SELECT: { guard: 'isKnownConversation', target: '.loadingThread', actions: 'select' },
         BACK_TO_LIST: { actions: 'showList' },
+        // Whatever the chat was doing (a pending reply included) ends with the conversation.
+        BLOCKED: { target: '.nothingSelected', actions: 'dropBlockedConversation' },
       },
       initial: 'nothingSelected',
       states: {

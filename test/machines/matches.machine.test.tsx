@@ -4,6 +4,7 @@ import { createActor, fromPromise, SimulatedClock, waitFor as waitForActor, type
 import type { Match } from '../../contract/discovery';
 import { matchesMachine, type MatchesSnapshot } from '../../machines/matches.machine';
 import { MatchesScreen } from '../../src/features/matches/MatchesScreen';
+import { answerBlocks, blockedMessage } from '../support/block-endpoint';
 import { createModel, doneEvent, errorEvent, printCoverageAfterAll, type ModelPath, type Mounted, type MountArgs } from '../support/model';
 import { actorCatcher, renderScreen } from '../src/features/discover/render-screen';
 
@@ -46,18 +47,7 @@ const model = createModel(matchesMachine, {
     ((event as { userId?: string }).userId === shownIn(snapshot)?.id && (snapshot.context.index === 0 || snapshot.context.matches.length === 1)),
 });
 
-const blockedMessage = (name: string) => `You blocked ${name}.`;
-
-// Report or block's Block step asks the server; every other request stays unanswered by the API.
-beforeEach(() => {
-  vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    const blocked = THREE.find((candidate) => url.endsWith(`/api/users/${candidate.id}/block`));
-    if (!blocked || init?.method !== 'POST') return Promise.reject(new Error(`unexpected request ${init?.method ?? 'GET'} ${url}`));
-    const body = JSON.stringify({ success: true, message: blockedMessage(blocked.name) });
-    return Promise.resolve(new Response(body, { status: 200, headers: { 'content-type': 'application/json' } }));
-  });
-});
+beforeEach(() => answerBlocks(THREE));
 afterEach(() => vi.restoreAllMocks());
 
 interface Effects {

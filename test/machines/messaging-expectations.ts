@@ -31,6 +31,8 @@ export interface ExpectedMessages {
   view: 'list' | 'chat';
   bubbles: ExpectedBubble[];
   draft: string;
+  /** Who the member last blocked: the notice above the screen names them. */
+  blockedName: string | null;
 }
 
 const CHATTING: readonly ExpectedPhase[] = ['idle', 'awaitingReply', 'composingReply'];
@@ -51,7 +53,7 @@ function select(state: ExpectedMessages, id: string): void {
 }
 
 export function expectedMessages(events: readonly AnyEventObject[]): ExpectedMessages {
-  const state: ExpectedMessages = { phase: 'loading', conversations: [], selectedId: null, view: 'list', bubbles: [], draft: '' };
+  const state: ExpectedMessages = { phase: 'loading', conversations: [], selectedId: null, view: 'list', bubbles: [], draft: '', blockedName: null };
   for (const event of events) {
     switch (event.type) {
       case 'xstate.init':
@@ -107,6 +109,13 @@ export function expectedMessages(events: readonly AnyEventObject[]): ExpectedMes
       case 'xstate.error.actor.composeReply':
         state.phase = 'idle';
         break;
+      case 'BLOCKED': {
+        // Their conversation goes, with any reply still to come; the list shows, nothing selected.
+        state.blockedName = state.conversations.find((conversation) => conversation.id === event.userId)?.name ?? null;
+        state.conversations = state.conversations.filter((conversation) => conversation.id !== event.userId);
+        Object.assign(state, { selectedId: null, view: 'list', bubbles: [], draft: '', phase: 'nothingSelected' });
+        break;
+      }
       default:
         if (event.type.startsWith('xstate.after.AUTO_REPLY_DELAY.')) {
           state.phase = 'composingReply';

@@ -64,11 +64,13 @@ export const messagingModel = createModel(messagingMachine, {
     SELECT: PEOPLE.map((person) => ({ type: 'SELECT', conversationId: person.id })),
     'DRAFT.CHANGE': [BLANK, 'Hello there', MULTILINE].map((text) => ({ type: 'DRAFT.CHANGE', text })),
     SEND: [{ type: 'SEND', at: BASE.toISOString() }],
+    BLOCKED: PEOPLE.map((person) => ({ type: 'BLOCKED', userId: person.id })),
   },
   describeEvent: (event) => {
     if (event.type === 'SEND') return 'SEND';
     if (event.type === 'DRAFT.CHANGE') return `type ${JSON.stringify(event.text)}`;
     if (event.type === 'SELECT') return `SELECT ${String(event.conversationId)}`;
+    if (event.type === 'BLOCKED') return `BLOCKED ${String(event.userId)}`;
     if (event.type.startsWith('xstate.after.')) return `after ${event.type.split('.')[2]}`;
     if (event.type.startsWith('xstate.done.actor.')) return `${event.type.slice('xstate.done.actor.'.length)} done`;
     if (event.type.startsWith('xstate.error.actor.')) return `${event.type.slice('xstate.error.actor.'.length)} fails`;
@@ -109,6 +111,14 @@ export const messagingModel = createModel(messagingMachine, {
         return event.text === BLANK ? sentByUser(snapshot) === 0 : sentByUser(snapshot) < 2;
       case 'SEND':
         return draft !== '';
+      case 'BLOCKED':
+        // Only the open chat's person can be blocked (from its header): once it has settled, and
+        // once while its reply is pending, which the block must cancel.
+        if ((event as { userId?: string }).userId !== selectedId) return false;
+        return (
+          (untouched && snapshot.matches({ ready: { chatting: 'idle' } })) ||
+          (sentByUser(snapshot) === 1 && draft === '' && snapshot.matches({ ready: { chatting: 'awaitingReply' } }))
+        );
       default:
         return true;
     }

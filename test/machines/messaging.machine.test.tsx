@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { fireEvent, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AnyEventObject } from 'xstate';
 import type { Conversation, messagingMachine, MessagingSnapshot } from '../../machines/messaging.machine';
 import { MessagesScreen } from '../../src/features/messages/MessagesScreen';
 import { captureRootActor, control, currentPath, hasControl, none, one, renderScreen, textOf } from '../src/features/media/screen-harness';
+import { answerBlocks, blockedMessage } from '../support/block-endpoint';
 import { printCoverageAfterAll, type ModelPath } from '../support/model';
 import { expectedMessages, type ExpectedMessages } from './messaging-expectations';
 import { BASE, messagingModel, PEOPLE } from './messaging-model';
@@ -22,10 +23,25 @@ beforeAll(() => {
   HTMLElement.prototype.scrollTo = scrollTo;
   // The router restores the page's scroll position on navigation.
   vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+  // A member's screen: Report or block is offered in the chat (a visitor's sample people are not real).
+  localStorage.setItem('user_token', 'user-token');
+  answerBlocks(PEOPLE);
 });
 afterAll(() => {
   Reflect.deleteProperty(HTMLElement.prototype, 'scrollTo');
+  localStorage.clear();
+  vi.restoreAllMocks();
 });
+
+/** The chat header's flag, Block <name>, then Block to confirm; the dialog closes when the server agrees. */
+async function blockFromTheChat(name: string): Promise<void> {
+  fireEvent.click(control(`Report or block ${name}`));
+  // The dialog's code loads on the first press.
+  const dialog = await screen.findByRole('dialog', { name: `Report or block ${name}` });
+  fireEvent.click(within(dialog).getByRole('button', { name: `Block ${name}` }));
+  fireEvent.click(await within(dialog).findByRole('button', { name: 'Block' }));
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+}
 
 function composer(): HTMLTextAreaElement {
   return one('textarea[aria-label="Message"]') as HTMLTextAreaElement;
@@ -36,8 +52,10 @@ function conversationList(): HTMLElement {
 }
 
 // fireEvent rather than user-event: hundreds of steps, and each must stay quick.
-function perform(event: AnyEventObject, snapshot: MessagingSnapshot) {
+function perform(event: AnyEventObject, snapshot: MessagingSnapshot): Promise<void> | undefined {
   switch (event.type) {
+    case 'BLOCKED':
+      return blockFromTheChat(PEOPLE.find((person) => person.id === event.userId)?.name ?? '');
     case 'RETRY':
       fireEvent.click(control('Try Again'));
       return;
@@ -123,6 +141,7 @@ function expectChat(expected: ExpectedMessages) {
   expect(one('header h2', panel)).toHaveTextContent(contact.name);
   expect(one('header p', panel)).toHaveTextContent(contact.isOnline ? 'Online' : 'Offline');
   expect(control('Video Call', panel)).toHaveAttribute('href', `/video-call/${contact.id}`);
+  expect(hasControl(`Report or block ${contact.name}`, panel)).toBe(true);
   if (expected.phase === 'loadingThread') expect(textOf(panel)).toContain('Loading messages');
   if (expected.phase === 'threadFailed') {
     expect(one('[role="alert"]', panel)).toHaveTextContent("Couldn't load these messages");
@@ -136,6 +155,8 @@ function expectChat(expected: ExpectedMessages) {
 
 function expectScreen(expected: ExpectedMessages) {
   expect(one('h1')).toHaveTextContent('Messages');
+  if (expected.blockedName) expect(screen.getByText(blockedMessage(expected.blockedName))).toBeInTheDocument();
+  else expect(screen.queryByText(/^You blocked /)).not.toBeInTheDocument();
   if (expected.phase === 'loading') {
     expect(textOf()).toContain('Loading conversations');
     none('ul[aria-label="Conversations"]');

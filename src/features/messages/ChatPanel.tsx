@@ -1,6 +1,7 @@
 import styled from 'styled-components';
 import type { ChatMessage, Conversation } from '../../../machines/messaging.machine';
 import { Avatar, ButtonLink, EmptyState, ErrorState, IconButton, Spinner, VisuallyHidden, px } from '../../ui';
+import { ReportOrBlock } from '../safety/ReportOrBlock';
 import { MessageComposer } from './MessageComposer';
 import { MessageThread, MessageThreadSkeleton } from './MessageThread';
 
@@ -16,10 +17,12 @@ interface ChatPanelProps {
   onRetry: (conversationId: string) => void;
   onDraftChange: (text: string) => void;
   onSend: () => void;
+  /** Members only (a visitor's sample people are not real): offers Report or block, and hears of a block with the server's message. */
+  onBlocked?: (userId: string, message: string) => void;
 }
 
 /** SPEC Messages, right pane: the selected chat, or a prompt to pick one. */
-export function ChatPanel({ phase, conversation, thread, draft, now, onBack, onRetry, onDraftChange, onSend }: ChatPanelProps) {
+export function ChatPanel({ phase, conversation, thread, draft, now, onBack, onRetry, onDraftChange, onSend, onBlocked }: ChatPanelProps) {
   if (phase === 'nothingSelected' || !conversation) {
     return (
       <Panel aria-label="Chat">
@@ -44,6 +47,14 @@ export function ChatPanel({ phase, conversation, thread, draft, now, onBack, onR
         <ButtonLink to="/video-call/{-$userId}" params={{ userId: conversation.id }} variant="secondary" size="sm">
           Video Call
         </ButtonLink>
+        {onBlocked ? (
+          <ReportOrBlock
+            key={conversation.id}
+            compact
+            person={{ id: conversation.id, name: conversation.name }}
+            onBlocked={(message) => onBlocked(conversation.id, message)}
+          />
+        ) : null}
       </Header>
       {phase === 'loadingThread' && (
         <Busy aria-busy="true">

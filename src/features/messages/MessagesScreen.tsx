@@ -8,6 +8,7 @@ import { createSimulatedMessagingActors } from '../../../machines/messaging.sim'
 import { readTokens } from '../../api/session';
 import { ButtonLink, Container, EmptyState, ErrorState, Heading, Spinner, VisuallyHidden, px } from '../../ui';
 import { VisitorSampleNotice } from '../auth/SignInPrompt';
+import { BlockedNotice } from '../safety/SafetyNotice';
 import { ChatPanel, type ChatPhase } from './ChatPanel';
 import { ConversationList, ConversationListSkeleton } from './ConversationList';
 import { createConversationLoader, createThreadLoader } from './conversation-source';
@@ -59,6 +60,8 @@ export function MessagesScreen({ withUserId, machine, clock, inspect, now = syst
   const today = now();
   // Read once: signing in or out navigates, which mounts the screen again.
   const [visitor] = useState(() => !isSignedIn());
+  // The server's message after the member blocked someone from their chat; it stays until the next block or they leave.
+  const [blockedMessage, setBlockedMessage] = useState<string>();
 
   let body;
   if (snapshot.matches('loading')) {
@@ -117,6 +120,14 @@ export function MessagesScreen({ withUserId, machine, clock, inspect, now = syst
               onRetry={(conversationId) => actor.send({ type: 'SELECT', conversationId })}
               onDraftChange={(text) => actor.send({ type: 'DRAFT.CHANGE', text })}
               onSend={() => actor.send({ type: 'SEND', at: now().toISOString() })}
+              onBlocked={
+                visitor
+                  ? undefined
+                  : (userId, message) => {
+                      setBlockedMessage(message);
+                      actor.send({ type: 'BLOCKED', userId });
+                    }
+              }
             />
           </ChatPane>
         </Layout>
@@ -127,6 +138,7 @@ export function MessagesScreen({ withUserId, machine, clock, inspect, now = syst
   return (
     <Page>
       <Heading level={1}>Messages</Heading>
+      <BlockedNotice message={blockedMessage} />
       {body}
     </Page>
   );

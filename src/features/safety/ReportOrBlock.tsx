@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import styled from 'styled-components';
-import { Button, px } from '../../ui';
+import { Button, IconButton, px } from '../../ui';
 import { FlagIcon } from './safety-icons';
 
 // Loaded on the first press: the dialog brings the report contract (and zod's schemas with it), which
@@ -23,23 +23,35 @@ const QuietButton = styled(Button)`
   color: ${({ theme }) => theme.colors.muted};
 `;
 
+const QuietIconButton = styled(IconButton)`
+  color: ${({ theme }) => theme.colors.muted};
+`;
+
 export interface ReportOrBlockProps {
   person: { id: string; name: string };
   onBlocked: (message: string) => void;
   disabled?: boolean;
+  /** The flag alone, named for the person, where a row has no room for the words (a chat's header). */
+  compact?: boolean;
 }
 
-/** "Report or block" on another member's profile or match card, and its dialog. */
-export function ReportOrBlock({ person, onBlocked, disabled = false }: ReportOrBlockProps) {
+/** "Report or block" on another member's profile, match card or chat, and its dialog. */
+export function ReportOrBlock({ person, onBlocked, disabled = false, compact = false }: ReportOrBlockProps) {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <QuietButton type="button" variant="ghost" disabled={disabled} onClick={() => setOpen(true)}>
-        <Icon>
+      {compact ? (
+        <QuietIconButton type="button" variant="ghost" aria-label={`Report or block ${person.name}`} disabled={disabled} onClick={() => setOpen(true)}>
           <FlagIcon />
-        </Icon>
-        Report or block
-      </QuietButton>
+        </QuietIconButton>
+      ) : (
+        <QuietButton type="button" variant="ghost" disabled={disabled} onClick={() => setOpen(true)}>
+          <Icon>
+            <FlagIcon />
+          </Icon>
+          Report or block
+        </QuietButton>
+      )}
       {/* Mounted only while open, so every opening starts at the first step with an empty form. */}
       {open ? (
         <Suspense fallback={null}>

@@ -55,6 +55,8 @@ describe('the Messages screen', () => {
     const chat = screen.getByRole('region', { name: 'Chat with Sarah Johnson' });
     expect(within(chat).getByText('Online', { selector: 'p' })).toBeInTheDocument();
     expect(within(chat).getByRole('link', { name: 'Video Call' })).toHaveAttribute('href', '/video-call/sample-sarah');
+    // Sample people are not real: there is nobody to report or block.
+    expect(within(chat).queryByRole('button', { name: /^Report or block/ })).not.toBeInTheDocument();
     const log = await within(chat).findByRole('log', { name: 'Messages with Sarah Johnson' });
     expect(within(log).getByText('Yesterday')).toBeInTheDocument();
     expect(within(log).getByText('Today')).toBeInTheDocument();
@@ -133,6 +135,34 @@ describe('the Messages screen', () => {
     expect(log).not.toHaveTextContent('No messages with Asha yet');
     await act(() => vi.advanceTimersByTimeAsync(2000));
     await waitFor(() => expect(within(log).getByText('Thanks for your message!')).toBeInTheDocument());
+  });
+
+  it('lets a member block a match from the chat: their conversation goes and the message takes focus', async () => {
+    localStorage.setItem('user_token', 'user-token');
+    const asha = matchOf(candidate('aaaaaaaa-0000-4000-8000-00000000000a', 'Asha', { isOnline: true }));
+    const ben = matchOf(candidate('aaaaaaaa-0000-4000-8000-00000000000b', 'Ben'));
+    const blocks: string[] = [];
+    mockApi({
+      'GET /api/config/public': () => json(200, publicConfig),
+      'GET /api/matches': () => json(200, { matches: [asha, ben] }),
+      [`POST /api/users/${asha.id}/block`]: () => {
+        blocks.push(asha.id);
+        return json(200, { success: true, message: 'You blocked Asha.' });
+      },
+    });
+    renderApp('/messages');
+    const chat = await screen.findByRole('region', { name: 'Chat with Asha' });
+    await userEvent.click(within(chat).getByRole('button', { name: 'Report or block Asha' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Report or block Asha' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Block Asha' }));
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Block' }));
+
+    const notice = await screen.findByText('You blocked Asha.');
+    await waitFor(() => expect(notice.closest('[tabindex="-1"]')).toHaveFocus());
+    expect(blocks).toEqual([asha.id]);
+    const entries = within(screen.getByRole('list', { name: 'Conversations' })).getAllByRole('button');
+    expect(entries.map((entry) => entry.textContent)).toEqual([expect.stringContaining('Ben')]);
+    expect(screen.getByRole('region', { name: 'Chat' })).toHaveTextContent('No conversation selected');
   });
 
   it("offers Try Again when a member's matches cannot be read, instead of sample conversations", async () => {
