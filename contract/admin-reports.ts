@@ -22,7 +22,8 @@ export const adminReportSchema = z.object({
   status: reportStatusSchema,
   createdAt: z.string(),
   resolvedAt: z.string().nullable(),
-  reporter: reportPartySchema,
+  /** null when the reporter has deleted their account. */
+  reporter: reportPartySchema.nullable(),
   reported: reportPartySchema.extend({ avatar: z.string(), isBanned: z.boolean() }),
   /** Open reports against the same person, this one included: several reporters weigh more than one. */
   openReportsAgainst: z.number().int(),

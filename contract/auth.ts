@@ -56,7 +56,7 @@ export const adminLoginResponseSchema = z.object({
 });
 export type AdminLoginResponse = z.infer<typeof adminLoginResponseSchema>;
 
-/** Logout and password change answer with a message only. */
+/** Logout, password change and account deletion answer with a message only. */
 export const sessionChangeResponseSchema = z.object({
   success: z.literal(true),
   message: z.string(),
@@ -79,3 +79,15 @@ export const CURRENT_PASSWORD_INCORRECT = 'Current password is incorrect';
 
 /** Login failures always read exactly this, whatever was wrong. */
 export const INVALID_CREDENTIALS = 'Invalid username or password';
+
+/**
+ * Closing an account for good: the password proves it is the owner at the
+ * keyboard, not someone who found a signed-in phone.
+ */
+export const deleteAccountBodySchema = z.strictObject({
+  password: z.string({ message: 'Enter your password to delete your account' }).min(1, 'Enter your password to delete your account').max(256, 'Password is too long'),
+});
+export type DeleteAccountBody = z.infer<typeof deleteAccountBodySchema>;
+
+export const ACCOUNT_DELETED_MESSAGE = 'Your account has been deleted';
+export const PAYOUT_PENDING_MESSAGE = 'A withdrawal of yours is still waiting for review. You can delete your account once it has been paid or rejected.';

@@ -48,7 +48,8 @@ export async function listReports(db: OrbitDatabase, query: { page: number; limi
       openReportsAgainst,
     })
     .from(userReports)
-    .innerJoin(reporter, eq(reporter.id, userReports.reporterId))
+    // Left: a report outlives a reporter who deleted their account (reporter_id is then null).
+    .leftJoin(reporter, eq(reporter.id, userReports.reporterId))
     .innerJoin(reported, eq(reported.id, userReports.reportedId))
     .where(where)
     .orderBy(...order)
@@ -64,7 +65,7 @@ export async function listReports(db: OrbitDatabase, query: { page: number; limi
       status: row.report.status,
       createdAt: row.report.createdAt.toISOString(),
       resolvedAt: row.report.resolvedAt?.toISOString() ?? null,
-      reporter: { _id: row.reporter.id, username: row.reporter.username, name: row.reporter.name || row.reporter.username },
+      reporter: row.reporter && { _id: row.reporter.id, username: row.reporter.username, name: row.reporter.name || row.reporter.username },
       reported: {
         _id: row.reported.id,
         username: row.reported.username,

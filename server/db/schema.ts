@@ -324,9 +324,12 @@ export const userReports = pgTable(
   'user_reports',
   {
     id: id(),
-    reporterId: uuid('reporter_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * Null once the reporter has deleted their account: the report stays in the
+     * queue, because what it says about the reported member is still true and
+     * a harasser must not get away with it by being reported by people who left.
+     */
+    reporterId: uuid('reporter_id').references(() => users.id, { onDelete: 'set null' }),
     reportedId: uuid('reported_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),

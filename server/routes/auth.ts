@@ -1,14 +1,17 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import {
+  ACCOUNT_DELETED_MESSAGE,
   adminLoginResponseSchema,
   changePasswordBodySchema,
+  deleteAccountBodySchema,
   loginBodySchema,
   loginResponseSchema,
   registerBodySchema,
   registerResponseSchema,
   sessionChangeResponseSchema,
 } from '../../contract/auth';
+import { deleteAccount } from '../auth/account-deletion';
 import { checkCredentials, recordSignIn } from '../auth/credentials';
 import { changePassword } from '../auth/password-change';
 import { registerAccount } from '../auth/registration';
@@ -28,7 +31,7 @@ function perIp(rule: RateLimitRule) {
 
 /**
  * The account an attempt is aimed at: the signed-in one for a password change
- * (the limiter runs after the auth guard), else the login body's username
+ * or an account deletion (the limiter runs after the auth guard), else the login body's username
  * (after validation). Both share one budget, so guessing through either
  * route counts against the same account.
  */
@@ -148,6 +151,30 @@ const authRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (app, options, d
     async (request) => {
       await changePassword(app.db, signedInUser(request), signedInSessionId(request), request.body, new Date());
       return { success: true as const, message: 'Password changed' };
+    },
+  );
+
+  app.delete(
+    '/auth/account',
+    {
+      config: perIp(limits.loginPerIp),
+      // requireUser: admin accounts are not closed from the member app (403, and they stay signed in).
+      preHandler: [app.requireUser, ...guessLimiters],
+      schema: {
+        tags: ['auth'],
+        summary: 'Delete the signed-in member\'s account for good',
+        description:
+          'Needs the password (400 "Current password is incorrect" otherwise, limited like sign-in). ' +
+          'Deletes the account and everything that is only theirs (likes, matches, blocks, sessions, reports about them); ' +
+          'reports they made stay for the moderators, without their name. 409 while one of their withdrawals awaits review. Admin accounts get 403.',
+        security: bearerSecurity,
+        body: deleteAccountBodySchema,
+        response: { 200: sessionChangeResponseSchema, ...errorResponses(400, 401, 403, 409, 413, 429) },
+      },
+    },
+    async (request) => {
+      await deleteAccount(app.db, signedInUser(request), request.body);
+      return { success: true as const, message: ACCOUNT_DELETED_MESSAGE };
     },
   );
   done();

@@ -168,6 +168,33 @@ function describeMigratedSchema(driver: string, open: () => Promise<TestDatabase
       ]);
     });
 
+    it('0009 keeps a report when its reporter deletes their account, and drops it with the reported member', async () => {
+      const ids = await database.query<{ id: string; username: string }>(
+        `insert into users (username, email, password_hash) values
+          ('leaver_1', 'l1@leavers.example', 'x'), ('leaver_2', 'l2@leavers.example', 'x'), ('leavers_target', 't@leavers.example', 'x')
+        returning id, username`,
+      );
+      const id = (username: string) => ids.find((row) => row.username === username)?.id;
+      // Two open reports about one person: once both reporters are gone both are (null, target), which the
+      // one-open-report-per-pair index must still allow.
+      await database.query(
+        `insert into user_reports (reporter_id, reported_id, reason, details) values ($1, $3, 'harassment', 'first'), ($2, $3, 'scam', 'second')`,
+        [id('leaver_1'), id('leaver_2'), id('leavers_target')],
+      );
+      await database.query(`delete from users where username in ('leaver_1', 'leaver_2')`);
+      const kept = await database.query<{ reporter_id: string | null; details: string }>(
+        `select reporter_id, details from user_reports where reported_id = $1 order by details`,
+        [id('leavers_target')],
+      );
+      expect(kept).toEqual([
+        { reporter_id: null, details: 'first' },
+        { reporter_id: null, details: 'second' },
+      ]);
+
+      await database.query(`delete from users where username = 'leavers_target'`);
+      expect(await database.query(`select id from user_reports where details in ('first', 'second')`)).toEqual([]);
+    });
+
     it('rejects a duplicate username and a match pair stored in the wrong order', async () => {
       await expect(
         database.query(`insert into users (username, email, password_hash) values ('newbie', 'other@example.com', 'x')`),

@@ -69,6 +69,11 @@ export const AUTHORIZATION_TABLE: Record<RouteKey, MatrixRow> = {
       payload: { currentPassword: account?.password ?? 'not-signed-in-at-all', newPassword: 'matrix-changed-password-2026' },
     }),
   },
+  'DELETE /api/auth/account': {
+    expected: usersOnly(200),
+    freshCallers: true,
+    request: (_world, _caller, account) => ({ method: 'DELETE', url: '/api/auth/account', payload: { password: account?.password ?? 'not-signed-in-at-all' } }),
+  },
 
   // --- The signed-in account ------------------------------------------------------
   'GET /api/user/me': { expected: signedIn(), request: () => get('/api/user/me') },

@@ -78,10 +78,11 @@ describe('OpenAPI document', () => {
     expect(response.statusCode).toBe(200);
     const document = response.json<OpenApiDocument>();
     expect(Object.keys(document.paths)).toEqual(
-      expect.arrayContaining(['/api/auth/register', '/api/auth/login', '/api/admin/login', '/api/user/me', '/api/media/avatar/{seed}']),
+      expect.arrayContaining(['/api/auth/register', '/api/auth/login', '/api/admin/login', '/api/auth/account', '/api/user/me', '/api/media/avatar/{seed}']),
     );
     expect(document.components?.securitySchemes).toHaveProperty('bearerAuth');
     expect(document.paths['/api/user/me']?.get?.security).toEqual([{ bearerAuth: [] }]);
+    expect(document.paths['/api/auth/account']?.delete?.security).toEqual([{ bearerAuth: [] }]);
   });
 
   it('gives every operation tags, a summary, and success and error responses', async () => {

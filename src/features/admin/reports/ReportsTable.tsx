@@ -45,10 +45,17 @@ export function ReportsTable({ reports, status, total, busy, resolvingId, onReso
                 <ReportDetails details={report.details} about={report.reported.name} />
               </td>
               <td>
-                <Party>
-                  <span>{report.reporter.name}</span>
-                  <span>@{report.reporter.username}</span>
-                </Party>
+                {report.reporter ? (
+                  <Party>
+                    <span>{report.reporter.name}</span>
+                    <span>@{report.reporter.username}</span>
+                  </Party>
+                ) : (
+                  // The reporter has since deleted their account; what they reported still stands.
+                  <Party>
+                    <span>Deleted account</span>
+                  </Party>
+                )}
               </td>
               <td>
                 <When dateTime={report.createdAt}>{formatDateTime(report.createdAt)}</When>

@@ -116,6 +116,15 @@ describe('Member reports', () => {
     expect(within(rowOf('raj_k')).queryByRole('button', { name: /^Show/ })).not.toBeInTheDocument();
   });
 
+  it('keeps a report whose reporter has deleted their account, marked so', async () => {
+    reportsApi({ open: [report({ reporter: null })] });
+    await openScreen();
+    const row = rowOf('maya_r');
+    expect(within(row).getByText('Deleted account')).toBeInTheDocument();
+    expect(within(row).getByText('Uses photos of a celebrity')).toBeInTheDocument();
+    expect(within(row).getByRole('button', { name: 'Resolve report about Maya R' })).toBeInTheDocument();
+  });
+
   it('offers no Ban for a member who is already banned', async () => {
     reportsApi({ open: [report({ reported: { ...report().reported, isBanned: true }, openReportsAgainst: 2 })] });
     await openScreen();

@@ -1,0 +1,37 @@
+import { and, eq } from 'drizzle-orm';
+import { CURRENT_PASSWORD_INCORRECT, PAYOUT_PENDING_MESSAGE, type DeleteAccountBody } from '../../contract/auth';
+import { users, withdrawals, type UserRow } from '../db/schema';
+import type { OrbitDatabase } from '../db/types';
+import { HttpError } from '../plugins/errors';
+import { verifyPassword } from './passwords';
+
+/**
+ * Deletes a member's account for good once their password is proven. The
+ * foreign keys in server/db/schema.ts decide what goes with the row: what is
+ * only theirs (sessions, likes either way, matches, blocks either way,
+ * withdrawals, reports about them) cascades away; what other people still
+ * rely on (reports they made, purchases for revenue, moderation records)
+ * stays with the member's id set to null. Every reference to users.id is one
+ * or the other, so the delete cannot be refused by a constraint.
+ *
+ * Sessions go with the row, and the auth guard reads the row on every
+ * request, so the caller's token stops working at once.
+ */
+export async function deleteAccount(db: OrbitDatabase, user: UserRow, body: DeleteAccountBody): Promise<void> {
+  if (!(await verifyPassword(user.passwordHash, body.password))) throw new HttpError(400, CURRENT_PASSWORD_INCORRECT);
+  // The cascades make this one statement atomic already; the transaction is
+  // where anything added later (files, an audit entry) must go, so the
+  // account is never half deleted. A second request racing this one deletes
+  // nothing and still succeeds: the account is gone, as asked.
+  await db.transaction(async (tx) => {
+    // A payout still under review is money owed to the member: deleting would
+    // take its record with it (withdrawals cascade), so it must be settled first.
+    const [pending] = await tx
+      .select({ id: withdrawals.id })
+      .from(withdrawals)
+      .where(and(eq(withdrawals.userId, user.id), eq(withdrawals.status, 'pending')))
+      .limit(1);
+    if (pending) throw new HttpError(409, PAYOUT_PENDING_MESSAGE);
+    await tx.delete(users).where(eq(users.id, user.id));
+  });
+}

@@ -1,0 +1,205 @@
+import { eq, or } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminReportListResponseSchema } from '../../../contract/admin-reports';
+import { ACCOUNT_DELETED_MESSAGE, CURRENT_PASSWORD_INCORRECT, INVALID_CREDENTIALS, PAYOUT_PENDING_MESSAGE, sessionChangeResponseSchema } from '../../../contract/auth';
+import { errorBodySchema } from '../../../contract/common';
+import { matchesResponseSchema } from '../../../contract/discovery';
+import { likes, matches, purchases, sessions, userBlocks, userReports, users, withdrawals } from '../../../server/db/schema';
+import { bearer, loginAdmin, registerUser, type RegisteredUser } from '../helpers/accounts';
+import { createTestApp, type TestApp } from '../helpers/test-app';
+
+const TOO_MANY = /^Too many requests, please try again in \d+ seconds?$/;
+const PASSWORD_MISSING = 'Enter your password to delete your account';
+/** Per address and account, as sign-in counts them; small so the limiter test stays quick, and no other test here tries more than twice per account. */
+const GUESSES_PER_ACCOUNT = 3;
+
+let testApp: TestApp;
+let adminToken: string;
+
+beforeAll(async () => {
+  testApp = await createTestApp({ rateLimits: { loginPerIpAndUsername: { max: GUESSES_PER_ACCOUNT, windowMs: 60_000 } } });
+  adminToken = await loginAdmin(testApp.app);
+});
+afterAll(async () => {
+  await testApp?.close();
+});
+
+function deleteAccount(token: string | null, payload?: object) {
+  return testApp.app.inject({
+    method: 'DELETE',
+    url: '/api/auth/account',
+    ...(token ? { headers: bearer(token) } : {}),
+    ...(payload ? { payload } : {}),
+  });
+}
+function call(method: 'GET' | 'POST', url: string, token: string, payload?: object) {
+  return testApp.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+}
+const login = (username: string, password: string) => testApp.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password } });
+const getMe = (token: string) => call('GET', '/api/user/me', token);
+
+async function matchIds(token: string): Promise<string[]> {
+  const response = await call('GET', '/api/matches', token);
+  expect(response.statusCode, response.body).toBe(200);
+  return matchesResponseSchema.parse(response.json()).matches.map((match) => match.id);
+}
+
+async function openReports() {
+  const response = await call('GET', '/api/admin/reports?status=open&limit=100', adminToken);
+  expect(response.statusCode, response.body).toBe(200);
+  return adminReportListResponseSchema.parse(response.json()).reports;
+}
+
+describe('DELETE /api/auth/account', () => {
+  it('deletes the account: its tokens stop working, the old password no longer signs in, and the username is free again', async () => {
+    const member = await registerUser(testApp.app);
+    const otherDevice = (await login(member.body.username, member.body.password)).json<{ token: string }>().token;
+
+    const response = await deleteAccount(member.token, { password: member.body.password });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(sessionChangeResponseSchema.parse(response.json())).toEqual({ success: true, message: ACCOUNT_DELETED_MESSAGE });
+
+    for (const token of [member.token, otherDevice]) expect((await getMe(token)).statusCode).toBe(401);
+    expect((await deleteAccount(member.token, { password: member.body.password })).statusCode).toBe(401);
+    const signIn = await login(member.body.username, member.body.password);
+    expect(signIn.statusCode).toBe(401);
+    expect(signIn.json()).toEqual({ success: false, message: INVALID_CREDENTIALS });
+    expect(await testApp.db.select().from(users).where(eq(users.id, member.user._id))).toEqual([]);
+
+    const again = await registerUser(testApp.app, { username: member.body.username, email: member.body.email });
+    expect(again.user._id).not.toBe(member.user._id);
+  });
+
+  it('refuses a wrong password with 400 and leaves the account working', async () => {
+    const member = await registerUser(testApp.app);
+    const response = await deleteAccount(member.token, { password: 'not-my-password' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ success: false, message: CURRENT_PASSWORD_INCORRECT });
+    expect((await getMe(member.token)).statusCode).toBe(200);
+    expect((await login(member.body.username, member.body.password)).statusCode).toBe(200);
+  });
+
+  it.each([
+    ['a missing password', {}],
+    ['an empty password', { password: '' }],
+  ])('asks for the password when given %s', async (_label, payload) => {
+    const member = await registerUser(testApp.app);
+    const response = await deleteAccount(member.token, payload);
+    expect(response.statusCode).toBe(400);
+    const body = errorBodySchema.parse(response.json());
+    expect(body.errors).toEqual([{ field: 'password', message: PASSWORD_MISSING }]);
+    expect(body.message).toBe(`password: ${PASSWORD_MISSING}`);
+    expect((await getMe(member.token)).statusCode).toBe(200);
+  });
+
+  it('waits for a payout under review: 409 while it is pending, and the account can go once it is settled', async () => {
+    const member = await registerUser(testApp.app);
+    const [payout] = await testApp.db
+      .insert(withdrawals)
+      .values({ userId: member.user._id, amountCoins: 500, amountMoney: 5, method: 'PayPal' })
+      .returning({ id: withdrawals.id });
+    const refused = await deleteAccount(member.token, { password: member.body.password });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ success: false, message: PAYOUT_PENDING_MESSAGE });
+    expect((await getMe(member.token)).statusCode).toBe(200);
+
+    await testApp.db.update(withdrawals).set({ status: 'approved' }).where(eq(withdrawals.id, payout?.id ?? ''));
+    expect((await deleteAccount(member.token, { password: member.body.password })).statusCode).toBe(200);
+  });
+
+  it('needs a signed-in member: 401 without a token, 403 for an admin (who stays signed in)', async () => {
+    const anonymous = await deleteAccount(null, { password: 'whatever-it-is' });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json()).toEqual({ success: false, message: 'Authentication required' });
+
+    const admin = await deleteAccount(adminToken, { password: 'admin-test-password-2026' });
+    expect(admin.statusCode).toBe(403);
+    expect(admin.json()).toEqual({ success: false, message: 'This action is for user accounts' });
+    expect((await getMe(adminToken)).statusCode).toBe(200);
+  });
+
+  describe("the other people's side", () => {
+    let leaver: RegisteredUser;
+    let partner: RegisteredUser;
+    let blocked: RegisteredUser;
+    let reportByLeaver: string;
+    let reportAboutLeaver: string;
+    let purchaseId: string;
+
+    beforeAll(async () => {
+      leaver = await registerUser(testApp.app);
+      partner = await registerUser(testApp.app);
+      blocked = await registerUser(testApp.app);
+      for (const [from, to] of [[leaver, partner], [partner, leaver], [blocked, leaver]] as const) {
+        expect((await call('POST', '/api/users/like', from.token, { targetId: to.user._id })).statusCode).toBe(200);
+      }
+      expect(await matchIds(partner.token)).toEqual([leaver.user._id]);
+      expect((await call('POST', `/api/users/${blocked.user._id}/block`, leaver.token)).statusCode).toBe(200);
+      expect((await call('POST', `/api/users/${leaver.user._id}/block`, blocked.token)).statusCode).toBe(200);
+      // Without blocking, so the match stays until the account goes.
+      for (const [from, about] of [[leaver, partner], [partner, leaver]] as const) {
+        const filed = await call('POST', `/api/users/${about.user._id}/report`, from.token, { reason: 'harassment', details: `By ${from.body.username}`, block: false });
+        expect(filed.statusCode, filed.body).toBe(201);
+      }
+      const reports = await openReports();
+      reportByLeaver = reports.find((report) => report.reporter?._id === leaver.user._id)?._id ?? '';
+      reportAboutLeaver = reports.find((report) => report.reported._id === leaver.user._id)?._id ?? '';
+      const [purchase] = await testApp.db.insert(purchases).values({ userId: leaver.user._id, kind: 'coins', itemName: 'Pack', amount: 4.99 }).returning();
+      purchaseId = purchase?.id ?? '';
+
+      const response = await deleteAccount(leaver.token, { password: leaver.body.password });
+      expect(response.statusCode, response.body).toBe(200);
+    });
+
+    it('no longer shows the deleted member to the people they matched, liked or blocked', async () => {
+      expect(await matchIds(partner.token)).toEqual([]);
+      const profile = await call('GET', `/api/user/${leaver.user._id}`, partner.token);
+      expect(profile.statusCode).toBe(404);
+      expect(profile.json()).toEqual({ success: false, message: 'User not found' });
+      const likeAgain = await call('POST', '/api/users/like', partner.token, { targetId: leaver.user._id });
+      expect(likeAgain.statusCode).toBe(404);
+      const unblock = await testApp.app.inject({ method: 'DELETE', url: `/api/users/${leaver.user._id}/block`, headers: bearer(blocked.token) });
+      expect(unblock.statusCode).toBe(404);
+    });
+
+    it('leaves no row of theirs behind but keeps purchases, without the buyer, for the revenue figures', async () => {
+      const id = leaver.user._id;
+      expect(await testApp.db.select().from(likes).where(or(eq(likes.fromUserId, id), eq(likes.toUserId, id)))).toEqual([]);
+      expect(await testApp.db.select().from(matches).where(or(eq(matches.userAId, id), eq(matches.userBId, id)))).toEqual([]);
+      expect(await testApp.db.select().from(userBlocks).where(or(eq(userBlocks.blockerId, id), eq(userBlocks.blockedId, id)))).toEqual([]);
+      expect(await testApp.db.select().from(sessions).where(eq(sessions.userId, id))).toEqual([]);
+      const [purchase] = await testApp.db.select().from(purchases).where(eq(purchases.id, purchaseId));
+      expect(purchase).toMatchObject({ userId: null, amount: 4.99 });
+    });
+
+    it('keeps the reports they made in the admin queue, without their name, and drops the reports about them', async () => {
+      expect(reportByLeaver).not.toBe('');
+      expect(reportAboutLeaver).not.toBe('');
+      const reports = await openReports();
+      expect(reports.find((report) => report._id === reportByLeaver)).toMatchObject({
+        reporter: null,
+        reported: { _id: partner.user._id },
+        reason: 'harassment',
+        details: `By ${leaver.body.username}`,
+      });
+      expect(reports.map((report) => report._id)).not.toContain(reportAboutLeaver);
+      expect(await testApp.db.select().from(userReports).where(eq(userReports.id, reportAboutLeaver))).toEqual([]);
+    });
+  });
+
+  it('is limited like sign-in: repeated wrong passwords end in 429, even for the right one, and the account stays', async () => {
+    const member = await registerUser(testApp.app);
+    for (let attempt = 0; attempt < GUESSES_PER_ACCOUNT; attempt += 1) {
+      const wrong = await deleteAccount(member.token, { password: `wrong-${attempt}` });
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json()).toEqual({ success: false, message: CURRENT_PASSWORD_INCORRECT });
+    }
+    const blocked = await deleteAccount(member.token, { password: member.body.password });
+    expect(blocked.statusCode).toBe(429);
+    expect(errorBodySchema.parse(blocked.json())).toEqual({ success: false, message: expect.stringMatching(TOO_MANY) as unknown });
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    // One budget with sign-in, so guessing here cannot be continued there.
+    expect((await login(member.body.username, member.body.password)).statusCode).toBe(429);
+    expect((await getMe(member.token)).statusCode).toBe(200);
+  });
+});
