@@ -76,6 +76,44 @@ test('a visitor signs up, sees the User badge, logs out, and signs in again', as
   await expect(page).toHaveURL(/\/$/);
 });
 
+test('a member deletes their account from Settings on a phone, and it is gone', async ({ page, request }) => {
+  const username = uniqueUsername();
+  const password = 'correct-horse-battery';
+  const registered = await request.post('/api/auth/register', {
+    data: { username, email: `${username}@example.com`, password, age: 30, gender: 'female' },
+  });
+  expect(registered.status()).toBe(201);
+  const { token } = (await registered.json()) as { token: string };
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.addInitScript((value) => window.localStorage.setItem('user_token', value), token);
+
+  await page.goto('/profile');
+  await page.getByRole('button', { name: 'Settings' }).click();
+  const section = page.getByRole('dialog', { name: 'Settings' }).getByRole('region', { name: 'Delete account' });
+  await section.getByRole('button', { name: 'Delete my account...' }).click();
+  const confirm = section.getByRole('form', { name: 'Delete account' });
+  await expect(confirm.getByLabel('Password')).toBeFocused();
+  await confirm.getByLabel('Password').fill('not-my-password');
+  await confirm.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(confirm.getByText('Current password is incorrect')).toBeVisible();
+  await confirm.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'test-results/screens/delete-account-confirm-390.png' });
+
+  await confirm.getByLabel('Password').fill(password);
+  await confirm.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.locator('div[tabindex="-1"]').filter({ hasText: 'Your account has been deleted' })).toBeFocused();
+  expect(await tokens(page)).toEqual({ user: null, admin: null });
+  await screenshot(page, 'delete-account-done-390');
+
+  // The account is gone on the server: the old password signs nobody in.
+  const signIn = page.getByRole('form', { name: 'User sign in' });
+  await signIn.getByLabel('Username').fill(username);
+  await signIn.getByLabel('Password').fill(password);
+  await signIn.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Invalid username or password');
+});
+
 test('the admin signs in on the Admin tab and lands on /admin', async ({ page }) => {
   await page.goto('/admin');
   await expect(page).toHaveURL(/\/login/);

@@ -4,6 +4,7 @@ import type {
   RegisterResponse,
   SessionChangeResponse,
   ChangePasswordBody,
+  DeleteAccountBody,
   LoginBody,
   RegisterBody,
 } from '../../contract/auth';
@@ -45,4 +46,9 @@ export async function endSession(token: string): Promise<SessionChangeResponse> 
 
 export function changePassword(body: ChangePasswordBody) {
   return apiRequest<SessionChangeResponse>('/auth/password', { method: 'POST', body, fallbackMessage: 'Failed to change password' });
+}
+
+/** Deletes the signed-in member's account for good (DELETE /auth/account); their sessions end with it. */
+export function deleteAccount(body: DeleteAccountBody) {
+  return apiRequest<SessionChangeResponse>('/auth/account', { method: 'DELETE', body, fallbackMessage: 'Failed to delete your account' });
 }

@@ -10,6 +10,7 @@ export { Avatar, initialsOf, type AvatarProps } from './Avatar';
 export { Tabs, TabPanel, tabIds, type TabsProps, type TabPanelProps, type TabItem } from './Tabs';
 export { Dialog, type DialogProps } from './Dialog';
 export { Notice, type NoticeProps, type NoticeTone } from './Notice';
+export { FocusedNotice, type FocusedNoticeProps } from './FocusedNotice';
 export { Field, useFieldControlProps, type FieldProps } from './Field';
 export { Input, Select, Textarea, Checkbox, Radio, type InputProps, type SelectProps, type TextareaProps, type CheckboxProps, type RadioProps } from './controls';
 export { Spinner, SpinnerRing, type SpinnerProps } from './Spinner';

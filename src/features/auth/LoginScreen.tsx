@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { Link } from '@tanstack/react-router';
+import { Link, useRouterState } from '@tanstack/react-router';
 import styled from 'styled-components';
-import { Button, Checkbox, Field, Input, Notice, TabPanel, Tabs, Text } from '../../ui';
+import { Button, Checkbox, Field, FocusedNotice, Input, Notice, TabPanel, Tabs, Text } from '../../ui';
 import type { SessionRole } from '../../../machines/auth.machine';
 import { useAuth } from './AuthProvider';
 import { AuthCard } from './AuthCard';
@@ -23,6 +23,8 @@ export function LoginScreen({ tab, onTabChange }: LoginScreenProps) {
   // Read once: a sign-in made on this page must not flash "already signed in" on its way out.
   const [signedInOnArrival] = useState(isUser || isAdmin);
   const subtitle = returnPageSubtitle(useReturnPage(tab), 'Sign in', 'Sign in to keep meeting people near you.');
+  // Set by Settings once the account is deleted (DeleteAccountSection).
+  const accountNotice = useRouterState({ select: (state) => state.location.state.accountNotice });
 
   const changeTab = (next: string) => {
     send({ type: 'CLEAR_ERROR' });
@@ -31,6 +33,7 @@ export function LoginScreen({ tab, onTabChange }: LoginScreenProps) {
 
   return (
     <AuthCard title="Welcome back" subtitle={subtitle}>
+      <AccountNotice message={accountNotice} />
       {signedInOnArrival && (isUser || isAdmin) ? <AlreadySignedIn admin={isAdmin} /> : null}
       <Tabs idBase="login" label="Sign in as" value={tab} onChange={changeTab} tabs={[...TABS]} />
       <TabPanel idBase="login" tabId={tab}>
@@ -148,6 +151,10 @@ function LoginForm({ role, busy, error, onSubmit }: LoginFormProps) {
 }
 
 const SignedInNotice = styled(Notice)`
+  margin-bottom: ${({ theme }) => theme.space[4]}px;
+`;
+
+const AccountNotice = styled(FocusedNotice)`
   margin-bottom: ${({ theme }) => theme.space[4]}px;
 `;
 

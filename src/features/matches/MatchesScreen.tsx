@@ -6,10 +6,9 @@ import { fromPromise } from 'xstate';
 import type { Match } from '../../../contract/discovery';
 import { matchesMachine } from '../../../machines/matches.machine';
 import { fetchMatches } from '../../api/matches';
-import { ButtonLink, EmptyState, ErrorState, IconButton, px, Text, VisuallyHidden } from '../../ui';
+import { ButtonLink, EmptyState, ErrorState, FocusedNotice, IconButton, px, Text, VisuallyHidden } from '../../ui';
 import { SignInPrompt } from '../auth/SignInPrompt';
 import { ReportOrBlock } from '../safety/ReportOrBlock';
-import { BlockedNotice } from '../safety/SafetyNotice';
 import { actorRuntime, useReportActor, type MachineOverrides } from '../discover/machine-overrides';
 import { ScreenFrame } from '../discover/ScreenFrame';
 import { unlessAborted } from '../discover/unless-aborted';
@@ -160,7 +159,7 @@ function MemberMatches({ overrides, effects }: Omit<MatchesScreenProps, 'visitor
   return (
     <MatchesFrame>
       <DeckCard $gap={4} aria-busy={loading}>
-        <BlockedNotice message={blockedMessage} />
+        <FocusedNotice message={blockedMessage} />
         {body}
       </DeckCard>
     </MatchesFrame>

@@ -6,9 +6,8 @@ import type { ActorOptions } from 'xstate';
 import { messagingMachine, selectSelectedConversation, type MessagingSnapshot } from '../../../machines/messaging.machine';
 import { createSimulatedMessagingActors } from '../../../machines/messaging.sim';
 import { readTokens } from '../../api/session';
-import { ButtonLink, Container, EmptyState, ErrorState, Heading, Spinner, VisuallyHidden, px } from '../../ui';
+import { ButtonLink, Container, EmptyState, ErrorState, FocusedNotice, Heading, Spinner, VisuallyHidden, px } from '../../ui';
 import { VisitorSampleNotice } from '../auth/SignInPrompt';
-import { BlockedNotice } from '../safety/SafetyNotice';
 import { ChatPanel, type ChatPhase } from './ChatPanel';
 import { ConversationList, ConversationListSkeleton } from './ConversationList';
 import { createConversationLoader, createThreadLoader } from './conversation-source';
@@ -138,7 +137,7 @@ export function MessagesScreen({ withUserId, machine, clock, inspect, now = syst
   return (
     <Page>
       <Heading level={1}>Messages</Heading>
-      <BlockedNotice message={blockedMessage} />
+      <FocusedNotice message={blockedMessage} />
       {body}
     </Page>
   );

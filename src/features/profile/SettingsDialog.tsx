@@ -4,6 +4,7 @@ import type { User } from '../../../contract/user';
 import { currentUserQueryOptions } from '../../api/me';
 import { updateMyProfile } from '../../api/users';
 import { ChangePasswordForm } from '../auth/ChangePasswordForm';
+import { DeleteAccountSection } from '../auth/DeleteAccountSection';
 import { BlockedPeopleSection } from '../safety/BlockedPeopleSection';
 import { Button, Checkbox, Dialog, Heading, Notice, Stack, Text } from '../../ui';
 import { currentPosition } from './geolocation';
@@ -18,7 +19,7 @@ export interface SettingsDialogProps {
 
 /**
  * Settings: the radar location, whether others' radars show you, the people
- * you blocked, and the password. The position comes from the browser (with
+ * you blocked, the password, and deleting the account. The position comes from the browser (with
  * its permission) and is stored but never shown to anyone; others only see a
  * distance rounded to whole kilometres.
  */
@@ -82,6 +83,7 @@ export function SettingsDialog({ user, open, onClose, locate = currentPosition }
         <BlockedPeopleSection />
         <Heading level={3}>Change password</Heading>
         <ChangePasswordForm />
+        <DeleteAccountSection />
       </Stack>
     </Dialog>
   );

@@ -1,0 +1,131 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import styled from 'styled-components';
+import { CURRENT_PASSWORD_INCORRECT, deleteAccountBodySchema } from '../../../contract/auth';
+import { deleteAccount } from '../../api/auth';
+import { ApiError } from '../../api/client';
+import { clearTokens } from '../../api/session';
+import { Button, Cluster, Field, Heading, Input, Notice, px, Stack, Text } from '../../ui';
+
+declare module '@tanstack/history' {
+  interface HistoryState {
+    /** The server's message after the account was deleted, shown once by Login. */
+    accountNotice?: string;
+  }
+}
+
+export const DELETE_ACCOUNT_WARNING =
+  'This deletes your profile, photos, coins, likes, matches and the list of people you blocked, and signs you out everywhere. It cannot be undone.';
+
+const Confirm = styled.form`
+  display: grid;
+  gap: ${({ theme }) => px(theme.space[3])};
+  padding: ${({ theme }) => px(theme.space[4])};
+  border: 1px solid ${({ theme }) => theme.colors.danger};
+  border-radius: ${({ theme }) => px(theme.radii.card)};
+`;
+
+/** A wrong or refused password belongs next to the field that holds it; anything else is a notice. */
+function passwordProblem(error: Error): string | undefined {
+  if (!(error instanceof ApiError)) return undefined;
+  if (error.message === CURRENT_PASSWORD_INCORRECT) return error.message;
+  return error.fieldErrors.find((entry) => entry.field === 'password')?.message;
+}
+
+/**
+ * Settings' last section: delete the account. A first press only opens the
+ * confirmation, which asks for the password, so a borrowed phone or a stray
+ * tap cannot close someone's account. Once the server has deleted it, the
+ * tokens go, nothing cached about the member stays, and Login says it is done.
+ */
+export function DeleteAccountSection() {
+  const [confirming, setConfirming] = useState(false);
+  const [password, setPassword] = useState('');
+  const [fieldError, setFieldError] = useState<string>();
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+
+  const remove = useMutation({
+    mutationFn: deleteAccount,
+    onSuccess: ({ message }) => {
+      // Tokens first: Login must not greet a deleted member as signed in.
+      clearTokens();
+      queryClient.clear();
+      void navigate({ to: '/login', replace: true, state: (previous) => ({ ...previous, accountNotice: message }) });
+    },
+    onError: (error) => {
+      const message = passwordProblem(error);
+      if (message) {
+        setFieldError(message);
+        passwordRef.current?.focus();
+      }
+    },
+  });
+
+  useEffect(() => {
+    if (confirming) passwordRef.current?.focus();
+  }, [confirming]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (remove.isPending) return;
+    const parsed = deleteAccountBodySchema.safeParse({ password });
+    if (!parsed.success) {
+      setFieldError(parsed.error.issues[0]?.message);
+      passwordRef.current?.focus();
+      return;
+    }
+    setFieldError(undefined);
+    remove.mutate(parsed.data);
+  };
+
+  const cancel = () => {
+    remove.reset();
+    setPassword('');
+    setFieldError(undefined);
+    setConfirming(false);
+  };
+
+  const serverMessage = remove.isError && !passwordProblem(remove.error) ? remove.error.message : null;
+  return (
+    <Stack as="section" gap={3} aria-labelledby="settings-delete-account">
+      <Heading level={3} id="settings-delete-account">
+        Delete account
+      </Heading>
+      <Text tone="muted">{DELETE_ACCOUNT_WARNING}</Text>
+      {confirming ? (
+        <Confirm aria-label="Delete account" onSubmit={submit} noValidate>
+          <Text>Enter your password to delete your account.</Text>
+          {serverMessage ? <Notice tone="error">{serverMessage}</Notice> : null}
+          <Field label="Password" error={fieldError}>
+            <Input
+              ref={passwordRef}
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(event) => {
+                setPassword(event.target.value);
+                setFieldError(undefined);
+                if (remove.isError) remove.reset();
+              }}
+            />
+          </Field>
+          <Cluster gap={2}>
+            <Button type="submit" variant="danger" loading={remove.isPending} loadingLabel="Deleting account...">
+              Delete my account
+            </Button>
+            <Button type="button" variant="ghost" disabled={remove.isPending} onClick={cancel}>
+              Cancel
+            </Button>
+          </Cluster>
+        </Confirm>
+      ) : (
+        <Button variant="danger" onClick={() => setConfirming(true)}>
+          Delete my account...
+        </Button>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,96 @@
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ACCOUNT_DELETED_MESSAGE, CURRENT_PASSWORD_INCORRECT } from '../../../../contract/auth';
+import { DELETE_ACCOUNT_WARNING } from '../../../../src/features/auth/DeleteAccountSection';
+import { json, renderApp } from '../../support/render-app';
+import { me, mockShellApi, signInAsUser } from '../discover/fixtures';
+
+// The whole app renders here; on a busy machine its first paint can take more than a second.
+configure({ asyncUtilTimeout: 5000 });
+
+beforeEach(() => {
+  localStorage.clear();
+  signInAsUser();
+});
+afterEach(() => {
+  localStorage.clear();
+  vi.restoreAllMocks();
+});
+
+/** Settings from the member's own profile, scrolled to its last section with the confirmation open. */
+async function openDeleteConfirmation() {
+  await userEvent.click(await screen.findByRole('button', { name: 'Settings' }));
+  const dialog = within(screen.getByRole('dialog', { name: 'Settings' }));
+  const section = within(dialog.getByRole('region', { name: 'Delete account' }));
+  expect(section.getByText(DELETE_ACCOUNT_WARNING)).toBeInTheDocument();
+  await userEvent.click(section.getByRole('button', { name: 'Delete my account...' }));
+  const form = within(section.getByRole('form', { name: 'Delete account' }));
+  return { section, form, password: form.getByLabelText('Password') };
+}
+
+describe('Delete account, in Settings', () => {
+  it('asks for the password, deletes the account, signs out and says so on Login', async () => {
+    const { calls } = mockShellApi({
+      'GET /api/user/me': () => json(200, { user: me() }),
+      'GET /api/users/blocked': () => json(200, { success: true, blocked: [] }),
+      'DELETE /api/auth/account': () => json(200, { success: true, message: ACCOUNT_DELETED_MESSAGE }),
+    });
+    const { router, queryClient } = renderApp('/profile');
+    const { form, password } = await openDeleteConfirmation();
+    // The confirmation starts at the password, so nobody deletes by pressing twice.
+    await waitFor(() => expect(password).toHaveFocus());
+    await userEvent.type(password, 'my-own-password');
+    await userEvent.click(form.getByRole('button', { name: 'Delete my account' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    const notice = await screen.findByText(ACCOUNT_DELETED_MESSAGE);
+    await waitFor(() => expect(notice.closest('[tabindex="-1"]')).toHaveFocus());
+    expect(localStorage.getItem('user_token')).toBeNull();
+    expect(queryClient.getQueryData(['me'])).toBeUndefined();
+    // Not greeted as a member who is still signed in.
+    expect(screen.queryByText(/You are already signed in/)).not.toBeInTheDocument();
+    const sent = calls.filter((call) => call.path === '/api/auth/account');
+    expect(sent.map((call) => [call.method, call.body])).toEqual([['DELETE', { password: 'my-own-password' }]]);
+  });
+
+  it('asks for the password before asking the server, and shows a wrong one next to the field', async () => {
+    const { calls } = mockShellApi({
+      'GET /api/user/me': () => json(200, { user: me() }),
+      'GET /api/users/blocked': () => json(200, { success: true, blocked: [] }),
+      'DELETE /api/auth/account': () => json(400, { success: false, message: CURRENT_PASSWORD_INCORRECT }),
+    });
+    const { router } = renderApp('/profile');
+    const { form, password } = await openDeleteConfirmation();
+    await userEvent.click(form.getByRole('button', { name: 'Delete my account' }));
+    expect(await form.findByText('Enter your password to delete your account')).toBeInTheDocument();
+    expect(calls.filter((call) => call.path === '/api/auth/account')).toEqual([]);
+
+    await userEvent.type(password, 'not-my-password');
+    await userEvent.click(form.getByRole('button', { name: 'Delete my account' }));
+    expect(await form.findByText(CURRENT_PASSWORD_INCORRECT)).toBeInTheDocument();
+    expect(password).toHaveAccessibleDescription(expect.stringContaining(CURRENT_PASSWORD_INCORRECT));
+    await waitFor(() => expect(password).toHaveFocus());
+    expect(router.state.location.pathname).toBe('/profile');
+    expect(localStorage.getItem('user_token')).not.toBeNull();
+  });
+
+  it('shows any other failure as a notice, and Cancel closes the confirmation with the password gone', async () => {
+    mockShellApi({
+      'GET /api/user/me': () => json(200, { user: me() }),
+      'GET /api/users/blocked': () => json(200, { success: true, blocked: [] }),
+      'DELETE /api/auth/account': () => json(429, { success: false, message: 'Too many attempts. Try again in 15 minutes.' }),
+    });
+    renderApp('/profile');
+    const { section, form, password } = await openDeleteConfirmation();
+    await userEvent.type(password, 'my-own-password');
+    await userEvent.click(form.getByRole('button', { name: 'Delete my account' }));
+    expect(await form.findByText('Too many attempts. Try again in 15 minutes.')).toBeInTheDocument();
+
+    await userEvent.click(form.getByRole('button', { name: 'Cancel' }));
+    expect(section.queryByRole('form', { name: 'Delete account' })).not.toBeInTheDocument();
+    await userEvent.click(section.getByRole('button', { name: 'Delete my account...' }));
+    expect(section.getByLabelText('Password')).toHaveValue('');
+    expect(section.queryByText('Too many attempts. Try again in 15 minutes.')).not.toBeInTheDocument();
+  });
+});
