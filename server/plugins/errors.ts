@@ -2,6 +2,7 @@ import type { FastifyError, FastifyPluginCallback, FastifySchemaValidationError 
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '../../contract/common';
+import { ACCOUNT_GONE_MESSAGE, isMissingReference } from '../db/missing-reference';
 import { isDatabaseUnavailable } from '../db/unavailable';
 
 type FieldError = NonNullable<ErrorBody['errors']>[number];
@@ -37,6 +38,7 @@ export function toErrorResponse(error: unknown, bodyLimitBytes: number): ErrorRe
   if (isDatabaseUnavailable(error)) {
     return { ...failure(503, SERVICE_UNAVAILABLE_MESSAGE), retryAfterSeconds: UNAVAILABLE_RETRY_AFTER_SECONDS };
   }
+  if (isMissingReference(error)) return failure(409, ACCOUNT_GONE_MESSAGE);
   if (!isFastifyError(error)) return failure(500, INTERNAL_ERROR_MESSAGE);
 
   switch (error.code) {

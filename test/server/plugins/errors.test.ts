@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '../../../contract/common';
+import { likes } from '../../../server/db/schema';
 import { newRegistration } from '../helpers/accounts';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
@@ -9,6 +10,11 @@ beforeAll(async () => {
   // A handler failing the way a database error would: its message must not escape.
   testApp.app.get('/api/test-only/explode', () => {
     throw new Error('duplicate key value violates unique constraint "users_email_unique" at /srv/orbit/server/db.ts:12');
+  });
+  // A write naming an account that is gone, as when it was deleted while the request ran.
+  testApp.app.get('/api/test-only/like-nobody', async () => {
+    await testApp.db.insert(likes).values({ fromUserId: '00000000-0000-4000-8000-000000000001', toUserId: '00000000-0000-4000-8000-000000000002', type: 'like' });
+    return { success: true };
   });
 });
 afterAll(async () => {
@@ -20,6 +26,12 @@ function postRegister(payload: string, contentType = 'application/json') {
 }
 
 describe('error responses', () => {
+  it('answers a write that names an account deleted meanwhile with 409, not a 500 with SQL in it', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/api/test-only/like-nobody' });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ success: false, message: 'That account no longer exists' });
+  });
+
   it('answers malformed JSON with 400 "Malformed JSON body"', async () => {
     const response = await postRegister('{"username": "abc",');
     expect(response.statusCode).toBe(400);
