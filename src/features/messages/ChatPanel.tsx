@@ -1,6 +1,7 @@
 import styled from 'styled-components';
 import type { ChatMessage, Conversation } from '../../../machines/messaging.machine';
-import { Avatar, ButtonLink, EmptyState, ErrorState, IconButton, Spinner, VisuallyHidden, px } from '../../ui';
+import { Avatar, ButtonLink, EmptyState, ErrorState, IconButton, Spinner, VisuallyHidden, px, visuallyHiddenStyles } from '../../ui';
+import { VideoIcon } from '../spin/icons';
 import { ReportOrBlock } from '../safety/ReportOrBlock';
 import { MessageComposer } from './MessageComposer';
 import { MessageThread, MessageThreadSkeleton } from './MessageThread';
@@ -44,9 +45,12 @@ export function ChatPanel({ phase, conversation, thread, draft, now, onBack, onR
           <Name>{conversation.name}</Name>
           <Status $online={conversation.isOnline}>{conversation.isOnline ? 'Online' : 'Offline'}</Status>
         </Who>
-        <ButtonLink to="/video-call/{-$userId}" params={{ userId: conversation.id }} variant="secondary" size="sm">
-          Video Call
-        </ButtonLink>
+        <CallSlot>
+          <ButtonLink to="/video-call/{-$userId}" params={{ userId: conversation.id }} variant="secondary" size="sm">
+            <VideoIcon />
+            <CallLabel>Video Call</CallLabel>
+          </ButtonLink>
+        </CallSlot>
         {onBlocked ? (
           <ReportOrBlock
             key={conversation.id}
@@ -133,6 +137,30 @@ const Header = styled.header`
 const BackButton = styled(IconButton)`
   ${({ theme }) => theme.media.tablet} {
     display: none;
+  }
+`;
+
+// On a phone the header also holds Back and Report or block: the camera alone says Video Call
+// (still its accessible name), so the contact's name keeps room to be read.
+const CallSlot = styled.span`
+  display: contents;
+
+  & svg {
+    width: ${({ theme }) => px(theme.sizes.icon)};
+    height: ${({ theme }) => px(theme.sizes.icon)};
+    flex: none;
+  }
+
+  ${({ theme }) => theme.media.belowTablet} {
+    & > a {
+      padding-inline: ${({ theme }) => px(theme.space[3])};
+    }
+  }
+`;
+
+const CallLabel = styled.span`
+  ${({ theme }) => theme.media.belowTablet} {
+    ${visuallyHiddenStyles}
   }
 `;
 
