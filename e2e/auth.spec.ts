@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations, expectNoSidewaysScroll } from './support/layout';
 
 const ADMIN = { username: process.env.ADMIN_USERNAME ?? 'admin', password: process.env.ADMIN_PASSWORD ?? 'e2e-admin-password-2026' };
 
@@ -97,6 +98,8 @@ test('a member deletes their account from Settings on a phone, and it is gone', 
   await confirm.getByRole('button', { name: 'Delete my account' }).click();
   await expect(confirm.getByText('Current password is incorrect')).toBeVisible();
   await confirm.scrollIntoViewIfNeeded();
+  await expectNoSidewaysScroll(page, 390);
+  await expectNoAxeViolations(page);
   await page.screenshot({ path: 'test-results/screens/delete-account-confirm-390.png' });
 
   await confirm.getByLabel('Password').fill(password);
@@ -104,6 +107,7 @@ test('a member deletes their account from Settings on a phone, and it is gone', 
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.locator('div[tabindex="-1"]').filter({ hasText: 'Your account has been deleted' })).toBeFocused();
   expect(await tokens(page)).toEqual({ user: null, admin: null });
+  await expectNoAxeViolations(page);
   await screenshot(page, 'delete-account-done-390');
 
   // The account is gone on the server: the old password signs nobody in.
