@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { dataExportFileName, dataExportSchema } from '../../contract/data-export';
 import {
   meResponseSchema,
   publicUserResponseSchema,
@@ -9,6 +10,7 @@ import {
   userIdParamsSchema,
   type Relationship,
 } from '../../contract/user';
+import { buildDataExport } from '../account/data-export';
 import { likes, matches, users, type NewUserRow, type UserRow } from '../db/schema';
 import type { OrbitDatabase } from '../db/types';
 import { orderedPair, USER_NOT_FOUND_MESSAGE } from '../discovery/record-decision';
@@ -89,6 +91,34 @@ const userRoutes: FastifyPluginCallbackZod<UserRoutesOptions> = (app, options, d
       },
     },
     (request) => ({ user: toUserView(signedInUser(request)) }),
+  );
+
+  // Same guard as GET /user/me: whoever may read their account may take a copy of it.
+  app.get(
+    '/user/me/export',
+    {
+      preHandler: app.requireAuth,
+      schema: {
+        tags: ['user'],
+        summary: 'Download everything Orbit keeps about the signed-in member',
+        description:
+          'One JSON file (GDPR access and portability): the account as GET /user/me shows it, the saved location, likes and passes given, ' +
+          'matches, blocks and reports made, purchases and sign-in sessions. Other people appear by username and name only; ' +
+          'no password hash, token or session id is included.',
+        security: bearerSecurity,
+        response: { 200: dataExportSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const caller = signedInUser(request);
+      // Member usernames are [a-z0-9_] already; the admin's comes from the environment and could hold a quote or a character a header cannot carry.
+      const fileName = dataExportFileName(caller.username).replace(/[^\w.-]/g, '_');
+      reply
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        // Personal data in full: no browser or proxy cache may keep a copy.
+        .header('cache-control', 'no-store');
+      return buildDataExport(app.db, caller, new Date());
+    },
   );
 
   app.patch(

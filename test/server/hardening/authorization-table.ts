@@ -18,6 +18,8 @@ export interface MatrixRow {
   request: (world: MatrixWorld, caller: Caller, account: Account | null) => MatrixRequest | Promise<MatrixRequest>;
   /** The row changes the caller itself (logout, password): every caller is a fresh account. */
   freshCallers?: true;
+  /** The caller's own saved coordinates are part of the answer (their data export), so A may see A's. */
+  ownCoordinates?: true;
 }
 
 const everyone = (status: number): Record<Caller, number> => ({ anonymous: status, userA: status, userB: status, banned: status, admin: status });
@@ -77,6 +79,7 @@ export const AUTHORIZATION_TABLE: Record<RouteKey, MatrixRow> = {
 
   // --- The signed-in account ------------------------------------------------------
   'GET /api/user/me': { expected: signedIn(), request: () => get('/api/user/me') },
+  'GET /api/user/me/export': { expected: signedIn(), request: () => get('/api/user/me/export'), ownCoordinates: true },
   'PATCH /api/user/me': { expected: usersOnly(), request: () => ({ method: 'PATCH', url: '/api/user/me', payload: { bio: 'Written by the matrix' } }) },
   'GET /api/user/{id}': { expected: signedIn(), request: (world) => get(`/api/user/${world.callers.userA.id}`) },
 

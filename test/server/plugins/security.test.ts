@@ -83,6 +83,7 @@ describe('OpenAPI document', () => {
     expect(document.components?.securitySchemes).toHaveProperty('bearerAuth');
     expect(document.paths['/api/user/me']?.get?.security).toEqual([{ bearerAuth: [] }]);
     expect(document.paths['/api/auth/account']?.delete?.security).toEqual([{ bearerAuth: [] }]);
+    expect(document.paths['/api/user/me/export']?.get?.security).toEqual([{ bearerAuth: [] }]);
   });
 
   it('gives every operation tags, a summary, and success and error responses', async () => {

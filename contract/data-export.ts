@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { userSchema } from './user';
+
+// "Download my data" (GDPR articles 15 and 20): everything Orbit keeps about
+// the signed-in member, in one JSON file they can read or take elsewhere.
+// Other people appear by username and name only.
+
+const personSchema = z.object({ username: z.string(), name: z.string() });
+
+export const dataExportSchema = z.object({
+  /** When the file was made (ISO). */
+  exportedAt: z.string(),
+  /** The member's own record, as GET /api/user/me gives it. */
+  account: userSchema,
+  /** Where the radar places them: what they saved, or null. */
+  location: z.object({ latitude: z.number(), longitude: z.number() }).nullable(),
+  /** Likes and passes they gave, newest first. */
+  decisions: z.array(personSchema.extend({ type: z.string(), at: z.string() })),
+  matches: z.array(personSchema.extend({ matchedAt: z.string() })),
+  blocked: z.array(personSchema.extend({ blockedAt: z.string() })),
+  /** Reports they sent, with what they wrote. */
+  reports: z.array(personSchema.extend({ reason: z.string(), details: z.string(), status: z.string(), at: z.string() })),
+  purchases: z.array(z.object({ kind: z.string(), item: z.string(), amount: z.number(), currency: z.string(), at: z.string() })),
+  /** Sign-ins, without their tokens: when each started, when it runs out, and when it was ended. */
+  sessions: z.array(z.object({ startedAt: z.string(), expiresAt: z.string(), endedAt: z.string().nullable() })),
+});
+export type DataExport = z.infer<typeof dataExportSchema>;
+
+/** The file name the browser saves it under. */
+export const dataExportFileName = (username: string) => `orbit-data-${username}.json`;
