@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations, expectNoSidewaysScroll } from './support/layout';
 
@@ -77,7 +78,7 @@ test('a visitor signs up, sees the User badge, logs out, and signs in again', as
   await expect(page).toHaveURL(/\/$/);
 });
 
-test('a member deletes their account from Settings on a phone, and it is gone', async ({ page, request }) => {
+test('a member saves a copy of their data, then deletes their account from Settings on a phone, and it is gone', async ({ page, request }) => {
   const username = uniqueUsername();
   const password = 'correct-horse-battery';
   const registered = await request.post('/api/auth/register', {
@@ -90,6 +91,15 @@ test('a member deletes their account from Settings on a phone, and it is gone', 
 
   await page.goto('/profile');
   await page.getByRole('button', { name: 'Settings' }).click();
+
+  // First a copy of their data, saved by the browser as a file.
+  const yourData = page.getByRole('dialog', { name: 'Settings' }).getByRole('region', { name: 'Your data' });
+  const [download] = await Promise.all([page.waitForEvent('download'), yourData.getByRole('button', { name: 'Download my data' }).click()]);
+  expect(download.suggestedFilename()).toBe(`orbit-data-${username}.json`);
+  const saved = JSON.parse(await readFile(await download.path(), 'utf8')) as { account: { username: string; email: string } };
+  expect(saved.account).toMatchObject({ username, email: `${username}@example.com` });
+  await expect(yourData.getByText(`Your data was saved as orbit-data-${username}.json.`)).toBeVisible();
+
   const section = page.getByRole('dialog', { name: 'Settings' }).getByRole('region', { name: 'Delete account' });
   await section.getByRole('button', { name: 'Delete my account...' }).click();
   const confirm = section.getByRole('form', { name: 'Delete account' });

@@ -1,5 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { DataExport } from '../../contract/data-export';
 import { fetchCurrentUser } from './auth';
+import { apiRequest } from './client';
 
 /**
  * The signed-in account (balance, VIP status, profile). Kept under ['me']:
@@ -11,3 +13,8 @@ export const currentUserQueryOptions = () =>
     queryKey: ['me'] as const,
     queryFn: async ({ signal }) => (await fetchCurrentUser(signal)).user,
   });
+
+/** Everything Orbit keeps about the signed-in member (GET /user/me/export), for them to save. */
+export function fetchMyDataExport() {
+  return apiRequest<DataExport>('/user/me/export', { fallbackMessage: 'Failed to prepare your data' });
+}

@@ -6,7 +6,8 @@ import { CURRENT_PASSWORD_INCORRECT, deleteAccountBodySchema } from '../../../co
 import { deleteAccount } from '../../api/auth';
 import { ApiError } from '../../api/client';
 import { clearTokens } from '../../api/session';
-import { Button, Cluster, Field, Heading, Input, Notice, px, Stack, Text } from '../../ui';
+import { Button, Cluster, Field, Input, Notice, px, Text } from '../../ui';
+import { SettingsSection } from '../profile/SettingsSection';
 
 declare module '@tanstack/history' {
   interface HistoryState {
@@ -90,11 +91,7 @@ export function DeleteAccountSection() {
 
   const serverMessage = remove.isError && !passwordProblem(remove.error) ? remove.error.message : null;
   return (
-    <Stack as="section" gap={3} aria-labelledby="settings-delete-account">
-      <Heading level={3} id="settings-delete-account">
-        Delete account
-      </Heading>
-      <Text tone="muted">{DELETE_ACCOUNT_WARNING}</Text>
+    <SettingsSection id="settings-delete-account" title="Delete account" intro={DELETE_ACCOUNT_WARNING}>
       {confirming ? (
         <Confirm aria-label="Delete account" onSubmit={submit} noValidate>
           <Text>Enter your password to delete your account.</Text>
@@ -126,6 +123,6 @@ export function DeleteAccountSection() {
           Delete my account...
         </Button>
       )}
-    </Stack>
+    </SettingsSection>
   );
 }

@@ -7,6 +7,7 @@ import { ChangePasswordForm } from '../auth/ChangePasswordForm';
 import { DeleteAccountSection } from '../auth/DeleteAccountSection';
 import { BlockedPeopleSection } from '../safety/BlockedPeopleSection';
 import { Button, Checkbox, Dialog, Heading, Notice, Stack, Text } from '../../ui';
+import { DownloadDataSection } from './DownloadDataSection';
 import { currentPosition } from './geolocation';
 
 export interface SettingsDialogProps {
@@ -19,7 +20,7 @@ export interface SettingsDialogProps {
 
 /**
  * Settings: the radar location, whether others' radars show you, the people
- * you blocked, the password, and deleting the account. The position comes from the browser (with
+ * you blocked, the password, a copy of your data, and deleting the account. The position comes from the browser (with
  * its permission) and is stored but never shown to anyone; others only see a
  * distance rounded to whole kilometres.
  */
@@ -83,6 +84,7 @@ export function SettingsDialog({ user, open, onClose, locate = currentPosition }
         <BlockedPeopleSection />
         <Heading level={3}>Change password</Heading>
         <ChangePasswordForm />
+        <DownloadDataSection username={user.username} />
         <DeleteAccountSection />
       </Stack>
     </Dialog>
