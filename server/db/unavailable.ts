@@ -1,3 +1,5 @@
+import { errorChain } from './error-chain';
+
 // Telling "the database cannot be reached right now" apart from every other
 // failure: the first is the service being briefly down (503, try again), the
 // rest are faults in the request or the code (500).
@@ -37,16 +39,13 @@ const LOST_CONNECTION_MESSAGES = [
  * failed on a working database.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  // A bound on the walk: causes are a short chain, and a cycle must not hang the error handler.
-  let current: unknown = error;
-  for (let depth = 0; depth < 8 && current instanceof Error; depth += 1) {
+  for (const current of errorChain(error)) {
     if (current instanceof DatabaseUnavailableError) return true;
     const code = 'code' in current && typeof current.code === 'string' ? current.code : undefined;
     const fromSystemCall = 'syscall' in current && typeof current.syscall === 'string';
     if (code && fromSystemCall && UNREACHABLE_SOCKET_CODES.has(code)) return true;
     if (code && (UNAVAILABLE_SQLSTATES.has(code) || /^08[0-9A-Z]{3}$/.test(code))) return true;
-    if (!code && LOST_CONNECTION_MESSAGES.some((message) => (current as Error).message.startsWith(message))) return true;
-    current = current.cause;
+    if (!code && LOST_CONNECTION_MESSAGES.some((message) => current.message.startsWith(message))) return true;
   }
   return false;
 }

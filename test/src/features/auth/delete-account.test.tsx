@@ -1,22 +1,15 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ACCOUNT_DELETED_MESSAGE, CURRENT_PASSWORD_INCORRECT } from '../../../../contract/auth';
 import { DELETE_ACCOUNT_WARNING } from '../../../../src/features/auth/DeleteAccountSection';
 import { json, renderApp } from '../../support/render-app';
-import { me, mockShellApi, signInAsUser } from '../discover/fixtures';
+import { me, mockShellApi, signedInForEachTest } from '../discover/fixtures';
 
 // The whole app renders here; on a busy machine its first paint can take more than a second.
 configure({ asyncUtilTimeout: 5000 });
 
-beforeEach(() => {
-  localStorage.clear();
-  signInAsUser();
-});
-afterEach(() => {
-  localStorage.clear();
-  vi.restoreAllMocks();
-});
+signedInForEachTest();
 
 /** Settings from the member's own profile, scrolled to its last section with the confirmation open. */
 async function openDeleteConfirmation() {

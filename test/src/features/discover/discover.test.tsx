@@ -1,9 +1,9 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DiscoverResponse } from '../../../../contract/discovery';
 import { json, renderApp } from '../../support/render-app';
-import { candidate, mockShellApi, signInAsUser, expectSignInPrompt } from './fixtures';
+import { candidate, mockShellApi, signedInForEachTest, expectSignInPrompt } from './fixtures';
 
 // The whole app renders here; on a busy machine its first paint can take more than a second.
 configure({ asyncUtilTimeout: 5000 });
@@ -15,14 +15,7 @@ function page(users = [ASHA, BEN], extra: Partial<Omit<DiscoverResponse, 'users'
   return { users, page: 1, totalPages: 1, total: users.length, totalIsExact: true, ...extra };
 }
 
-beforeEach(() => {
-  localStorage.clear();
-  signInAsUser();
-});
-afterEach(() => {
-  localStorage.clear();
-  vi.restoreAllMocks();
-});
+signedInForEachTest();
 
 describe('Discover (/users)', () => {
   it('lists people as cards with Like and Video Call', async () => {

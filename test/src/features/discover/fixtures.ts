@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { expect } from 'vitest';
+import { afterEach, beforeEach, expect, vi } from 'vitest';
 import { json, mockApi } from '../../support/render-app';
 import type { Candidate, Match, NearbyUser } from '../../../../contract/discovery';
 import type { PublicUser, User } from '../../../../contract/user';
@@ -85,6 +85,18 @@ export function publicUser(extra: Partial<PublicUser> = {}): PublicUser {
 /** Signs the in-memory browser in as a user. */
 export function signInAsUser(): void {
   localStorage.setItem('user_token', 'user-token');
+}
+
+/** For a test file of a member's screens: each test starts signed in on clean storage, and its spies go after it. */
+export function signedInForEachTest(): void {
+  beforeEach(() => {
+    localStorage.clear();
+    signInAsUser();
+  });
+  afterEach(() => {
+    localStorage.clear();
+    vi.restoreAllMocks();
+  });
 }
 
 type Routes = Parameters<typeof mockApi>[0];

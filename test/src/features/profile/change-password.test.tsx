@@ -1,20 +1,13 @@
 import { configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { me, mockShellApi, signInAsUser } from '../discover/fixtures';
+import { describe, expect, it, vi } from 'vitest';
+import { me, mockShellApi, signedInForEachTest } from '../discover/fixtures';
 import { json, renderApp } from '../../support/render-app';
 
 // The whole app renders here; on a busy machine its first paint can take more than a second.
 configure({ asyncUtilTimeout: 5000 });
 
-beforeEach(() => {
-  localStorage.clear();
-  signInAsUser();
-});
-afterEach(() => {
-  localStorage.clear();
-  vi.restoreAllMocks();
-});
+signedInForEachTest();
 
 async function openPasswordForm(answer: () => Response) {
   const { calls } = mockShellApi({ 'GET /api/user/me': () => json(200, { user: me() }), 'POST /api/auth/password': answer });

@@ -1,10 +1,10 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { dataExportSchema, type DataExport } from '../../../../contract/data-export';
 import { DOWNLOAD_DATA_TEXT } from '../../../../src/features/profile/DownloadDataSection';
 import { json, renderApp } from '../../support/render-app';
-import { me, mockShellApi, signInAsUser } from '../discover/fixtures';
+import { me, mockShellApi, signedInForEachTest } from '../discover/fixtures';
 
 // The whole app renders here; on a busy machine its first paint can take more than a second.
 configure({ asyncUtilTimeout: 5000 });
@@ -52,15 +52,8 @@ function readBlob(blob: Blob | undefined): Promise<string> {
   });
 }
 
-beforeEach(() => {
-  localStorage.clear();
-  signInAsUser();
-});
-afterEach(() => {
-  localStorage.clear();
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
-});
+signedInForEachTest();
+afterEach(() => vi.unstubAllGlobals());
 
 async function openYourData() {
   await userEvent.click(await screen.findByRole('button', { name: 'Settings' }));

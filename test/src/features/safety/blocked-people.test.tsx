@@ -1,9 +1,9 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BlockedPerson } from '../../../../contract/safety';
 import { json, renderApp } from '../../support/render-app';
-import { me, mockShellApi, OTHER_ID, signInAsUser } from '../discover/fixtures';
+import { me, mockShellApi, OTHER_ID, signedInForEachTest } from '../discover/fixtures';
 
 // The whole app renders here; on a busy machine its first paint can take more than a second.
 configure({ asyncUtilTimeout: 5000 });
@@ -11,14 +11,7 @@ configure({ asyncUtilTimeout: 5000 });
 const SAM: BlockedPerson = { id: OTHER_ID, username: 'sam', name: 'Sam Rivera', avatar: '/api/media/avatar/sam', blockedAt: '2026-11-20T09:30:00.000Z' };
 const JO: BlockedPerson = { id: '33333333-3333-4333-8333-333333333333', username: 'jo', name: 'Jo Park', avatar: '/api/media/avatar/jo', blockedAt: '2026-11-02T18:00:00.000Z' };
 
-beforeEach(() => {
-  localStorage.clear();
-  signInAsUser();
-});
-afterEach(() => {
-  localStorage.clear();
-  vi.restoreAllMocks();
-});
+signedInForEachTest();
 
 async function openSettings() {
   await userEvent.click(await screen.findByRole('button', { name: 'Settings' }));

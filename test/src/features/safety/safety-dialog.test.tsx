@@ -1,9 +1,9 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { REPORT_REASON_LABELS, REPORT_REASONS } from '../../../../contract/safety';
 import { json, renderApp } from '../../support/render-app';
-import { me, ME_ID, mockShellApi, OTHER_ID, publicUser, signInAsUser } from '../discover/fixtures';
+import { me, ME_ID, mockShellApi, OTHER_ID, publicUser, signedInForEachTest } from '../discover/fixtures';
 
 // The whole app renders here; on a busy machine its first paint can take more than a second.
 configure({ asyncUtilTimeout: 5000 });
@@ -11,14 +11,7 @@ configure({ asyncUtilTimeout: 5000 });
 const BLOCKED = 'You blocked Sam Rivera.';
 const THANKS = 'Thanks for telling us. Our team will review your report.';
 
-beforeEach(() => {
-  localStorage.clear();
-  signInAsUser();
-});
-afterEach(() => {
-  localStorage.clear();
-  vi.restoreAllMocks();
-});
+signedInForEachTest();
 
 /** Sam's profile, with the member's own record, plus whatever the test adds. */
 function mockProfile(routes: Parameters<typeof mockShellApi>[0] = {}) {

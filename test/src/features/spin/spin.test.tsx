@@ -1,8 +1,8 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { json, renderApp } from '../../support/render-app';
-import { candidate, matchOf, mockShellApi, signInAsUser } from '../discover/fixtures';
+import { candidate, matchOf, mockShellApi, signedInForEachTest } from '../discover/fixtures';
 import { SAMPLE_CANDIDATES } from '../../../../src/features/spin/sample-candidates';
 import { VISITOR_SPIN_NOTICE } from '../../../../src/features/spin/SpinScreen';
 
@@ -13,14 +13,7 @@ const ASHA = candidate('aaaaaaaa-0000-4000-8000-00000000000a', 'Asha', { isOnlin
 const BEN = candidate('aaaaaaaa-0000-4000-8000-00000000000b', 'Ben');
 const CLEO = candidate('aaaaaaaa-0000-4000-8000-00000000000c', 'Cleo');
 
-beforeEach(() => {
-  localStorage.clear();
-  signInAsUser();
-});
-afterEach(() => {
-  localStorage.clear();
-  vi.restoreAllMocks();
-});
+signedInForEachTest();
 
 describe('Spin (/spin) against the API', () => {
   it('loads 10 candidates and the recent matches, and shows the first with the fixed compatibility label', async () => {
