@@ -21,6 +21,20 @@ export const dataExportSchema = z.object({
   /** Reports they sent, with what they wrote. */
   reports: z.array(personSchema.extend({ reason: z.string(), details: z.string(), status: z.string(), at: z.string() })),
   purchases: z.array(z.object({ kind: z.string(), item: z.string(), amount: z.number(), currency: z.string(), at: z.string() })),
+  /** Coins they cashed out: what was asked, how, and what the operators decided (with the transaction id or the reason). */
+  withdrawals: z.array(
+    z.object({
+      coins: z.number(),
+      amount: z.number(),
+      currency: z.string(),
+      method: z.string(),
+      status: z.string(),
+      transactionId: z.string().nullable(),
+      reason: z.string().nullable(),
+      requestedAt: z.string(),
+      decidedAt: z.string().nullable(),
+    }),
+  ),
   /** Sign-ins, without their tokens: when each started, when it runs out, and when it was ended. */
   sessions: z.array(z.object({ startedAt: z.string(), expiresAt: z.string(), endedAt: z.string().nullable() })),
 });

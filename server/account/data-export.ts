@@ -1,6 +1,6 @@
 import { desc, eq, or, sql } from 'drizzle-orm';
 import type { DataExport } from '../../contract/data-export';
-import { likes, matches, purchases, sessions, userBlocks, userReports, users, type UserRow } from '../db/schema';
+import { likes, matches, purchases, sessions, userBlocks, userReports, users, withdrawals, type UserRow } from '../db/schema';
 import type { OrbitDatabase } from '../db/types';
 import { toUserView } from '../routes/user-view';
 
@@ -54,6 +54,23 @@ export async function buildDataExport(db: OrbitDatabase, user: UserRow, now: Dat
     .where(eq(purchases.userId, user.id))
     .orderBy(desc(purchases.createdAt), desc(purchases.id));
 
+  // Who decided stays out: operators are people too, and the decision is what the member needs.
+  const withdrawalRows = await db
+    .select({
+      coins: withdrawals.amountCoins,
+      amount: withdrawals.amountMoney,
+      currency: withdrawals.currency,
+      method: withdrawals.method,
+      status: withdrawals.status,
+      transactionId: withdrawals.txnId,
+      reason: withdrawals.reason,
+      requestedAt: withdrawals.createdAt,
+      decidedAt: withdrawals.decidedAt,
+    })
+    .from(withdrawals)
+    .where(eq(withdrawals.userId, user.id))
+    .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id));
+
   // The id is the token's jti: listing it would hand out what a stolen export needs to pose as a session.
   const sessionRows = await db
     .select({ startedAt: sessions.createdAt, expiresAt: sessions.expiresAt, endedAt: sessions.revokedAt })
@@ -71,6 +88,12 @@ export async function buildDataExport(db: OrbitDatabase, user: UserRow, now: Dat
     reports: reports.map((row) => ({ ...asPerson(row), reason: row.reason, details: row.details, status: row.status, at: row.at.toISOString() })),
     // numeric comes back as a string from some drivers unless mapped; Number() keeps the file right either way.
     purchases: purchaseRows.map((row) => ({ kind: row.kind, item: row.item, amount: Number(row.amount), currency: row.currency, at: row.at.toISOString() })),
+    withdrawals: withdrawalRows.map((row) => ({
+      ...row,
+      amount: Number(row.amount),
+      requestedAt: row.requestedAt.toISOString(),
+      decidedAt: row.decidedAt?.toISOString() ?? null,
+    })),
     sessions: sessionRows.map((row) => ({ startedAt: row.startedAt.toISOString(), expiresAt: row.expiresAt.toISOString(), endedAt: row.endedAt?.toISOString() ?? null })),
   };
 }

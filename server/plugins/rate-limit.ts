@@ -25,6 +25,8 @@ export interface RateLimits {
   locationChange: RateLimitRule;
   /** Reports about other members by one account. */
   report: RateLimitRule;
+  /** Copies of all their data by one account: each one reads every table about them. */
+  dataExport: RateLimitRule;
 }
 
 const MINUTE_MS = 60_000;
@@ -39,6 +41,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   like: { max: 120, windowMs: MINUTE_MS },
   locationChange: { max: 30, windowMs: 60 * MINUTE_MS },
   report: { max: 20, windowMs: 60 * MINUTE_MS },
+  dataExport: { max: 10, windowMs: 60 * MINUTE_MS },
 };
 
 export interface KeyedLimiterOptions extends RateLimitRule {

@@ -23,7 +23,7 @@ export interface ApiRoutesOptions {
 /** Every API area, mounted under /api by the app. */
 const apiRoutes: FastifyPluginAsync<ApiRoutesOptions> = async (app, options) => {
   await app.register(authRoutes, { rateLimits: options.rateLimits });
-  await app.register(userRoutes, { locationChangeLimit: options.rateLimits.locationChange });
+  await app.register(userRoutes, { locationChangeLimit: options.rateLimits.locationChange, dataExportLimit: options.rateLimits.dataExport });
   await app.register(discoveryRoutes);
   await app.register(likesRoutes, { likeLimit: options.rateLimits.like, ...(options.likeBack ? { likeBack: options.likeBack } : {}) });
   await app.register(matchesRoutes);

@@ -68,6 +68,8 @@ async function relationshipBetween(db: OrbitDatabase, viewerId: string, otherId:
 export interface UserRoutesOptions {
   /** Location changes per account (PATCH /user/me with `location`). */
   locationChangeLimit: RateLimitRule;
+  /** Data exports per account (GET /user/me/export). */
+  dataExportLimit: RateLimitRule;
 }
 
 const userRoutes: FastifyPluginCallbackZod<UserRoutesOptions> = (app, options, done) => {
@@ -78,6 +80,7 @@ const userRoutes: FastifyPluginCallbackZod<UserRoutesOptions> = (app, options, d
     const body = request.body;
     if (typeof body === 'object' && body !== null && 'location' in body) await locationLimiter.call(this, request, reply);
   };
+  const dataExportLimiter = app.createKeyedLimiter({ ...options.dataExportLimit, key: (request) => `export|${signedInUser(request).id}` });
 
   app.get(
     '/user/me',
@@ -97,16 +100,16 @@ const userRoutes: FastifyPluginCallbackZod<UserRoutesOptions> = (app, options, d
   app.get(
     '/user/me/export',
     {
-      preHandler: app.requireAuth,
+      preHandler: [app.requireAuth, dataExportLimiter],
       schema: {
         tags: ['user'],
         summary: 'Download everything Orbit keeps about the signed-in member',
         description:
           'One JSON file (GDPR access and portability): the account as GET /user/me shows it, the saved location, likes and passes given, ' +
-          'matches, blocks and reports made, purchases and sign-in sessions. Other people appear by username and name only; ' +
-          'no password hash, token or session id is included.',
+          'matches, blocks and reports made, purchases, withdrawals and sign-in sessions. Other people appear by username and name only; ' +
+          'no password hash, token or session id is included. Limited per account (429).',
         security: bearerSecurity,
-        response: { 200: dataExportSchema, ...errorResponses(401, 403) },
+        response: { 200: dataExportSchema, ...errorResponses(401, 403, 429) },
       },
     },
     async (request, reply) => {

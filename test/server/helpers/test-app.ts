@@ -17,6 +17,7 @@ export const RELAXED_RATE_LIMITS: RateLimits = {
   like: { max: 1000, windowMs: 60_000 },
   locationChange: { max: 1000, windowMs: 60_000 },
   report: { max: 1000, windowMs: 60_000 },
+  dataExport: { max: 1000, windowMs: 60_000 },
 };
 
 export interface TestAppOptions {

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataExportFileName, dataExportSchema, type DataExport } from '../../../contract/data-export';
 import { meResponseSchema } from '../../../contract/user';
-import { purchases, sessions } from '../../../server/db/schema';
+import { purchases, sessions, users, withdrawals } from '../../../server/db/schema';
 import { bearer, loginAdmin, registerUser, type RegisteredUser } from '../helpers/accounts';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../helpers/test-app';
 
@@ -50,6 +50,7 @@ describe('GET /api/user/me/export', () => {
   let reported: RegisteredUser;
   let bystander: RegisteredUser;
   let exported: { body: string; data: DataExport };
+  let adminId: string;
 
   beforeAll(async () => {
     member = await registerUser(testApp.app);
@@ -66,6 +67,14 @@ describe('GET /api/user/me/export', () => {
     await expectOk('POST', `/api/users/${reported.user._id}/report`, member.token, { reason: 'scam', details: 'Asked for money', block: false });
     await expectOk('PATCH', '/api/user/me', member.token, { location: { latitude: 52.52, longitude: 13.405 } });
     await testApp.db.insert(purchases).values({ userId: member.user._id, kind: 'vip', itemName: 'Gold month', amount: 9.99 });
+    const [admin] = await testApp.db.select({ id: users.id }).from(users).where(eq(users.username, TEST_ADMIN.username));
+    adminId = admin?.id ?? 'missing admin';
+    const decided = { decidedBy: adminId, decidedAt: new Date('2026-11-02T10:00:00.000Z') };
+    await testApp.db.insert(withdrawals).values([
+      { userId: member.user._id, amountCoins: 5000, amountMoney: 50, method: 'PayPal', status: 'approved', txnId: 'TXN-778', ...decided, createdAt: new Date('2026-11-01T10:00:00.000Z') },
+      { userId: member.user._id, amountCoins: 900, amountMoney: 9, method: 'Bank transfer', status: 'rejected', reason: 'Below the minimum', ...decided, createdAt: new Date('2026-11-03T10:00:00.000Z') },
+      { userId: partner.user._id, amountCoins: 100, amountMoney: 1, method: 'Partner payout', status: 'pending' },
+    ]);
     // Someone else's activity, none of which is the member's data.
     await like(partner, bystander);
     await like(bystander, stranger);
@@ -100,6 +109,16 @@ describe('GET /api/user/me/export', () => {
     expect(data.sessions.map(({ startedAt, expiresAt, endedAt }) => withTime(withTime({ endedAt }, startedAt), expiresAt))).toEqual([{ endedAt: null }]);
   });
 
+  it("lists the member's withdrawals, newest first, with the decision but not who made it", () => {
+    const common = { currency: 'USD', decidedAt: '2026-11-02T10:00:00.000Z' };
+    expect(exported.data.withdrawals).toEqual([
+      { ...common, coins: 900, amount: 9, method: 'Bank transfer', status: 'rejected', transactionId: null, reason: 'Below the minimum', requestedAt: '2026-11-03T10:00:00.000Z' },
+      { ...common, coins: 5000, amount: 50, method: 'PayPal', status: 'approved', transactionId: 'TXN-778', reason: null, requestedAt: '2026-11-01T10:00:00.000Z' },
+    ]);
+    expect(exported.body).not.toContain(adminId);
+    expect(exported.body).not.toContain('Partner payout');
+  });
+
   it('is sent as a file the browser saves and no cache keeps', async () => {
     const response = await call('GET', EXPORT_URL, member.token);
     expect(response.headers['content-disposition']).toBe(`attachment; filename="${dataExportFileName(member.body.username)}"`);
@@ -131,6 +150,7 @@ describe('GET /api/user/me/export', () => {
     expect(data.matches.map((match) => match.username)).toEqual([member.body.username]);
     expect(data.decisions.map((decision) => decision.username).sort()).toEqual([member.body.username, bystander.body.username].sort());
     expect(data.purchases.map((purchase) => purchase.item)).toEqual(['Partner pack']);
+    expect(data.withdrawals.map((withdrawal) => withdrawal.method)).toEqual(['Partner payout']);
     expect(data.blocked).toEqual([]);
     expect(data.reports).toEqual([]);
     expect(data.location).toBeNull();

@@ -12,6 +12,7 @@ beforeAll(async () => {
     rateLimits: {
       like: { max: 3, windowMs: 60_000 },
       locationChange: { max: 2, windowMs: 60_000 },
+      dataExport: { max: 2, windowMs: 60_000 },
     },
   });
   targets = [];
@@ -60,5 +61,18 @@ describe('location changes', () => {
 
     const other = await registerUser(testApp.app);
     expect((await editProfile(other.token, { location: { latitude: 28.61, longitude: 77.2 } })).statusCode).toBe(200);
+  });
+});
+
+describe('data exports', () => {
+  it('are limited per account: each one reads every table about the member', async () => {
+    const exporter = await registerUser(testApp.app);
+    const download = (token: string) => testApp.app.inject({ method: 'GET', url: '/api/user/me/export', headers: bearer(token) });
+    expect((await download(exporter.token)).statusCode).toBe(200);
+    expect((await download(exporter.token)).statusCode).toBe(200);
+    expectTooMany(await download(exporter.token));
+
+    const other = await registerUser(testApp.app);
+    expect((await download(other.token)).statusCode).toBe(200);
   });
 });

@@ -18,6 +18,7 @@ const EXPORT: DataExport = {
   blocked: [],
   reports: [],
   purchases: [],
+  withdrawals: [],
   sessions: [{ startedAt: '2026-11-24T08:00:00.000Z', expiresAt: '2026-12-24T08:00:00.000Z', endedAt: null }],
 };
 
