@@ -26,4 +26,5 @@ export { Text, type TextProps, type TextTone } from './Text';
 export { ButtonLink } from './ButtonLink';
 export { LoadWhenNear, type LoadWhenNearProps } from './LoadWhenNear';
 export { useMediaQuery } from './useMediaQuery';
+export { usePrefersReducedMotion } from './usePrefersReducedMotion';
 export { useFieldErrors, type FieldErrors, type FieldErrorMap } from './useFieldErrors';

@@ -1,9 +1,9 @@
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import styled from 'styled-components';
 import { carouselMachine, selectIsAutoplaying, selectSlideIndex } from '../../../machines/carousel.machine';
-import { IconButton, px } from '../../ui';
+import { IconButton, px, usePrefersReducedMotion } from '../../ui';
 import { CAROUSEL_SLIDES } from './home-copy';
 
 /**
@@ -26,19 +26,21 @@ export interface HomeCarouselProps {
   carousel?: CarouselActorRef;
 }
 
-function prefersReducedMotion(): boolean {
-  return typeof window !== 'undefined' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-}
-
 /** SPEC section 2: four slides, auto-advancing every 5 s, previous and next, dots. */
 export function HomeCarousel({ carousel }: HomeCarouselProps) {
   return carousel ? <CarouselView carousel={carousel} /> : <OwnCarousel />;
 }
 
 function OwnCarousel() {
+  const reducedMotion = usePrefersReducedMotion();
   const carousel = useActorRef(carouselMachine, {
-    input: { slideCount: CAROUSEL_SLIDES.length, autoplay: !prefersReducedMotion() },
+    input: { slideCount: CAROUSEL_SLIDES.length, autoplay: !reducedMotion },
   });
+  // The setting can change while Home is open: rotation stops at once, and
+  // only the visitor's own Play starts it again.
+  useEffect(() => {
+    if (reducedMotion) carousel.send({ type: 'PAUSE' });
+  }, [carousel, reducedMotion]);
   return <CarouselView carousel={carousel} />;
 }
 

@@ -1,9 +1,8 @@
 import { useEffect, useRef, type MouseEvent, type PointerEvent } from 'react';
 import styled, { useTheme, type DefaultTheme } from 'styled-components';
 import type { NearbyUser } from '../../../contract/discovery';
-import { px } from '../../ui';
+import { px, usePrefersReducedMotion } from '../../ui';
 import { dotOffset, personAtPoint, RADAR_MARGIN_SHARE, RADAR_MAX_WIDTH_PX, RADAR_RINGS, RADAR_SCALE_KM, SWEEP_PERIOD_MS } from './radar-geometry';
-import { usePrefersReducedMotion } from './usePrefersReducedMotion';
 
 const Canvas = styled.canvas`
   display: block;

@@ -1,9 +1,10 @@
-import { act, configure, screen, waitFor } from '@testing-library/react';
+import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DiscoverResponse } from '../../../../contract/discovery';
 import { filterSummary } from '../../../../src/features/discover/DiscoverFilterPanel';
 import { mediaConditions } from '../../../../src/ui';
+import { fakeMediaConditions } from '../../support/fake-media';
 import { json, renderApp } from '../../support/render-app';
 import { candidate, mockShellApi, signInAsUser } from './fixtures';
 
@@ -12,31 +13,10 @@ configure({ asyncUtilTimeout: 5000 });
 const BEN = candidate('aaaaaaaa-0000-4000-8000-00000000000b', 'Ben', { gender: 'male' });
 const PAGE: DiscoverResponse = { users: [BEN], page: 1, totalPages: 1, total: 1, totalIsExact: true };
 
-/** A window whose width can change under the test: narrower than a tablet until widened. */
+/** A window narrower than a tablet until widened. */
 function fakeViewport() {
-  const original = Object.getOwnPropertyDescriptor(window, 'matchMedia');
-  let phone = true;
-  const listeners = new Set<() => void>();
-  const matchMedia = (query: string) =>
-    ({
-      get matches() {
-        return query === mediaConditions.belowTablet && phone;
-      },
-      media: query,
-      addEventListener: (_type: string, listener: () => void) => listeners.add(listener),
-      removeEventListener: (_type: string, listener: () => void) => listeners.delete(listener),
-    }) as unknown as MediaQueryList;
-  Object.defineProperty(window, 'matchMedia', { value: matchMedia, configurable: true, writable: true });
-  return {
-    widen() {
-      phone = false;
-      act(() => listeners.forEach((listener) => listener()));
-    },
-    restore() {
-      if (original) Object.defineProperty(window, 'matchMedia', original);
-      else Reflect.deleteProperty(window, 'matchMedia');
-    },
-  };
+  const media = fakeMediaConditions([mediaConditions.belowTablet]);
+  return { widen: () => media.set(mediaConditions.belowTablet, false), restore: () => media.restore() };
 }
 
 let viewport: ReturnType<typeof fakeViewport>;
