@@ -5,6 +5,8 @@ import { dotOffset, personAtPoint, RADAR_SCALE_KM } from '../../../../src/featur
 import { renderScreen } from '../discover/render-screen';
 import { me, mockShellApi, nearby, signInAsUser } from '../discover/fixtures';
 import { json, renderApp } from '../../support/render-app';
+import { fakeMediaConditions } from '../../support/fake-media';
+import { mediaConditions } from '../../../../src/ui';
 
 // The whole app renders here; on a busy machine its first paint can take more than a second.
 configure({ asyncUtilTimeout: 5000 });
@@ -125,9 +127,7 @@ describe('the Radar screen', () => {
 
 describe('the radar canvas', () => {
   it('stops the sweep under prefers-reduced-motion', async () => {
-    const original = Object.getOwnPropertyDescriptor(window, 'matchMedia');
-    const answer = (query: string) => ({ matches: query.includes('reduce'), media: query, addEventListener: () => {}, removeEventListener: () => {} }) as unknown as MediaQueryList;
-    Object.defineProperty(window, 'matchMedia', { value: answer, configurable: true, writable: true });
+    const media = fakeMediaConditions([mediaConditions.reducedMotion]);
     const frame = vi.spyOn(window, 'requestAnimationFrame');
     try {
       mockShellApi({ 'GET /api/users/radar': () => json(200, { users: PEOPLE }) });
@@ -135,7 +135,7 @@ describe('the radar canvas', () => {
       expect(screen.getByRole('img', { name: /Radar sweep/ })).toHaveAttribute('data-reduced-motion', 'true');
       expect(frame).not.toHaveBeenCalled();
     } finally {
-      if (original) Object.defineProperty(window, 'matchMedia', original);
+      media.restore();
     }
   });
 
