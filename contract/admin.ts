@@ -122,7 +122,8 @@ export type WithdrawalsQuery = z.input<typeof withdrawalsQuerySchema>;
 
 export const withdrawalSchema = z.object({
   _id: z.string(),
-  user: z.object({ _id: z.string(), username: z.string(), email: z.string(), avatar: z.string() }),
+  /** null when the member has deleted their account: a settled payout stays on the books. */
+  user: z.object({ _id: z.string(), username: z.string(), email: z.string(), avatar: z.string() }).nullable(),
   amountCoins: z.number().int(),
   amountMoney: z.number(),
   currency: z.string(),

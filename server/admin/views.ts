@@ -52,10 +52,10 @@ export function toAdminUser(row: AdminUserRowFields, now: Date): AdminUser {
 
 export type WithdrawalOwner = Pick<UserRow, 'id' | 'username' | 'email' | 'avatar'>;
 
-export function toWithdrawal(row: WithdrawalRow, owner: WithdrawalOwner): Withdrawal {
+export function toWithdrawal(row: WithdrawalRow, owner: WithdrawalOwner | null): Withdrawal {
   return {
     _id: row.id,
-    user: { _id: owner.id, username: owner.username, email: owner.email, avatar: owner.avatar || defaultAvatarUrl(owner.username) },
+    user: owner && { _id: owner.id, username: owner.username, email: owner.email, avatar: owner.avatar || defaultAvatarUrl(owner.username) },
     amountCoins: row.amountCoins,
     amountMoney: row.amountMoney,
     currency: row.currency,

@@ -29,7 +29,8 @@ export async function listWithdrawals(
   const rows = await db
     .select({ withdrawal: withdrawals, owner })
     .from(withdrawals)
-    .innerJoin(users, eq(users.id, withdrawals.userId))
+    // Left: a settled withdrawal outlives a member who deleted their account (user_id is then null).
+    .leftJoin(users, eq(users.id, withdrawals.userId))
     .where(where)
     .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id))
     .limit(window.limit)
@@ -86,9 +87,9 @@ export async function decideWithdrawal(
       details: decision.kind === 'approve' ? `Transaction ${decision.txnId}` : decision.reason,
     });
 
-    const [person] = await tx.select(owner).from(users).where(eq(users.id, decided.userId)).limit(1);
-    if (!person) throw new HttpError(404, 'The account of this withdrawal no longer exists');
+    // No member only if the account was deleted, which a pending withdrawal blocks; answer without one rather than fail.
+    const [person] = decided.userId ? await tx.select(owner).from(users).where(eq(users.id, decided.userId)).limit(1) : [];
     const verb = decision.kind === 'approve' ? 'approved' : 'rejected';
-    return { message: `Withdrawal ${verb}`, withdrawal: toWithdrawal(decided, person) };
+    return { message: `Withdrawal ${verb}`, withdrawal: toWithdrawal(decided, person ?? null) };
   });
 }

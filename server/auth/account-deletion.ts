@@ -9,9 +9,9 @@ import { verifyPassword } from './passwords';
  * Deletes a member's account for good once their password is proven. The
  * foreign keys in server/db/schema.ts decide what goes with the row: what is
  * only theirs (sessions, likes either way, matches, blocks either way,
- * withdrawals, reports about them) cascades away; what other people still
- * rely on (reports they made, purchases for revenue, moderation records)
- * stays with the member's id set to null. Every reference to users.id is one
+ * reports about them) cascades away; what other people still rely on
+ * (reports they made, purchases and settled withdrawals for the books,
+ * moderation records) stays with the member's id set to null. Every reference to users.id is one
  * or the other, so the delete cannot be refused by a constraint.
  *
  * Sessions go with the row, and the auth guard reads the row on every
@@ -24,8 +24,8 @@ export async function deleteAccount(db: OrbitDatabase, user: UserRow, body: Dele
   // account is never half deleted. A second request racing this one deletes
   // nothing and still succeeds: the account is gone, as asked.
   await db.transaction(async (tx) => {
-    // A payout still under review is money owed to the member: deleting would
-    // take its record with it (withdrawals cascade), so it must be settled first.
+    // A payout still under review is money owed to the member, and paying it
+    // needs the account's details: it must be settled first.
     const [pending] = await tx
       .select({ id: withdrawals.id })
       .from(withdrawals)

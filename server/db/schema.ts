@@ -241,9 +241,12 @@ export const withdrawals = pgTable(
   'withdrawals',
   {
     id: id(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * Null once the member has deleted their account: a settled payout is an
+     * accounting record the operator must keep, like a purchase. A pending one
+     * blocks the deletion instead, so it never loses its member.
+     */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     amountCoins: integer('amount_coins').notNull(),
     amountMoney: money('amount_money').notNull(),
     currency: text('currency').notNull().default('USD'),

@@ -166,7 +166,8 @@ const authRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (app, options, d
         description:
           'Needs the password (400 "Current password is incorrect" otherwise, limited like sign-in). ' +
           'Deletes the account and everything that is only theirs (likes, matches, blocks, sessions, reports about them); ' +
-          'reports they made stay for the moderators, without their name. 409 while one of their withdrawals awaits review. Admin accounts get 403.',
+          'reports they made stay for the moderators, and settled withdrawals and purchases for the books, without their name. ' +
+          '409 while one of their withdrawals awaits review. Admin accounts get 403.',
         security: bearerSecurity,
         body: deleteAccountBodySchema,
         response: { 200: sessionChangeResponseSchema, ...errorResponses(400, 401, 403, 409, 413, 429) },

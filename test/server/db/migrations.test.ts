@@ -195,6 +195,25 @@ function describeMigratedSchema(driver: string, open: () => Promise<TestDatabase
       expect(await database.query(`select id from user_reports where details in ('first', 'second')`)).toEqual([]);
     });
 
+    it('0010 keeps settled withdrawals, without the member, when the member deletes their account', async () => {
+      const [member] = await database.query<{ id: string }>(
+        `insert into users (username, email, password_hash) values ('payee_leaver', 'payee@leavers.example', 'x') returning id`,
+      );
+      await database.query(
+        `insert into withdrawals (user_id, amount_coins, amount_money, method, status, txn_id, reason) values
+          ($1, 700, 7, 'PayPal', 'approved', 'TXN-KEPT', null), ($1, 900, 9, 'UPI', 'rejected', null, 'Name does not match')`,
+        [member?.id],
+      );
+      await database.query(`delete from users where username = 'payee_leaver'`);
+      const kept = await database.query<{ user_id: string | null; status: string; txn_id: string | null; reason: string | null }>(
+        `select user_id, status, txn_id, reason from withdrawals where txn_id = 'TXN-KEPT' or reason = 'Name does not match' order by amount_coins`,
+      );
+      expect(kept).toEqual([
+        { user_id: null, status: 'approved', txn_id: 'TXN-KEPT', reason: null },
+        { user_id: null, status: 'rejected', txn_id: null, reason: 'Name does not match' },
+      ]);
+    });
+
     it('rejects a duplicate username and a match pair stored in the wrong order', async () => {
       await expect(
         database.query(`insert into users (username, email, password_hash) values ('newbie', 'other@example.com', 'x')`),

@@ -1,5 +1,6 @@
-import { eq, or } from 'drizzle-orm';
+import { eq, inArray, or } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activityResponseSchema, withdrawalListResponseSchema } from '../../../contract/admin';
 import { adminReportListResponseSchema } from '../../../contract/admin-reports';
 import { ACCOUNT_DELETED_MESSAGE, CURRENT_PASSWORD_INCORRECT, INVALID_CREDENTIALS, PAYOUT_PENDING_MESSAGE, sessionChangeResponseSchema } from '../../../contract/auth';
 import { errorBodySchema } from '../../../contract/common';
@@ -105,6 +106,45 @@ describe('DELETE /api/auth/account', () => {
 
     await testApp.db.update(withdrawals).set({ status: 'approved' }).where(eq(withdrawals.id, payout?.id ?? ''));
     expect((await deleteAccount(member.token, { password: member.body.password })).statusCode).toBe(200);
+  });
+
+  it('keeps settled payouts on the books without the member, in the admin list and the activity feed', async () => {
+    const member = await registerUser(testApp.app);
+    const payouts = await testApp.db
+      .insert(withdrawals)
+      .values([
+        { userId: member.user._id, amountCoins: 700, amountMoney: 7, method: 'PayPal' },
+        { userId: member.user._id, amountCoins: 900, amountMoney: 9, method: 'UPI' },
+      ])
+      .returning({ id: withdrawals.id });
+    const [paid = '', refused = ''] = payouts.map((payout) => payout.id);
+    // Settled through the admin routes, so the activity feed also has entries about them.
+    expect((await call('POST', `/api/admin/withdrawals/approve/${paid}`, adminToken, { txnId: 'TXN-KEPT' })).statusCode).toBe(200);
+    expect((await call('POST', `/api/admin/withdrawals/reject/${refused}`, adminToken, { reason: 'Name does not match' })).statusCode).toBe(200);
+
+    expect((await deleteAccount(member.token, { password: member.body.password })).statusCode).toBe(200);
+
+    const rows = await testApp.db.select().from(withdrawals).where(inArray(withdrawals.id, [paid, refused])).orderBy(withdrawals.amountCoins);
+    expect(rows).toMatchObject([
+      { id: paid, userId: null, status: 'approved', txnId: 'TXN-KEPT', amountMoney: 7 },
+      { id: refused, userId: null, status: 'rejected', reason: 'Name does not match', amountMoney: 9 },
+    ]);
+
+    const listed = await call('GET', '/api/admin/withdrawals/all?limit=100', adminToken);
+    expect(listed.statusCode, listed.body).toBe(200);
+    const kept = withdrawalListResponseSchema.parse(listed.json()).withdrawals.filter((item) => item._id === paid || item._id === refused);
+    expect(kept.sort((a, b) => a.amountCoins - b.amountCoins)).toMatchObject([
+      { _id: paid, user: null, status: 'approved', txnId: 'TXN-KEPT' },
+      { _id: refused, user: null, status: 'rejected', reason: 'Name does not match' },
+    ]);
+
+    const feed = await call('GET', '/api/admin/activity', adminToken);
+    expect(feed.statusCode, feed.body).toBe(200);
+    const entries = activityResponseSchema.parse(feed.json()).activity.filter((entry) => entry.targetId === paid || entry.targetId === refused);
+    expect(entries.sort((a, b) => a.action.localeCompare(b.action))).toMatchObject([
+      { action: 'approve-withdrawal', targetId: paid, targetName: null },
+      { action: 'reject-withdrawal', targetId: refused, targetName: null },
+    ]);
   });
 
   it('needs a signed-in member: 401 without a token, 403 for an admin (who stays signed in)', async () => {

@@ -3,6 +3,7 @@ import { Field, Input, Text, Textarea } from '../../../ui';
 import { formatCount, formatCurrency } from '../shared/format';
 import { FormDialog } from '../shared/FormDialog';
 import { useRequiredText } from '../shared/useRequiredText';
+import { memberName } from './member-name';
 
 export type DecisionKind = 'approve' | 'reject';
 
@@ -54,7 +55,7 @@ export function DecisionDialog({ kind, withdrawal, busy, error, onDecide, onClos
       {withdrawal && (
         <Text size="sm">
           {formatCurrency(withdrawal.amountMoney, withdrawal.currency)} ({formatCount(withdrawal.amountCoins)} coins) to{' '}
-          {withdrawal.user.username} by {withdrawal.method}
+          {memberName(withdrawal)} by {withdrawal.method}
         </Text>
       )}
       <Field label={copy.label} hint={copy.hint} error={answer.missing ? copy.required : undefined}>

@@ -10,6 +10,7 @@ import { AdminScreen, FilterBar } from '../shared/AdminScreen';
 import { LoadingState } from '../shared/LoadStates';
 import { useActionNotice } from '../shared/useActionNotice';
 import { DecisionDialog, type DecisionKind } from './DecisionDialog';
+import { memberName } from './member-name';
 import { WithdrawalsTable } from './WithdrawalsTable';
 
 interface WithdrawalsScreenProps {
@@ -37,7 +38,7 @@ export function WithdrawalsScreen({ params, onParamsChange }: WithdrawalsScreenP
         page ? { ...page, withdrawals: page.withdrawals.map((row) => (row._id === result.withdrawal._id ? result.withdrawal : row)) } : page,
       );
       void queryClient.invalidateQueries({ queryKey: ['admin', 'activity'] });
-      succeed(`${result.message}: ${result.withdrawal.user.username}`);
+      succeed(`${result.message}: ${memberName(result.withdrawal)}`);
       setDeciding(null);
     },
     onError: (error) => {

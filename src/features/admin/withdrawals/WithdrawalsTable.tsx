@@ -4,6 +4,7 @@ import { Badge, Button, px, Table, type BadgeTone } from '../../../ui';
 import { CellTitle, RowActions } from '../shared/AdminScreen';
 import { CellTime, TableHead } from '../shared/AdminTable';
 import { formatCount, formatCurrency, formatDateTime } from '../shared/format';
+import { memberName } from './member-name';
 
 const STATUS_BADGES: Record<WithdrawalStatus, { tone: BadgeTone; label: string }> = {
   pending: { tone: 'neutral', label: 'Pending' },
@@ -31,8 +32,8 @@ export function WithdrawalsTable({ withdrawals, busy, onApprove, onReject }: Wit
             <tr key={withdrawal._id}>
               <td>
                 <CellTitle>
-                  <span>{withdrawal.user.username}</span>
-                  <span>{withdrawal.user.email}</span>
+                  <span>{memberName(withdrawal)}</span>
+                  {withdrawal.user && <span>{withdrawal.user.email}</span>}
                 </CellTitle>
               </td>
               <td>
@@ -47,7 +48,7 @@ export function WithdrawalsTable({ withdrawals, busy, onApprove, onReject }: Wit
               <td>
                 {withdrawal.status === 'pending' ? (
                   <RowActions>
-                    <Button type="button" size="sm" onClick={() => onApprove(withdrawal)} aria-label={`Approve withdrawal of ${withdrawal.user.username}`}>
+                    <Button type="button" size="sm" onClick={() => onApprove(withdrawal)} aria-label={`Approve withdrawal of ${memberName(withdrawal)}`}>
                       Approve
                     </Button>
                     <Button
@@ -55,7 +56,7 @@ export function WithdrawalsTable({ withdrawals, busy, onApprove, onReject }: Wit
                       size="sm"
                       variant="danger"
                       onClick={() => onReject(withdrawal)}
-                      aria-label={`Reject withdrawal of ${withdrawal.user.username}`}
+                      aria-label={`Reject withdrawal of ${memberName(withdrawal)}`}
                     >
                       Reject
                     </Button>

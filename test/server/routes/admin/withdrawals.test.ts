@@ -130,6 +130,17 @@ describe('POST /api/admin/withdrawals/approve/:id and /reject/:id', () => {
     expect(responses.map((response) => response.statusCode).sort()).toEqual([200, 409]);
   });
 
+  it('answers without a member when the withdrawal has none, in the decision and in the list', async () => {
+    // A pending withdrawal blocks account deletion, so the app never leaves one without a member; a hand-edited row must still not fail.
+    const id = await requestWithdrawal({ userId: null });
+    const rejected = await asAdmin('POST', `/api/admin/withdrawals/reject/${id}`, { reason: 'No account to pay' });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    expect(rejected.json<{ withdrawal: Withdrawal }>().withdrawal).toMatchObject({ _id: id, user: null, status: 'rejected' });
+    const listed = await asAdmin('GET', '/api/admin/withdrawals/all?status=rejected&limit=100');
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(listed.json<WithdrawalListResponse>().withdrawals.find((item) => item._id === id)).toMatchObject({ user: null, reason: 'No account to pay' });
+  });
+
   it('requires a transaction id or a reason, and a known withdrawal', async () => {
     const id = await requestWithdrawal();
     for (const payload of [{}, { txnId: '  ' }]) {

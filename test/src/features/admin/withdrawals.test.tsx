@@ -99,6 +99,20 @@ describe('Withdrawals', () => {
     await waitFor(() => expect(lists()).toBeGreaterThan(before));
   });
 
+  it('keeps a settled payout whose member has deleted their account, marked so', async () => {
+    const orphan = withdrawal({ _id: '99999999-9999-4999-8999-999999999999', user: null, status: 'rejected', reason: 'Name does not match', decidedAt: '2026-11-03T10:00:00.000Z' });
+    withdrawalsApi({
+      'GET /api/admin/withdrawals/all': () => json(200, { success: true, withdrawals: [orphan, first], currentPage: 1, totalPages: 1, total: 2 }),
+    });
+    renderApp('/admin/withdrawals');
+    await screen.findByRole('region', { name: 'Withdrawals' }, { timeout: 5000 });
+    const row = rowOf('Deleted account', '$25.00');
+    expect(within(row).getByText('Deleted account')).toBeInTheDocument();
+    expect(within(row).getByText('Rejected')).toBeInTheDocument();
+    expect(within(row).getByText(/Name does not match/)).toBeInTheDocument();
+    expect(within(rowOf('maya_r', '$25.00')).getByText('maya@example.com')).toBeInTheDocument();
+  });
+
   it('filters by status through the URL', async () => {
     withdrawalsApi();
     const { router } = renderApp('/admin/withdrawals');
