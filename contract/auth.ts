@@ -63,6 +63,12 @@ export const sessionChangeResponseSchema = z.object({
 });
 export type SessionChangeResponse = z.infer<typeof sessionChangeResponseSchema>;
 
+/** What "Sign out of other devices" answers, by how many sessions it ended. */
+export function otherDevicesSignedOutMessage(count: number): string {
+  if (count === 0) return 'No other device was signed in';
+  return `Signed out of ${count} other ${count === 1 ? 'device' : 'devices'}`;
+}
+
 export const NEW_PASSWORD_UNCHANGED = 'New password must be different from the current password';
 
 export const changePasswordBodySchema = z

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNotNull, isNull, lt, ne, or } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lt, ne, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { roleSchema } from '../../contract/common';
@@ -51,12 +51,17 @@ export async function revokeSession(db: OrbitDatabase, sessionId: string, now: D
   await db.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }
 
-/** Password change: every session of the account but the one making the change ends. */
-export async function revokeOtherSessions(db: OrbitDatabase, userId: string, keptSessionId: string, now: Date): Promise<void> {
-  await db
+/**
+ * Password change and "sign out of other devices": every session of the
+ * account but the calling one ends. Returns how many were still live.
+ */
+export async function revokeOtherSessions(db: OrbitDatabase, userId: string, keptSessionId: string, now: Date): Promise<number> {
+  const ended = await db
     .update(sessions)
     .set({ revokedAt: now })
-    .where(and(eq(sessions.userId, userId), ne(sessions.id, keptSessionId), isNull(sessions.revokedAt)));
+    .where(and(eq(sessions.userId, userId), ne(sessions.id, keptSessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+    .returning({ id: sessions.id });
+  return ended.length;
 }
 
 /** Ban: every session of the account ends. */

@@ -7,6 +7,7 @@ import {
   deleteAccountBodySchema,
   loginBodySchema,
   loginResponseSchema,
+  otherDevicesSignedOutMessage,
   registerBodySchema,
   registerResponseSchema,
   sessionChangeResponseSchema,
@@ -15,7 +16,7 @@ import { deleteAccount } from '../auth/account-deletion';
 import { checkCredentials, recordSignIn } from '../auth/credentials';
 import { changePassword } from '../auth/password-change';
 import { registerAccount } from '../auth/registration';
-import { revokeSession, startSession } from '../auth/session-token';
+import { revokeOtherSessions, revokeSession, startSession } from '../auth/session-token';
 import { signedInSessionId, signedInUser } from '../plugins/auth';
 import type { RateLimitRule, RateLimits } from '../plugins/rate-limit';
 import { bearerSecurity, errorResponses } from './error-responses';
@@ -129,6 +130,28 @@ const authRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (app, options, d
     async (request) => {
       await revokeSession(app.db, signedInSessionId(request), new Date());
       return { success: true as const, message: 'Logged out' };
+    },
+  );
+
+  // No password asked: it only ends sessions, which is what someone who fears a
+  // stolen or forgotten device needs quickly, and ending sessions harms no one.
+  app.post(
+    '/auth/logout/others',
+    {
+      preHandler: app.requireAuth,
+      schema: {
+        tags: ['auth'],
+        summary: 'End every other session of the signed-in account (user or admin)',
+        description:
+          'For a lost phone or a shared computer: every session of the account except the calling one stops working at once. ' +
+          'The message says how many were ended.',
+        security: bearerSecurity,
+        response: { 200: sessionChangeResponseSchema, ...errorResponses(401) },
+      },
+    },
+    async (request) => {
+      const ended = await revokeOtherSessions(app.db, signedInUser(request).id, signedInSessionId(request), new Date());
+      return { success: true as const, message: otherDevicesSignedOutMessage(ended) };
     },
   );
 

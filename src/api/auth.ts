@@ -48,6 +48,11 @@ export function changePassword(body: ChangePasswordBody) {
   return apiRequest<SessionChangeResponse>('/auth/password', { method: 'POST', body, fallbackMessage: 'Failed to change password' });
 }
 
+/** Ends every session of the account but this one (POST /auth/logout/others); the message says how many. */
+export function signOutOtherDevices() {
+  return apiRequest<SessionChangeResponse>('/auth/logout/others', { method: 'POST', fallbackMessage: 'Failed to sign out your other devices' });
+}
+
 /** Deletes the signed-in member's account for good (DELETE /auth/account); their sessions end with it. */
 export function deleteAccount(body: DeleteAccountBody) {
   return apiRequest<SessionChangeResponse>('/auth/account', { method: 'DELETE', body, fallbackMessage: 'Failed to delete your account' });

@@ -5,6 +5,7 @@ import { currentUserQueryOptions } from '../../api/me';
 import { updateMyProfile } from '../../api/users';
 import { ChangePasswordForm } from '../auth/ChangePasswordForm';
 import { DeleteAccountSection } from '../auth/DeleteAccountSection';
+import { SignOutOtherDevicesSection } from '../auth/SignOutOtherDevicesSection';
 import { BlockedPeopleSection } from '../safety/BlockedPeopleSection';
 import { Button, Checkbox, Dialog, Heading, Notice, Stack, Text } from '../../ui';
 import { DownloadDataSection } from './DownloadDataSection';
@@ -20,7 +21,8 @@ export interface SettingsDialogProps {
 
 /**
  * Settings: the radar location, whether others' radars show you, the people
- * you blocked, the password, a copy of your data, and deleting the account. The position comes from the browser (with
+ * you blocked, the password, signing out other devices, a copy of your data,
+ * and deleting the account. The position comes from the browser (with
  * its permission) and is stored but never shown to anyone; others only see a
  * distance rounded to whole kilometres.
  */
@@ -84,6 +86,7 @@ export function SettingsDialog({ user, open, onClose, locate = currentPosition }
         <BlockedPeopleSection />
         <Heading level={3}>Change password</Heading>
         <ChangePasswordForm />
+        <SignOutOtherDevicesSection />
         <DownloadDataSection username={user.username} />
         <DeleteAccountSection />
       </Stack>

@@ -62,6 +62,7 @@ export const AUTHORIZATION_TABLE: Record<RouteKey, MatrixRow> = {
     request: () => ({ method: 'POST', url: '/api/admin/login', payload: { ...TEST_ADMIN } }),
   },
   'POST /api/auth/logout': { expected: signedIn(200), freshCallers: true, request: () => ({ method: 'POST', url: '/api/auth/logout' }) },
+  'POST /api/auth/logout/others': { expected: signedIn(200), freshCallers: true, request: () => ({ method: 'POST', url: '/api/auth/logout/others' }) },
   'POST /api/auth/password': {
     expected: signedIn(200),
     freshCallers: true,

@@ -105,6 +105,50 @@ describe('session tokens', () => {
   });
 });
 
+describe('POST /api/auth/logout/others', () => {
+  const logoutOthers = (token?: string) => testApp.app.inject({ method: 'POST', url: '/api/auth/logout/others', headers: token ? bearer(token) : {} });
+
+  it('ends every other session of the account, keeps the calling one, and says how many', async () => {
+    const { body, token: phone } = await registerUser(testApp.app);
+    const laptop = await loginUser(testApp.app, body.username, body.password);
+    const tablet = await loginUser(testApp.app, body.username, body.password);
+    await logout(tablet);
+    const someoneElse = await registerUser(testApp.app);
+
+    const response = await logoutOthers(phone);
+    expect(response.statusCode, response.body).toBe(200);
+    // The tablet had already signed out: only the laptop counts.
+    expect(response.json()).toEqual({ success: true, message: 'Signed out of 1 other device' });
+    expect((await me(phone)).statusCode).toBe(200);
+    expect((await me(laptop)).json()).toEqual(SESSION_EXPIRED);
+    expect((await me(someoneElse.token)).statusCode).toBe(200);
+
+    expect((await logoutOthers(phone)).json()).toEqual({ success: true, message: 'No other device was signed in' });
+    // The password still works: signing in again on the laptop is just a new session.
+    expect((await me(await loginUser(testApp.app, body.username, body.password))).statusCode).toBe(200);
+  });
+
+  it('counts in the plural, and works for an admin too', async () => {
+    const { body, token } = await registerUser(testApp.app);
+    for (let index = 0; index < 2; index += 1) await loginUser(testApp.app, body.username, body.password);
+    expect((await logoutOthers(token)).json()).toEqual({ success: true, message: 'Signed out of 2 other devices' });
+
+    const admin = await loginAdmin(testApp.app);
+    const response = await logoutOthers(admin);
+    expect(response.statusCode).toBe(200);
+    expect((await me(admin)).statusCode).toBe(200);
+  });
+
+  it('needs a live session', async () => {
+    const missing = await logoutOthers();
+    expect(missing.statusCode).toBe(401);
+    expect(missing.json()).toEqual({ success: false, message: 'Authentication required' });
+    const { token } = await registerUser(testApp.app);
+    await logout(token);
+    expect((await logoutOthers(token)).statusCode).toBe(401);
+  });
+});
+
 describe('POST /api/auth/password', () => {
   it('changes the password, keeps the calling session and ends every other one', async () => {
     const { body, token: current } = await registerUser(testApp.app);
