@@ -128,6 +128,45 @@ test('a member saves a copy of their data, then deletes their account from Setti
   await expect(page.getByRole('alert')).toHaveText('Invalid username or password');
 });
 
+test('a member signed in on two phones signs the other one out from Settings', async ({ page, browser, request }) => {
+  const username = uniqueUsername();
+  const password = 'correct-horse-battery';
+  const registered = await request.post('/api/auth/register', {
+    data: { username, email: `${username}@example.com`, password, age: 31, gender: 'male' },
+  });
+  expect(registered.status()).toBe(201);
+  const { token } = (await registered.json()) as { token: string };
+  const other = await request.post('/api/auth/login', { data: { username, password } });
+  const { token: otherToken } = (await other.json()) as { token: string };
+
+  const otherPhone = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const otherPage = await otherPhone.newPage();
+  await otherPage.addInitScript((value) => window.localStorage.setItem('user_token', value), otherToken);
+  await otherPage.goto('/profile');
+  await expect(otherPage.getByRole('heading', { level: 1 })).toContainText(username);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.addInitScript((value) => window.localStorage.setItem('user_token', value), token);
+  await page.goto('/profile');
+  await page.getByRole('button', { name: 'Settings' }).click();
+  const section = page.getByRole('dialog', { name: 'Settings' }).getByRole('region', { name: 'Other devices' });
+  await section.getByRole('button', { name: 'Sign out of other devices' }).click();
+  await expect(section.getByText('Signed out of 1 other device.')).toBeVisible();
+  await section.scrollIntoViewIfNeeded();
+  await expectNoSidewaysScroll(page, 390);
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: 'test-results/screens/sign-out-other-devices-390.png' });
+
+  // This phone stays signed in; the other one is signed out at its next page.
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(username);
+  await otherPage.reload();
+  await expect(otherPage.getByRole('heading', { name: 'Your session has ended' })).toBeVisible();
+  expect(await tokens(otherPage)).toEqual({ user: null, admin: null });
+  await otherPage.screenshot({ path: 'test-results/screens/signed-out-device-390.png', fullPage: true });
+  await otherPhone.close();
+});
+
 test('the admin signs in on the Admin tab and lands on /admin', async ({ page }) => {
   await page.goto('/admin');
   await expect(page).toHaveURL(/\/login/);

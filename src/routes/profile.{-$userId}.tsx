@@ -1,5 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { readTokens } from '../api/session';
+import { useAuth } from '../features/auth/AuthProvider';
 import { ProfileScreen } from '../features/profile/ProfileScreen';
 
 export const Route = createFileRoute('/profile/{-$userId}')({
@@ -14,6 +15,7 @@ export const Route = createFileRoute('/profile/{-$userId}')({
 
 function ProfileRoute() {
   const { userId } = Route.useParams();
+  const { isAuthenticated } = useAuth();
   // Another person is another screen: nothing carries over between profiles.
-  return <ProfileScreen key={userId ?? 'me'} userId={userId} />;
+  return <ProfileScreen key={userId ?? 'me'} userId={userId} signedOut={!isAuthenticated} />;
 }

@@ -5,6 +5,7 @@ import type { User } from '../../../contract/user';
 import { currentUserQueryOptions } from '../../api/me';
 import { publicProfileQueryOptions } from '../../api/users';
 import { Button, ButtonLink, Card, Container, ErrorState, Notice, px, Skeleton, Stack } from '../../ui';
+import { SignInPrompt } from '../auth/SignInPrompt';
 import { useLikeAction } from '../discover/useLikeAction';
 import { CameraIcon } from '../media/media-icons';
 import { ReportOrBlock } from '../safety/ReportOrBlock';
@@ -135,11 +136,26 @@ export interface ProfileScreenProps {
   userId?: string;
   alert?: (message: string) => void;
   locate?: typeof currentPosition;
+  /**
+   * The session ended while the page was open (it expired, or the member
+   * signed this device out from another one). Visitors never get here: the
+   * route sends them to Login first.
+   */
+  signedOut?: boolean;
 }
 
 /** SPEC's Profile: one's own (edit, settings, VIP, go live) or another person's (like, call, message). */
-export function ProfileScreen({ userId, alert, locate }: ProfileScreenProps) {
-  const me = useQuery(currentUserQueryOptions());
+export function ProfileScreen({ userId, alert, locate, signedOut = false }: ProfileScreenProps) {
+  const me = useQuery({ ...currentUserQueryOptions(), enabled: !signedOut });
+  if (signedOut) {
+    return (
+      <Padded>
+        <Card>
+          <SignInPrompt title="Your session has ended" text="Sign in again to see profiles, your own included." />
+        </Card>
+      </Padded>
+    );
+  }
   // Opening one's own id shows the own profile, with its actions.
   const ownId = me.data?._id;
   const showOwn = !userId || userId === ownId;

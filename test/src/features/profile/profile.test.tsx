@@ -189,6 +189,17 @@ describe('the own profile (/profile)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Alex Demo, 28' })).toBeInTheDocument();
   });
+
+  it('asks to sign in again, not to try again, when the session has ended on the server', async () => {
+    signInAsUser();
+    mockShellApi({ 'GET /api/user/me': () => json(401, { success: false, message: 'Session expired, please sign in again' }) });
+    renderApp('/profile');
+    expect(await screen.findByRole('heading', { name: 'Your session has ended' })).toBeInTheDocument();
+    const main = within(screen.getByRole('main'));
+    expect(main.getByRole('link', { name: 'Login' })).toHaveAttribute('href', expect.stringMatching(/^\/login\?redirect=/));
+    expect(main.queryByRole('button', { name: 'Try Again' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Error Loading Profile' })).not.toBeInTheDocument();
+  });
 });
 
 describe("another person's profile (/profile/:userId)", () => {
