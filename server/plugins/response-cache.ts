@@ -36,8 +36,12 @@ export interface ResponseCacheOptions {
 }
 
 export interface ResponseCache {
-  /** Spread into a GET route's options: answers from the cache, or stores the route's 200 answer. */
-  routeHooks: { preHandler: preHandlerHookHandler; onSend: onSendHookHandler<unknown> };
+  /**
+   * Spread into a GET route's options: answers from the cache, or stores the route's 200 answer.
+   * `compress: false` keeps @fastify/compress (compression.ts) off the route entirely: the stored
+   * answer is already brotli or gzip, and this route's throughput must not pay for a hook it never needs.
+   */
+  routeHooks: { preHandler: preHandlerHookHandler; onSend: onSendHookHandler<unknown>; compress: false };
   /** Forgets every stored answer; call after the write has committed. */
   invalidate(): void;
   /** The answer stored for this exact URL (path and query as sent), if any. */
@@ -113,7 +117,7 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
   };
 
   return {
-    routeHooks: { preHandler, onSend },
+    routeHooks: { preHandler, onSend, compress: false },
     invalidate() {
       generation += 1;
       answers.clear();

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { LikeBackPolicy } from '../discovery/like-back';
+import compressionPlugin from '../plugins/compression';
 import adminRoutes from './admin/index';
 import type { RateLimits } from '../plugins/rate-limit';
 import authRoutes from './auth';
@@ -22,6 +23,8 @@ export interface ApiRoutesOptions {
 
 /** Every API area, mounted under /api by the app. */
 const apiRoutes: FastifyPluginAsync<ApiRoutesOptions> = async (app, options) => {
+  // First, so its onRoute hook sees every API route; here, so the web app's precompressed files are out of its reach.
+  await app.register(compressionPlugin);
   await app.register(authRoutes, { rateLimits: options.rateLimits });
   await app.register(userRoutes, { locationChangeLimit: options.rateLimits.locationChange, dataExportLimit: options.rateLimits.dataExport });
   await app.register(discoveryRoutes);
