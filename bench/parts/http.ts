@@ -191,7 +191,7 @@ export const httpPart: BenchPart = {
         '± is twice the standard error of the ratio over the slice pairs (about a 95% interval), so it covers the slice-to-slice noise within this run only. Runs minutes apart on this shared 2-core machine differ by more than that (up to 25 points on the blog rows), so one run\'s share is one draw, not the whole story.',
         'load gen. CPU: the CPU time autocannon itself used during the row, in % of one core. Near 100%, the load generator (one thread, a JavaScript HTTP parser) is the bottleneck, and a row then measures the cost of parsing its answer as much as the server.',
         'autocannon runs here skip building each response body into a string (bench/lib/autocannon-bodies.ts): nothing reads it, and on a 4.9 KB brotli answer (the blog list, when it still carried post bodies) that decoding alone held the load generator to about half the rate; status counts, latencies and byte counts are unchanged.',
-        `Requests carry Chromium's Accept-Encoding (${BROWSER_ACCEPT_ENCODING}), so cached public answers go out compressed (brotli), as browsers get them; the 304 rows are what a returning browser sends on every page load (Cache-Control: max-age=0, must-revalidate).`,
+        `Requests carry Chromium's Accept-Encoding (${BROWSER_ACCEPT_ENCODING}), so answers go out compressed as browsers get them: the cached public ones as their stored brotli, the signed-in ones over 1 KB as brotli made per request (quality 4); the 304 rows are what a returning browser sends on every page load (Cache-Control: max-age=0, must-revalidate).`,
         ...sameAnswerNotes(sameAnswers, byDriver),
         ...targetVerdicts(byDriver, sameAnswers),
         ...failures,
