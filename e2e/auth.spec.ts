@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectNoAxeViolations, expectNoSidewaysScroll } from './support/layout';
 
 const ADMIN = { username: process.env.ADMIN_USERNAME ?? 'admin', password: process.env.ADMIN_PASSWORD ?? 'e2e-admin-password-2026' };
@@ -10,6 +10,18 @@ function uniqueUsername(): string {
 
 async function tokens(page: Page) {
   return page.evaluate(() => ({ user: localStorage.getItem('user_token'), admin: localStorage.getItem('admin_token') }));
+}
+
+/** A new member, registered through the API, with the token of their first session. */
+async function registerMember(request: APIRequestContext) {
+  const username = uniqueUsername();
+  const password = 'correct-horse-battery';
+  const registered = await request.post('/api/auth/register', {
+    data: { username, email: `${username}@example.com`, password, age: 30, gender: 'female' },
+  });
+  expect(registered.status()).toBe(201);
+  const { token } = (await registered.json()) as { token: string };
+  return { username, password, token };
 }
 
 async function screenshot(page: Page, name: string) {
@@ -79,13 +91,7 @@ test('a visitor signs up, sees the User badge, logs out, and signs in again', as
 });
 
 test('a member saves a copy of their data, then deletes their account from Settings on a phone, and it is gone', async ({ page, request }) => {
-  const username = uniqueUsername();
-  const password = 'correct-horse-battery';
-  const registered = await request.post('/api/auth/register', {
-    data: { username, email: `${username}@example.com`, password, age: 30, gender: 'female' },
-  });
-  expect(registered.status()).toBe(201);
-  const { token } = (await registered.json()) as { token: string };
+  const { username, password, token } = await registerMember(request);
   await page.setViewportSize({ width: 390, height: 844 });
   await page.addInitScript((value) => window.localStorage.setItem('user_token', value), token);
 
@@ -129,13 +135,7 @@ test('a member saves a copy of their data, then deletes their account from Setti
 });
 
 test('a member signed in on two phones signs the other one out from Settings', async ({ page, browser, request }) => {
-  const username = uniqueUsername();
-  const password = 'correct-horse-battery';
-  const registered = await request.post('/api/auth/register', {
-    data: { username, email: `${username}@example.com`, password, age: 31, gender: 'male' },
-  });
-  expect(registered.status()).toBe(201);
-  const { token } = (await registered.json()) as { token: string };
+  const { username, password, token } = await registerMember(request);
   const other = await request.post('/api/auth/login', { data: { username, password } });
   const { token: otherToken } = (await other.json()) as { token: string };
 
