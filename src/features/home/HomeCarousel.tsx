@@ -3,7 +3,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import styled from 'styled-components';
 import { carouselMachine, selectIsAutoplaying, selectSlideIndex } from '../../../machines/carousel.machine';
-import { IconButton, px, usePrefersReducedMotion } from '../../ui';
+import { IconButton, mediaConditions, px } from '../../ui';
 import { CAROUSEL_SLIDES } from './home-copy';
 
 /**
@@ -31,16 +31,26 @@ export function HomeCarousel({ carousel }: HomeCarouselProps) {
   return carousel ? <CarouselView carousel={carousel} /> : <OwnCarousel />;
 }
 
+/** The visitor's reduced-motion setting, or null where the browser cannot tell. */
+function reducedMotionQuery(): MediaQueryList | null {
+  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' ? window.matchMedia(mediaConditions.reducedMotion) : null;
+}
+
 function OwnCarousel() {
-  const reducedMotion = usePrefersReducedMotion();
   const carousel = useActorRef(carouselMachine, {
-    input: { slideCount: CAROUSEL_SLIDES.length, autoplay: !reducedMotion },
+    input: { slideCount: CAROUSEL_SLIDES.length, autoplay: !reducedMotionQuery()?.matches },
   });
   // The setting can change while Home is open: rotation stops at once, and
-  // only the visitor's own Play starts it again.
+  // only the visitor's own Play starts it again. A listener rather than
+  // useMediaQuery, whose module would be one more file for `/` to fetch.
   useEffect(() => {
-    if (reducedMotion) carousel.send({ type: 'PAUSE' });
-  }, [carousel, reducedMotion]);
+    const query = reducedMotionQuery();
+    const stopIfAsked = () => {
+      if (query?.matches) carousel.send({ type: 'PAUSE' });
+    };
+    query?.addEventListener('change', stopIfAsked);
+    return () => query?.removeEventListener('change', stopIfAsked);
+  }, [carousel]);
   return <CarouselView carousel={carousel} />;
 }
 
