@@ -1,6 +1,5 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { readTokens } from '../api/session';
-import { useAuth } from '../features/auth/AuthProvider';
 import { ProfileScreen } from '../features/profile/ProfileScreen';
 
 export const Route = createFileRoute('/profile/{-$userId}')({
@@ -15,7 +14,6 @@ export const Route = createFileRoute('/profile/{-$userId}')({
 
 function ProfileRoute() {
   const { userId } = Route.useParams();
-  const { isAuthenticated } = useAuth();
   // Another person is another screen: nothing carries over between profiles.
-  return <ProfileScreen key={userId ?? 'me'} userId={userId} signedOut={!isAuthenticated} />;
+  return <ProfileScreen key={userId ?? 'me'} userId={userId} />;
 }

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import styled from 'styled-components';
 import type { User } from '../../../contract/user';
+import { ApiError } from '../../api/client';
 import { currentUserQueryOptions } from '../../api/me';
 import { publicProfileQueryOptions } from '../../api/users';
 import { Button, ButtonLink, Card, Container, ErrorState, Notice, px, Skeleton, Stack } from '../../ui';
@@ -46,8 +47,18 @@ function LoadingProfile() {
   );
 }
 
-function LoadFailed({ message, onRetry }: { message: string; onRetry: () => void }) {
-  return <ErrorState title="Error Loading Profile" text={message} action={{ label: 'Try Again', onClick: onRetry }} />;
+function LoadFailed({ error, onRetry }: { error: Error; onRetry: () => void }) {
+  // The session ended while the page was open (it expired, or the member
+  // signed this device out from another one): trying again cannot help, signing
+  // in can. Visitors never get here, the route sends them to Login first.
+  if (error instanceof ApiError && error.status === 401) {
+    return (
+      <Card>
+        <SignInPrompt title="Your session has ended" text="Sign in again to see profiles, your own included." />
+      </Card>
+    );
+  }
+  return <ErrorState title="Error Loading Profile" text={error.message} action={{ label: 'Try Again', onClick: onRetry }} />;
 }
 
 function OwnProfile({ user, locate }: { user: User; locate?: typeof currentPosition }) {
@@ -104,7 +115,7 @@ function OtherProfile({ userId, alert }: { userId: string; alert?: (message: str
   const like = useLikeAction(alert);
   const leaveAfterBlock = useLeaveAfterBlock();
   if (profile.isPending) return <LoadingProfile />;
-  if (profile.isError) return <LoadFailed message={profile.error.message} onRetry={() => void profile.refetch()} />;
+  if (profile.isError) return <LoadFailed error={profile.error} onRetry={() => void profile.refetch()} />;
 
   const { user, relationship } = profile.data;
   const liked = like.isSuccess || relationship.decision === 'like' || relationship.decision === 'super';
@@ -136,26 +147,11 @@ export interface ProfileScreenProps {
   userId?: string;
   alert?: (message: string) => void;
   locate?: typeof currentPosition;
-  /**
-   * The session ended while the page was open (it expired, or the member
-   * signed this device out from another one). Visitors never get here: the
-   * route sends them to Login first.
-   */
-  signedOut?: boolean;
 }
 
 /** SPEC's Profile: one's own (edit, settings, VIP, go live) or another person's (like, call, message). */
-export function ProfileScreen({ userId, alert, locate, signedOut = false }: ProfileScreenProps) {
-  const me = useQuery({ ...currentUserQueryOptions(), enabled: !signedOut });
-  if (signedOut) {
-    return (
-      <Padded>
-        <Card>
-          <SignInPrompt title="Your session has ended" text="Sign in again to see profiles, your own included." />
-        </Card>
-      </Padded>
-    );
-  }
+export function ProfileScreen({ userId, alert, locate }: ProfileScreenProps) {
+  const me = useQuery(currentUserQueryOptions());
   // Opening one's own id shows the own profile, with its actions.
   const ownId = me.data?._id;
   const showOwn = !userId || userId === ownId;
@@ -163,7 +159,7 @@ export function ProfileScreen({ userId, alert, locate, signedOut = false }: Prof
   let content;
   if (!showOwn) content = <OtherProfile userId={userId} alert={alert} />;
   else if (me.isPending) content = <LoadingProfile />;
-  else if (me.isError) content = <LoadFailed message={me.error.message} onRetry={() => void me.refetch()} />;
+  else if (me.isError) content = <LoadFailed error={me.error} onRetry={() => void me.refetch()} />;
   else content = <OwnProfile user={me.data} locate={locate} />;
 
   return <Padded>{content}</Padded>;
