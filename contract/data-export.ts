@@ -35,8 +35,8 @@ export const dataExportSchema = z.object({
       decidedAt: z.string().nullable(),
     }),
   ),
-  /** Sign-ins, without their tokens: when each started, when it runs out, and when it was ended. */
-  sessions: z.array(z.object({ startedAt: z.string(), expiresAt: z.string(), endedAt: z.string().nullable() })),
+  /** Sign-ins, without their tokens: the browser they were made from, when each started, when it runs out, and when it was ended. */
+  sessions: z.array(z.object({ userAgent: z.string().nullable(), startedAt: z.string(), expiresAt: z.string(), endedAt: z.string().nullable() })),
 });
 export type DataExport = z.infer<typeof dataExportSchema>;
 

@@ -73,7 +73,7 @@ export async function buildDataExport(db: OrbitDatabase, user: UserRow, now: Dat
 
   // The id is the token's jti: listing it would hand out what a stolen export needs to pose as a session.
   const sessionRows = await db
-    .select({ startedAt: sessions.createdAt, expiresAt: sessions.expiresAt, endedAt: sessions.revokedAt })
+    .select({ userAgent: sessions.userAgent, startedAt: sessions.createdAt, expiresAt: sessions.expiresAt, endedAt: sessions.revokedAt })
     .from(sessions)
     .where(eq(sessions.userId, user.id))
     .orderBy(desc(sessions.createdAt));
@@ -94,6 +94,11 @@ export async function buildDataExport(db: OrbitDatabase, user: UserRow, now: Dat
       requestedAt: row.requestedAt.toISOString(),
       decidedAt: row.decidedAt?.toISOString() ?? null,
     })),
-    sessions: sessionRows.map((row) => ({ startedAt: row.startedAt.toISOString(), expiresAt: row.expiresAt.toISOString(), endedAt: row.endedAt?.toISOString() ?? null })),
+    sessions: sessionRows.map((row) => ({
+      userAgent: row.userAgent,
+      startedAt: row.startedAt.toISOString(),
+      expiresAt: row.expiresAt.toISOString(),
+      endedAt: row.endedAt?.toISOString() ?? null,
+    })),
   };
 }

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { roleSchema } from '../../contract/common';
 import { sessions, type UserRow } from '../db/schema';
 import type { OrbitDatabase } from '../db/types';
+import { storedUserAgent } from './signed-in-devices';
 
 /**
  * What a session token asserts. `jti` names its row in `sessions` (revocable
@@ -35,13 +36,19 @@ type SessionOwner = Pick<UserRow, 'id' | 'role' | 'tokenVersion'>;
  * Records a new session and signs its token. The row and the token expire
  * together; the token is worthless once the row is revoked or gone.
  */
-export async function startSession(app: FastifyInstance, user: SessionOwner, remember: boolean, now: Date): Promise<string> {
+export async function startSession(app: FastifyInstance, user: SessionOwner, remember: boolean, now: Date, userAgent: string | undefined): Promise<string> {
   const ttlSeconds = remember ? REMEMBERED_SESSION_TTL_SECONDS : DEFAULT_SESSION_TTL_SECONDS;
   const id = randomUUID();
   // Rows that can never open anything again are dropped here, so an account
   // keeps only its live sessions and the table does not grow without bound.
   await app.db.delete(sessions).where(and(eq(sessions.userId, user.id), or(lt(sessions.expiresAt, now), isNotNull(sessions.revokedAt))));
-  await app.db.insert(sessions).values({ id, userId: user.id, createdAt: now, expiresAt: new Date(now.getTime() + ttlSeconds * 1000) });
+  await app.db.insert(sessions).values({
+    id,
+    userId: user.id,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + ttlSeconds * 1000),
+    userAgent: storedUserAgent(userAgent),
+  });
   const claims: SessionClaims = { sub: user.id, role: user.role, ver: user.tokenVersion, jti: id };
   return app.jwt.sign(claims, { expiresIn: ttlSeconds });
 }

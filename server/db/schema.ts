@@ -119,6 +119,13 @@ export const sessions = pgTable(
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /**
+     * How the member names this session in "Where you're signed in": the jti
+     * stays out of answers, and this handle ends one session and nothing else.
+     */
+    handle: uuid('handle').notNull().defaultRandom(),
+    /** The browser's User-Agent at sign-in (cut to USER_AGENT_MAX_LENGTH), so the member can tell their devices apart. */
+    userAgent: text('user_agent'),
   },
   (t) => [index('sessions_user_id_idx').on(t.userId)],
 );

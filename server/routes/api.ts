@@ -12,6 +12,7 @@ import matchesRoutes from './matches';
 import mediaRoutes from './media';
 import newsletterRoutes from './newsletter';
 import safetyRoutes from './safety';
+import sessionsRoutes from './sessions';
 import storeRoutes from './store';
 import userRoutes from './user';
 
@@ -26,6 +27,7 @@ const apiRoutes: FastifyPluginAsync<ApiRoutesOptions> = async (app, options) => 
   // First, so its onRoute hook sees every API route; here, so the web app's precompressed files are out of its reach.
   await app.register(compressionPlugin);
   await app.register(authRoutes, { rateLimits: options.rateLimits });
+  await app.register(sessionsRoutes);
   await app.register(userRoutes, { locationChangeLimit: options.rateLimits.locationChange, dataExportLimit: options.rateLimits.dataExport });
   await app.register(discoveryRoutes);
   await app.register(likesRoutes, { likeLimit: options.rateLimits.like, ...(options.likeBack ? { likeBack: options.likeBack } : {}) });

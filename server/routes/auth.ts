@@ -64,7 +64,7 @@ const authRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (app, options, d
     },
     async (request, reply) => {
       const user = await registerAccount(app.db, request.body, new Date());
-      const token = await startSession(app, user, false, new Date());
+      const token = await startSession(app, user, false, new Date(), request.headers['user-agent']);
       return reply.code(201).send({ success: true, message: 'Registration successful', token, user: toUserView(user) });
     },
   );
@@ -89,7 +89,7 @@ const authRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (app, options, d
       const user = await checkCredentials(app.db, username, password, 'user');
       const now = new Date();
       await recordSignIn(app.db, user, now);
-      return { success: true as const, message: 'Login successful', token: await startSession(app, user, remember === true, now) };
+      return { success: true as const, message: 'Login successful', token: await startSession(app, user, remember === true, now, request.headers['user-agent']) };
     },
   );
 
@@ -111,7 +111,7 @@ const authRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (app, options, d
       const admin = await checkCredentials(app.db, username, password, 'admin');
       const now = new Date();
       await recordSignIn(app.db, admin, now);
-      return { ok: true as const, message: 'Admin login successful', token: await startSession(app, admin, remember === true, now) };
+      return { ok: true as const, message: 'Admin login successful', token: await startSession(app, admin, remember === true, now, request.headers['user-agent']) };
     },
   );
 

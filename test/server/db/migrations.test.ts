@@ -214,6 +214,23 @@ function describeMigratedSchema(driver: string, open: () => Promise<TestDatabase
       ]);
     });
 
+    it('0011 gives every session its own handle, apart from its id, and no User-Agent unless one is stored', async () => {
+      const [member] = await database.query<{ id: string }>(
+        `insert into users (username, email, password_hash) values ('two_phones', 'two@phones.example', 'x') returning id`,
+      );
+      const rows = await database.query<{ id: string; handle: string; user_agent: string | null }>(
+        `insert into sessions (id, user_id, expires_at) values (gen_random_uuid(), $1, now() + interval '1 day'), (gen_random_uuid(), $1, now() + interval '1 day')
+         returning id, handle, user_agent`,
+        [member?.id],
+      );
+      expect(rows).toHaveLength(2);
+      const [first, second] = rows;
+      expect(first?.handle).toMatch(/^[0-9a-f-]{36}$/);
+      expect(first?.handle).not.toBe(second?.handle);
+      expect(first?.handle).not.toBe(first?.id);
+      expect(rows.map((row) => row.user_agent)).toEqual([null, null]);
+    });
+
     it('rejects a duplicate username and a match pair stored in the wrong order', async () => {
       await expect(
         database.query(`insert into users (username, email, password_hash) values ('newbie', 'other@example.com', 'x')`),

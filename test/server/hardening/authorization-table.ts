@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { newRegistration } from '../helpers/accounts';
 import { TEST_ADMIN } from '../helpers/test-app';
 import type { RouteKey } from './route-inventory';
-import { asAdmin, createPost, insertMember, insertOpenReport, insertPendingWithdrawal, type Account, type Caller, type MatrixWorld } from './matrix-world';
+import { asAdmin, createPost, insertMember, insertOpenReport, insertPendingWithdrawal, insertSessionOfUserA, type Account, type Caller, type MatrixWorld } from './matrix-world';
 
 export interface MatrixRequest {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -76,6 +76,13 @@ export const AUTHORIZATION_TABLE: Record<RouteKey, MatrixRow> = {
     expected: usersOnly(200),
     freshCallers: true,
     request: (_world, _caller, account) => ({ method: 'DELETE', url: '/api/auth/account', payload: { password: account?.password ?? 'not-signed-in-at-all' } }),
+  },
+
+  'GET /api/auth/sessions': { expected: signedIn(), request: () => get('/api/auth/sessions') },
+  // A's second phone: A may end it; B and the admin get the 404 an unknown session gets.
+  'DELETE /api/auth/sessions/{id}': {
+    expected: { anonymous: 401, userA: 200, userB: 404, banned: 401, admin: 404 },
+    request: async (world) => ({ method: 'DELETE', url: `/api/auth/sessions/${await insertSessionOfUserA(world)}` }),
   },
 
   // --- The signed-in account ------------------------------------------------------

@@ -1,10 +1,10 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import type { OrbitApp } from '../../../server/app';
 import { ensureAdminAccount } from '../../../server/db/seed/index';
-import { matches, purchases, userReports, users, withdrawals, type NewUserRow } from '../../../server/db/schema';
+import { matches, purchases, sessions, userReports, users, withdrawals, type NewUserRow } from '../../../server/db/schema';
 import type { OrbitDatabase } from '../../../server/db/types';
 import { bearer, loginAdmin, registerUser } from '../helpers/accounts';
 import { TEST_ADMIN } from '../helpers/test-app';
@@ -85,6 +85,16 @@ export async function freshCallers(world: MatrixWorld): Promise<CallerAccounts> 
     banned: await newBannedAccount(world.app, world.db),
     admin: await newAdminAccount(world.app, world.db),
   };
+}
+
+/** Another live session of user A (a second phone), named by its handle: a target A may end and nobody else may. */
+export async function insertSessionOfUserA(world: MatrixWorld): Promise<string> {
+  const [row] = await world.db
+    .insert(sessions)
+    .values({ id: randomUUID(), userId: world.callers.userA.id, expiresAt: new Date(Date.now() + 60 * 60 * 1000), userAgent: 'Matrix phone' })
+    .returning({ handle: sessions.handle });
+  if (!row) throw new Error('insert failed');
+  return row.handle;
 }
 
 /** A member row inserted directly (no sign-in needed): a target for moderation rows. */

@@ -1,0 +1,74 @@
+import Bowser from 'bowser';
+import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { DEVICE_KINDS, SESSION_ALREADY_ENDED, SIGNED_IN_DEVICES_SHOWN, type DeviceKind, type SignedInDevice, type SignedInDevicesResponse } from '../../contract/sessions';
+import { sessions } from '../db/schema';
+import type { OrbitDatabase } from '../db/types';
+import { HttpError } from '../plugins/errors';
+
+/**
+ * Longest User-Agent kept. Real ones are 100 to 300 characters; the header is
+ * the client's to fill, and a session row should not carry kilobytes of it.
+ */
+export const USER_AGENT_MAX_LENGTH = 512;
+
+/** The header as stored: trimmed, cut to length, and nothing when it is empty. */
+export function storedUserAgent(header: string | undefined): string | null {
+  const trimmed = header?.trim().slice(0, USER_AGENT_MAX_LENGTH) ?? '';
+  return trimmed === '' ? null : trimmed;
+}
+
+function isDeviceKind(value: string | undefined): value is DeviceKind {
+  return (DEVICE_KINDS as readonly (string | undefined)[]).includes(value);
+}
+
+/** Browser, system and kind of device, as far as a User-Agent tells them; the version numbers would only be noise in a list. */
+export function describeUserAgent(userAgent: string | null): Pick<SignedInDevice, 'browser' | 'os' | 'kind'> {
+  if (userAgent === null) return { browser: null, os: null, kind: null };
+  const parsed = Bowser.parse(userAgent);
+  const platform = parsed.platform.type;
+  return {
+    browser: parsed.browser.name || null,
+    os: parsed.os.name || null,
+    kind: isDeviceKind(platform) ? platform : null,
+  };
+}
+
+const live = (userId: string, now: Date) => and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now));
+
+/** Where the account is signed in now: the calling session first, then the newest. */
+export async function listSignedInDevices(db: OrbitDatabase, userId: string, currentSessionId: string, now: Date): Promise<Omit<SignedInDevicesResponse, 'success'>> {
+  const isCurrent = sql<boolean>`${sessions.id} = ${currentSessionId}`;
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({ handle: sessions.handle, userAgent: sessions.userAgent, createdAt: sessions.createdAt, expiresAt: sessions.expiresAt, current: isCurrent })
+      .from(sessions)
+      .where(live(userId, now))
+      .orderBy(desc(isCurrent), desc(sessions.createdAt), desc(sessions.handle))
+      .limit(SIGNED_IN_DEVICES_SHOWN),
+    db.select({ total: count() }).from(sessions).where(live(userId, now)),
+  ]);
+  return {
+    sessions: rows.map((row) => ({
+      id: row.handle,
+      ...describeUserAgent(row.userAgent),
+      signedInAt: row.createdAt.toISOString(),
+      expiresAt: row.expiresAt.toISOString(),
+      current: row.current,
+    })),
+    total: counted?.total ?? 0,
+  };
+}
+
+/**
+ * Ends one of the caller's live sessions by its handle. Someone else's
+ * handle, an unknown one and an ended one all answer the same 404, so a
+ * guessed handle tells nothing.
+ */
+export async function endSessionByHandle(db: OrbitDatabase, userId: string, handle: string, now: Date): Promise<void> {
+  const ended = await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(live(userId, now), eq(sessions.handle, handle)))
+    .returning({ id: sessions.id });
+  if (ended.length === 0) throw new HttpError(404, SESSION_ALREADY_ENDED);
+}
