@@ -134,37 +134,60 @@ test('a member saves a copy of their data, then deletes their account from Setti
   await expect(page.getByRole('alert')).toHaveText('Invalid username or password');
 });
 
-test('a member signed in on two phones signs the other one out from Settings', async ({ page, browser, request }) => {
-  const { username, password, token } = await registerMember(request);
-  const other = await request.post('/api/auth/login', { data: { username, password } });
-  const { token: otherToken } = (await other.json()) as { token: string };
+const ANDROID_CHROME = 'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
+const IPHONE_SAFARI = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+const WINDOWS_FIREFOX = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0';
 
-  const otherPhone = await browser.newContext({ viewport: { width: 390, height: 844 } });
-  const otherPage = await otherPhone.newPage();
-  await otherPage.addInitScript((value) => window.localStorage.setItem('user_token', value), otherToken);
-  await otherPage.goto('/profile');
-  await expect(otherPage.getByRole('heading', { level: 1 })).toContainText(username);
+test("a member sees where they're signed in, signs out a lost phone, then every other device", async ({ browser, request }) => {
+  const { username, password } = await registerMember(request);
+  const signIn = async (userAgent: string) => {
+    const response = await request.post('/api/auth/login', { data: { username, password }, headers: { 'user-agent': userAgent } });
+    expect(response.status()).toBe(200);
+    return ((await response.json()) as { token: string }).token;
+  };
+  const openPhone = async (userAgent: string, token: string) => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, userAgent });
+    const phonePage = await context.newPage();
+    await phonePage.addInitScript((value) => window.localStorage.setItem('user_token', value), token);
+    await phonePage.goto('/profile');
+    await expect(phonePage.getByRole('heading', { level: 1 })).toContainText(username);
+    return { context, page: phonePage };
+  };
+  const mine = await openPhone(ANDROID_CHROME, await signIn(ANDROID_CHROME));
+  const lost = await openPhone(IPHONE_SAFARI, await signIn(IPHONE_SAFARI));
+  await signIn(WINDOWS_FIREFOX);
 
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.addInitScript((value) => window.localStorage.setItem('user_token', value), token);
-  await page.goto('/profile');
+  const { page } = mine;
   await page.getByRole('button', { name: 'Settings' }).click();
-  const section = page.getByRole('dialog', { name: 'Settings' }).getByRole('region', { name: 'Other devices' });
-  await section.getByRole('button', { name: 'Sign out of other devices' }).click();
-  await expect(section.getByText('Signed out of 1 other device.')).toBeVisible();
+  const section = page.getByRole('dialog', { name: 'Settings' }).getByRole('region', { name: "Where you're signed in" });
+  const rows = section.getByRole('list', { name: 'Signed-in devices' }).getByRole('listitem');
+  // This phone first, then the newest sign-in; the registration was made by Playwright's own client.
+  await expect(rows).toHaveText([/^Chrome on Android This devicePhone · Signed in/, /^Firefox on Windows Computer · Signed in/, /^Safari on iOS Phone · Signed in/, /^Playwright Signed in/]);
+  await section.getByRole('button', { name: /^Sign out Safari on iOS/ }).click();
+  await expect(section.getByText('Safari on iOS was signed out.')).toBeVisible();
+  await expect(rows).toHaveCount(3);
   await section.scrollIntoViewIfNeeded();
   await expectNoSidewaysScroll(page, 390);
   await expectNoAxeViolations(page);
+  await page.screenshot({ path: 'test-results/screens/signed-in-devices-390.png' });
+
+  // The lost phone is signed out at its next page.
+  await lost.page.reload();
+  await expect(lost.page.getByRole('heading', { name: 'Your session has ended' })).toBeVisible();
+  expect(await tokens(lost.page)).toEqual({ user: null, admin: null });
+  await lost.page.screenshot({ path: 'test-results/screens/signed-out-device-390.png', fullPage: true });
+
+  await section.getByRole('button', { name: 'Sign out of other devices' }).click();
+  await expect(section.getByText('Signed out of 2 other devices.')).toBeVisible();
+  await expect(section.getByText("You aren't signed in anywhere else.")).toBeVisible();
+  await expect(rows).toHaveCount(1);
+  await expectNoAxeViolations(page);
   await page.screenshot({ path: 'test-results/screens/sign-out-other-devices-390.png' });
 
-  // This phone stays signed in; the other one is signed out at its next page.
+  // This phone stays signed in.
   await page.goto('/profile');
   await expect(page.getByRole('heading', { level: 1 })).toContainText(username);
-  await otherPage.reload();
-  await expect(otherPage.getByRole('heading', { name: 'Your session has ended' })).toBeVisible();
-  expect(await tokens(otherPage)).toEqual({ user: null, admin: null });
-  await otherPage.screenshot({ path: 'test-results/screens/signed-out-device-390.png', fullPage: true });
-  await otherPhone.close();
+  await Promise.all([mine.context.close(), lost.context.close()]);
 });
 
 test('the admin signs in on the Admin tab and lands on /admin', async ({ page }) => {

@@ -5,7 +5,7 @@ import { currentUserQueryOptions } from '../../api/me';
 import { updateMyProfile } from '../../api/users';
 import { ChangePasswordForm } from '../auth/ChangePasswordForm';
 import { DeleteAccountSection } from '../auth/DeleteAccountSection';
-import { SignOutOtherDevicesSection } from '../auth/SignOutOtherDevicesSection';
+import { SignedInDevicesSection } from '../auth/SignedInDevicesSection';
 import { BlockedPeopleSection } from '../safety/BlockedPeopleSection';
 import { Button, Checkbox, Dialog, Heading, Notice, Stack, Text } from '../../ui';
 import { DownloadDataSection } from './DownloadDataSection';
@@ -86,7 +86,7 @@ export function SettingsDialog({ user, open, onClose, locate = currentPosition }
         <BlockedPeopleSection />
         <Heading level={3}>Change password</Heading>
         <ChangePasswordForm />
-        <SignOutOtherDevicesSection />
+        <SignedInDevicesSection />
         <DownloadDataSection username={user.username} />
         <DeleteAccountSection />
       </Stack>

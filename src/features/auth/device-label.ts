@@ -1,0 +1,22 @@
+import type { DeviceKind, SignedInDevice } from '../../../contract/sessions';
+
+const KIND_NAMES: Record<DeviceKind, string> = { mobile: 'Phone', tablet: 'Tablet', desktop: 'Computer', tv: 'TV' };
+
+/** "Chrome on Android": what a member recognises their device by. */
+export function deviceName({ browser, os }: Pick<SignedInDevice, 'browser' | 'os'>): string {
+  if (browser && os) return `${browser} on ${os}`;
+  if (browser) return browser;
+  if (os) return `${os} device`;
+  return 'Unknown device';
+}
+
+export function deviceKindName(kind: DeviceKind | null): string | null {
+  return kind === null ? null : KIND_NAMES[kind];
+}
+
+/** "today at 3:05 PM" for today's sign-ins (several a day are common), the date for older ones. */
+export function signedInWhen(iso: string, now = new Date()): string {
+  const at = new Date(iso);
+  if (at.toDateString() === now.toDateString()) return `today at ${at.toLocaleTimeString(undefined, { timeStyle: 'short' })}`;
+  return at.toLocaleDateString(undefined, { dateStyle: 'medium' });
+}
