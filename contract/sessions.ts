@@ -17,6 +17,8 @@ export const signedInDeviceSchema = z.object({
   os: z.string().nullable(),
   kind: z.enum(DEVICE_KINDS).nullable(),
   signedInAt: z.string(),
+  /** The last request made with it, to within five minutes. */
+  lastActiveAt: z.string(),
   expiresAt: z.string(),
   /** The session that asked: the device in the member's hand. */
   current: z.boolean(),
@@ -28,7 +30,7 @@ export const SIGNED_IN_DEVICES_SHOWN = 50;
 
 export const signedInDevicesResponseSchema = z.object({
   success: z.literal(true),
-  /** This device first, then the newest sign-in first. */
+  /** This device first, then the most recently active. */
   sessions: z.array(signedInDeviceSchema),
   /** Every live session, including those past the ones listed. */
   total: z.number().int().nonnegative(),

@@ -48,6 +48,7 @@ export async function startSession(app: FastifyInstance, user: SessionOwner, rem
     createdAt: now,
     expiresAt: new Date(now.getTime() + ttlSeconds * 1000),
     userAgent: storedUserAgent(userAgent),
+    lastActiveAt: now,
   });
   const claims: SessionClaims = { sub: user.id, role: user.role, ver: user.tokenVersion, jti: id };
   return app.jwt.sign(claims, { expiresIn: ttlSeconds });

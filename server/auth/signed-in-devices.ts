@@ -35,15 +35,22 @@ export function describeUserAgent(userAgent: string | null): Pick<SignedInDevice
 
 const live = (userId: string, now: Date) => and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now));
 
-/** Where the account is signed in now: the calling session first, then the newest. */
+/** Where the account is signed in now: the calling session first, then the most recently used. */
 export async function listSignedInDevices(db: OrbitDatabase, userId: string, currentSessionId: string, now: Date): Promise<Omit<SignedInDevicesResponse, 'success'>> {
   const isCurrent = sql<boolean>`${sessions.id} = ${currentSessionId}`;
   const [rows, [counted]] = await Promise.all([
     db
-      .select({ handle: sessions.handle, userAgent: sessions.userAgent, createdAt: sessions.createdAt, expiresAt: sessions.expiresAt, current: isCurrent })
+      .select({
+        handle: sessions.handle,
+        userAgent: sessions.userAgent,
+        createdAt: sessions.createdAt,
+        lastActiveAt: sessions.lastActiveAt,
+        expiresAt: sessions.expiresAt,
+        current: isCurrent,
+      })
       .from(sessions)
       .where(live(userId, now))
-      .orderBy(desc(isCurrent), desc(sessions.createdAt), desc(sessions.handle))
+      .orderBy(desc(isCurrent), desc(sessions.lastActiveAt), desc(sessions.createdAt), desc(sessions.handle))
       .limit(SIGNED_IN_DEVICES_SHOWN),
     db.select({ total: count() }).from(sessions).where(live(userId, now)),
   ]);
@@ -52,6 +59,7 @@ export async function listSignedInDevices(db: OrbitDatabase, userId: string, cur
       id: row.handle,
       ...describeUserAgent(row.userAgent),
       signedInAt: row.createdAt.toISOString(),
+      lastActiveAt: row.lastActiveAt.toISOString(),
       expiresAt: row.expiresAt.toISOString(),
       current: row.current,
     })),

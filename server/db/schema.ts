@@ -126,6 +126,8 @@ export const sessions = pgTable(
     handle: uuid('handle').notNull().defaultRandom(),
     /** The browser's User-Agent at sign-in (cut to USER_AGENT_MAX_LENGTH), so the member can tell their devices apart. */
     userAgent: text('user_agent'),
+    /** Last request made with this session, to within ACTIVITY_RECORD_INTERVAL_MS (written at most that often). */
+    lastActiveAt: timestamp('last_active_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('sessions_user_id_idx').on(t.userId)],
 );

@@ -2,6 +2,7 @@ import jwt from '@fastify/jwt';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
+import { activityIsStale, recordActivity } from '../auth/activity';
 import { sessionClaimsSchema, type SessionClaims } from '../auth/session-token';
 import { sessions, users, type UserRow } from '../db/schema';
 import { HttpError } from './errors';
@@ -81,7 +82,7 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions): Pro
    * database parses it once per connection.
    */
   const accountAndSession = app.db
-    .select({ user: users, session: { expiresAt: sessions.expiresAt, revokedAt: sessions.revokedAt } })
+    .select({ user: users, session: { expiresAt: sessions.expiresAt, revokedAt: sessions.revokedAt, lastActiveAt: sessions.lastActiveAt } })
     .from(users)
     .leftJoin(sessions, and(eq(sessions.id, sql.placeholder('sessionId')), eq(sessions.userId, users.id)))
     .where(eq(users.id, sql.placeholder('userId')))
@@ -97,10 +98,16 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions): Pro
     // (any 401 does) and the person sees the reason when they next sign in.
     if (user.isBanned) throw new HttpError(401, bannedMessage(user.banReason));
     if (user.tokenVersion !== claims.ver || user.role !== claims.role) throw new HttpError(401, SESSION_EXPIRED_MESSAGE);
-    if (!session || session.revokedAt !== null || session.expiresAt.getTime() <= Date.now()) throw new HttpError(401, SESSION_EXPIRED_MESSAGE);
-    request.currentUser = user;
+    const now = new Date();
+    if (!session || session.revokedAt !== null || session.expiresAt.getTime() <= now.getTime()) throw new HttpError(401, SESSION_EXPIRED_MESSAGE);
+    let current = user;
+    if (activityIsStale(session.lastActiveAt, now)) {
+      await recordActivity(app.db, user.id, claims.jti, now);
+      if (user.lastSeenAt === null || user.lastSeenAt < now) current = { ...user, lastSeenAt: now };
+    }
+    request.currentUser = current;
     request.currentSessionId = claims.jti;
-    return user;
+    return current;
   }
 
   app.decorate('requireAuth', async (request: FastifyRequest) => {

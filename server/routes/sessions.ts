@@ -15,8 +15,9 @@ const sessionsRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
         tags: ['auth'],
         summary: 'Where the signed-in account is signed in now (user or admin)',
         description:
-          'Every live session: browser, system and kind of device as read from the User-Agent at sign-in, when it started and when it runs out. ' +
-          'The calling session comes first with `current: true`, then the newest; at most 50 are listed, `total` counts them all.',
+          'Every live session: browser, system and kind of device as read from the User-Agent at sign-in, when it started, when it was last used ' +
+          '(to within five minutes) and when it runs out. The calling session comes first with `current: true`, then the most recently used; ' +
+          'at most 50 are listed, `total` counts them all.',
         security: bearerSecurity,
         response: { 200: signedInDevicesResponseSchema, ...errorResponses(401) },
       },

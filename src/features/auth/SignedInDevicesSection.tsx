@@ -5,7 +5,7 @@ import { signOutOtherDevices } from '../../api/auth';
 import { signedInDevicesQueryOptions, signOutDevice } from '../../api/sessions';
 import { Badge, Button, Notice, Skeleton, Stack, Text } from '../../ui';
 import { FocusableSectionHeading, SectionLoadFailed, SettingsList, SettingsListRow, SettingsListText } from '../profile/settings-list';
-import { deviceKindName, deviceName, signedInWhen } from './device-label';
+import { deviceKindName, deviceName, whenOnDay } from './device-label';
 
 export const SIGNED_IN_DEVICES_TEXT =
   'Lost a phone, or signed in on a computer that is not yours? Sign it out here. You stay signed in on this device, and your password stays the same.';
@@ -13,7 +13,7 @@ export const SIGNED_IN_DEVICES_TEXT =
 function DeviceRow({ device, onSignedOut }: { device: SignedInDevice; onSignedOut: (message: string) => void }) {
   const queryClient = useQueryClient();
   const name = deviceName(device);
-  const since = signedInWhen(device.signedInAt);
+  const since = whenOnDay(device.signedInAt);
   const signOut = useMutation({
     mutationFn: () => signOutDevice(device.id),
     onSuccess: () => {
@@ -31,7 +31,9 @@ function DeviceRow({ device, onSignedOut }: { device: SignedInDevice; onSignedOu
           {name} {device.current ? <Badge tone="success">This device</Badge> : null}
         </Text>
         <Text size="sm" tone="muted">
-          {kind ? `${kind} · ` : ''}Signed in <time dateTime={device.signedInAt}>{since}</time>
+          {kind ? `${kind} · ` : ''}
+          {device.current ? 'Active now' : <>Active <time dateTime={device.lastActiveAt}>{whenOnDay(device.lastActiveAt)}</time></>} · Signed in{' '}
+          <time dateTime={device.signedInAt}>{since}</time>
         </Text>
         {signOut.isError ? <Notice tone="error">{signOut.error.message}</Notice> : null}
       </SettingsListText>

@@ -14,8 +14,8 @@ export function deviceKindName(kind: DeviceKind | null): string | null {
   return kind === null ? null : KIND_NAMES[kind];
 }
 
-/** "today at 3:05 PM" for today's sign-ins (several a day are common), the date for older ones. */
-export function signedInWhen(iso: string, now = new Date()): string {
+/** "today at 3:05 PM" for today (several sign-ins a day are common), the date for older days. */
+export function whenOnDay(iso: string, now = new Date()): string {
   const at = new Date(iso);
   if (at.toDateString() === now.toDateString()) return `today at ${at.toLocaleTimeString(undefined, { timeStyle: 'short' })}`;
   return at.toLocaleDateString(undefined, { dateStyle: 'medium' });

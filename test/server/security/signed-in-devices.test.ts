@@ -75,6 +75,19 @@ describe('GET /api/auth/sessions', () => {
     expect((await devices(laptop)).sessions.map((session) => session.current)).toEqual([true, false]);
   });
 
+  it('puts the most recently used first after this device, whenever each signed in', async () => {
+    const { body, token: phone } = await register(ANDROID_CHROME);
+    const laptop = await login(body.username, body.password, { 'user-agent': WINDOWS_FIREFOX });
+    const tablet = await login(body.username, body.password, { 'user-agent': IPAD_SAFARI });
+    // The tablet signed in last but has not been used for an hour; the laptop was used ten minutes ago.
+    const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000);
+    await testApp.db.update(sessions).set({ lastActiveAt: ago(60) }).where(eq(sessions.id, claimsOf(tablet).jti));
+    await testApp.db.update(sessions).set({ lastActiveAt: ago(10) }).where(eq(sessions.id, claimsOf(laptop).jti));
+    const answer = await devices(phone);
+    expect(answer.sessions.map((session) => session.browser)).toEqual(['Chrome', 'Firefox', 'Safari']);
+    expect(answer.sessions.map((session) => Date.parse(session.lastActiveAt) <= Date.now())).toEqual([true, true, true]);
+  });
+
   it('keeps no more of the User-Agent than it needs, and shows a session without one as unknown', async () => {
     const { body } = await register('x'.repeat(USER_AGENT_MAX_LENGTH + 100));
     const withoutAgent = await login(body.username, body.password, { 'user-agent': '' });
@@ -93,6 +106,7 @@ describe('GET /api/auth/sessions', () => {
         id: randomUUID(),
         userId,
         createdAt: new Date(Date.now() - (index + 1) * 60 * 1000),
+        lastActiveAt: new Date(Date.now() - (index + 1) * 60 * 1000),
         expiresAt,
         userAgent: WINDOWS_FIREFOX,
       })),
@@ -101,8 +115,8 @@ describe('GET /api/auth/sessions', () => {
     expect(answer.total).toBe(SIGNED_IN_DEVICES_SHOWN + 6);
     expect(answer.sessions).toHaveLength(SIGNED_IN_DEVICES_SHOWN);
     expect(answer.sessions[0]?.current).toBe(true);
-    const started = answer.sessions.slice(1).map((session) => Date.parse(session.signedInAt));
-    expect(started).toEqual([...started].sort((a, b) => b - a));
+    const used = answer.sessions.slice(1).map((session) => Date.parse(session.lastActiveAt));
+    expect(used).toEqual([...used].sort((a, b) => b - a));
   });
 
   it('shows an admin their own sessions, and needs a live session', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deviceKindName, deviceName, signedInWhen } from '../../../../src/features/auth/device-label';
+import { deviceKindName, deviceName, whenOnDay } from '../../../../src/features/auth/device-label';
 
 describe('device labels', () => {
   it('name a device by browser and system, by whichever is known, or as unknown', () => {
@@ -20,7 +20,7 @@ describe('device labels', () => {
     const now = new Date(2026, 10, 25, 18, 0);
     const thisMorning = new Date(2026, 10, 25, 9, 5);
     const yesterday = new Date(2026, 10, 24, 23, 59);
-    expect(signedInWhen(thisMorning.toISOString(), now)).toBe(`today at ${thisMorning.toLocaleTimeString(undefined, { timeStyle: 'short' })}`);
-    expect(signedInWhen(yesterday.toISOString(), now)).toBe(yesterday.toLocaleDateString(undefined, { dateStyle: 'medium' }));
+    expect(whenOnDay(thisMorning.toISOString(), now)).toBe(`today at ${thisMorning.toLocaleTimeString(undefined, { timeStyle: 'short' })}`);
+    expect(whenOnDay(yesterday.toISOString(), now)).toBe(yesterday.toLocaleDateString(undefined, { dateStyle: 'medium' }));
   });
 });

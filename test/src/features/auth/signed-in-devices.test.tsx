@@ -17,10 +17,11 @@ const LAPTOP_ID = '6f1c1c3e-94b3-4d55-9a7c-0d7f1f4f0a02';
 const TABLET_ID = '6f1c1c3e-94b3-4d55-9a7c-0d7f1f4f0a03';
 
 function device(id: string, fields: Partial<SignedInDevice>): SignedInDevice {
-  return { id, browser: null, os: null, kind: null, signedInAt: '2026-11-20T09:00:00.000Z', expiresAt: '2026-12-20T09:00:00.000Z', current: false, ...fields };
+  const signedInAt = fields.signedInAt ?? '2026-11-20T09:00:00.000Z';
+  return { id, browser: null, os: null, kind: null, signedInAt, lastActiveAt: signedInAt, expiresAt: '2026-12-20T09:00:00.000Z', current: false, ...fields };
 }
 const phone = device(PHONE_ID, { browser: 'Chrome', os: 'Android', kind: 'mobile', current: true, signedInAt: '2026-11-24T09:00:00.000Z' });
-const laptop = device(LAPTOP_ID, { browser: 'Firefox', os: 'Windows', kind: 'desktop', signedInAt: '2026-11-22T09:00:00.000Z' });
+const laptop = device(LAPTOP_ID, { browser: 'Firefox', os: 'Windows', kind: 'desktop', signedInAt: '2026-11-18T09:00:00.000Z', lastActiveAt: '2026-11-23T21:00:00.000Z' });
 const tablet = device(TABLET_ID, {});
 
 const listed = (sessions: SignedInDevice[], total = sessions.length): SignedInDevicesResponse => ({ success: true, sessions, total });
@@ -36,7 +37,7 @@ async function openSignedInDevices() {
 const on = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
 
 describe("Where you're signed in, in Settings", () => {
-  it('lists this device first, then the others by browser, system and sign-in date, each with Sign out', async () => {
+  it('lists this device first, then the others by browser, system, last activity and sign-in date, each with Sign out', async () => {
     mockShellApi({ ...settingsApi, 'GET /api/auth/sessions': () => json(200, listed([phone, laptop, tablet])) });
     renderApp('/profile');
     const section = await openSignedInDevices();
@@ -44,9 +45,9 @@ describe("Where you're signed in, in Settings", () => {
     const rows = within(await section.findByRole('list', { name: 'Signed-in devices' })).getAllByRole('listitem');
     // The description of each row, without its button.
     expect(rows.map((row) => row.firstElementChild?.textContent)).toEqual([
-      `Chrome on Android This devicePhone · Signed in ${on(phone.signedInAt)}`,
-      `Firefox on Windows Computer · Signed in ${on(laptop.signedInAt)}`,
-      `Unknown device Signed in ${on(tablet.signedInAt)}`,
+      `Chrome on Android This devicePhone · Active now · Signed in ${on(phone.signedInAt)}`,
+      `Firefox on Windows Computer · Active ${on(laptop.lastActiveAt)} · Signed in ${on(laptop.signedInAt)}`,
+      `Unknown device Active ${on(tablet.lastActiveAt)} · Signed in ${on(tablet.signedInAt)}`,
     ]);
     // This device is signed out with Logout, not from here.
     expect(within(rows[0] as HTMLElement).queryByRole('button')).toBeNull();

@@ -1,0 +1,27 @@
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import { sessions, users } from '../db/schema';
+import type { OrbitDatabase } from '../db/types';
+
+/**
+ * How stale "last active" may get. Writing it on every request would put a
+ * write behind every read a member makes; once per session per five minutes
+ * keeps "Active 3 minutes ago" honest for a few rows written an hour.
+ */
+export const ACTIVITY_RECORD_INTERVAL_MS = 5 * 60_000;
+
+export function activityIsStale(lastActiveAt: Date, now: Date): boolean {
+  return now.getTime() - lastActiveAt.getTime() >= ACTIVITY_RECORD_INTERVAL_MS;
+}
+
+/**
+ * A signed-in request: the session was used, and its member was active (what
+ * Discover and Spin rank by and cards show as "Active … ago"). Before this,
+ * a member who stayed signed in was "active" only when they last typed a password.
+ */
+export async function recordActivity(db: OrbitDatabase, userId: string, sessionId: string, now: Date): Promise<void> {
+  await db.update(sessions).set({ lastActiveAt: now }).where(eq(sessions.id, sessionId));
+  await db
+    .update(users)
+    .set({ lastSeenAt: now })
+    .where(and(eq(users.id, userId), or(isNull(users.lastSeenAt), lt(users.lastSeenAt, now))));
+}
