@@ -17,13 +17,19 @@ export const signedInDeviceSchema = z.object({
   os: z.string().nullable(),
   kind: z.enum(DEVICE_KINDS).nullable(),
   signedInAt: z.string(),
-  /** The last request made with it, to within five minutes. */
+  /** The last request made with it, to within LAST_ACTIVE_PRECISION_MS. */
   lastActiveAt: z.string(),
   expiresAt: z.string(),
   /** The session that asked: the device in the member's hand. */
   current: z.boolean(),
 });
 export type SignedInDevice = z.infer<typeof signedInDeviceSchema>;
+
+/**
+ * How stale a session's and a member's "last active" may get: the server
+ * writes it down at most this often, so two times closer than this are the same moment.
+ */
+export const LAST_ACTIVE_PRECISION_MS = 5 * 60_000;
 
 /** The list shows this many sessions at most; "Sign out of other devices" ends all of them. */
 export const SIGNED_IN_DEVICES_SHOWN = 50;

@@ -1,4 +1,5 @@
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import { LAST_ACTIVE_PRECISION_MS } from '../../contract/sessions';
 import { sessions, users } from '../db/schema';
 import type { OrbitDatabase } from '../db/types';
 
@@ -7,7 +8,7 @@ import type { OrbitDatabase } from '../db/types';
  * write behind every read a member makes; once per session per five minutes
  * keeps "Active 3 minutes ago" honest for a few rows written an hour.
  */
-export const ACTIVITY_RECORD_INTERVAL_MS = 5 * 60_000;
+export const ACTIVITY_RECORD_INTERVAL_MS = LAST_ACTIVE_PRECISION_MS;
 
 export function activityIsStale(lastActiveAt: Date, now: Date): boolean {
   return now.getTime() - lastActiveAt.getTime() >= ACTIVITY_RECORD_INTERVAL_MS;

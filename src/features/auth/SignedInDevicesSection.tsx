@@ -5,7 +5,7 @@ import { signOutOtherDevices } from '../../api/auth';
 import { signedInDevicesQueryOptions, signOutDevice } from '../../api/sessions';
 import { Badge, Button, Notice, Skeleton, Stack, Text } from '../../ui';
 import { FocusableSectionHeading, SectionLoadFailed, SettingsList, SettingsListRow, SettingsListText } from '../profile/settings-list';
-import { deviceKindName, deviceName, whenOnDay } from './device-label';
+import { deviceKindName, deviceName, usedSinceSignIn, whenOnDay } from './device-label';
 
 export const SIGNED_IN_DEVICES_TEXT =
   'Lost a phone, or signed in on a computer that is not yours? Sign it out here. You stay signed in on this device, and your password stays the same.';
@@ -32,8 +32,13 @@ function DeviceRow({ device, onSignedOut }: { device: SignedInDevice; onSignedOu
         </Text>
         <Text size="sm" tone="muted">
           {kind ? `${kind} · ` : ''}
-          {device.current ? 'Active now' : <>Active <time dateTime={device.lastActiveAt}>{whenOnDay(device.lastActiveAt)}</time></>} · Signed in{' '}
-          <time dateTime={device.signedInAt}>{since}</time>
+          {device.current ? 'Active now · ' : null}
+          {!device.current && usedSinceSignIn(device) ? (
+            <>
+              Active <time dateTime={device.lastActiveAt}>{whenOnDay(device.lastActiveAt)}</time> ·{' '}
+            </>
+          ) : null}
+          Signed in <time dateTime={device.signedInAt}>{since}</time>
         </Text>
         {signOut.isError ? <Notice tone="error">{signOut.error.message}</Notice> : null}
       </SettingsListText>

@@ -1,4 +1,4 @@
-import type { DeviceKind, SignedInDevice } from '../../../contract/sessions';
+import { LAST_ACTIVE_PRECISION_MS, type DeviceKind, type SignedInDevice } from '../../../contract/sessions';
 
 const KIND_NAMES: Record<DeviceKind, string> = { mobile: 'Phone', tablet: 'Tablet', desktop: 'Computer', tv: 'TV' };
 
@@ -19,4 +19,9 @@ export function whenOnDay(iso: string, now = new Date()): string {
   const at = new Date(iso);
   if (at.toDateString() === now.toDateString()) return `today at ${at.toLocaleTimeString(undefined, { timeStyle: 'short' })}`;
   return at.toLocaleDateString(undefined, { dateStyle: 'medium' });
+}
+
+/** Whether the session was used after its sign-in, as far as the server's precision tells. */
+export function usedSinceSignIn({ signedInAt, lastActiveAt }: Pick<SignedInDevice, 'signedInAt' | 'lastActiveAt'>): boolean {
+  return Date.parse(lastActiveAt) - Date.parse(signedInAt) >= LAST_ACTIVE_PRECISION_MS;
 }

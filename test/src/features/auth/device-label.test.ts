@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deviceKindName, deviceName, whenOnDay } from '../../../../src/features/auth/device-label';
+import { deviceKindName, deviceName, usedSinceSignIn, whenOnDay } from '../../../../src/features/auth/device-label';
 
 describe('device labels', () => {
   it('name a device by browser and system, by whichever is known, or as unknown', () => {
@@ -22,5 +22,12 @@ describe('device labels', () => {
     const yesterday = new Date(2026, 10, 24, 23, 59);
     expect(whenOnDay(thisMorning.toISOString(), now)).toBe(`today at ${thisMorning.toLocaleTimeString(undefined, { timeStyle: 'short' })}`);
     expect(whenOnDay(yesterday.toISOString(), now)).toBe(yesterday.toLocaleDateString(undefined, { dateStyle: 'medium' }));
+  });
+
+  it('count a session as used since its sign-in only past the precision "last active" is kept to', () => {
+    const signedInAt = '2026-11-25T09:00:00.000Z';
+    expect(usedSinceSignIn({ signedInAt, lastActiveAt: signedInAt })).toBe(false);
+    expect(usedSinceSignIn({ signedInAt, lastActiveAt: '2026-11-25T09:04:59.000Z' })).toBe(false);
+    expect(usedSinceSignIn({ signedInAt, lastActiveAt: '2026-11-25T09:05:00.000Z' })).toBe(true);
   });
 });

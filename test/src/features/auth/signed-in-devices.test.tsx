@@ -47,7 +47,8 @@ describe("Where you're signed in, in Settings", () => {
     expect(rows.map((row) => row.firstElementChild?.textContent)).toEqual([
       `Chrome on Android This devicePhone · Active now · Signed in ${on(phone.signedInAt)}`,
       `Firefox on Windows Computer · Active ${on(laptop.lastActiveAt)} · Signed in ${on(laptop.signedInAt)}`,
-      `Unknown device Active ${on(tablet.lastActiveAt)} · Signed in ${on(tablet.signedInAt)}`,
+      // Not used since it signed in: one time says it all.
+      `Unknown device Signed in ${on(tablet.signedInAt)}`,
     ]);
     // This device is signed out with Logout, not from here.
     expect(within(rows[0] as HTMLElement).queryByRole('button')).toBeNull();
