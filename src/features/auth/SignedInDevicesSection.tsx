@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import type { SignedInDevice } from '../../../contract/sessions';
 import { signOutOtherDevices } from '../../api/auth';
+import { ApiError } from '../../api/client';
 import { signedInDevicesQueryOptions, signOutDevice } from '../../api/sessions';
 import { Badge, Button, Notice, Skeleton, Stack, Text } from '../../ui';
 import { FocusableSectionHeading, SectionLoadFailed, SettingsList, SettingsListRow, SettingsListText } from '../profile/settings-list';
@@ -14,13 +15,22 @@ function DeviceRow({ device, onSignedOut }: { device: SignedInDevice; onSignedOu
   const queryClient = useQueryClient();
   const name = deviceName(device);
   const since = whenOnDay(device.signedInAt);
+  const removeRow = () =>
+    queryClient.setQueryData(signedInDevicesQueryOptions().queryKey, (list) =>
+      list ? { ...list, sessions: list.sessions.filter((entry) => entry.id !== device.id), total: list.total - 1 } : list,
+    );
   const signOut = useMutation({
     mutationFn: () => signOutDevice(device.id),
     onSuccess: () => {
-      queryClient.setQueryData(signedInDevicesQueryOptions().queryKey, (list) =>
-        list ? { ...list, sessions: list.sessions.filter((entry) => entry.id !== device.id), total: list.total - 1 } : list,
-      );
+      removeRow();
       onSignedOut(`${name} was signed out.`);
+    },
+    onError: (error) => {
+      // 404: it ended meanwhile (signed out there, or expired); what the member wanted is done.
+      if (error instanceof ApiError && error.status === 404) {
+        removeRow();
+        onSignedOut(`${name} was already signed out.`);
+      }
     },
   });
   const kind = deviceKindName(device.kind);

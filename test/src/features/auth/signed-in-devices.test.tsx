@@ -75,7 +75,21 @@ describe("Where you're signed in, in Settings", () => {
     expect(localStorage.getItem('user_token')).not.toBeNull();
   });
 
-  it('shows the failure beside the device and keeps it listed', async () => {
+  it('shows a failure beside the device and keeps it listed', async () => {
+    mockShellApi({
+      ...settingsApi,
+      'GET /api/auth/sessions': () => json(200, listed([phone, laptop])),
+      [`DELETE /api/auth/sessions/${LAPTOP_ID}`]: () => json(429, { success: false, message: 'Too many requests, please try again in 30 seconds' }),
+    });
+    renderApp('/profile');
+    const section = await openSignedInDevices();
+    await userEvent.click(await section.findByRole('button', { name: /^Sign out Firefox on Windows/ }));
+    const row = (await section.findByText('Too many requests, please try again in 30 seconds')).closest('li');
+    expect(row?.textContent).toContain('Firefox on Windows');
+    expect(section.getByRole('button', { name: /^Sign out Firefox on Windows/ })).toBeEnabled();
+  });
+
+  it('takes a device off the list when it had already been signed out meanwhile', async () => {
     mockShellApi({
       ...settingsApi,
       'GET /api/auth/sessions': () => json(200, listed([phone, laptop])),
@@ -84,8 +98,9 @@ describe("Where you're signed in, in Settings", () => {
     renderApp('/profile');
     const section = await openSignedInDevices();
     await userEvent.click(await section.findByRole('button', { name: /^Sign out Firefox on Windows/ }));
-    const row = (await section.findByText('That session has already ended')).closest('li');
-    expect(row?.textContent).toContain('Firefox on Windows');
+    expect(await section.findByText('Firefox on Windows was already signed out.')).toBeInTheDocument();
+    expect(section.getAllByRole('listitem')).toHaveLength(1);
+    expect(section.getByText("You aren't signed in anywhere else.")).toBeInTheDocument();
   });
 
   it('signs out every other device, says how many, and asks the server for the list again', async () => {
