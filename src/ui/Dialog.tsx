@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import { useId, useLayoutEffect, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import styled, { keyframes } from 'styled-components';
 import { tabbableIn } from './focusable';
@@ -115,7 +115,10 @@ function OpenDialog({ onClose, title, children, footer, closeLabel = 'Close', in
   const panelRef = useRef<HTMLDivElement>(null);
   const bodyRef = useRef<HTMLDivElement>(null);
 
-  useEffect(() => {
+  // A layout effect: focus moves in the same commit that shows the dialog, before it is painted, so a
+  // keystroke or a screen reader never meets the dialog while focus is still on the page behind it
+  // (a passive effect ran later, and when the dialog's code was lazy-loaded, noticeably later).
+  useLayoutEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const panel = panelRef.current;
     const body = bodyRef.current;
