@@ -20,9 +20,11 @@ export function activityIsStale(lastActiveAt: Date, now: Date): boolean {
  * a member who stayed signed in was "active" only when they last typed a password.
  */
 export async function recordActivity(db: OrbitDatabase, userId: string, sessionId: string, now: Date): Promise<void> {
-  await db.update(sessions).set({ lastActiveAt: now }).where(eq(sessions.id, sessionId));
-  await db
-    .update(users)
-    .set({ lastSeenAt: now })
-    .where(and(eq(users.id, userId), or(isNull(users.lastSeenAt), lt(users.lastSeenAt, now))));
+  await Promise.all([
+    db.update(sessions).set({ lastActiveAt: now }).where(eq(sessions.id, sessionId)),
+    db
+      .update(users)
+      .set({ lastSeenAt: now })
+      .where(and(eq(users.id, userId), or(isNull(users.lastSeenAt), lt(users.lastSeenAt, now)))),
+  ]);
 }

@@ -5,7 +5,6 @@ import { z } from 'zod';
 import { roleSchema } from '../../contract/common';
 import { sessions, type UserRow } from '../db/schema';
 import type { OrbitDatabase } from '../db/types';
-import { storedUserAgent } from './signed-in-devices';
 
 /**
  * What a session token asserts. `jti` names its row in `sessions` (revocable
@@ -29,6 +28,18 @@ declare module '@fastify/jwt' {
 const DAY_SECONDS = 24 * 60 * 60;
 export const REMEMBERED_SESSION_TTL_SECONDS = 30 * DAY_SECONDS;
 export const DEFAULT_SESSION_TTL_SECONDS = DAY_SECONDS;
+
+/**
+ * Longest User-Agent kept. Real ones are 100 to 300 characters; the header is
+ * the client's to fill, and a session row should not carry kilobytes of it.
+ */
+export const USER_AGENT_MAX_LENGTH = 512;
+
+/** The header as stored: trimmed, cut to length, and nothing when it is empty. */
+export function storedUserAgent(header: string | undefined): string | null {
+  const trimmed = header?.trim().slice(0, USER_AGENT_MAX_LENGTH) ?? '';
+  return trimmed === '' ? null : trimmed;
+}
 
 type SessionOwner = Pick<UserRow, 'id' | 'role' | 'tokenVersion'>;
 
@@ -59,6 +70,11 @@ export async function revokeSession(db: OrbitDatabase, sessionId: string, now: D
   await db.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }
 
+/** The account's sessions that still open the door: not ended, not expired. */
+export function liveSessionsOf(userId: string, now: Date) {
+  return and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now));
+}
+
 /**
  * Password change and "sign out of other devices": every session of the
  * account but the calling one ends. Returns how many were still live.
@@ -67,7 +83,7 @@ export async function revokeOtherSessions(db: OrbitDatabase, userId: string, kep
   const ended = await db
     .update(sessions)
     .set({ revokedAt: now })
-    .where(and(eq(sessions.userId, userId), ne(sessions.id, keptSessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+    .where(and(liveSessionsOf(userId, now), ne(sessions.id, keptSessionId)))
     .returning({ id: sessions.id });
   return ended.length;
 }

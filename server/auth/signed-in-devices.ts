@@ -1,21 +1,10 @@
 import Bowser from 'bowser';
-import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { DEVICE_KINDS, SESSION_ALREADY_ENDED, SIGNED_IN_DEVICES_SHOWN, type DeviceKind, type SignedInDevice, type SignedInDevicesResponse } from '../../contract/sessions';
 import { sessions } from '../db/schema';
 import type { OrbitDatabase } from '../db/types';
 import { HttpError } from '../plugins/errors';
-
-/**
- * Longest User-Agent kept. Real ones are 100 to 300 characters; the header is
- * the client's to fill, and a session row should not carry kilobytes of it.
- */
-export const USER_AGENT_MAX_LENGTH = 512;
-
-/** The header as stored: trimmed, cut to length, and nothing when it is empty. */
-export function storedUserAgent(header: string | undefined): string | null {
-  const trimmed = header?.trim().slice(0, USER_AGENT_MAX_LENGTH) ?? '';
-  return trimmed === '' ? null : trimmed;
-}
+import { liveSessionsOf } from './session-token';
 
 function isDeviceKind(value: string | undefined): value is DeviceKind {
   return (DEVICE_KINDS as readonly (string | undefined)[]).includes(value);
@@ -33,8 +22,6 @@ export function describeUserAgent(userAgent: string | null): Pick<SignedInDevice
   };
 }
 
-const live = (userId: string, now: Date) => and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now));
-
 /** Where the account is signed in now: the calling session first, then the most recently used. */
 export async function listSignedInDevices(db: OrbitDatabase, userId: string, currentSessionId: string, now: Date): Promise<Omit<SignedInDevicesResponse, 'success'>> {
   const isCurrent = sql<boolean>`${sessions.id} = ${currentSessionId}`;
@@ -49,10 +36,10 @@ export async function listSignedInDevices(db: OrbitDatabase, userId: string, cur
         current: isCurrent,
       })
       .from(sessions)
-      .where(live(userId, now))
+      .where(liveSessionsOf(userId, now))
       .orderBy(desc(isCurrent), desc(sessions.lastActiveAt), desc(sessions.createdAt), desc(sessions.handle))
       .limit(SIGNED_IN_DEVICES_SHOWN),
-    db.select({ total: count() }).from(sessions).where(live(userId, now)),
+    db.select({ total: count() }).from(sessions).where(liveSessionsOf(userId, now)),
   ]);
   return {
     sessions: rows.map((row) => ({
@@ -76,7 +63,7 @@ export async function endSessionByHandle(db: OrbitDatabase, userId: string, hand
   const ended = await db
     .update(sessions)
     .set({ revokedAt: now })
-    .where(and(live(userId, now), eq(sessions.handle, handle)))
+    .where(and(liveSessionsOf(userId, now), eq(sessions.handle, handle)))
     .returning({ id: sessions.id });
   if (ended.length === 0) throw new HttpError(404, SESSION_ALREADY_ENDED);
 }

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '../../../contract/common';
 import { signedInDevicesResponseSchema, SIGNED_IN_DEVICES_SHOWN, type SignedInDevicesResponse } from '../../../contract/sessions';
-import { USER_AGENT_MAX_LENGTH } from '../../../server/auth/signed-in-devices';
+import { USER_AGENT_MAX_LENGTH } from '../../../server/auth/session-token';
 import { sessions } from '../../../server/db/schema';
 import { bearer, loginAdmin, newRegistration } from '../helpers/accounts';
 import { claimsOf } from '../helpers/forged-tokens';
