@@ -59,8 +59,21 @@ test('a visitor signs up, sees the User badge, logs out, and signs in again', as
   await screenshot(page, 'signed-in-user');
 
   const sessionToken = (await tokens(page)).user;
+  // Logout is a full reload of home; until it lands, the page must not flash the visitor header.
+  await page.evaluate(() => {
+    const banner = document.querySelector('header');
+    if (!banner) throw new Error('no site header');
+    new MutationObserver(() => {
+      if (banner.querySelector('a[href="/login"]')) sessionStorage.setItem('visitor-header-before-reload', 'seen');
+    }).observe(banner, { subtree: true, childList: true });
+    Object.assign(window, { pageBeforeLogout: true });
+  });
   await header.getByRole('button', { name: 'Logout' }).click();
   await expect(header.getByRole('link', { name: 'Login' })).toBeVisible();
+  expect(await page.evaluate(() => ({ samePage: 'pageBeforeLogout' in window, flash: sessionStorage.getItem('visitor-header-before-reload') }))).toEqual({
+    samePage: false,
+    flash: null,
+  });
   expect(await tokens(page)).toEqual({ user: null, admin: null });
   // Logout ended the session on the server too: the old token opens nothing.
   await expect

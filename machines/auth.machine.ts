@@ -85,7 +85,6 @@ export const authMachine = setup({
       assertEvent(event, 'SESSION.SYNC');
       return { tokens: { ...event.tokens } };
     }),
-    forgetTokens: assign({ tokens: { userToken: null, adminToken: null } }),
   },
   guards: {
     hasAdminToken: ({ context }) => Boolean(context.tokens.adminToken),
@@ -94,7 +93,7 @@ export const authMachine = setup({
 }).createMachine({
   id: 'auth',
   description:
-    'Who the visitor is signed in as. Sign-in, registration and logout move between signed out, user and admin; ' +
+    'Who the visitor is signed in as. Sign-in and registration move between signed out, user and admin, and logout leaves for a freshly loaded home page; ' +
     'the stored tokens are re-read on every navigation, and an admin token wins when both exist.',
   context: ({ input }) => ({ tokens: { ...input.tokens }, error: null, signingInAs: null }),
   initial: 'resolving',
@@ -115,15 +114,20 @@ export const authMachine = setup({
       description: 'A user token exists (and no admin token).',
       on: {
         ...settledTransitions,
-        LOGOUT: { target: 'signedOut', actions: ['clearPersistedTokens', 'forgetTokens', 'reloadHome'] },
+        LOGOUT: { target: 'leaving', actions: ['clearPersistedTokens', 'reloadHome'] },
       },
     },
     admin: {
       description: 'An admin token exists; it takes precedence over a user token.',
       on: {
         ...settledTransitions,
-        LOGOUT: { target: 'signedOut', actions: ['clearPersistedTokens', 'forgetTokens', 'reloadHome'] },
+        LOGOUT: { target: 'leaving', actions: ['clearPersistedTokens', 'reloadHome'] },
       },
+    },
+    leaving: {
+      description:
+        'Logged out: the tokens have left storage and the browser is loading home afresh. Until that page replaces this one, ' +
+        'this one keeps showing who was signed in (no flash of the visitor header) and ignores every event, storage syncs included.',
     },
     signingIn: {
       description: 'Waiting for the user or admin login call; the button reads "Signing in...".',
@@ -196,4 +200,6 @@ export const selectIsAdmin = (snapshot: AuthSnapshot): boolean => Boolean(snapsh
 export const selectIsAuthenticated = (snapshot: AuthSnapshot): boolean => selectIsUser(snapshot) || selectIsAdmin(snapshot);
 export const selectIsBusy = (snapshot: AuthSnapshot): boolean =>
   snapshot.matches('signingIn') || snapshot.matches('registering');
+/** After Logout, while home loads: the page stays as it was, and its Logout buttons say so. */
+export const selectIsLeaving = (snapshot: AuthSnapshot): boolean => snapshot.matches('leaving');
 export const selectError = (snapshot: AuthSnapshot): string | null => snapshot.context.error;

@@ -14,7 +14,7 @@ export type Effect =
   | ['reloadHome'];
 
 export interface ExpectedSession {
-  state: 'signedOut' | 'user' | 'admin' | 'signingIn' | 'registering';
+  state: 'signedOut' | 'user' | 'admin' | 'signingIn' | 'registering' | 'leaving';
   tokens: SessionTokens;
   error: string | null;
   /** Effects the app should have been asked to perform, in order. */
@@ -41,8 +41,11 @@ export function expectedSession(initial: SessionTokens, events: readonly AnyEven
   let pending: SessionRole | 'register' | null = null;
   const effects: Effect[] = [];
   const calls: ExpectedSession['calls'] = [];
+  let leaving = false;
 
   for (const event of events) {
+    // SPEC section 4: Logout ends with a full reload, so nothing after it reaches this page's session.
+    if (leaving) continue;
     switch (event.type) {
       case 'SIGN_IN':
         pending = event.role as SessionRole;
@@ -69,8 +72,9 @@ export function expectedSession(initial: SessionTokens, events: readonly AnyEven
         pending = null;
         break;
       case 'LOGOUT':
-        tokens = { userToken: null, adminToken: null };
+        // Storage is emptied; the page keeps showing who was signed in until home replaces it.
         effects.push(['clearPersistedTokens'], ['reloadHome']);
+        leaving = true;
         break;
       case 'SESSION.SYNC':
         tokens = { ...(event.tokens as SessionTokens) };
@@ -84,6 +88,7 @@ export function expectedSession(initial: SessionTokens, events: readonly AnyEven
         throw new Error(`The expectations do not know event "${event.type}"`);
     }
   }
+  if (leaving) return { state: 'leaving', tokens, error, effects, calls };
   const state = pending === null ? settledState(tokens) : pending === 'register' ? 'registering' : 'signingIn';
   return { state, tokens, error, effects, calls };
 }

@@ -8,6 +8,7 @@ import {
   selectIsAdmin,
   selectIsAuthenticated,
   selectIsBusy,
+  selectIsLeaving,
   selectIsUser,
   type AuthSnapshot,
   type SignInInput,
@@ -141,6 +142,19 @@ describe('auth machine, targeted', () => {
     actor.send({ type: 'SIGN_IN', role: 'user', credentials });
     actor.send({ type: 'SESSION.SYNC', tokens: { userToken: 'u-1', adminToken: null } });
     expect(actor.getSnapshot().value).toBe('signingIn');
+  });
+
+  it('after Logout keeps the page as it was while home loads, whatever arrives meanwhile', () => {
+    const actor = startAuth({ userToken: 'u-1', adminToken: null });
+    actor.send({ type: 'LOGOUT' });
+    // Emptying storage announces itself as a sync; a second click on Logout is possible too.
+    actor.send({ type: 'SESSION.SYNC', tokens: NO_TOKENS });
+    actor.send({ type: 'LOGOUT' });
+    actor.send({ type: 'SIGN_IN', role: 'user', credentials });
+    const snapshot = actor.getSnapshot();
+    expect(snapshot.value).toBe('leaving');
+    expect(selectIsLeaving(snapshot)).toBe(true);
+    expect([selectIsUser(snapshot), selectIsBusy(snapshot)]).toEqual([true, false]);
   });
 
   it('rejects loudly when the app forgot to provide the actors', async () => {

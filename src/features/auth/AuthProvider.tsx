@@ -10,6 +10,7 @@ import {
   selectIsAdmin,
   selectIsAuthenticated,
   selectIsBusy,
+  selectIsLeaving,
   selectIsUser,
 } from '../../../machines/auth.machine';
 import type { AppRouter } from '../../router';
@@ -104,6 +105,7 @@ export function useAuth() {
   const isAdmin = useSelector(actor, selectIsAdmin);
   const isAuthenticated = useSelector(actor, selectIsAuthenticated);
   const isBusy = useSelector(actor, selectIsBusy);
+  const isLeaving = useSelector(actor, selectIsLeaving);
   const error = useSelector(actor, selectError);
-  return { actor, isUser, isAdmin, isAuthenticated, isBusy, error, send: actor.send };
+  return { actor, isUser, isAdmin, isAuthenticated, isBusy, isLeaving, error, send: actor.send };
 }

@@ -9,7 +9,7 @@ import { useAppName } from './useAppName';
 /** SPEC section 2 header: product name, navigation, and Login/Sign Up or the role badge and Logout. */
 export function Header() {
   const appName = useAppName();
-  const { isAdmin, isAuthenticated, send } = useAuth();
+  const { isAdmin, isAuthenticated, isLeaving, send } = useAuth();
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
   const pathname = useRouterState({ select: (state) => state.location.pathname });
@@ -81,7 +81,7 @@ export function Header() {
                 <VisuallyHidden>Signed in as </VisuallyHidden>
                 {isAdmin ? 'Admin' : 'User'}
               </Badge>
-              <Button variant="secondary" size="sm" onClick={() => send({ type: 'LOGOUT' })}>
+              <Button variant="secondary" size="sm" loading={isLeaving} onClick={() => send({ type: 'LOGOUT' })}>
                 Logout
               </Button>
             </>

@@ -13,7 +13,7 @@ interface AdminPageHeaderProps {
 
 /** The top of every admin screen: where you are, the way back, and Logout (SPEC section 2). */
 export function AdminPageHeader({ title, description, backToDashboard = false }: AdminPageHeaderProps) {
-  const { send } = useAuth();
+  const { isLeaving, send } = useAuth();
   return (
     <Bar>
       <Titles>
@@ -27,7 +27,7 @@ export function AdminPageHeader({ title, description, backToDashboard = false }:
         <Heading level={1}>{title}</Heading>
         {description && <Text tone="muted">{description}</Text>}
       </Titles>
-      <Button type="button" variant="secondary" onClick={() => send({ type: 'LOGOUT' })}>
+      <Button type="button" variant="secondary" loading={isLeaving} onClick={() => send({ type: 'LOGOUT' })}>
         Logout
       </Button>
     </Bar>

@@ -9,7 +9,7 @@ import { expectedSession } from '../../../machines/auth-expectations';
 import { printCoverageAfterAll, type ModelPath } from '../../../support/model';
 import { json, mockApi, renderApp, siteHeader } from '../../support/render-app';
 
-// Logout reloads the page in the browser; here it is observed instead.
+// Logout reloads the page in the browser; here the request for home is recorded instead.
 vi.mock('../../../../src/features/auth/browser-effects', () => ({ reloadHome: vi.fn() }));
 const { reloadHome } = await import('../../../../src/features/auth/browser-effects');
 
@@ -89,13 +89,22 @@ function assertScreen(path: ModelPath<typeof authModel.machine>, stepIndex: numb
     expect(within(header).getByRole('link', { name: 'Login' })).toBeInTheDocument();
     expect(within(header).queryByRole('button', { name: 'Logout' })).not.toBeInTheDocument();
   }
+  if (expected.state === 'leaving') {
+    // Until home replaces the page, it stays as it was, its Logout busy, the tokens gone from storage.
+    expect(reloadHome).toHaveBeenCalledTimes(1);
+    expect(localStorage.length).toBe(0);
+    const logout = within(header).getByRole('button', { name: 'Logout' });
+    expect(logout).toBeDisabled();
+    expect(logout).toHaveAttribute('aria-busy', 'true');
+  } else {
+    expect(reloadHome).not.toHaveBeenCalled();
+  }
   if (expected.state === 'signingIn' || expected.state === 'registering') {
     const busy = screen.getByRole('button', { name: expected.state === 'signingIn' ? 'Signing in...' : 'Creating account...' });
     expect(busy).toBeDisabled();
     expect(busy).toHaveAttribute('aria-busy', 'true');
   }
   // Only the auth forms' error box belongs to this flow; other screens have their own alerts.
-  // After logout the page is Home, where no auth form (and so no error box) shows.
   const forms = screen.queryAllByRole('form');
   const formAlerts = forms.flatMap((form) => within(form).queryAllByRole('alert'));
   if (expected.error && forms.length > 0) expect(formAlerts.map((alert) => alert.textContent)).toEqual([expected.error]);
@@ -117,8 +126,7 @@ describe('auth flow on the Login and Register screens, every shortest path', () 
           let captured: AnyActorRef | undefined;
           const view = renderApp('/login', { auth: { machine, clock, inspect, onActor: (actor) => { captured = actor; } } });
           router = view.router;
-          // The real reload lands on the home page; here the router goes there.
-          vi.mocked(reloadHome).mockImplementation(() => void view.router.navigate({ to: '/' }));
+          vi.mocked(reloadHome).mockClear();
           await screen.findByRole('form', { name: 'User sign in' });
           await waitFor(() => expect(captured).toBeDefined());
           if (!captured) throw new Error('The auth actor was not exposed');
