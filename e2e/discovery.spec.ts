@@ -116,6 +116,39 @@ test('two people like each other through Spin and both see the match', async ({ 
   });
 });
 
+test('a member shows as online to others while signed in, and as last seen once they log out', async ({ browser, request }) => {
+  const maya = await registerMember(request, 'maya');
+  const sam = await registerMember(request, 'sam');
+  const samPage = await signedInPage(browser, sam);
+  const summary = samPage.getByRole('region', { name: 'Profile summary' });
+  const lastSeen = samPage.locator('dt:text-is("Last seen") + dd');
+  await samPage.goto(`/profile/${maya.id}`);
+  await expect(summary.getByRole('heading', { level: 1 })).toContainText(maya.username);
+  // The badge beside the name, and the avatar's dot (named for screen readers).
+  await expect(summary.getByText('Online', { exact: true })).toHaveCount(2);
+  await expect(lastSeen).toHaveText('Online now');
+
+  // Maya logs out in her own browser (her token stored once, not on every load, so Logout holds).
+  const mayaContext = await browser.newContext({ viewport: PHONE });
+  openedContexts.push(mayaContext);
+  const mayaPage = await mayaContext.newPage();
+  await mayaPage.goto('/');
+  await mayaPage.evaluate((token) => window.localStorage.setItem('user_token', token), maya.token);
+  await mayaPage.goto('/profile');
+  await expect(mayaPage.getByRole('heading', { level: 1 })).toContainText(maya.username);
+  await mayaPage.getByRole('banner').getByRole('button', { name: 'Logout' }).click();
+  await expect(mayaPage.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible();
+
+  // The logout call leaves with the reload, so Sam may need to look again.
+  await expect(async () => {
+    await samPage.reload();
+    await expect(lastSeen).not.toHaveText('Online now', { timeout: 1000 });
+  }).toPass({ timeout: 10_000 });
+  await expect(summary.getByText('Online', { exact: true })).toHaveCount(0);
+  await expect(lastSeen).toHaveText(/\d{4}/);
+  await samPage.screenshot({ path: 'test-results/screens/profile-last-seen-after-logout.png', fullPage: true });
+});
+
 test('Discover, Radar and Profile work for the demo account', async ({ page }) => {
   await page.goto('/login');
   const signIn = page.getByRole('form', { name: 'User sign in' });

@@ -8,6 +8,7 @@ import databasePlugin from './plugins/database';
 import errorsPlugin from './plugins/errors';
 import responseCachePlugin, { FrontDoor, logFrontDoorAnswer } from './plugins/response-cache';
 import rateLimitPlugin, { DEFAULT_RATE_LIMITS, type RateLimits } from './plugins/rate-limit';
+import presencePlugin from './plugins/presence';
 import securityPlugin from './plugins/security';
 import spaPlugin from './plugins/spa';
 import swaggerPlugin from './plugins/swagger';
@@ -50,6 +51,8 @@ export interface BuildAppOptions {
   likeBack?: LikeBackPolicy;
   /** Tests shorten these; production uses the defaults. */
   slowClientLimits?: SlowClientLimits;
+  /** How often members whose sessions went quiet are marked offline; tests shorten it. */
+  presenceSweepIntervalMs?: number;
 }
 
 /** The operator's REGISTRATIONS_PER_HOUR, over the default window of an hour. */
@@ -93,6 +96,7 @@ export async function buildApp(options: BuildAppOptions) {
     // First hook of every request: a public answer already stored is sent before anything else runs.
     await app.register(responseCachePlugin, { frontDoor });
     await app.register(databasePlugin, { connection: database });
+    await app.register(presencePlugin, options.presenceSweepIntervalMs === undefined ? {} : { sweepIntervalMs: options.presenceSweepIntervalMs });
     await app.register(securityPlugin);
     await app.register(rateLimitPlugin);
     await app.register(authPlugin, { jwtSecret: options.config.jwtSecret });

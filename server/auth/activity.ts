@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { LAST_ACTIVE_PRECISION_MS } from '../../contract/sessions';
 import { sessions, users } from '../db/schema';
 import type { OrbitDatabase } from '../db/types';
@@ -15,16 +15,18 @@ export function activityIsStale(lastActiveAt: Date, now: Date): boolean {
 }
 
 /**
- * A signed-in request: the session was used, and its member was active (what
- * Discover and Spin rank by and cards show as "Active … ago"). Before this,
+ * A signed-in request: the session was used, and its member is online and
+ * was active (what Discover and Spin rank by and cards show as "Online now"
+ * or "Active … ago"; presence.ts marks them offline once their sessions go quiet). Before this,
  * a member who stayed signed in was "active" only when they last typed a password.
  */
 export async function recordActivity(db: OrbitDatabase, userId: string, sessionId: string, now: Date): Promise<void> {
   await Promise.all([
     db.update(sessions).set({ lastActiveAt: now }).where(eq(sessions.id, sessionId)),
+    // greatest() skips a null, and never moves last seen back.
     db
       .update(users)
-      .set({ lastSeenAt: now })
-      .where(and(eq(users.id, userId), or(isNull(users.lastSeenAt), lt(users.lastSeenAt, now)))),
+      .set({ lastSeenAt: sql`greatest(${users.lastSeenAt}, ${now.toISOString()}::timestamptz)`, isOnline: true })
+      .where(eq(users.id, userId)),
   ]);
 }

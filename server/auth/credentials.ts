@@ -32,6 +32,6 @@ export async function checkCredentials(db: OrbitDatabase, username: string, pass
 
 /** Marks a successful sign-in; returns the refreshed row. */
 export async function recordSignIn(db: OrbitDatabase, user: UserRow, now: Date): Promise<UserRow> {
-  const [updated] = await db.update(users).set({ lastSeenAt: now }).where(eq(users.id, user.id)).returning();
+  const [updated] = await db.update(users).set({ lastSeenAt: now, isOnline: true }).where(eq(users.id, user.id)).returning();
   return updated ?? user;
 }

@@ -33,6 +33,7 @@ export async function registerAccount(db: OrbitDatabase, body: RegisterBody, now
         age: body.age,
         gender: body.gender,
         lastSeenAt: now,
+        isOnline: true,
       })
       .returning();
     if (!created) throw new Error('insert returned no row');

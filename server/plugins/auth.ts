@@ -103,7 +103,7 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions): Pro
     let current = user;
     if (activityIsStale(session.lastActiveAt, now)) {
       await recordActivity(app.db, user.id, claims.jti, now);
-      if (user.lastSeenAt === null || user.lastSeenAt < now) current = { ...user, lastSeenAt: now };
+      current = { ...user, isOnline: true, lastSeenAt: user.lastSeenAt === null || user.lastSeenAt < now ? now : user.lastSeenAt };
     }
     request.currentUser = current;
     request.currentSessionId = claims.jti;

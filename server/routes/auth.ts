@@ -17,6 +17,7 @@ import { checkCredentials, recordSignIn } from '../auth/credentials';
 import { changePassword } from '../auth/password-change';
 import { registerAccount } from '../auth/registration';
 import { revokeOtherSessions, revokeSession, startSession } from '../auth/session-token';
+import { settlePresence } from '../auth/presence';
 import { signedInSessionId, signedInUser } from '../plugins/auth';
 import type { RateLimitRule, RateLimits } from '../plugins/rate-limit';
 import { bearerSecurity, errorResponses } from './error-responses';
@@ -128,7 +129,10 @@ const authRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (app, options, d
       },
     },
     async (request) => {
-      await revokeSession(app.db, signedInSessionId(request), new Date());
+      const now = new Date();
+      await revokeSession(app.db, signedInSessionId(request), now);
+      // Offline at once unless another device of theirs is in use.
+      await settlePresence(app.db, now, signedInUser(request).id);
       return { success: true as const, message: 'Logged out' };
     },
   );

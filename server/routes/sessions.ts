@@ -2,6 +2,7 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { DEVICE_SIGNED_OUT, signedInDeviceParamsSchema, signedInDevicesResponseSchema } from '../../contract/sessions';
 import { sessionChangeResponseSchema } from '../../contract/auth';
 import { endSessionByHandle, listSignedInDevices } from '../auth/signed-in-devices';
+import { settlePresence } from '../auth/presence';
 import { signedInSessionId, signedInUser } from '../plugins/auth';
 import { bearerSecurity, errorResponses } from './error-responses';
 
@@ -46,7 +47,11 @@ const sessionsRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
       },
     },
     async (request) => {
-      await endSessionByHandle(app.db, signedInUser(request).id, request.params.id, new Date());
+      const now = new Date();
+      const memberId = signedInUser(request).id;
+      await endSessionByHandle(app.db, memberId, request.params.id, now);
+      // Ending the session in use is a logout: offline unless another device is in use.
+      await settlePresence(app.db, now, memberId);
       return { success: true as const, message: DEVICE_SIGNED_OUT };
     },
   );

@@ -27,6 +27,7 @@ export interface TestAppOptions {
   /** Demo people liking back (off by default so likes stay deterministic). */
   likeBack?: BuildAppOptions['likeBack'];
   slowClientLimits?: BuildAppOptions['slowClientLimits'];
+  presenceSweepIntervalMs?: number;
   /** As REGISTRATIONS_PER_HOUR sets it; the registration limit then comes from it, not from the relaxed limits. */
   registrationsPerHour?: number;
 }
@@ -66,6 +67,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...(options.logger ? { logger: options.logger } : {}),
     ...(options.likeBack ? { likeBack: options.likeBack } : {}),
     ...(options.slowClientLimits ? { slowClientLimits: options.slowClientLimits } : {}),
+    ...(options.presenceSweepIntervalMs === undefined ? {} : { presenceSweepIntervalMs: options.presenceSweepIntervalMs }),
   });
   return {
     app,
