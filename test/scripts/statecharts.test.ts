@@ -44,7 +44,7 @@ describe('statechart pages', () => {
       expect(page).toContain(`| \`${state}\``);
     }
     expect(page).toContain('resolving --> admin : [hasAdminToken]');
-    expect(page).toContain('user --> signedOut : LOGOUT');
+    expect(page).toContain('user --> leaving : LOGOUT');
     expect(page).toContain(authMachine.root.description!);
     expect(page).toMatch(/`signIn` \(id `signIn`\) runs while in `signingIn`/);
   });
