@@ -1,15 +1,27 @@
+import { lazy, Suspense } from 'react';
 import { Outlet } from '@tanstack/react-router';
 import styled from 'styled-components';
+import { useAuth } from '../auth/AuthProvider';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { PageTitle } from './PageTitle';
 
 const MAIN_ID = 'main';
 
+// Only members need it, so a visitor's first page does not carry it.
+const PresenceHeartbeat = lazy(() => import('../presence/PresenceHeartbeat').then((module) => ({ default: module.PresenceHeartbeat })));
+
 /** Header and footer on every page (SPEC section 2), around the routed screen. */
 export function AppLayout() {
+  const { isUser, isAdmin, isLeaving } = useAuth();
   return (
     <Page>
+      {/* With an admin token too, requests carry the admin's, and a heartbeat would speak for the wrong account. */}
+      {isUser && !isAdmin && !isLeaving ? (
+        <Suspense fallback={null}>
+          <PresenceHeartbeat />
+        </Suspense>
+      ) : null}
       <PageTitle mainId={MAIN_ID} />
       <SkipLink href={`#${MAIN_ID}`}>Skip to content</SkipLink>
       <Header />

@@ -1,0 +1,56 @@
+import { useEffect, useMemo } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useActorRef } from '@xstate/react';
+import { fromPromise, type ActorOptions, type ActorRefFrom, type AnyActorLogic, type InspectionEvent } from 'xstate';
+import { presenceMachine } from '../../../machines/presence.machine';
+import { currentUserQueryOptions } from '../../api/me';
+
+type Clock = NonNullable<ActorOptions<AnyActorLogic>['clock']>;
+export type PresenceActor = ActorRefFrom<typeof presenceMachine>;
+
+/** What a test may swap; the app passes none of these. */
+export interface PresenceHeartbeatProps {
+  machine?: typeof presenceMachine;
+  clock?: Clock;
+  inspect?: (event: InspectionEvent) => void;
+  onActor?: (actor: PresenceActor) => void;
+}
+
+const pageEvent = () => ({ type: document.visibilityState === 'hidden' ? ('PAGE.HIDDEN' as const) : ('PAGE.VISIBLE' as const) });
+
+/**
+ * Mounted while a member is signed in. The heartbeat is the member's own
+ * account, asked for afresh: the server notes the activity, and the balance
+ * and VIP status shown on screen stay current as a bonus. A session ended
+ * elsewhere answers 401 here, which signs this page out within a heartbeat.
+ */
+export function PresenceHeartbeat({ machine: given, clock, inspect, onActor }: PresenceHeartbeatProps) {
+  const queryClient = useQueryClient();
+  const machine = useMemo(
+    () =>
+      given ??
+      presenceMachine.provide({
+        actors: {
+          announcePresence: fromPromise(async () => {
+            await queryClient.fetchQuery({ ...currentUserQueryOptions(), staleTime: 0 });
+          }),
+        },
+      }),
+    [given, queryClient],
+  );
+  const actor = useActorRef(machine, { ...(clock ? { clock } : {}), ...(inspect ? { inspect } : {}) });
+
+  useEffect(() => {
+    onActor?.(actor);
+  }, [actor, onActor]);
+
+  useEffect(() => {
+    const report = () => actor.send(pageEvent());
+    // Mounted in a background tab (a page restored by the browser), it starts away.
+    if (document.visibilityState === 'hidden') report();
+    document.addEventListener('visibilitychange', report);
+    return () => document.removeEventListener('visibilitychange', report);
+  }, [actor]);
+
+  return null;
+}
