@@ -10,6 +10,11 @@ export interface AvatarProps {
   /** Diameter in px. */
   size?: number;
   online?: boolean;
+  /**
+   * The screen writes the status beside the avatar ("Online", "Online now"):
+   * the dot is then only seen, so a screen reader does not hear it twice.
+   */
+  statusShownBeside?: boolean;
   loading?: 'lazy' | 'eager';
   className?: string;
 }
@@ -62,7 +67,7 @@ export function initialsOf(name: string): string {
   return letters.map((word) => word?.charAt(0).toUpperCase() ?? '').join('') || '?';
 }
 
-export function Avatar({ src, name, size = tokens.sizes.avatar, online = false, loading, className }: AvatarProps) {
+export function Avatar({ src, name, size = tokens.sizes.avatar, online = false, statusShownBeside = false, loading, className }: AvatarProps) {
   // Remember which source failed so a new src gets a fresh attempt.
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const showPhoto = Boolean(src) && src !== failedSrc;
@@ -80,7 +85,7 @@ export function Avatar({ src, name, size = tokens.sizes.avatar, online = false, 
       {online && (
         <>
           <OnlineDot $dot={dot} aria-hidden="true" />
-          <VisuallyHidden>Online</VisuallyHidden>
+          {statusShownBeside ? null : <VisuallyHidden>Online</VisuallyHidden>}
         </>
       )}
     </Frame>

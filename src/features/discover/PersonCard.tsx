@@ -54,7 +54,7 @@ export function PersonCard({ person, alert }: { person: Candidate; alert?: (mess
   return (
     <Body forwardedAs="article" aria-labelledby={`person-${person.id}`}>
       <Top>
-        <Avatar src={person.avatar} name={person.name} size={64} online={person.isOnline} loading="lazy" />
+        <Avatar src={person.avatar} name={person.name} size={64} online={person.isOnline} statusShownBeside loading="lazy" />
         <div>
           <Name id={`person-${person.id}`}>
             <Link to="/profile/{-$userId}" params={{ userId: person.id }}>

@@ -40,7 +40,7 @@ export function ChatPanel({ phase, conversation, thread, draft, now, onBack, onR
         <BackButton aria-label="Back to conversations" onClick={onBack}>
           <BackIcon />
         </BackButton>
-        <Avatar src={conversation.avatar} name={conversation.name} size={40} online={conversation.isOnline} />
+        <Avatar src={conversation.avatar} name={conversation.name} size={40} online={conversation.isOnline} statusShownBeside />
         <Who>
           <Name>{conversation.name}</Name>
           <Status $online={conversation.isOnline}>{conversation.isOnline ? 'Online' : 'Offline'}</Status>

@@ -138,7 +138,7 @@ export function ProfileView({ user, actions, moreActions, notice }: ProfileViewP
   return (
     <Stack gap={6}>
       <Header forwardedAs="section" aria-label="Profile summary">
-        <Avatar src={profile.avatar} name={profile.name} size={112} online={user.isOnline} loading="eager" />
+        <Avatar src={profile.avatar} name={profile.name} size={112} online={user.isOnline} statusShownBeside loading="eager" />
         <Stack gap={2}>
           <Heading level={1}>
             {profile.name}

@@ -66,7 +66,7 @@ export function NearbyList({ users, labelledBy }: NearbyListProps) {
         const sample = isSampleUser(user);
         return (
           <Row key={user._id}>
-            <Avatar src={user.avatar} name={user.name} size={48} online={user.isOnline} loading="lazy" />
+            <Avatar src={user.avatar} name={user.name} size={48} online={user.isOnline} statusShownBeside loading="lazy" />
             <Who>
               <NameLine>
                 {user.name}

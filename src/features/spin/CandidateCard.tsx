@@ -41,7 +41,7 @@ const Compatibility = styled.p`
 export function CandidateCard({ candidate, shuffling }: { candidate: Candidate; shuffling: boolean }) {
   return (
     <Body $shuffling={shuffling}>
-      <Avatar src={candidate.avatar} name={candidate.name} size={144} online={candidate.isOnline} loading="eager" />
+      <Avatar src={candidate.avatar} name={candidate.name} size={144} online={candidate.isOnline} statusShownBeside loading="eager" />
       <Heading level={2} size="xl">
         {candidate.name}
         {candidate.age !== null ? `, ${candidate.age}` : ''}

@@ -19,6 +19,12 @@ describe('Avatar', () => {
     expect(screen.getByText('Online')).toBeInTheDocument();
   });
 
+  it('shows only the dot when the screen writes the status beside it, so it is not heard twice', () => {
+    const { container } = renderWithTheme(<Avatar src="/avatars/ana.svg" name="Ana Silva" online statusShownBeside />);
+    expect(screen.queryByText('Online')).not.toBeInTheDocument();
+    expect(container.querySelectorAll('[aria-hidden="true"]')).toHaveLength(1);
+  });
+
   it('falls back to initials, still named, when the image fails', () => {
     renderWithTheme(<Avatar src="/missing.svg" name="Ana Silva" />);
     fireEvent.error(screen.getByRole('img', { name: 'Ana Silva' }));
