@@ -136,6 +136,21 @@ test('a member shows as online to others while signed in, and as last seen once 
   await mayaPage.evaluate((token) => window.localStorage.setItem('user_token', token), maya.token);
   await mayaPage.goto('/profile');
   await expect(mayaPage.getByRole('heading', { level: 1 })).toContainText(maya.username);
+  // Coming back to the tab is a heartbeat: her own account, asked for with her token. The
+  // heartbeat is loaded after the page, so the tab is left and shown again until it is listening.
+  await expect(async () => {
+    const heartbeat = mayaPage.waitForRequest(
+      (sent) => new URL(sent.url()).pathname === '/api/user/me' && sent.headers().authorization === `Bearer ${maya.token}`,
+      { timeout: 1000 },
+    );
+    await mayaPage.evaluate(() => {
+      for (const state of ['hidden', 'visible']) {
+        Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => state });
+        document.dispatchEvent(new Event('visibilitychange'));
+      }
+    });
+    await heartbeat;
+  }).toPass({ timeout: 10_000 });
   await mayaPage.getByRole('banner').getByRole('button', { name: 'Logout' }).click();
   await expect(mayaPage.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible();
 
