@@ -191,7 +191,8 @@ test("a member sees where they're signed in, signs out a lost phone, then every 
 
   // The lost phone is signed out at its next page.
   await lost.page.reload();
-  await expect(lost.page.getByRole('heading', { name: 'Your session has ended' })).toBeVisible();
+  await expect(lost.page.getByRole('status').filter({ hasText: 'You were signed out' })).toBeVisible();
+  await expect(lost.page.getByRole('heading', { name: 'Sign in to see profiles' })).toBeVisible();
   expect(await tokens(lost.page)).toEqual({ user: null, admin: null });
   await lost.page.screenshot({ path: 'test-results/screens/signed-out-device-390.png', fullPage: true });
 

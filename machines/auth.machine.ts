@@ -27,13 +27,20 @@ export interface AuthContext {
   tokens: SessionTokens;
   error: string | null;
   signingInAs: SessionRole | null;
+  /**
+   * The tokens went away without this page's Logout: a 401 (the session
+   * expired, or was ended from another device) or Logout in another tab.
+   * The page says so until the person starts signing in again or dismisses it.
+   */
+  sessionEnded: boolean;
 }
 export type AuthEvent =
   | { type: 'SIGN_IN'; role: SessionRole; credentials: Credentials }
   | { type: 'REGISTER'; form: RegisterBody }
   | { type: 'LOGOUT' }
   | { type: 'SESSION.SYNC'; tokens: SessionTokens }
-  | { type: 'CLEAR_ERROR' };
+  | { type: 'CLEAR_ERROR' }
+  | { type: 'DISMISS_SESSION_ENDED' };
 
 /** SPEC section 8: what a failure reads when the server sent no message. */
 const FALLBACK_ERROR: Record<SessionRole | 'register', string> = {
@@ -46,6 +53,8 @@ function failureMessage(error: unknown, fallback: string): string {
   return error instanceof Error && error.message.trim() !== '' ? error.message : fallback;
 }
 
+const holdsAToken = (tokens: SessionTokens): boolean => Boolean(tokens.userToken) || Boolean(tokens.adminToken);
+
 function roleBeingSignedIn(context: AuthContext): SessionRole {
   // Only reachable from `signingIn`, which is entered with the role set.
   if (context.signingInAs === null) throw new Error('auth machine: a sign-in finished with no role in progress');
@@ -55,7 +64,7 @@ function roleBeingSignedIn(context: AuthContext): SessionRole {
 /** The transitions every settled state (signed out, user, admin) accepts. */
 const settledTransitions = {
   SIGN_IN: { target: 'signingIn', actions: 'startSignIn' },
-  REGISTER: { target: 'registering', actions: 'forgetError' },
+  REGISTER: { target: 'registering', actions: ['forgetError', 'forgetSessionEnded'] },
   'SESSION.SYNC': { target: 'resolving', actions: 'adoptTokens' },
   CLEAR_ERROR: { actions: 'forgetError' },
 } as const;
@@ -78,13 +87,17 @@ export const authMachine = setup({
     reloadHome: () => {},
     startSignIn: assign(({ event }) => {
       assertEvent(event, 'SIGN_IN');
-      return { error: null, signingInAs: event.role };
+      // Signing in again is the answer to the signed-out notice; it has done its job.
+      return { error: null, signingInAs: event.role, sessionEnded: false };
     }),
     forgetError: assign({ error: null }),
-    adoptTokens: assign(({ event }) => {
+    adoptTokens: assign(({ context, event }) => {
       assertEvent(event, 'SESSION.SYNC');
-      return { tokens: { ...event.tokens } };
+      // Ended when the last token goes; over when one comes back (a sign-in in another tab).
+      const sessionEnded = !holdsAToken(event.tokens) && (context.sessionEnded || holdsAToken(context.tokens));
+      return { tokens: { ...event.tokens }, sessionEnded };
     }),
+    forgetSessionEnded: assign({ sessionEnded: false }),
   },
   guards: {
     hasAdminToken: ({ context }) => Boolean(context.tokens.adminToken),
@@ -93,9 +106,9 @@ export const authMachine = setup({
 }).createMachine({
   id: 'auth',
   description:
-    'Who the visitor is signed in as. Sign-in and registration move between signed out, user and admin, and logout leaves for a freshly loaded home page; ' +
+    'Who the visitor is signed in as. Sign-in, registration and logout move between signed out, user and admin; ' +
     'the stored tokens are re-read on every navigation, and an admin token wins when both exist.',
-  context: ({ input }) => ({ tokens: { ...input.tokens }, error: null, signingInAs: null }),
+  context: ({ input }) => ({ tokens: { ...input.tokens }, error: null, signingInAs: null, sessionEnded: false }),
   initial: 'resolving',
   states: {
     resolving: {
@@ -106,9 +119,11 @@ export const authMachine = setup({
         { target: 'signedOut' },
       ],
     },
+    // A session that ended other than by this page's Logout (context.sessionEnded)
+    // is announced here until dismissed or a sign-in starts.
     signedOut: {
       description: 'No token: Login and Sign Up show in the header. A failed attempt shows its error here.',
-      on: settledTransitions,
+      on: { ...settledTransitions, DISMISS_SESSION_ENDED: { actions: 'forgetSessionEnded' } },
     },
     user: {
       description: 'A user token exists (and no admin token).',
@@ -124,10 +139,12 @@ export const authMachine = setup({
         LOGOUT: { target: 'leaving', actions: ['clearPersistedTokens', 'reloadHome'] },
       },
     },
+    // Descriptions ship in the bundle for `/` (150 KB budget), so the why is here:
+    // until the reloaded home replaces this page, it keeps who was signed in
+    // rather than flashing the visitor header, and ignores the storage sync
+    // that emptying storage announces, and a second click on Logout.
     leaving: {
-      description:
-        'Logged out: the tokens have left storage and the browser is loading home afresh. Until that page replaces this one, ' +
-        'this one keeps showing who was signed in (no flash of the visitor header) and ignores every event, storage syncs included.',
+      description: 'Logged out, home reloading: the page still shows who was signed in, and ignores every event.',
     },
     signingIn: {
       description: 'Waiting for the user or admin login call; the button reads "Signing in...".',
@@ -203,3 +220,5 @@ export const selectIsBusy = (snapshot: AuthSnapshot): boolean =>
 /** After Logout, while home loads: the page stays as it was, and its Logout buttons say so. */
 export const selectIsLeaving = (snapshot: AuthSnapshot): boolean => snapshot.matches('leaving');
 export const selectError = (snapshot: AuthSnapshot): string | null => snapshot.context.error;
+/** Signed out by a 401 or another tab, not by this page's Logout, and not yet acknowledged. */
+export const selectSessionEnded = (snapshot: AuthSnapshot): boolean => snapshot.context.sessionEnded && !selectIsAuthenticated(snapshot);

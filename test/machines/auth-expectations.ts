@@ -17,6 +17,8 @@ export interface ExpectedSession {
   state: 'signedOut' | 'user' | 'admin' | 'signingIn' | 'registering' | 'leaving';
   tokens: SessionTokens;
   error: string | null;
+  /** Signed out by something other than this page's Logout, and no sign-in started or dismissal since. */
+  sessionEnded: boolean;
   /** Effects the app should have been asked to perform, in order. */
   effects: Effect[];
   /** Inputs the sign-in and register calls should have received, in order. */
@@ -42,6 +44,8 @@ export function expectedSession(initial: SessionTokens, events: readonly AnyEven
   const effects: Effect[] = [];
   const calls: ExpectedSession['calls'] = [];
   let leaving = false;
+  let sessionEnded = false;
+  const holdsAToken = (held: SessionTokens) => Boolean(held.userToken) || Boolean(held.adminToken);
 
   for (const event of events) {
     // SPEC section 4: Logout ends with a full reload, so nothing after it reaches this page's session.
@@ -50,11 +54,13 @@ export function expectedSession(initial: SessionTokens, events: readonly AnyEven
       case 'SIGN_IN':
         pending = event.role as SessionRole;
         error = null;
+        sessionEnded = false;
         calls.push({ id: 'signIn', input: { role: event.role as SessionRole, credentials: event.credentials as Credentials } });
         break;
       case 'REGISTER':
         pending = 'register';
         error = null;
+        sessionEnded = false;
         calls.push({ id: 'register', input: event.form });
         break;
       case 'xstate.done.actor.signIn':
@@ -76,8 +82,16 @@ export function expectedSession(initial: SessionTokens, events: readonly AnyEven
         effects.push(['clearPersistedTokens'], ['reloadHome']);
         leaving = true;
         break;
-      case 'SESSION.SYNC':
-        tokens = { ...(event.tokens as SessionTokens) };
+      case 'SESSION.SYNC': {
+        const next = { ...(event.tokens as SessionTokens) };
+        // Only a settled state re-reads storage; a sign-in under way ignores it.
+        if (pending !== null) break;
+        sessionEnded = !holdsAToken(next) && (sessionEnded || holdsAToken(tokens));
+        tokens = next;
+        break;
+      }
+      case 'DISMISS_SESSION_ENDED':
+        sessionEnded = false;
         break;
       case 'CLEAR_ERROR':
         error = null;
@@ -88,7 +102,7 @@ export function expectedSession(initial: SessionTokens, events: readonly AnyEven
         throw new Error(`The expectations do not know event "${event.type}"`);
     }
   }
-  if (leaving) return { state: 'leaving', tokens, error, effects, calls };
+  if (leaving) return { state: 'leaving', tokens, error, sessionEnded, effects, calls };
   const state = pending === null ? settledState(tokens) : pending === 'register' ? 'registering' : 'signingIn';
-  return { state, tokens, error, effects, calls };
+  return { state, tokens, error, sessionEnded, effects, calls };
 }

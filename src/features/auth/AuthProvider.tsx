@@ -12,6 +12,7 @@ import {
   selectIsBusy,
   selectIsLeaving,
   selectIsUser,
+  selectSessionEnded,
 } from '../../../machines/auth.machine';
 import type { AppRouter } from '../../router';
 import { createAuthActors } from './auth-actors';
@@ -106,6 +107,7 @@ export function useAuth() {
   const isAuthenticated = useSelector(actor, selectIsAuthenticated);
   const isBusy = useSelector(actor, selectIsBusy);
   const isLeaving = useSelector(actor, selectIsLeaving);
+  const sessionEnded = useSelector(actor, selectSessionEnded);
   const error = useSelector(actor, selectError);
-  return { actor, isUser, isAdmin, isAuthenticated, isBusy, isLeaving, error, send: actor.send };
+  return { actor, isUser, isAdmin, isAuthenticated, isBusy, isLeaving, sessionEnded, error, send: actor.send };
 }

@@ -50,11 +50,12 @@ function LoadingProfile() {
 function LoadFailed({ error, onRetry }: { error: Error; onRetry: () => void }) {
   // The session ended while the page was open (it expired, or the member
   // signed this device out from another one): trying again cannot help, signing
-  // in can. Visitors never get here, the route sends them to Login first.
+  // in can. Why it ended is the signed-out notice's to say, above the page.
+  // Visitors never get here, the route sends them to Login first.
   if (error instanceof ApiError && error.status === 401) {
     return (
       <Card>
-        <SignInPrompt title="Your session has ended" text="Sign in again to see profiles, your own included." />
+        <SignInPrompt title="Sign in to see profiles" text="Profiles, your own included, are for members." />
       </Card>
     );
   }

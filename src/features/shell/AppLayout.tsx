@@ -8,12 +8,13 @@ import { PageTitle } from './PageTitle';
 
 const MAIN_ID = 'main';
 
-// Only members need it, so a visitor's first page does not carry it.
+// Rarely shown, or only to members: a visitor's first page does not carry them.
+const SessionEndedNotice = lazy(() => import('../auth/SessionEndedNotice').then((module) => ({ default: module.SessionEndedNotice })));
 const PresenceHeartbeat = lazy(() => import('../presence/PresenceHeartbeat').then((module) => ({ default: module.PresenceHeartbeat })));
 
 /** Header and footer on every page (SPEC section 2), around the routed screen. */
 export function AppLayout() {
-  const { isUser, isAdmin, isLeaving } = useAuth();
+  const { isUser, isAdmin, isLeaving, sessionEnded } = useAuth();
   return (
     <Page>
       {/* With an admin token too, requests carry the admin's, and a heartbeat would speak for the wrong account. */}
@@ -26,6 +27,11 @@ export function AppLayout() {
       <SkipLink href={`#${MAIN_ID}`}>Skip to content</SkipLink>
       <Header />
       <Main id={MAIN_ID} tabIndex={-1}>
+        {sessionEnded ? (
+          <Suspense fallback={null}>
+            <SessionEndedNotice />
+          </Suspense>
+        ) : null}
         <Outlet />
       </Main>
       <Footer />

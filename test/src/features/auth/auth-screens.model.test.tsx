@@ -66,6 +66,13 @@ async function perform(event: AnyEventObject, router: AppRouter) {
     case 'LOGOUT':
       await user.click(within(siteHeader()).getByRole('button', { name: 'Logout' }));
       return;
+    case 'DISMISS_SESSION_ENDED': {
+      const notice = await screen.findByText('You were signed out');
+      const box = notice.closest('[role="status"]');
+      if (!(box instanceof HTMLElement)) throw new Error('The signed-out notice is not a status region');
+      await user.click(within(box).getByRole('button', { name: 'Dismiss' }));
+      return;
+    }
     case 'SESSION.SYNC':
       // Another tab or a 401 emptied storage; the next navigation re-reads it.
       localStorage.clear();
@@ -98,6 +105,16 @@ function assertScreen(path: ModelPath<typeof authModel.machine>, stepIndex: numb
     expect(logout).toHaveAttribute('aria-busy', 'true');
   } else {
     expect(reloadHome).not.toHaveBeenCalled();
+  }
+  // Signed out by storage emptied elsewhere (not this page's Logout): the page says so, with the way back in.
+  const signedOutNotice = screen.queryByText('You were signed out');
+  if (expected.sessionEnded && !expected.tokens.userToken && !expected.tokens.adminToken) {
+    const box = signedOutNotice?.closest('[role="status"]');
+    if (!(box instanceof HTMLElement)) throw new Error('The signed-out notice is missing or not a status region');
+    expect(box).toHaveTextContent('Your session expired, or this device was signed out from another one.');
+    expect(within(box).getByRole('button', { name: 'Dismiss' })).toBeInTheDocument();
+  } else {
+    expect(signedOutNotice).not.toBeInTheDocument();
   }
   if (expected.state === 'signingIn' || expected.state === 'registering') {
     const busy = screen.getByRole('button', { name: expected.state === 'signingIn' ? 'Signing in...' : 'Creating account...' });

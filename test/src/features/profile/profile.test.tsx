@@ -194,7 +194,9 @@ describe('the own profile (/profile)', () => {
     signInAsUser();
     mockShellApi({ 'GET /api/user/me': () => json(401, { success: false, message: 'Session expired, please sign in again' }) });
     renderApp('/profile');
-    expect(await screen.findByRole('heading', { name: 'Your session has ended' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Sign in to see profiles' })).toBeInTheDocument();
+    // Why is said once, above the page.
+    expect(await screen.findByText('You were signed out')).toBeInTheDocument();
     const main = within(screen.getByRole('main'));
     expect(main.getByRole('link', { name: 'Login' })).toHaveAttribute('href', expect.stringMatching(/^\/login\?redirect=/));
     expect(main.queryByRole('button', { name: 'Try Again' })).not.toBeInTheDocument();
