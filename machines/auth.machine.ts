@@ -220,5 +220,5 @@ export const selectIsBusy = (snapshot: AuthSnapshot): boolean =>
 /** After Logout, while home loads: the page stays as it was, and its Logout buttons say so. */
 export const selectIsLeaving = (snapshot: AuthSnapshot): boolean => snapshot.matches('leaving');
 export const selectError = (snapshot: AuthSnapshot): string | null => snapshot.context.error;
-/** Signed out by a 401 or another tab, not by this page's Logout, and not yet acknowledged. */
-export const selectSessionEnded = (snapshot: AuthSnapshot): boolean => snapshot.context.sessionEnded && !selectIsAuthenticated(snapshot);
+/** Signed out by a 401 or another tab, not by this page's Logout, and not yet acknowledged (never set while a token is held). */
+export const selectSessionEnded = (snapshot: AuthSnapshot): boolean => snapshot.context.sessionEnded;

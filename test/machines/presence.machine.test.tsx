@@ -35,7 +35,7 @@ async function mountHeartbeat({ machine, clock, inspect }: MountArgs<typeof pres
   let captured: AnyActorRef | undefined;
   const view = render(
     <QueryClientProvider client={new QueryClient()}>
-      <PresenceHeartbeat machine={machine} clock={clock} inspect={inspect} onActor={(actor) => (captured = actor)} />
+      <PresenceHeartbeat overrides={{ machine, clock, inspect, onActor: (actor) => (captured = actor) }} />
     </QueryClientProvider>,
   );
   await waitFor(() => expect(captured).toBeDefined());
@@ -99,7 +99,7 @@ describe('presence heartbeat in the app', () => {
     const clock = new SimulatedClock();
     render(
       <QueryClientProvider client={new QueryClient()}>
-        <PresenceHeartbeat clock={clock} />
+        <PresenceHeartbeat overrides={{ clock }} />
       </QueryClientProvider>,
     );
     const heartbeats = () => bearers.length;

@@ -1,20 +1,10 @@
 import { useEffect, useMemo } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useActorRef } from '@xstate/react';
-import { fromPromise, type ActorOptions, type ActorRefFrom, type AnyActorLogic, type InspectionEvent } from 'xstate';
+import { fromPromise } from 'xstate';
 import { presenceMachine } from '../../../machines/presence.machine';
 import { currentUserQueryOptions } from '../../api/me';
-
-type Clock = NonNullable<ActorOptions<AnyActorLogic>['clock']>;
-export type PresenceActor = ActorRefFrom<typeof presenceMachine>;
-
-/** What a test may swap; the app passes none of these. */
-export interface PresenceHeartbeatProps {
-  machine?: typeof presenceMachine;
-  clock?: Clock;
-  inspect?: (event: InspectionEvent) => void;
-  onActor?: (actor: PresenceActor) => void;
-}
+import { actorRuntime, useReportActor, type MachineOverrides } from '../discover/machine-overrides';
 
 const pageEvent = () => ({ type: document.visibilityState === 'hidden' ? ('PAGE.HIDDEN' as const) : ('PAGE.VISIBLE' as const) });
 
@@ -24,8 +14,9 @@ const pageEvent = () => ({ type: document.visibilityState === 'hidden' ? ('PAGE.
  * and VIP status shown on screen stay current as a bonus. A session ended
  * elsewhere answers 401 here, which signs this page out within a heartbeat.
  */
-export function PresenceHeartbeat({ machine: given, clock, inspect, onActor }: PresenceHeartbeatProps) {
+export function PresenceHeartbeat({ overrides }: { overrides?: MachineOverrides<typeof presenceMachine> }) {
   const queryClient = useQueryClient();
+  const given = overrides?.machine;
   const machine = useMemo(
     () =>
       given ??
@@ -38,11 +29,8 @@ export function PresenceHeartbeat({ machine: given, clock, inspect, onActor }: P
       }),
     [given, queryClient],
   );
-  const actor = useActorRef(machine, { ...(clock ? { clock } : {}), ...(inspect ? { inspect } : {}) });
-
-  useEffect(() => {
-    onActor?.(actor);
-  }, [actor, onActor]);
+  const actor = useActorRef(machine, actorRuntime(overrides));
+  useReportActor(overrides, actor);
 
   useEffect(() => {
     const report = () => actor.send(pageEvent());
