@@ -3,6 +3,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { precompressPlugin } from './scripts/lib/precompress.ts';
+import { stripMachineDescriptionsPlugin } from './scripts/lib/strip-machine-descriptions.ts';
 
 /** The chunk groups set up below keep their names in file names (see chunkFileNames). */
 const NAMED_CHUNKS = new Set(['framework', 'ui', 'zod', 'admin']);
@@ -22,6 +23,7 @@ export default defineConfig({
       generatedRouteTree: 'src/routeTree.gen.ts',
     }),
     react(),
+    stripMachineDescriptionsPlugin(),
     precompressPlugin(),
   ],
   resolve: {
