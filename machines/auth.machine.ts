@@ -119,10 +119,11 @@ export const authMachine = setup({
         { target: 'signedOut' },
       ],
     },
-    // A session that ended other than by this page's Logout (context.sessionEnded)
-    // is announced here until dismissed or a sign-in starts.
     signedOut: {
-      description: 'No token: Login and Sign Up show in the header. A failed attempt shows its error here.',
+      description:
+        'No token: Login and Sign Up show in the header. A failed attempt shows its error here. ' +
+        "A session that ended other than by this page's Logout (expired, or signed out from another device or tab) " +
+        'is announced here until dismissed or a sign-in starts.',
       on: { ...settledTransitions, DISMISS_SESSION_ENDED: { actions: 'forgetSessionEnded' } },
     },
     user: {
@@ -139,12 +140,11 @@ export const authMachine = setup({
         LOGOUT: { target: 'leaving', actions: ['clearPersistedTokens', 'reloadHome'] },
       },
     },
-    // Descriptions ship in the bundle for `/` (150 KB budget), so the why is here:
-    // until the reloaded home replaces this page, it keeps who was signed in
-    // rather than flashing the visitor header, and ignores the storage sync
-    // that emptying storage announces, and a second click on Logout.
     leaving: {
-      description: 'Logged out, home reloading: the page still shows who was signed in, and ignores every event.',
+      description:
+        'Logged out, home reloading. Until the reloaded home replaces this page, it keeps showing who was signed in ' +
+        'rather than flashing the visitor header, and ignores every event: the storage sync that emptying storage announces, ' +
+        'and a second click on Logout.',
     },
     signingIn: {
       description: 'Waiting for the user or admin login call; the button reads "Signing in...".',
