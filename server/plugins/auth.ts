@@ -9,6 +9,11 @@ import { HttpError } from './errors';
 
 export const AUTH_REQUIRED_MESSAGE = 'Authentication required';
 export const SESSION_EXPIRED_MESSAGE = 'Session expired, please sign in again';
+// Told apart from an expiry so that the page which gets the 401 can say what
+// happened: the person ended this session elsewhere (Settings' device list,
+// "Sign out of other devices", a password change) or deleted the account.
+export const SESSION_ENDED_MESSAGE = 'This device was signed out from another one, please sign in again';
+export const ACCOUNT_GONE_MESSAGE = 'This account has been deleted';
 export const ADMIN_REQUIRED_MESSAGE = 'Admin access required';
 export const USER_ACCOUNT_REQUIRED_MESSAGE = 'This action is for user accounts';
 
@@ -92,14 +97,17 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions): Pro
   async function authenticate(request: FastifyRequest): Promise<UserRow> {
     const claims = await readClaims(request);
     const [found] = await accountAndSession.execute({ sessionId: claims.jti, userId: claims.sub });
-    if (!found) throw new HttpError(401, SESSION_EXPIRED_MESSAGE);
+    if (!found) throw new HttpError(401, ACCOUNT_GONE_MESSAGE);
     const { user, session } = found;
     // 401, not 403: a ban ends the session, so the SPA drops the stored tokens
-    // (any 401 does) and the person sees the reason when they next sign in.
+    // (any 401 does) and shows the reason on the open page and at the next sign-in.
     if (user.isBanned) throw new HttpError(401, bannedMessage(user.banReason));
-    if (user.tokenVersion !== claims.ver || user.role !== claims.role) throw new HttpError(401, SESSION_EXPIRED_MESSAGE);
+    if (user.tokenVersion !== claims.ver || user.role !== claims.role) throw new HttpError(401, SESSION_ENDED_MESSAGE);
     const now = new Date();
-    if (!session || session.revokedAt !== null || session.expiresAt.getTime() <= now.getTime()) throw new HttpError(401, SESSION_EXPIRED_MESSAGE);
+    // A missing row was ended and then pruned at a later sign-in: the token's
+    // own expiry (the session's) has not passed, or jwtVerify would have said so.
+    if (!session || session.revokedAt !== null) throw new HttpError(401, SESSION_ENDED_MESSAGE);
+    if (session.expiresAt.getTime() <= now.getTime()) throw new HttpError(401, SESSION_EXPIRED_MESSAGE);
     let current = user;
     if (activityIsStale(session.lastActiveAt, now)) {
       await recordActivity(app.db, user.id, claims.jti, now);

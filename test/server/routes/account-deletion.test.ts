@@ -60,7 +60,12 @@ describe('DELETE /api/auth/account', () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(sessionChangeResponseSchema.parse(response.json())).toEqual({ success: true, message: ACCOUNT_DELETED_MESSAGE });
 
-    for (const token of [member.token, otherDevice]) expect((await getMe(token)).statusCode).toBe(401);
+    for (const token of [member.token, otherDevice]) {
+      const after = await getMe(token);
+      expect(after.statusCode).toBe(401);
+      // What the member's other open pages show when they notice.
+      expect(after.json()).toEqual({ success: false, message: 'This account has been deleted' });
+    }
     expect((await deleteAccount(member.token, { password: member.body.password })).statusCode).toBe(401);
     const signIn = await login(member.body.username, member.body.password);
     expect(signIn.statusCode).toBe(401);

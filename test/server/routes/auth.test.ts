@@ -200,7 +200,7 @@ describe('POST /api/auth/login', () => {
     await testApp.db.update(users).set({ tokenVersion: 7 }).where(eq(users.username, body.username));
     const response = await testApp.app.inject({ method: 'GET', url: '/api/user/me', headers: bearer(token) });
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ success: false, message: 'Session expired, please sign in again' });
+    expect(response.json()).toEqual({ success: false, message: 'This device was signed out from another one, please sign in again' });
   });
 
   it('takes about as long for an unknown user as for a wrong password', async () => {

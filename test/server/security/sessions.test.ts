@@ -8,6 +8,7 @@ import { claimsOf, nowInSeconds, signToken } from '../helpers/forged-tokens';
 import { createTestApp, TEST_ADMIN, TEST_JWT_SECRET, type TestApp } from '../helpers/test-app';
 
 const SESSION_EXPIRED = { success: false, message: 'Session expired, please sign in again' };
+const SESSION_ENDED = { success: false, message: 'This device was signed out from another one, please sign in again' };
 
 let testApp: TestApp;
 beforeAll(async () => {
@@ -41,7 +42,7 @@ describe('POST /api/auth/logout', () => {
 
     const replayed = await me(phone);
     expect(replayed.statusCode).toBe(401);
-    expect(replayed.json()).toEqual(SESSION_EXPIRED);
+    expect(replayed.json()).toEqual(SESSION_ENDED);
     expect((await me(laptop)).statusCode).toBe(200);
     // A second logout with the dead token is just another unauthenticated call.
     expect((await logout(phone)).statusCode).toBe(401);
@@ -100,7 +101,7 @@ describe('session tokens', () => {
 
     const unban = await testApp.app.inject({ method: 'POST', url: `/api/admin/user/${userId}/unban`, headers: bearer(adminToken) });
     expect(unban.statusCode, unban.body).toBe(200);
-    for (const old of [token, second]) expect((await me(old)).json()).toEqual(SESSION_EXPIRED);
+    for (const old of [token, second]) expect((await me(old)).json()).toEqual(SESSION_ENDED);
     expect((await me(await loginUser(testApp.app, body.username, body.password))).statusCode).toBe(200);
   });
 });
@@ -120,7 +121,7 @@ describe('POST /api/auth/logout/others', () => {
     // The tablet had already signed out: only the laptop counts.
     expect(response.json()).toEqual({ success: true, message: 'Signed out of 1 other device' });
     expect((await me(phone)).statusCode).toBe(200);
-    expect((await me(laptop)).json()).toEqual(SESSION_EXPIRED);
+    expect((await me(laptop)).json()).toEqual(SESSION_ENDED);
     expect((await me(someoneElse.token)).statusCode).toBe(200);
 
     expect((await logoutOthers(phone)).json()).toEqual({ success: true, message: 'No other device was signed in' });
@@ -159,7 +160,7 @@ describe('POST /api/auth/password', () => {
     expect(response.json()).toEqual({ success: true, message: 'Password changed' });
 
     expect((await me(current)).statusCode).toBe(200);
-    expect((await me(elsewhere)).json()).toEqual(SESSION_EXPIRED);
+    expect((await me(elsewhere)).json()).toEqual(SESSION_ENDED);
     const oldPassword = await login(body.username, body.password);
     expect(oldPassword.statusCode).toBe(401);
     expect(oldPassword.json()).toEqual({ success: false, message: INVALID_CREDENTIALS });

@@ -137,7 +137,9 @@ describe('DELETE /api/auth/sessions/:id', () => {
     const response = await end(phone, await handleOf(laptop));
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({ success: true, message: 'Signed out of that device' });
-    expect((await me(laptop)).statusCode).toBe(401);
+    const laptopAfter = await me(laptop);
+    expect(laptopAfter.statusCode).toBe(401);
+    expect(laptopAfter.json()).toEqual({ success: false, message: 'This device was signed out from another one, please sign in again' });
     expect((await me(phone)).statusCode).toBe(200);
     expect((await me(tablet)).statusCode).toBe(200);
     expect((await devices(phone)).sessions.map((session) => session.os)).toEqual(['Android', 'iOS']);
