@@ -31,7 +31,8 @@ async function registerMember(request: APIRequestContext) {
     data: { username, email: `${username}@example.com`, password, age: 28, gender: 'female' },
   });
   expect(response.status()).toBe(201);
-  return { username, password };
+  const { token } = (await response.json()) as { token: string };
+  return { username, password, token };
 }
 
 test('the admin signs in on the Admin tab and sees the dashboard; every quick action opens its screen', async ({ page }) => {
@@ -150,8 +151,16 @@ test('a draft post stays off /blog until published, then is deleted', async ({ p
   await expect(page.getByText(title)).toHaveCount(0);
 });
 
-test('a banned member sees the reason when signing in, and can sign in again once unbanned', async ({ page, request, browser }) => {
+test('a banned member is told why on their open page and when signing in, and can sign in again once unbanned', async ({ page, request, browser }) => {
   const member = await registerMember(request);
+  // The member has Orbit open in their own browser.
+  const memberContext = await browser.newContext();
+  const memberPage = await memberContext.newPage();
+  await memberPage.goto('/');
+  await memberPage.evaluate((token) => window.localStorage.setItem('user_token', token), member.token);
+  await memberPage.goto('/profile');
+  await expect(memberPage.getByRole('heading', { level: 1 })).toContainText(member.username);
+
   await signInAsAdmin(page, request);
   await page.goto('/admin/users');
   const main = page.getByRole('main');
@@ -172,8 +181,13 @@ test('a banned member sees the reason when signing in, and can sign in again onc
   await expect(row).toContainText('Banned');
   await expect(row).toContainText('Repeated spam messages');
 
-  const memberContext = await browser.newContext();
-  const memberPage = await memberContext.newPage();
+  // Their next page load hears it from the server, and says why.
+  await memberPage.reload();
+  await expect(memberPage.getByRole('status').filter({ hasText: 'You were signed out' })).toContainText(
+    'Your account has been banned: Repeated spam messages',
+  );
+  await expect(memberPage.getByRole('heading', { name: 'Sign in to see profiles' })).toBeVisible();
+
   await memberPage.goto('/login');
   const signIn = memberPage.getByRole('form', { name: 'User sign in' });
   await signIn.getByLabel('Username').fill(member.username);

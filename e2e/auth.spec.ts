@@ -103,12 +103,16 @@ test('a visitor signs up, sees the User badge, logs out, and signs in again', as
   await expect(page).toHaveURL(/\/$/);
 });
 
-test('a member saves a copy of their data, then deletes their account from Settings on a phone, and it is gone', async ({ page, request }) => {
+test('a member saves a copy of their data, then deletes their account from Settings on a phone, and it is gone', async ({ context, page, request }) => {
   const { username, password, token } = await registerMember(request);
   await page.setViewportSize({ width: 390, height: 844 });
   await page.addInitScript((value) => window.localStorage.setItem('user_token', value), token);
 
   await page.goto('/profile');
+  // A second tab of the same browser, left on Discover.
+  const otherTab = await context.newPage();
+  await otherTab.goto('/discover');
+  await expect(otherTab.getByRole('button', { name: 'Logout' })).toBeVisible();
   await page.getByRole('button', { name: 'Settings' }).click();
 
   // First a copy of their data, saved by the browser as a file.
@@ -138,6 +142,10 @@ test('a member saves a copy of their data, then deletes their account from Setti
   expect(await tokens(page)).toEqual({ user: null, admin: null });
   await expectNoAxeViolations(page);
   await screenshot(page, 'delete-account-done-390');
+  // This page says it in its own words; only the other tab is told it was signed out, and why.
+  await expect(otherTab.getByRole('status').filter({ hasText: 'You were signed out' })).toContainText('Your account has been deleted');
+  await expect(page.getByText('You were signed out')).toHaveCount(0);
+  await otherTab.close();
 
   // The account is gone on the server: the old password signs nobody in.
   const signIn = page.getByRole('form', { name: 'User sign in' });
@@ -191,7 +199,9 @@ test("a member sees where they're signed in, signs out a lost phone, then every 
 
   // The lost phone is signed out at its next page.
   await lost.page.reload();
-  await expect(lost.page.getByRole('status').filter({ hasText: 'You were signed out' })).toBeVisible();
+  await expect(lost.page.getByRole('status').filter({ hasText: 'You were signed out' })).toContainText(
+    'This device was signed out from another one, please sign in again',
+  );
   await expect(lost.page.getByRole('heading', { name: 'Sign in to see profiles' })).toBeVisible();
   expect(await tokens(lost.page)).toEqual({ user: null, admin: null });
   await lost.page.screenshot({ path: 'test-results/screens/signed-out-device-390.png', fullPage: true });

@@ -33,12 +33,19 @@ export interface AuthContext {
    * The page says so until the person starts signing in again or dismisses it.
    */
   sessionEnded: boolean;
+  /** What the page should say about it, when the sign-out came with a reason (the server's 401 message). */
+  sessionEndedReason: string | null;
 }
+/** Why this page takes the tokens out of storage: other tabs are told the same. */
+export type TokensClearedBecause = 'logout' | 'accountDeleted';
 export type AuthEvent =
   | { type: 'SIGN_IN'; role: SessionRole; credentials: Credentials }
   | { type: 'REGISTER'; form: RegisterBody }
   | { type: 'LOGOUT' }
-  | { type: 'SESSION.SYNC'; tokens: SessionTokens }
+  /** `signedOutReason`: what storage says about the last sign-out, if anything. */
+  | { type: 'SESSION.SYNC'; tokens: SessionTokens; signedOutReason?: string | null }
+  /** The server has deleted the signed-in member's account. */
+  | { type: 'ACCOUNT_DELETED' }
   | { type: 'CLEAR_ERROR' }
   | { type: 'DISMISS_SESSION_ENDED' };
 
@@ -82,22 +89,26 @@ export const authMachine = setup({
   actions: {
     // Effects the app injects with `.provide()`; the machine itself stays pure.
     persistToken: (_, _params: { role: SessionRole; token: string }) => {},
-    clearPersistedTokens: () => {},
+    clearPersistedTokens: (_, _params: { because: TokensClearedBecause }) => {},
     navigateAfterSignIn: (_, _params: { role: SessionRole }) => {},
     reloadHome: () => {},
     startSignIn: assign(({ event }) => {
       assertEvent(event, 'SIGN_IN');
       // Signing in again is the answer to the signed-out notice; it has done its job.
-      return { error: null, signingInAs: event.role, sessionEnded: false };
+      return { error: null, signingInAs: event.role, sessionEnded: false, sessionEndedReason: null };
     }),
     forgetError: assign({ error: null }),
     adoptTokens: assign(({ context, event }) => {
       assertEvent(event, 'SESSION.SYNC');
       // Ended when the last token goes; over when one comes back (a sign-in in another tab).
-      const sessionEnded = !holdsAToken(event.tokens) && (context.sessionEnded || holdsAToken(context.tokens));
-      return { tokens: { ...event.tokens }, sessionEnded };
+      const endsNow = !holdsAToken(event.tokens) && holdsAToken(context.tokens);
+      const sessionEnded = endsNow || (context.sessionEnded && !holdsAToken(event.tokens));
+      const sessionEndedReason = endsNow ? (event.signedOutReason ?? null) : sessionEnded ? context.sessionEndedReason : null;
+      return { tokens: { ...event.tokens }, sessionEnded, sessionEndedReason };
     }),
-    forgetSessionEnded: assign({ sessionEnded: false }),
+    forgetSessionEnded: assign({ sessionEnded: false, sessionEndedReason: null }),
+    // This page ended the session itself, and shows what it has to say in its own place.
+    forgetTokens: assign({ tokens: { userToken: null, adminToken: null }, sessionEnded: false, sessionEndedReason: null }),
   },
   guards: {
     hasAdminToken: ({ context }) => Boolean(context.tokens.adminToken),
@@ -108,7 +119,7 @@ export const authMachine = setup({
   description:
     'Who the visitor is signed in as. Sign-in, registration and logout move between signed out, user and admin; ' +
     'the stored tokens are re-read on every navigation, and an admin token wins when both exist.',
-  context: ({ input }) => ({ tokens: { ...input.tokens }, error: null, signingInAs: null, sessionEnded: false }),
+  context: ({ input }) => ({ tokens: { ...input.tokens }, error: null, signingInAs: null, sessionEnded: false, sessionEndedReason: null }),
   initial: 'resolving',
   states: {
     resolving: {
@@ -122,22 +133,25 @@ export const authMachine = setup({
     signedOut: {
       description:
         'No token: Login and Sign Up show in the header. A failed attempt shows its error here. ' +
-        "A session that ended other than by this page's Logout (expired, or signed out from another device or tab) " +
-        'is announced here until dismissed or a sign-in starts.',
+        "A session that ended other than by this page's Logout or account deletion (expired, signed out from another device or tab, " +
+        'banned, deleted) is announced here, in the words storage was left with, until dismissed or a sign-in starts.',
       on: { ...settledTransitions, DISMISS_SESSION_ENDED: { actions: 'forgetSessionEnded' } },
     },
     user: {
-      description: 'A user token exists (and no admin token).',
+      description:
+        'A user token exists (and no admin token). Deleting the account from Settings signs out at once, ' +
+        'without the signed-out notice: the Login page it moves to says the account has been deleted.',
       on: {
         ...settledTransitions,
-        LOGOUT: { target: 'leaving', actions: ['clearPersistedTokens', 'reloadHome'] },
+        LOGOUT: { target: 'leaving', actions: [{ type: 'clearPersistedTokens', params: { because: 'logout' } }, 'reloadHome'] },
+        ACCOUNT_DELETED: { target: 'resolving', actions: ['forgetTokens', { type: 'clearPersistedTokens', params: { because: 'accountDeleted' } }] },
       },
     },
     admin: {
       description: 'An admin token exists; it takes precedence over a user token.',
       on: {
         ...settledTransitions,
-        LOGOUT: { target: 'leaving', actions: ['clearPersistedTokens', 'reloadHome'] },
+        LOGOUT: { target: 'leaving', actions: [{ type: 'clearPersistedTokens', params: { because: 'logout' } }, 'reloadHome'] },
       },
     },
     leaving: {
@@ -222,3 +236,4 @@ export const selectIsLeaving = (snapshot: AuthSnapshot): boolean => snapshot.mat
 export const selectError = (snapshot: AuthSnapshot): string | null => snapshot.context.error;
 /** Signed out by a 401 or another tab, not by this page's Logout, and not yet acknowledged (never set while a token is held). */
 export const selectSessionEnded = (snapshot: AuthSnapshot): boolean => snapshot.context.sessionEnded;
+export const selectSessionEndedReason = (snapshot: AuthSnapshot): string | null => snapshot.context.sessionEndedReason;

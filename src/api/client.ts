@@ -90,8 +90,9 @@ export async function apiRequest<T>(path: string, options: RequestOptions): Prom
 
   const payload: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
-    if (response.status === 401) clearTokens();
     const { message, errors } = readServerError(payload);
+    // The server says why (expired, ended from another device, banned, deleted); the page that held the session shows it.
+    if (response.status === 401) clearTokens(token ? message : undefined);
     const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'), Date.now());
     throw new ApiError(message ?? options.fallbackMessage, response.status, errors, retryAfterMs);
   }

@@ -3,6 +3,13 @@ import type { SessionTokens } from '../../machines/auth.machine';
 /** SPEC section 3: both tokens live in localStorage under these names. */
 export const USER_TOKEN_KEY = 'user_token';
 export const ADMIN_TOKEN_KEY = 'admin_token';
+/**
+ * Why the tokens were last taken away, for every tab of the browser: the tab
+ * that got the 401 and the tabs that learn of it from the storage event say
+ * the same thing. Written before the tokens go, so a tab hearing of their
+ * removal can already read it.
+ */
+export const SIGNED_OUT_REASON_KEY = 'signed_out_reason';
 
 type Listener = () => void;
 const listeners = new Set<Listener>();
@@ -24,6 +31,10 @@ export function readTokens(): SessionTokens {
   };
 }
 
+export function readSignedOutReason(): string | null {
+  return storage()?.getItem(SIGNED_OUT_REASON_KEY) ?? null;
+}
+
 /** SPEC section 6: the admin token is the bearer credential in preference. */
 export function bearerToken(): string | null {
   const { adminToken, userToken } = readTokens();
@@ -31,12 +42,17 @@ export function bearerToken(): string | null {
 }
 
 export function persistToken(role: 'user' | 'admin', token: string): void {
-  storage()?.setItem(role === 'admin' ? ADMIN_TOKEN_KEY : USER_TOKEN_KEY, token);
+  const store = storage();
+  store?.removeItem(SIGNED_OUT_REASON_KEY);
+  store?.setItem(role === 'admin' ? ADMIN_TOKEN_KEY : USER_TOKEN_KEY, token);
   notify();
 }
 
-export function clearTokens(): void {
+/** `reason` is what a page signed out by this should tell its visitor (none: nothing to tell). */
+export function clearTokens(reason?: string): void {
   const store = storage();
+  if (reason) store?.setItem(SIGNED_OUT_REASON_KEY, reason);
+  else store?.removeItem(SIGNED_OUT_REASON_KEY);
   store?.removeItem(USER_TOKEN_KEY);
   store?.removeItem(ADMIN_TOKEN_KEY);
   notify();

@@ -1,5 +1,5 @@
 import type { AnyEventObject } from 'xstate';
-import type { Credentials, SessionRole, SessionTokens } from '../../machines/auth.machine';
+import type { Credentials, SessionRole, SessionTokens, TokensClearedBecause } from '../../machines/auth.machine';
 
 /**
  * What SPEC sections 4 and 8 say the session should be after a sequence of
@@ -9,7 +9,7 @@ import type { Credentials, SessionRole, SessionTokens } from '../../machines/aut
 
 export type Effect =
   | ['persistToken', { role: SessionRole; token: string }]
-  | ['clearPersistedTokens']
+  | ['clearPersistedTokens', { because: TokensClearedBecause }]
   | ['navigateAfterSignIn', { role: SessionRole }]
   | ['reloadHome'];
 
@@ -19,6 +19,8 @@ export interface ExpectedSession {
   error: string | null;
   /** Signed out by something other than this page's Logout, and no sign-in started or dismissal since. */
   sessionEnded: boolean;
+  /** What the notice says: the reason storage gave when the session ended, if any. */
+  sessionEndedReason: string | null;
   /** Effects the app should have been asked to perform, in order. */
   effects: Effect[];
   /** Inputs the sign-in and register calls should have received, in order. */
@@ -45,6 +47,7 @@ export function expectedSession(initial: SessionTokens, events: readonly AnyEven
   const calls: ExpectedSession['calls'] = [];
   let leaving = false;
   let sessionEnded = false;
+  let sessionEndedReason: string | null = null;
   const holdsAToken = (held: SessionTokens) => Boolean(held.userToken) || Boolean(held.adminToken);
 
   for (const event of events) {
@@ -55,12 +58,14 @@ export function expectedSession(initial: SessionTokens, events: readonly AnyEven
         pending = event.role as SessionRole;
         error = null;
         sessionEnded = false;
+        sessionEndedReason = null;
         calls.push({ id: 'signIn', input: { role: event.role as SessionRole, credentials: event.credentials as Credentials } });
         break;
       case 'REGISTER':
         pending = 'register';
         error = null;
         sessionEnded = false;
+        sessionEndedReason = null;
         calls.push({ id: 'register', input: event.form });
         break;
       case 'xstate.done.actor.signIn':
@@ -79,19 +84,31 @@ export function expectedSession(initial: SessionTokens, events: readonly AnyEven
         break;
       case 'LOGOUT':
         // Storage is emptied; the page keeps showing who was signed in until home replaces it.
-        effects.push(['clearPersistedTokens'], ['reloadHome']);
+        effects.push(['clearPersistedTokens', { because: 'logout' }], ['reloadHome']);
         leaving = true;
+        break;
+      case 'ACCOUNT_DELETED':
+        // Only a signed-in member can delete their account; the page then says so itself, not through the notice.
+        if (pending !== null || settledState(tokens) !== 'user') break;
+        effects.push(['clearPersistedTokens', { because: 'accountDeleted' }]);
+        tokens = { userToken: null, adminToken: null };
+        sessionEnded = false;
+        sessionEndedReason = null;
         break;
       case 'SESSION.SYNC': {
         const next = { ...(event.tokens as SessionTokens) };
         // Only a settled state re-reads storage; a sign-in under way ignores it.
         if (pending !== null) break;
-        sessionEnded = !holdsAToken(next) && (sessionEnded || holdsAToken(tokens));
+        const endsNow = !holdsAToken(next) && holdsAToken(tokens);
+        if (endsNow) sessionEndedReason = (event.signedOutReason as string | null | undefined) ?? null;
+        sessionEnded = endsNow || (sessionEnded && !holdsAToken(next));
+        if (!sessionEnded) sessionEndedReason = null;
         tokens = next;
         break;
       }
       case 'DISMISS_SESSION_ENDED':
         sessionEnded = false;
+        sessionEndedReason = null;
         break;
       case 'CLEAR_ERROR':
         error = null;
@@ -102,7 +119,7 @@ export function expectedSession(initial: SessionTokens, events: readonly AnyEven
         throw new Error(`The expectations do not know event "${event.type}"`);
     }
   }
-  if (leaving) return { state: 'leaving', tokens, error, sessionEnded, effects, calls };
+  if (leaving) return { state: 'leaving', tokens, error, sessionEnded, sessionEndedReason, effects, calls };
   const state = pending === null ? settledState(tokens) : pending === 'register' ? 'registering' : 'signingIn';
-  return { state, tokens, error, sessionEnded, effects, calls };
+  return { state, tokens, error, sessionEnded, sessionEndedReason, effects, calls };
 }

@@ -9,6 +9,8 @@ import { createModel, doneEvent, errorEvent } from '../support/model';
  */
 export const NO_TOKENS: SessionTokens = { userToken: null, adminToken: null };
 export const credentials: Credentials = { username: 'maya_r', password: 'correct-horse-1', remember: true };
+/** What storage says about the sign-out in the model's SESSION.SYNC (the server's 401 message). */
+export const SIGNED_OUT_REASON = 'This device was signed out from another one, please sign in again';
 export const registration: RegisterBody = { username: 'maya_r', email: 'maya@example.com', password: 'correct-horse-1', age: 29, gender: 'female' };
 
 const events = {
@@ -17,8 +19,9 @@ const events = {
     { type: 'SIGN_IN', role: 'admin', credentials },
   ],
   REGISTER: [{ type: 'REGISTER', form: registration }],
-  // The app sends this on every navigation; a 401 elsewhere empties storage.
-  'SESSION.SYNC': [{ type: 'SESSION.SYNC', tokens: NO_TOKENS }],
+  // The app sends this on every navigation; a 401 elsewhere empties storage and says why.
+  'SESSION.SYNC': [{ type: 'SESSION.SYNC', tokens: NO_TOKENS, signedOutReason: SIGNED_OUT_REASON }],
+  ACCOUNT_DELETED: [{ type: 'ACCOUNT_DELETED' }],
   'xstate.done.actor.signIn': [doneEvent('signIn', { token: 'issued-by-login' })],
   'xstate.error.actor.signIn': [errorEvent('signIn', new Error(INVALID_CREDENTIALS))],
   'xstate.done.actor.register': [doneEvent('register', { token: 'issued-by-register' })],
@@ -38,13 +41,30 @@ const behaviour = (snapshot: AuthSnapshot) => ({
 
 const describeEvent = (event: AnyEventObject) => (event.type === 'SIGN_IN' ? `SIGN_IN as ${String(event.role)}` : defaultLabel(event));
 
+// "Dismiss" exists only while the signed-out notice shows.
+const dismissWhileNoticeShows = (snapshot: AuthSnapshot, event: AnyEventObject) =>
+  event.type !== 'DISMISS_SESSION_ENDED' || snapshot.context.sessionEnded;
+const noticeStateKey = (snapshot: AuthSnapshot) => JSON.stringify({ ...behaviour(snapshot), sessionEnded: snapshot.context.sessionEnded });
+
 export const authModel = createModel(authMachine, {
   input: { tokens: NO_TOKENS },
   events,
-  stateKey: (snapshot) => JSON.stringify({ ...behaviour(snapshot), sessionEnded: snapshot.context.sessionEnded }),
+  stateKey: noticeStateKey,
   describeEvent,
-  // "Dismiss" exists only while the signed-out notice shows.
-  filterEvents: (snapshot, event) => event.type !== 'DISMISS_SESSION_ENDED' || snapshot.context.sessionEnded,
+  filterEvents: dismissWhileNoticeShows,
+});
+
+/**
+ * For the walk through the Login and Register screens: deleting the account
+ * happens in Settings, with its own API, and is walked there
+ * (test/src/features/auth/delete-account.test.tsx).
+ */
+export const authScreensModel = createModel(authMachine, {
+  input: { tokens: NO_TOKENS },
+  events,
+  stateKey: noticeStateKey,
+  describeEvent,
+  filterEvents: (snapshot, event) => event.type !== 'ACCOUNT_DELETED' && dismissWhileNoticeShows(snapshot, event),
 });
 
 /**

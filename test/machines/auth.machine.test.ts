@@ -11,6 +11,7 @@ import {
   selectIsLeaving,
   selectIsUser,
   selectSessionEnded,
+  selectSessionEndedReason,
   type AuthSnapshot,
   type SignInInput,
   type SessionTokens,
@@ -26,7 +27,7 @@ function mountRecordingEffects(effects: Effect[]) {
       machine.provide({
         actions: {
           persistToken: (_, params) => effects.push(['persistToken', params]),
-          clearPersistedTokens: () => effects.push(['clearPersistedTokens']),
+          clearPersistedTokens: (_, params) => effects.push(['clearPersistedTokens', params]),
           navigateAfterSignIn: (_, params) => effects.push(['navigateAfterSignIn', params]),
           reloadHome: () => effects.push(['reloadHome']),
         },
@@ -48,6 +49,7 @@ function walk(path: ReturnType<typeof model.shortestPaths>[number], from: typeof
       expect(snapshot.context.tokens).toEqual(spec.tokens);
       expect(selectError(snapshot)).toBe(spec.error);
       expect(snapshot.context.sessionEnded).toBe(spec.sessionEnded);
+      expect(selectSessionEndedReason(snapshot)).toBe(spec.sessionEndedReason);
       expect(selectSessionEnded(snapshot)).toBe(spec.sessionEnded && spec.tokens.userToken === null && spec.tokens.adminToken === null);
       expect(selectIsUser(snapshot)).toBe(spec.tokens.userToken !== null);
       expect(selectIsAdmin(snapshot)).toBe(spec.tokens.adminToken !== null);
@@ -158,6 +160,46 @@ describe('auth machine, targeted', () => {
     expect(snapshot.value).toBe('leaving');
     expect(selectIsLeaving(snapshot)).toBe(true);
     expect([selectIsUser(snapshot), selectIsBusy(snapshot)]).toEqual([true, false]);
+  });
+
+  it('keeps the reason of the sign-out that ended the session, not of a later sync', () => {
+    const actor = startAuth({ userToken: 'u-1', adminToken: null });
+    actor.send({ type: 'SESSION.SYNC', tokens: NO_TOKENS, signedOutReason: 'Your account has been banned: Spam' });
+    expect(selectSessionEndedReason(actor.getSnapshot())).toBe('Your account has been banned: Spam');
+    // Navigating on re-reads storage, which may by then say something else.
+    actor.send({ type: 'SESSION.SYNC', tokens: NO_TOKENS, signedOutReason: 'You logged out in another tab' });
+    expect(selectSessionEndedReason(actor.getSnapshot())).toBe('Your account has been banned: Spam');
+
+    // Storage emptied with nothing said (by hand, or by an older version of the app): the notice falls back to its own words.
+    const silent = startAuth({ userToken: 'u-1', adminToken: null });
+    silent.send({ type: 'SESSION.SYNC', tokens: NO_TOKENS });
+    expect([selectSessionEnded(silent.getSnapshot()), selectSessionEndedReason(silent.getSnapshot())]).toEqual([true, null]);
+
+    // A visitor who never held a token was not signed out of anything.
+    const visitor = startAuth(NO_TOKENS);
+    visitor.send({ type: 'SESSION.SYNC', tokens: NO_TOKENS, signedOutReason: 'Session expired, please sign in again' });
+    expect([selectSessionEnded(visitor.getSnapshot()), selectSessionEndedReason(visitor.getSnapshot())]).toEqual([false, null]);
+  });
+
+  it('signs a member out without the notice when their account is deleted, and only a member', () => {
+    const effects: Effect[] = [];
+    const recording = authMachine.provide({ actions: { clearPersistedTokens: (_, params) => effects.push(['clearPersistedTokens', params]) } });
+    const member = createActor(recording, { input: { tokens: { userToken: 'u-1', adminToken: null } } }).start();
+    member.send({ type: 'ACCOUNT_DELETED' });
+    // Clearing storage announces itself, with the words meant for other tabs.
+    member.send({ type: 'SESSION.SYNC', tokens: NO_TOKENS, signedOutReason: 'Your account has been deleted' });
+    const after = member.getSnapshot();
+    expect(after.value).toBe('signedOut');
+    expect([selectIsAuthenticated(after), selectSessionEnded(after)]).toEqual([false, false]);
+    expect(effects).toEqual([['clearPersistedTokens', { because: 'accountDeleted' }]]);
+
+    for (const tokens of [NO_TOKENS, { userToken: 'u-1', adminToken: 'a-1' }]) {
+      const other = startAuth(tokens);
+      const before = other.getSnapshot().value;
+      other.send({ type: 'ACCOUNT_DELETED' });
+      expect(other.getSnapshot().value).toBe(before);
+      expect(other.getSnapshot().context.tokens).toEqual(tokens);
+    }
   });
 
   it('rejects loudly when the app forgot to provide the actors', async () => {

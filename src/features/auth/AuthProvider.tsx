@@ -13,15 +13,23 @@ import {
   selectIsLeaving,
   selectIsUser,
   selectSessionEnded,
+  selectSessionEndedReason,
+  type TokensClearedBecause,
 } from '../../../machines/auth.machine';
 import type { AppRouter } from '../../router';
 import { createAuthActors } from './auth-actors';
 import { reloadHome } from './browser-effects';
 import { endServerSessions } from './end-server-sessions';
 import { pathAfterSignIn } from './path-after-sign-in';
-import { clearTokens, onTokensChanged, persistToken, readTokens } from '../../api/session';
+import { clearTokens, onTokensChanged, persistToken, readSignedOutReason, readTokens } from '../../api/session';
 
 type AuthActor = ActorRefFrom<typeof authMachine>;
+
+/** What the browser's other open tabs say when this one ends the session. */
+const TOLD_OTHER_TABS: Record<TokensClearedBecause, string> = {
+  logout: 'You logged out in another tab',
+  accountDeleted: 'Your account has been deleted',
+};
 const AuthContext = createContext<AuthActor | null>(null);
 
 /**
@@ -54,9 +62,10 @@ export function AuthProvider({ children, router, overrides }: AuthProviderProps)
         actions: {
           persistToken: (_, params) => persistToken(params.role, params.token),
           // Logout: the server ends the sessions before the tokens leave storage (SPEC section 4 then reloads home).
-          clearPersistedTokens: () => {
-            endServerSessions(readTokens());
-            clearTokens();
+          // A deleted account's sessions are already gone with it.
+          clearPersistedTokens: (_, { because }) => {
+            if (because === 'logout') endServerSessions(readTokens());
+            clearTokens(TOLD_OTHER_TABS[because]);
           },
           navigateAfterSignIn: (_, params) => {
             queryClient.removeQueries({ queryKey: ['me'] });
@@ -82,7 +91,7 @@ export function AuthProvider({ children, router, overrides }: AuthProviderProps)
   // SPEC section 4: auth status is recomputed on every navigation, and a 401
   // anywhere clears storage, which this picks up too.
   useEffect(() => {
-    const sync = () => actor.send({ type: 'SESSION.SYNC', tokens: readTokens() });
+    const sync = () => actor.send({ type: 'SESSION.SYNC', tokens: readTokens(), signedOutReason: readSignedOutReason() });
     const stopRouter = router.subscribe('onResolved', sync);
     const stopStorage = onTokensChanged(sync);
     return () => {
@@ -108,6 +117,7 @@ export function useAuth() {
   const isBusy = useSelector(actor, selectIsBusy);
   const isLeaving = useSelector(actor, selectIsLeaving);
   const sessionEnded = useSelector(actor, selectSessionEnded);
+  const sessionEndedReason = useSelector(actor, selectSessionEndedReason);
   const error = useSelector(actor, selectError);
-  return { actor, isUser, isAdmin, isAuthenticated, isBusy, isLeaving, sessionEnded, error, send: actor.send };
+  return { actor, isUser, isAdmin, isAuthenticated, isBusy, isLeaving, sessionEnded, sessionEndedReason, error, send: actor.send };
 }

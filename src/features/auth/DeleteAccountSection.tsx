@@ -5,9 +5,9 @@ import styled from 'styled-components';
 import { CURRENT_PASSWORD_INCORRECT, deleteAccountBodySchema } from '../../../contract/auth';
 import { deleteAccount } from '../../api/auth';
 import { ApiError } from '../../api/client';
-import { clearTokens } from '../../api/session';
 import { Button, Cluster, Field, Input, Notice, px, Text } from '../../ui';
 import { SettingsSection } from '../profile/SettingsSection';
+import { useAuth } from './AuthProvider';
 
 declare module '@tanstack/history' {
   interface HistoryState {
@@ -47,12 +47,13 @@ export function DeleteAccountSection() {
   const passwordRef = useRef<HTMLInputElement>(null);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const { send } = useAuth();
 
   const remove = useMutation({
     mutationFn: deleteAccount,
     onSuccess: ({ message }) => {
       // Tokens first: Login must not greet a deleted member as signed in.
-      clearTokens();
+      send({ type: 'ACCOUNT_DELETED' });
       queryClient.clear();
       void navigate({ to: '/login', replace: true, state: (previous) => ({ ...previous, accountNotice: message }) });
     },

@@ -4,10 +4,12 @@ import userEvent from '@testing-library/user-event';
 import type { AnyActorRef, AnyEventObject } from 'xstate';
 import type { AuthEvent, AuthSnapshot } from '../../../../machines/auth.machine';
 import type { AppRouter } from '../../../../src/router';
-import { authModel, NO_TOKENS } from '../../../machines/auth-model';
+import { authScreensModel as authModel, NO_TOKENS } from '../../../machines/auth-model';
 import { expectedSession } from '../../../machines/auth-expectations';
 import { printCoverageAfterAll, type ModelPath } from '../../../support/model';
 import { json, mockApi, renderApp, siteHeader } from '../../support/render-app';
+import { ADMIN_TOKEN_KEY, SIGNED_OUT_REASON_KEY, USER_TOKEN_KEY } from '../../../../src/api/session';
+import { SIGNED_OUT_FALLBACK_REASON } from '../../../../src/features/auth/SessionEndedNotice';
 
 // Logout reloads the page in the browser; here the request for home is recorded instead.
 vi.mock('../../../../src/features/auth/browser-effects', () => ({ reloadHome: vi.fn() }));
@@ -73,11 +75,14 @@ async function perform(event: AnyEventObject, router: AppRouter) {
       await user.click(within(box).getByRole('button', { name: 'Dismiss' }));
       return;
     }
-    case 'SESSION.SYNC':
-      // Another tab or a 401 emptied storage; the next navigation re-reads it.
+    case 'SESSION.SYNC': {
+      // Another tab or a 401 emptied storage, saying why; the next navigation re-reads it.
+      const { signedOutReason } = event as Extract<AuthEvent, { type: 'SESSION.SYNC' }>;
       localStorage.clear();
+      if (signedOutReason) localStorage.setItem(SIGNED_OUT_REASON_KEY, signedOutReason);
       await act(() => router.navigate({ to: router.state.location.pathname === '/login' ? '/register' : '/login' }));
       return;
+    }
     default:
       throw new Error(`No user action for ${event.type}`);
   }
@@ -99,7 +104,9 @@ function assertScreen(path: ModelPath<typeof authModel.machine>, stepIndex: numb
   if (expected.state === 'leaving') {
     // Until home replaces the page, it stays as it was, its Logout busy, the tokens gone from storage.
     expect(reloadHome).toHaveBeenCalledTimes(1);
-    expect(localStorage.length).toBe(0);
+    expect([localStorage.getItem(USER_TOKEN_KEY), localStorage.getItem(ADMIN_TOKEN_KEY)]).toEqual([null, null]);
+    // What the browser's other tabs will say.
+    expect(localStorage.getItem(SIGNED_OUT_REASON_KEY)).toBe('You logged out in another tab');
     const logout = within(header).getByRole('button', { name: 'Logout' });
     expect(logout).toBeDisabled();
     expect(logout).toHaveAttribute('aria-busy', 'true');
@@ -111,7 +118,7 @@ function assertScreen(path: ModelPath<typeof authModel.machine>, stepIndex: numb
   if (expected.sessionEnded && !expected.tokens.userToken && !expected.tokens.adminToken) {
     const box = signedOutNotice?.closest('[role="status"]');
     if (!(box instanceof HTMLElement)) throw new Error('The signed-out notice is missing or not a status region');
-    expect(box).toHaveTextContent('Your session expired, or this device was signed out from another one.');
+    expect(box).toHaveTextContent(expected.sessionEndedReason ?? SIGNED_OUT_FALLBACK_REASON);
     expect(within(box).getByRole('button', { name: 'Dismiss' })).toBeInTheDocument();
   } else {
     expect(signedOutNotice).not.toBeInTheDocument();

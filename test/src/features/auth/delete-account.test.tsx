@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_DELETED_MESSAGE, CURRENT_PASSWORD_INCORRECT } from '../../../../contract/auth';
@@ -10,6 +10,8 @@ import { me, mockShellApi, signedInForEachTest } from '../discover/fixtures';
 configure({ asyncUtilTimeout: 5000 });
 
 signedInForEachTest();
+// Loaded up front, so that its absence after a deletion is not just a chunk still on its way.
+await import('../../../../src/features/auth/SessionEndedNotice');
 
 /** Settings from the member's own profile, scrolled to its last section with the confirmation open. */
 async function openDeleteConfirmation() {
@@ -41,8 +43,13 @@ describe('Delete account, in Settings', () => {
     await waitFor(() => expect(notice.closest('[tabindex="-1"]')).toHaveFocus());
     expect(localStorage.getItem('user_token')).toBeNull();
     expect(queryClient.getQueryData(['me'])).toBeUndefined();
-    // Not greeted as a member who is still signed in.
+    // Not greeted as a member who is still signed in, nor told they were signed out by something else
+    // (the notice is a lazy chunk: its module is loaded above, and React gets the time to show it).
     expect(screen.queryByText(/You are already signed in/)).not.toBeInTheDocument();
+    await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    expect(screen.queryByText('You were signed out')).not.toBeInTheDocument();
+    // The member's other tabs learn what happened from storage.
+    expect(localStorage.getItem('signed_out_reason')).toBe('Your account has been deleted');
     const sent = calls.filter((call) => call.path === '/api/auth/account');
     expect(sent.map((call) => [call.method, call.body])).toEqual([['DELETE', { password: 'my-own-password' }]]);
   });

@@ -195,8 +195,9 @@ describe('the own profile (/profile)', () => {
     mockShellApi({ 'GET /api/user/me': () => json(401, { success: false, message: 'Session expired, please sign in again' }) });
     renderApp('/profile');
     expect(await screen.findByRole('heading', { name: 'Sign in to see profiles' })).toBeInTheDocument();
-    // Why is said once, above the page.
-    expect(await screen.findByText('You were signed out')).toBeInTheDocument();
+    // Why is said once, above the page, in the server's words.
+    const notice = (await screen.findByText('You were signed out')).closest('[role="status"]');
+    expect(notice).toHaveTextContent('Session expired, please sign in again');
     const main = within(screen.getByRole('main'));
     expect(main.getByRole('link', { name: 'Login' })).toHaveAttribute('href', expect.stringMatching(/^\/login\?redirect=/));
     expect(main.queryByRole('button', { name: 'Try Again' })).not.toBeInTheDocument();
