@@ -28,7 +28,7 @@ async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
 }
 
-test('a visitor signs up, sees the User badge, logs out, and signs in again', async ({ page }) => {
+test('a visitor signs up, sees the User badge, logs out, and signs in again', async ({ context, page }) => {
   const username = uniqueUsername();
   const password = 'correct-horse-battery';
   await page.goto('/');
@@ -59,6 +59,10 @@ test('a visitor signs up, sees the User badge, logs out, and signs in again', as
   await screenshot(page, 'signed-in-user');
 
   const sessionToken = (await tokens(page)).user;
+  // Another tab of the same browser, signed in by the same storage.
+  const otherTab = await context.newPage();
+  await otherTab.goto('/matches');
+  await expect(otherTab.getByRole('banner').getByText('Signed in as User')).toBeVisible();
   // Logout is a full reload of home; until it lands, the page must not flash the visitor header.
   await page.evaluate(() => {
     const banner = document.querySelector('header');
@@ -75,6 +79,10 @@ test('a visitor signs up, sees the User badge, logs out, and signs in again', as
     flash: null,
   });
   expect(await tokens(page)).toEqual({ user: null, admin: null });
+  // The other tab follows at once, and says why.
+  await expect(otherTab.getByRole('status').filter({ hasText: 'You were signed out' })).toContainText('You logged out in another tab');
+  await expect(otherTab.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible();
+  await otherTab.close();
   // Logout ended the session on the server too: the old token opens nothing.
   await expect
     .poll(async () => (await page.request.get('/api/user/me', { headers: { Authorization: `Bearer ${sessionToken}` } })).status())
