@@ -22,7 +22,8 @@ export function activityIsStale(lastActiveAt: Date, now: Date): boolean {
  */
 export async function recordActivity(db: OrbitDatabase, userId: string, sessionId: string, now: Date): Promise<void> {
   await Promise.all([
-    db.update(sessions).set({ lastActiveAt: now }).where(eq(sessions.id, sessionId)),
+    // A page of this session is open again, if one had been closed.
+    db.update(sessions).set({ lastActiveAt: now, leftAt: null }).where(eq(sessions.id, sessionId)),
     // greatest() skips a null, and never moves last seen back.
     db
       .update(users)

@@ -15,9 +15,9 @@ export const PRESENCE_TIMEOUT_MS = 2 * ACTIVITY_RECORD_INTERVAL_MS;
 export const PRESENCE_SWEEP_INTERVAL_MS = 60_000;
 
 /**
- * Marks offline the online members none of whose sessions is live and was
- * used within PRESENCE_TIMEOUT_MS: they closed the tab, logged out, or their
- * session ended or ran out. Given a member, only that member is settled (after
+ * Marks offline the online members none of whose sessions is live, was used
+ * within PRESENCE_TIMEOUT_MS and still has an Orbit page open: they closed the
+ * tab, logged out, or their session ended or ran out. Given a member, only that member is settled (after
  * a logout, so it shows at once rather than at the next sweep).
  *
  * Presence is read off sessions, so an account that has never had one keeps
@@ -35,6 +35,7 @@ export async function settlePresence(db: OrbitDatabase, now: Date, onlyMember?: 
         and ${sessions.revokedAt} is null
         and ${sessions.expiresAt} > ${now.toISOString()}::timestamptz
         and ${sessions.lastActiveAt} >= ${quietSince.toISOString()}::timestamptz
+        and ${sessions.leftAt} is null
     )`,
   ];
   if (onlyMember !== undefined) conditions.push(eq(users.id, onlyMember));
@@ -44,4 +45,15 @@ export async function settlePresence(db: OrbitDatabase, now: Date, onlyMember?: 
     .where(and(...conditions))
     .returning({ id: users.id });
   return wentOffline.length;
+}
+
+/**
+ * The last open Orbit page of this session was closed (the page says so as it
+ * goes): its member is offline at once unless another of their devices is in
+ * use, rather than "Online now" for up to PRESENCE_TIMEOUT_MS more. The
+ * session stays signed in, and its next request marks it in use again.
+ */
+export async function markSessionLeft(db: OrbitDatabase, userId: string, sessionId: string, now: Date): Promise<void> {
+  await db.update(sessions).set({ leftAt: now }).where(eq(sessions.id, sessionId));
+  await settlePresence(db, now, userId);
 }

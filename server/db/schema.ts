@@ -128,6 +128,12 @@ export const sessions = pgTable(
     userAgent: text('user_agent'),
     /** Last request made with this session, to within ACTIVITY_RECORD_INTERVAL_MS (written at most that often). */
     lastActiveAt: timestamp('last_active_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When the last open Orbit page of this session was closed: the session
+     * stays signed in, but no longer keeps its member online. Cleared by the
+     * session's next request.
+     */
+    leftAt: timestamp('left_at', { withTimezone: true }),
   },
   (t) => [index('sessions_user_id_idx').on(t.userId)],
 );

@@ -87,7 +87,10 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions): Pro
    * database parses it once per connection.
    */
   const accountAndSession = app.db
-    .select({ user: users, session: { expiresAt: sessions.expiresAt, revokedAt: sessions.revokedAt, lastActiveAt: sessions.lastActiveAt } })
+    .select({
+      user: users,
+      session: { expiresAt: sessions.expiresAt, revokedAt: sessions.revokedAt, lastActiveAt: sessions.lastActiveAt, leftAt: sessions.leftAt },
+    })
     .from(users)
     .leftJoin(sessions, and(eq(sessions.id, sql.placeholder('sessionId')), eq(sessions.userId, users.id)))
     .where(eq(users.id, sql.placeholder('userId')))
@@ -109,7 +112,8 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions): Pro
     if (!session || session.revokedAt !== null) throw new HttpError(401, SESSION_ENDED_MESSAGE);
     if (session.expiresAt.getTime() <= now.getTime()) throw new HttpError(401, SESSION_EXPIRED_MESSAGE);
     let current = user;
-    if (activityIsStale(session.lastActiveAt, now)) {
+    // After its last page was closed, the session's next request brings its member back online at once.
+    if (activityIsStale(session.lastActiveAt, now) || session.leftAt !== null) {
       await recordActivity(app.db, user.id, claims.jti, now);
       current = { ...user, isOnline: true, lastSeenAt: user.lastSeenAt === null || user.lastSeenAt < now ? now : user.lastSeenAt };
     }

@@ -63,6 +63,7 @@ export const AUTHORIZATION_TABLE: Record<RouteKey, MatrixRow> = {
   },
   'POST /api/auth/logout': { expected: signedIn(200), freshCallers: true, request: () => ({ method: 'POST', url: '/api/auth/logout' }) },
   'POST /api/auth/logout/others': { expected: signedIn(200), freshCallers: true, request: () => ({ method: 'POST', url: '/api/auth/logout/others' }) },
+  'POST /api/auth/away': { expected: usersOnly(200), freshCallers: true, request: () => ({ method: 'POST', url: '/api/auth/away' }) },
   'POST /api/auth/password': {
     expected: signedIn(200),
     freshCallers: true,
