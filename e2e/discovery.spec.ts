@@ -116,6 +116,26 @@ test('two people like each other through Spin and both see the match', async ({ 
   });
 });
 
+/**
+ * The heartbeat is loaded after the page, so the tab is left and shown again
+ * until coming back sends one: the member's own account, with their token.
+ */
+async function heartbeatListening(page: Page, token: string) {
+  await expect(async () => {
+    const heartbeat = page.waitForRequest(
+      (sent) => new URL(sent.url()).pathname === '/api/user/me' && sent.headers().authorization === `Bearer ${token}`,
+      { timeout: 1000 },
+    );
+    await page.evaluate(() => {
+      for (const state of ['hidden', 'visible']) {
+        Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => state });
+        document.dispatchEvent(new Event('visibilitychange'));
+      }
+    });
+    await heartbeat;
+  }).toPass({ timeout: 10_000 });
+}
+
 test('a member shows as online to others while signed in, and as last seen once they log out', async ({ browser, request }) => {
   const maya = await registerMember(request, 'maya');
   const sam = await registerMember(request, 'sam');
@@ -136,21 +156,8 @@ test('a member shows as online to others while signed in, and as last seen once 
   await mayaPage.evaluate((token) => window.localStorage.setItem('user_token', token), maya.token);
   await mayaPage.goto('/profile');
   await expect(mayaPage.getByRole('heading', { level: 1 })).toContainText(maya.username);
-  // Coming back to the tab is a heartbeat: her own account, asked for with her token. The
-  // heartbeat is loaded after the page, so the tab is left and shown again until it is listening.
-  await expect(async () => {
-    const heartbeat = mayaPage.waitForRequest(
-      (sent) => new URL(sent.url()).pathname === '/api/user/me' && sent.headers().authorization === `Bearer ${maya.token}`,
-      { timeout: 1000 },
-    );
-    await mayaPage.evaluate(() => {
-      for (const state of ['hidden', 'visible']) {
-        Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => state });
-        document.dispatchEvent(new Event('visibilitychange'));
-      }
-    });
-    await heartbeat;
-  }).toPass({ timeout: 10_000 });
+  // Coming back to the tab is a heartbeat: her own account, asked for with her token.
+  await heartbeatListening(mayaPage, maya.token);
   await mayaPage.getByRole('banner').getByRole('button', { name: 'Logout' }).click();
   await expect(mayaPage.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible();
 
@@ -162,6 +169,48 @@ test('a member shows as online to others while signed in, and as last seen once 
   await expect(summary.getByText('Online', { exact: true })).toHaveCount(0);
   await expect(lastSeen).toHaveText(/\d{4}/);
   await samPage.screenshot({ path: 'test-results/screens/profile-last-seen-after-logout.png', fullPage: true });
+});
+
+test('closing Orbit takes a member offline at once, but not while another of their tabs is open', async ({ browser, request }) => {
+  const maya = await registerMember(request, 'maya');
+  const sam = await registerMember(request, 'sam');
+  const samPage = await signedInPage(browser, sam);
+  const lastSeen = samPage.locator('dt:text-is("Last seen") + dd');
+  const samLooks = async () => {
+    await samPage.goto(`/profile/${maya.id}`);
+    await expect(samPage.getByRole('region', { name: 'Profile summary' }).getByRole('heading', { level: 1 })).toContainText(maya.username);
+  };
+
+  // Maya has Orbit open in two tabs of her phone's browser.
+  const mayaContext = await browser.newContext({ viewport: PHONE });
+  openedContexts.push(mayaContext);
+  const openTab = async () => {
+    const tab = await mayaContext.newPage();
+    await tab.goto('/profile');
+    await expect(tab.getByRole('heading', { level: 1 })).toContainText(maya.username);
+    // The tabs' roll-call runs with the heartbeat.
+    await heartbeatListening(tab, maya.token);
+    return tab;
+  };
+  const firstTab = await mayaContext.newPage();
+  await firstTab.goto('/');
+  await firstTab.evaluate((token) => window.localStorage.setItem('user_token', token), maya.token);
+  await firstTab.close();
+  const tabs = [await openTab(), await openTab()];
+
+  // Closing one tab: she is still on Orbit in the other, and stays online.
+  await tabs[0]!.close();
+  await samPage.waitForTimeout(1000);
+  await samLooks();
+  await expect(lastSeen).toHaveText('Online now');
+
+  // Closing the last one: others see her go at once, not minutes later.
+  await tabs[1]!.close();
+  await expect(async () => {
+    await samLooks();
+    await expect(lastSeen).not.toHaveText('Online now', { timeout: 1000 });
+  }).toPass({ timeout: 10_000 });
+  await expect(lastSeen).toHaveText(/\d{4}/);
 });
 
 test('Discover, Radar and Profile work for the demo account', async ({ page }) => {

@@ -2,7 +2,17 @@ import { setup, type SnapshotFrom } from 'xstate';
 import { LAST_ACTIVE_PRECISION_MS } from '../contract/sessions';
 import { actorNotProvided } from './actor-not-provided';
 
-export type PresenceEvent = { type: 'PAGE.HIDDEN' } | { type: 'PAGE.VISIBLE' };
+export type PresenceEvent =
+  | { type: 'PAGE.HIDDEN' }
+  | { type: 'PAGE.VISIBLE' }
+  /** The browser is closing or leaving the page; `otherTabsOpen`: Orbit is still open in another tab of this browser. */
+  | { type: 'PAGE.LEFT'; otherTabsOpen: boolean };
+
+/** Leaving from any state but `left` itself: the server hears of it when this was the last Orbit tab. */
+const leaving = [
+  { guard: 'isLastOpenTab', target: 'left', actions: 'announceAway' },
+  { target: 'left' },
+] as const;
 
 /**
  * The server writes a member's activity at most once per
@@ -21,6 +31,13 @@ export const presenceMachine = setup({
     // Any signed-in request does: the server notes the activity of whoever makes it.
     announcePresence: actorNotProvided<void, void>('presence machine', 'announcePresence'),
   },
+  actions: {
+    // Sent as the page goes (a keepalive request), so nothing can wait for its answer: an action, not an actor.
+    announceAway: () => {},
+  },
+  guards: {
+    isLastOpenTab: ({ event }) => event.type === 'PAGE.LEFT' && !event.otherTabsOpen,
+  },
   delays: {
     HEARTBEAT_INTERVAL: HEARTBEAT_INTERVAL_MS,
   },
@@ -28,21 +45,28 @@ export const presenceMachine = setup({
   id: 'presence',
   description:
     'Keeps a signed-in member "Online now" to others while Orbit is on their screen: every 5 minutes, and on coming back to the page, ' +
-    'the server hears from it; while the page is hidden nothing is sent, and the server lets the member go offline.',
+    'the server hears from it; while the page is hidden nothing is sent, and the server lets the member go offline. ' +
+    'Closing the last Orbit tab tells the server at once, so others stop seeing "Online now" straight away.',
   initial: 'present',
   states: {
     present: {
       description: 'The page is on screen; the next heartbeat is due after HEARTBEAT_INTERVAL.',
       after: { HEARTBEAT_INTERVAL: 'announcing' },
-      on: { 'PAGE.HIDDEN': 'away' },
+      on: { 'PAGE.HIDDEN': 'away', 'PAGE.LEFT': leaving },
     },
     announcing: {
       description: 'Telling the server the member is here. A failure waits for the next heartbeat: presence is not worth a retry storm.',
       invoke: { id: 'announcePresence', src: 'announcePresence', onDone: 'present', onError: 'present' },
-      on: { 'PAGE.HIDDEN': 'away' },
+      on: { 'PAGE.HIDDEN': 'away', 'PAGE.LEFT': leaving },
     },
     away: {
       description: 'Another tab, a minimised window, a locked phone: no heartbeats until the page is back on screen.',
+      on: { 'PAGE.VISIBLE': 'announcing', 'PAGE.LEFT': leaving },
+    },
+    left: {
+      description:
+        'The page was closed or left. The last Orbit tab told the server (other tabs keep the member online by their own heartbeat). ' +
+        'A page the browser brings back (Back to a cached page) is on screen again, and says so.',
       on: { 'PAGE.VISIBLE': 'announcing' },
     },
   },

@@ -44,6 +44,19 @@ export async function endSession(token: string): Promise<SessionChangeResponse> 
   return payload as SessionChangeResponse;
 }
 
+/**
+ * The last open Orbit page of this session is closing (POST /auth/away): the
+ * member shows as offline at once. Sent with `keepalive` as the page goes, so
+ * nothing waits for or reads the answer.
+ */
+export function announceAway(token: string): void {
+  void fetch(`${API_BASE}/auth/away`, {
+    method: 'POST',
+    headers: { Accept: 'application/json', Authorization: `Bearer ${token}` },
+    keepalive: true,
+  }).catch(() => undefined);
+}
+
 export function changePassword(body: ChangePasswordBody) {
   return apiRequest<SessionChangeResponse>('/auth/password', { method: 'POST', body, fallbackMessage: 'Failed to change password' });
 }

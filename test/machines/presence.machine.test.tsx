@@ -4,6 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { SimulatedClock, type AnyActorRef, type AnyEventObject } from 'xstate';
 import { HEARTBEAT_INTERVAL_MS, presenceMachine, type PresenceSnapshot } from '../../machines/presence.machine';
 import { PresenceHeartbeat } from '../../src/features/presence/PresenceHeartbeat';
+import { OPEN_TABS_CHANNEL } from '../../src/features/presence/open-tabs';
 import { createModel, doneEvent, errorEvent, printCoverageAfterAll, type ModelPath, type MountArgs } from '../support/model';
 import { json, mockApi, renderApp } from '../src/support/render-app';
 
@@ -28,10 +29,26 @@ const model = createModel(presenceMachine, {
   events: {
     'xstate.done.actor.announcePresence': [doneEvent('announcePresence', undefined)],
     'xstate.error.actor.announcePresence': [errorEvent('announcePresence', new Error('Failed to get user data'))],
+    'PAGE.LEFT': [
+      { type: 'PAGE.LEFT', otherTabsOpen: false },
+      { type: 'PAGE.LEFT', otherTabsOpen: true },
+    ],
   },
+  describeEvent: (event) => (event.type === 'PAGE.LEFT' ? `PAGE.LEFT (${event.otherTabsOpen ? 'another tab open' : 'last tab'})` : event.type),
 });
 
+/** What the server was told as pages closed: POST /api/auth/away, each with its bearer. */
+let awayCalls: Array<string | null> = [];
+
 async function mountHeartbeat({ machine, clock, inspect }: MountArgs<typeof presenceMachine>) {
+  localStorage.setItem('user_token', 'member-token');
+  awayCalls = [];
+  mockApi({
+    'POST /api/auth/away': (_url, init) => {
+      awayCalls.push(new Headers(init?.headers).get('authorization'));
+      return json(200, { success: true, message: 'Marked as away' });
+    },
+  });
   let captured: AnyActorRef | undefined;
   const view = render(
     <QueryClientProvider client={new QueryClient()}>
@@ -48,6 +65,49 @@ function browserDoes(event: AnyEventObject) {
   document.dispatchEvent(new Event('visibilitychange'));
 }
 
+/** Another tab of this browser with Orbit open, as the heartbeat's tab registry sees one. */
+function openAnotherTab() {
+  const channel = new BroadcastChannel(OPEN_TABS_CHANNEL);
+  const tab = 'other-tab';
+  channel.onmessage = ({ data }: MessageEvent<{ kind: string }>) => {
+    if (data.kind === 'hello') channel.postMessage({ kind: 'here', tab });
+  };
+  channel.postMessage({ kind: 'hello', tab });
+  return {
+    close: () => {
+      channel.postMessage({ kind: 'bye', tab });
+      channel.close();
+    },
+  };
+}
+
+/** Messages between tabs arrive as tasks of their own. */
+const messagesDelivered = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+async function browserLeavesPage(otherTabsOpen: boolean) {
+  const otherTab = otherTabsOpen ? openAnotherTab() : null;
+  await messagesDelivered();
+  showPage(false);
+  window.dispatchEvent(new PageTransitionEvent('pagehide', { persisted: false }));
+  otherTab?.close();
+  await messagesDelivered();
+}
+
+/** The page tells the server it went only when it was the last Orbit tab, and only once until it is back. */
+function expectedAwayCalls(path: ModelPath<typeof presenceMachine>, stepIndex: number): number {
+  let open = true;
+  let calls = 0;
+  for (const { event } of path.steps.slice(1, stepIndex + 1)) {
+    if (event.type === 'PAGE.LEFT' && open) {
+      open = false;
+      if (!event.otherTabsOpen) calls += 1;
+    } else if (event.type === 'PAGE.VISIBLE') {
+      open = true;
+    }
+  }
+  return calls;
+}
+
 /** SPEC-free rule of the heartbeat: one announcement per interval on screen, and one on coming back. */
 function expectedAnnouncements(path: ModelPath<typeof presenceMachine>, stepIndex: number): number {
   return path.steps.slice(1, stepIndex + 1).filter((step) => step.event.type.startsWith('xstate.after.') || step.event.type === 'PAGE.VISIBLE').length;
@@ -56,10 +116,14 @@ function expectedAnnouncements(path: ModelPath<typeof presenceMachine>, stepInde
 function walk(path: ModelPath<typeof presenceMachine>) {
   return model.replay(path, {
     mount: mountHeartbeat,
-    executeEvent: (event) => act(() => browserDoes(event)),
-    assertState: (expected: PresenceSnapshot, { actor, invocations, stepIndex }) => {
+    executeEvent: (event) =>
+      event.type === 'PAGE.LEFT' ? act(() => browserLeavesPage(Boolean(event.otherTabsOpen))) : act(() => browserDoes(event)),
+    assertState: async (expected: PresenceSnapshot, { actor, invocations, stepIndex }) => {
       expect((actor.getSnapshot() as PresenceSnapshot).value).toBe(expected.value);
       expect(invocations.filter(({ id }) => id === 'announcePresence')).toHaveLength(expectedAnnouncements(path, stepIndex));
+      const away = expectedAwayCalls(path, stepIndex);
+      await waitFor(() => expect(awayCalls).toHaveLength(away));
+      expect(awayCalls.every((bearer) => bearer === 'Bearer member-token')).toBe(true);
     },
   });
 }
@@ -120,6 +184,40 @@ describe('presence heartbeat in the app', () => {
     expect(heartbeats()).toBe(2);
     act(() => browserDoes({ type: 'PAGE.VISIBLE' }));
     await waitFor(() => expect(heartbeats()).toBe(3));
+  });
+
+  it('tells the server as the last tab closes, and announces again when the browser brings the page back', async () => {
+    localStorage.setItem('user_token', 'member-token');
+    let awayRequest: RequestInit | undefined;
+    const { calls } = mockApi({
+      'GET /api/user/me': () => json(200, meAnswer),
+      'POST /api/auth/away': (_url, init) => {
+        awayRequest = init;
+        return json(200, { success: true, message: 'Marked as away' });
+      },
+    });
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <PresenceHeartbeat overrides={{ clock: new SimulatedClock() }} />
+      </QueryClientProvider>,
+    );
+    const sent = () => calls.map((call) => `${call.method} ${call.path}`);
+    act(() => {
+      window.dispatchEvent(new PageTransitionEvent('pagehide', { persisted: true }));
+    });
+    await waitFor(() => expect(sent()).toEqual(['POST /api/auth/away']));
+    expect(new Headers(awayRequest?.headers).get('authorization')).toBe('Bearer member-token');
+    // The page is going: the request must outlive it.
+    expect(awayRequest?.keepalive).toBe(true);
+
+    // A page restored from the back-forward cache is open again; one that was never hidden is not news.
+    act(() => {
+      window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: false }));
+    });
+    act(() => {
+      window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }));
+    });
+    await waitFor(() => expect(sent()).toEqual(['POST /api/auth/away', 'GET /api/user/me']));
   });
 
   it('runs for a signed-in member only: not for a visitor, not for an admin', async () => {

@@ -3,8 +3,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useActorRef } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { presenceMachine } from '../../../machines/presence.machine';
+import { announceAway } from '../../api/auth';
 import { currentUserQueryOptions } from '../../api/me';
+import { readTokens } from '../../api/session';
 import { actorRuntime, useReportActor, type MachineOverrides } from '../discover/machine-overrides';
+import { watchOpenTabs } from './open-tabs';
 
 const pageEvent = () => ({ type: document.visibilityState === 'hidden' ? ('PAGE.HIDDEN' as const) : ('PAGE.VISIBLE' as const) });
 
@@ -19,12 +22,21 @@ export function PresenceHeartbeat({ overrides }: { overrides?: MachineOverrides<
   const given = overrides?.machine;
   const machine = useMemo(
     () =>
-      given ??
-      presenceMachine.provide({
-        actors: {
-          announcePresence: fromPromise(async () => {
-            await queryClient.fetchQuery({ ...currentUserQueryOptions(), staleTime: 0 });
-          }),
+      (
+        given ??
+        presenceMachine.provide({
+          actors: {
+            announcePresence: fromPromise(async () => {
+              await queryClient.fetchQuery({ ...currentUserQueryOptions(), staleTime: 0 });
+            }),
+          },
+        })
+      ).provide({
+        actions: {
+          announceAway: () => {
+            const { userToken } = readTokens();
+            if (userToken) announceAway(userToken);
+          },
         },
       }),
     [given, queryClient],
@@ -33,11 +45,29 @@ export function PresenceHeartbeat({ overrides }: { overrides?: MachineOverrides<
   useReportActor(overrides, actor);
 
   useEffect(() => {
+    const tabs = watchOpenTabs();
     const report = () => actor.send(pageEvent());
+    const left = () => {
+      actor.send({ type: 'PAGE.LEFT', otherTabsOpen: tabs.othersOpen() });
+      tabs.leave();
+    };
+    // Back to a page the browser had kept: it is open again.
+    const restored = (event: PageTransitionEvent) => {
+      if (!event.persisted) return;
+      tabs.rejoin();
+      report();
+    };
     // Mounted in a background tab (a page restored by the browser), it starts away.
     if (document.visibilityState === 'hidden') report();
     document.addEventListener('visibilitychange', report);
-    return () => document.removeEventListener('visibilitychange', report);
+    window.addEventListener('pagehide', left);
+    window.addEventListener('pageshow', restored);
+    return () => {
+      document.removeEventListener('visibilitychange', report);
+      window.removeEventListener('pagehide', left);
+      window.removeEventListener('pageshow', restored);
+      tabs.close();
+    };
   }, [actor]);
 
   return null;
