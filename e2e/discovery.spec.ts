@@ -131,6 +131,8 @@ async function heartbeatListening(page: Page, token: string) {
         Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => state });
         document.dispatchEvent(new Event('visibilitychange'));
       }
+      // Back to the browser's own answer: a page being closed reports itself hidden.
+      Reflect.deleteProperty(document, 'visibilityState');
     });
     await heartbeat;
   }).toPass({ timeout: 10_000 });
