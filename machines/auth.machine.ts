@@ -107,8 +107,9 @@ export const authMachine = setup({
       return { tokens: { ...event.tokens }, sessionEnded, sessionEndedReason };
     }),
     forgetSessionEnded: assign({ sessionEnded: false, sessionEndedReason: null }),
-    // This page ended the session itself, and shows what it has to say in its own place.
-    forgetTokens: assign({ tokens: { userToken: null, adminToken: null }, sessionEnded: false, sessionEndedReason: null }),
+    // This page ended the session itself, and shows what it has to say in its own place
+    // (no notice to clear: it is never set while a token is held).
+    forgetTokens: assign({ tokens: { userToken: null, adminToken: null } }),
   },
   guards: {
     hasAdminToken: ({ context }) => Boolean(context.tokens.adminToken),

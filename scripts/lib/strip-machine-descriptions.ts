@@ -49,20 +49,12 @@ function isCreateMachineCall(node: AstNode): boolean {
   return (callee.property as AstNode).type === 'Identifier' && (callee.property as AstNode).name === 'createMachine';
 }
 
-function descriptionsIn(node: AstNode, found: AstNode[]): void {
-  if (isDescription(node)) {
-    found.push(node);
-    return;
-  }
-  for (const child of childrenOf(node)) descriptionsIn(child, found);
-}
-
-function machineConfigs(node: AstNode, found: AstNode[]): void {
-  if (isCreateMachineCall(node)) {
-    const config = (node.arguments as AstNode[])[0];
-    if (config) found.push(config);
-  }
-  for (const child of childrenOf(node)) machineConfigs(child, found);
+/** Every node `pick` returns something for, in source order; a picked node's own children are not searched. */
+function collect(node: AstNode, pick: (node: AstNode) => AstNode | undefined, found: AstNode[] = []): AstNode[] {
+  const picked = pick(node);
+  if (picked) found.push(picked);
+  else for (const child of childrenOf(node)) collect(child, pick, found);
+  return found;
 }
 
 /**
@@ -73,10 +65,8 @@ function machineConfigs(node: AstNode, found: AstNode[]): void {
  */
 export function stripMachineDescriptions(code: string, filename = 'machine.ts'): string | null {
   const program = parseAst(code, { lang: 'ts' }, filename) as unknown as AstNode;
-  const configs: AstNode[] = [];
-  machineConfigs(program, configs);
-  const properties: AstNode[] = [];
-  for (const config of configs) descriptionsIn(config, properties);
+  const configs = collect(program, (node) => (isCreateMachineCall(node) ? (node.arguments as AstNode[])[0] : undefined));
+  const properties = configs.flatMap((config) => collect(config, (node) => (isDescription(node) ? node : undefined)));
   if (properties.length === 0) return null;
 
   let stripped = code;

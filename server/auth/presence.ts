@@ -17,8 +17,9 @@ export const PRESENCE_SWEEP_INTERVAL_MS = 60_000;
 /**
  * Marks offline the online members none of whose sessions is live, was used
  * within PRESENCE_TIMEOUT_MS and still has an Orbit page open: they closed the
- * tab, logged out, or their session ended or ran out. Given a member, only that member is settled (after
- * a logout, so it shows at once rather than at the next sweep).
+ * tab, logged out, or their session ended or ran out. Given a member, only
+ * that member is settled (after a logout, so it shows at once rather than at
+ * the next sweep).
  *
  * Presence is read off sessions, so an account that has never had one keeps
  * the flag it was given: the seeded demo people, who cannot sign in.

@@ -27,6 +27,11 @@ export function fetchCurrentUser(signal?: AbortSignal) {
   return apiRequest<MeResponse>('/user/me', { fallbackMessage: 'Failed to get user data', signal });
 }
 
+/** A bodiless POST with this token that outlives the page sending it (`keepalive`). */
+function postAsPageGoes(path: string, token: string): Promise<Response> {
+  return fetch(`${API_BASE}${path}`, { method: 'POST', headers: { Accept: 'application/json', Authorization: `Bearer ${token}` }, keepalive: true });
+}
+
 /**
  * Ends one session on the server (POST /auth/logout with that session's own
  * token, which need not be the stored bearer). `keepalive` lets the request
@@ -34,11 +39,7 @@ export function fetchCurrentUser(signal?: AbortSignal) {
  * apiRequest, a 401 here clears nothing: the caller is discarding the token.
  */
 export async function endSession(token: string): Promise<SessionChangeResponse> {
-  const response = await fetch(`${API_BASE}/auth/logout`, {
-    method: 'POST',
-    headers: { Accept: 'application/json', Authorization: `Bearer ${token}` },
-    keepalive: true,
-  });
+  const response = await postAsPageGoes('/auth/logout', token);
   const payload: unknown = await response.json().catch(() => undefined);
   if (!response.ok || typeof payload !== 'object' || payload === null) throw new ApiError('Logout failed', response.status);
   return payload as SessionChangeResponse;
@@ -50,11 +51,7 @@ export async function endSession(token: string): Promise<SessionChangeResponse> 
  * nothing waits for or reads the answer.
  */
 export function announceAway(token: string): void {
-  void fetch(`${API_BASE}/auth/away`, {
-    method: 'POST',
-    headers: { Accept: 'application/json', Authorization: `Bearer ${token}` },
-    keepalive: true,
-  }).catch(() => undefined);
+  postAsPageGoes('/auth/away', token).catch(() => undefined);
 }
 
 export function changePassword(body: ChangePasswordBody) {
