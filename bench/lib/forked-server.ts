@@ -9,6 +9,8 @@ const STOP_TIMEOUT_MS = 15_000;
 
 export interface ForkedServer extends ServerReady {
   url: string;
+  /** The child's process id, for placing it on a CPU (cpu-pinning.ts). */
+  pid: number;
   /** Stops the server and waits until its scratch database is gone. */
   stop(): Promise<void>;
 }
@@ -49,7 +51,7 @@ export function startForkedServer(kind: ServerKind, env: Record<string, string> 
         reject(new Error(message.reason));
         return;
       }
-      resolve({ ...message, url: `http://127.0.0.1:${message.port}`, stop });
+      resolve({ ...message, url: `http://127.0.0.1:${message.port}`, pid: child.pid ?? 0, stop });
     });
   });
 }

@@ -213,12 +213,23 @@ async function prepareGroup(servers: readonly ForkedServer[], workload: Workload
 }
 
 /**
+ * The servers' turns in round `index`: every other round runs backwards
+ * (A B C, C B A, ...). Of two identical hello-world processes measured one
+ * right after the other, the second answered about 3% more, every time; in
+ * mirrored rounds each server goes first as often as last.
+ */
+export function slicesInOrder<T>(round: readonly T[], index: number): T[] {
+  return index % 2 === 0 ? [...round] : [...round].reverse();
+}
+
+/**
  * One workload on every server, in slices alternating with the hello-world
  * ceiling (ceiling, same answer for public rows, PGlite, PostgreSQL,
  * ceiling, ...), so all see the same background load: on a shared machine it
  * drifts within seconds, and a database measured minutes after the other
  * would be judged on another machine. Slice i goes to process
- * i % PROCESSES_PER_SERVER of every kind.
+ * i % PROCESSES_PER_SERVER of every kind; the order within a round
+ * alternates (slicesInOrder).
  */
 export async function measureInterleaved(ceilings: readonly ForkedServer[], replays: readonly ForkedServer[], servers: readonly RunningServer[], workload: Workload, seconds: number) {
   const ceiling = await prepareGroup(ceilings, undefined);
@@ -232,10 +243,13 @@ export async function measureInterleaved(ceilings: readonly ForkedServer[], repl
     const target = group.processes[index % group.processes.length];
     if (target) group.runs.push(await hammer(target.server.url, routeWorkload, target.headers, target.targets, { seconds: SLICE_SECONDS }));
   };
+  const round: Array<{ group: SliceGroup; workload: Workload | undefined }> = [
+    { group: ceiling, workload: undefined },
+    ...(replay ? [{ group: replay, workload }] : []),
+    ...prepared.map((entry) => ({ group: entry, workload })),
+  ];
   for (let index = 0; index < slices; index += 1) {
-    await slice(ceiling, index, undefined);
-    if (replay) await slice(replay, index, workload);
-    for (const entry of prepared) await slice(entry, index, workload);
+    for (const entry of slicesInOrder(round, index)) await slice(entry.group, index, entry.workload);
   }
   return {
     ceiling: combine(ceiling.runs, false),

@@ -1,4 +1,5 @@
 import { discardResponseBodies } from '../lib/autocannon-bodies';
+import { pinLoadGenerator, type CpuPinning } from '../lib/cpu-pinning';
 import { startForkedServers, type ForkedServer } from '../lib/forked-server';
 import { round } from '../lib/stats';
 import {
@@ -111,6 +112,7 @@ export const httpPart: BenchPart = {
     const servers: RunningServer[] = [];
     const sameAnswers: SameAnswerResult[] = [];
     let replayServers: ForkedServer[] = [];
+    let pinning: CpuPinning | null = null;
     // Start-up (migrate, seed, register a member) is outside the measured time but inside the budget;
     // each row runs on up to four server kinds (ceiling, replay, PGlite, PostgreSQL).
     const startupDeadline = context.deadline - WORKLOADS.length * 1000 * 4 * (MIN_MEASURE_SECONDS + PROCESSES_PER_SERVER * WARMUP_ALLOWANCE_SECONDS);
@@ -137,7 +139,13 @@ export const httpPart: BenchPart = {
           skipped.push({ driver: 'same answer', reason: reasonOf(error) });
         }
       }
+      // After every server has started: children inherit the CPUs of the process that forks them.
+      pinning = pinLoadGenerator((message) => context.log(message));
+      const serverPids = [...ceilingServers, ...replayServers, ...servers.flatMap(({ processes }) => processes)].map((server) => server.pid);
       for (const [index, workload] of WORKLOADS.entries()) {
+        // The public rows judge one Node process against another on a core of its own; signed-in rows
+        // also need the database (PGlite's worker thread, PostgreSQL's backends), so they may use every core.
+        pinning?.placeServers(serverPids, isPublic(workload));
         const seconds = secondsPerRun(context.deadline, WORKLOADS.slice(index), measuredServers);
         const { ceiling, sameAnswer, routes } = await measureInterleaved(ceilingServers, replayServers, servers, workload, seconds);
         ceilingRuns.push(ceiling);
@@ -161,6 +169,7 @@ export const httpPart: BenchPart = {
         }
       }
     } finally {
+      pinning?.release();
       await Promise.all([...servers.flatMap(({ processes }) => processes), ...replayServers, ...ceilingServers].map((server) => server.stop()));
     }
     const ceiling = medianRun(ceilingRuns);
@@ -186,9 +195,12 @@ export const httpPart: BenchPart = {
       },
       notes: [
         `${CONNECTIONS} connections, no pipelining. Every server kind (the ceiling, the same answer, PGlite, PostgreSQL) runs in ${PROCESSES_PER_SERVER} Node processes of its own, the load generator in another; each process gets a warm-up of ${WARMUP_REQUESTS.public.toLocaleString('en-US')} requests per public row (${WARMUP_REQUESTS.signedIn} per signed-in row), then the measured slices (below) rotate among a kind's processes.`,
+        pinning
+          ? `CPUs: ${pinning.description}. Left to the scheduler, two sets of identical hello-world processes came out 102% to 120% of each other over five runs; pinned, 102% to 104%. Each round of slices runs in the opposite order to the one before, since the second of two identical processes measured back to back answered about 3% more.`
+          : 'CPUs: not pinned (see the log), so the scheduler placed the load generator and the servers; shares then vary more from run to run.',
         `Why ${PROCESSES_PER_SERVER} processes: a Node process can serve the same answers faster or slower than an identical one next to it for its whole life (up to 7% apart for hello-world processes; four processes holding PGlite's database spent 70 to 97 µs of CPU each on the same hello-world answer). A share from one process against one other carried that draw whole; rotating over several averages it.`,
         `% ceiling compares each row with the hello-world measured in ${SLICE_SECONDS}-second slices alternating with it, with the same answer's slices and with the other database's slices of the same row (per row: ${rangeOf(ceilingRuns)} req/s; the row above shows the median row). The public rows the target judges get ${MAX_MEASURE_SECONDS.public} s per server, the signed-in rows ${MAX_MEASURE_SECONDS.signedIn} s (less when the time budget is short).`,
-        '± is twice the standard error of the ratio over the slice pairs (about a 95% interval), so it covers the slice-to-slice noise within this run only. Runs minutes apart on this shared 2-core machine differ by more than that (up to 25 points on the blog rows), so one run\'s share is one draw, not the whole story.',
+        '± is twice the standard error of the ratio over the slice pairs (about a 95% interval), so it covers the slice-to-slice noise within this run only. Runs minutes apart on this shared 2-core machine differ by more than that (the same answer\'s share of the ceiling moved by up to 13 points between two pinned runs), so one run\'s share is one draw, not the whole story.',
         'load gen. CPU: the CPU time autocannon itself used during the row, in % of one core. Near 100%, the load generator (one thread, a JavaScript HTTP parser) is the bottleneck, and a row then measures the cost of parsing its answer as much as the server.',
         'autocannon runs here skip building each response body into a string (bench/lib/autocannon-bodies.ts): nothing reads it, and on a 4.9 KB brotli answer (the blog list, when it still carried post bodies) that decoding alone held the load generator to about half the rate; status counts, latencies and byte counts are unchanged.',
         `Requests carry Chromium's Accept-Encoding (${BROWSER_ACCEPT_ENCODING}), so answers go out compressed as browsers get them: the cached public ones as their stored brotli, the signed-in ones over 1 KB as brotli made per request (quality 4); the 304 rows are what a returning browser sends on every page load (Cache-Control: max-age=0, must-revalidate).`,
