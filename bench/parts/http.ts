@@ -142,10 +142,15 @@ export const httpPart: BenchPart = {
       // After every server has started: children inherit the CPUs of the process that forks them.
       pinning = pinLoadGenerator((message) => context.log(message));
       const serverPids = [...ceilingServers, ...replayServers, ...servers.flatMap(({ processes }) => processes)].map((server) => server.pid);
+      let serversAlone: boolean | undefined;
       for (const [index, workload] of WORKLOADS.entries()) {
         // The public rows judge one Node process against another on a core of its own; signed-in rows
         // also need the database (PGlite's worker thread, PostgreSQL's backends), so they may use every core.
-        pinning?.placeServers(serverPids, isPublic(workload));
+        // The rows come grouped, so the servers move once, not before every row.
+        if (pinning && serversAlone !== isPublic(workload)) {
+          serversAlone = isPublic(workload);
+          pinning.placeServers(serverPids, serversAlone);
+        }
         const seconds = secondsPerRun(context.deadline, WORKLOADS.slice(index), measuredServers);
         const { ceiling, sameAnswer, routes } = await measureInterleaved(ceilingServers, replayServers, servers, workload, seconds);
         ceilingRuns.push(ceiling);
