@@ -1,18 +1,20 @@
-import { and, asc, count, desc, eq, gte, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, lte, ne, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { DISCOVER_MAX_DEPTH, discoverPagesReachable, type Candidate, type DiscoverQuery, type DiscoverResponse, type SpinQuery } from '../../contract/discovery';
+import { preparedOnce } from '../db/prepared-statements';
 import type { OrbitDatabase } from '../db/types';
 import { likes, users, type UserRow } from '../db/schema';
 import { notBlockedEitherWay } from '../safety/blocks';
 import { candidateColumns, toCandidate } from './candidate-view';
 
+/** The filters as values, or as the placeholders of a prepared statement. */
 interface PeopleFilters {
-  gender?: SpinQuery['gender'];
-  minAge?: number;
-  maxAge?: number;
+  gender?: SpinQuery['gender'] | Placeholder;
+  minAge?: number | Placeholder;
+  maxAge?: number | Placeholder;
 }
 
 /** Who the caller may be shown: other user accounts that are not banned and not blocked either way, narrowed by the filters. */
-function visiblePeople(callerId: string, filters: PeopleFilters): SQL[] {
+function visiblePeople(callerId: string | Placeholder, filters: PeopleFilters): SQL[] {
   const conditions: SQL[] = [eq(users.role, 'user'), eq(users.isBanned, false), ne(users.id, callerId), notBlockedEitherWay(callerId, users.id)];
   if (filters.gender) conditions.push(eq(users.gender, filters.gender));
   if (filters.minAge !== undefined) conditions.push(gte(users.age, filters.minAge));
@@ -34,18 +36,40 @@ const recentlyActiveFirst = [sql`${users.lastSeenAt} desc nulls last`, asc(users
  * and stops once the page is full, so neither grows with the number of people.
  */
 export async function findSpinCandidates(db: OrbitDatabase, caller: UserRow, query: SpinQuery, now: Date): Promise<Candidate[]> {
-  const notDecidedYet = sql`not exists (select 1 from ${likes} where ${likes.fromUserId} = ${caller.id} and ${likes.toUserId} = ${users.id})`;
-  const likedCaller = sql`exists (select 1 from ${likes} where ${likes.fromUserId} = ${users.id} and ${likes.toUserId} = ${caller.id} and ${likes.type} <> 'dislike')`;
-  const page = (first: SQL, limit: number) =>
-    db
+  const shape: SpinShape = { gender: query.gender !== undefined, minAge: query.minAge !== undefined, maxAge: query.maxAge !== undefined };
+  const values = { caller: caller.id, gender: query.gender, minAge: query.minAge, maxAge: query.maxAge };
+  const admirers = await spinPage(db, 'admirers', shape).execute({ ...values, limit: query.limit });
+  const others = admirers.length < query.limit ? await spinPage(db, 'others', shape).execute({ ...values, limit: query.limit - admirers.length }) : [];
+  return [...admirers, ...others].map((row) => toCandidate(row, caller, now));
+}
+
+/** Which filters a Spin asks with: the SQL differs only in these, so each set is a prepared statement of its own. */
+interface SpinShape {
+  gender: boolean;
+  minAge: boolean;
+  maxAge: boolean;
+}
+
+/** One of Spin's two reads (see findSpinCandidates), prepared once per shape with the caller, filters and limit as placeholders. */
+function spinPage(db: OrbitDatabase, page: 'admirers' | 'others', shape: SpinShape) {
+  const filtersInName = (['gender', 'minAge', 'maxAge'] as const).filter((filter) => shape[filter]).join('_');
+  return preparedOnce(db, `orbit_spin_${page}${filtersInName ? `_${filtersInName}` : ''}`, (name) => {
+    const caller = sql.placeholder('caller');
+    const filters: PeopleFilters = {
+      ...(shape.gender ? { gender: sql.placeholder('gender') } : {}),
+      ...(shape.minAge ? { minAge: sql.placeholder('minAge') } : {}),
+      ...(shape.maxAge ? { maxAge: sql.placeholder('maxAge') } : {}),
+    };
+    const notDecidedYet = sql`not exists (select 1 from ${likes} where ${likes.fromUserId} = ${caller} and ${likes.toUserId} = ${users.id})`;
+    const likedCaller = sql`exists (select 1 from ${likes} where ${likes.fromUserId} = ${users.id} and ${likes.toUserId} = ${caller} and ${likes.type} <> 'dislike')`;
+    return db
       .select(candidateColumns)
       .from(users)
-      .where(and(...visiblePeople(caller.id, query), notDecidedYet, first))
+      .where(and(...visiblePeople(caller, filters), notDecidedYet, page === 'admirers' ? likedCaller : sql`not ${likedCaller}`))
       .orderBy(...recentlyActiveFirst)
-      .limit(limit);
-  const admirers = await page(likedCaller, query.limit);
-  const others = admirers.length < query.limit ? await page(sql`not ${likedCaller}`, query.limit - admirers.length) : [];
-  return [...admirers, ...others].map((row) => toCandidate(row, caller, now));
+      .limit(sql.placeholder('limit'))
+      .prepare(name);
+  });
 }
 
 /**

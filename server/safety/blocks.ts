@@ -1,4 +1,4 @@
-import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
 import { userBlocks } from '../db/schema';
 
 /**
@@ -7,7 +7,7 @@ import { userBlocks } from '../db/schema';
  * so each is a lookup on the (blocker_id, blocked_id) primary key per other
  * person, or an anti-join the planner can drive from user_blocks_blocked_id_idx.
  */
-export function notBlockedEitherWay(callerId: string, otherId: AnyColumn | SQL): SQL {
+export function notBlockedEitherWay(callerId: string | Placeholder, otherId: AnyColumn | SQL): SQL {
   const callerBlocked = sql`select 1 from ${userBlocks} where ${userBlocks.blockerId} = ${callerId} and ${userBlocks.blockedId} = ${otherId}`;
   const blockedCaller = sql`select 1 from ${userBlocks} where ${userBlocks.blockerId} = ${otherId} and ${userBlocks.blockedId} = ${callerId}`;
   return sql`(not exists (${callerBlocked}) and not exists (${blockedCaller}))`;

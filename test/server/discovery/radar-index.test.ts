@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findNearbyUsers, nearbyUsersQuery } from '../../../server/discovery/radar-query';
-import { METRES_PER_POINT_DISTANCE_UNIT, reportedKm } from '../../../server/discovery/geo';
+import { capBoxes, METRES_PER_POINT_DISTANCE_UNIT, reportedKm, snapToGrid } from '../../../server/discovery/geo';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { insertPerson, offsetPoint } from './people-fixtures';
 
@@ -65,6 +65,28 @@ describe('the radar query', () => {
       const found = (await findNearbyUsers(testApp.db, search)).map((user) => [user._id, user.distanceKm]);
       expect(found).toEqual(full);
       expect(found.length).toBeLessThanOrEqual(limit);
+    }
+  });
+
+  it('finds people across the antimeridian and round a pole, where the cap needs two boxes or a whole band', async () => {
+    // Each number of boxes is a prepared statement of its own; asking them in turn on one database must not mix them up.
+    const fiji = { latitude: -17, longitude: 179.98 };
+    const pole = { latitude: 89.9, longitude: 10 };
+    const west = await insertPerson(testApp.db, { latitude: -16.99, longitude: 179.99 });
+    const east = await insertPerson(testApp.db, { latitude: -17.01, longitude: -179.97 });
+    const acrossThePole = await insertPerson(testApp.db, { latitude: 89.85, longitude: -170 });
+    const cases = [
+      { centre: fiji, radiusKm: 50, expected: [west.id, east.id] },
+      { centre: pole, radiusKm: 50, expected: [acrossThePole.id] },
+      { centre: ORIGIN, radiusKm: 10, expected: undefined },
+      { centre: { latitude: -17, longitude: -179.99 }, radiusKm: 3, expected: undefined },
+    ];
+    expect(cases.map(({ centre, radiusKm }) => capBoxes(snapToGrid(centre), radiusKm * 1000).length)).toEqual([2, 1, 1, 2]);
+    for (const { centre, radiusKm, expected } of [...cases, ...cases]) {
+      const search = { centre, radiusKm, limit: 20 };
+      const found = (await findNearbyUsers(testApp.db, search)).map((user) => user._id);
+      expect(found).toEqual((await nearbyUsersQuery(testApp.db, search)).map((row) => row.id));
+      if (expected) expect([...found].sort()).toEqual([...expected].sort());
     }
   });
 });

@@ -166,6 +166,23 @@ describe('GET /api/users/spin', () => {
     expect(spinResponseSchema.parse((await spin('limit=1')).json()).users).toHaveLength(1);
   });
 
+  it('applies each filter alone and in any company (each set of filters is a statement of its own)', async () => {
+    const filterSets = ['gender=male', 'minAge=30', 'maxAge=26', 'gender=female&maxAge=40', 'minAge=22&maxAge=35', 'gender=female&minAge=20', ''];
+    // Twice round, so every statement is asked again after the others were prepared.
+    for (const filters of [...filterSets, ...filterSets]) {
+      const response = await spin(`${filters}${filters ? '&' : ''}limit=50`);
+      expect(response.statusCode, filters).toBe(200);
+      const params = new URLSearchParams(filters);
+      const { users: found } = spinResponseSchema.parse(response.json());
+      expect(found.length, filters).toBeGreaterThan(0);
+      for (const user of found) {
+        if (params.has('gender')) expect(user.gender, filters).toBe(params.get('gender'));
+        if (params.has('minAge')) expect(user.age, filters).toBeGreaterThanOrEqual(Number(params.get('minAge')));
+        if (params.has('maxAge')) expect(user.age, filters).toBeLessThanOrEqual(Number(params.get('maxAge')));
+      }
+    }
+  });
+
   it.each([
     ['gender=robot', 'gender: Gender must be male, female or other'],
     ['minAge=17', 'minAge: minAge must be between 18 and 99'],
