@@ -36,36 +36,45 @@ const recentlyActiveFirst = [sql`${users.lastSeenAt} desc nulls last`, asc(users
  * and stops once the page is full, so neither grows with the number of people.
  */
 export async function findSpinCandidates(db: OrbitDatabase, caller: UserRow, query: SpinQuery, now: Date): Promise<Candidate[]> {
-  const shape: SpinShape = { gender: query.gender !== undefined, minAge: query.minAge !== undefined, maxAge: query.maxAge !== undefined };
+  const shape = filterShapeOf(query);
   const values = { caller: caller.id, gender: query.gender, minAge: query.minAge, maxAge: query.maxAge };
   const admirers = await spinPage(db, 'admirers', shape).execute({ ...values, limit: query.limit });
   const others = admirers.length < query.limit ? await spinPage(db, 'others', shape).execute({ ...values, limit: query.limit - admirers.length }) : [];
   return [...admirers, ...others].map((row) => toCandidate(row, caller, now));
 }
 
-/** Which filters a Spin asks with: the SQL differs only in these, so each set is a prepared statement of its own. */
-interface SpinShape {
+/** Which filters a request gives: the SQL differs only in these, so each set is a prepared statement of its own. */
+interface FilterShape {
   gender: boolean;
   minAge: boolean;
   maxAge: boolean;
 }
 
+const FILTERS = ['gender', 'minAge', 'maxAge'] as const;
+
+function filterShapeOf(query: SpinQuery): FilterShape {
+  return { gender: query.gender !== undefined, minAge: query.minAge !== undefined, maxAge: query.maxAge !== undefined };
+}
+
+/** The statement's name for this set of filters: `orbit_spin_admirers_gender_maxAge`, say. */
+function statementName(prefix: string, shape: FilterShape): string {
+  return [prefix, ...FILTERS.filter((filter) => shape[filter])].join('_');
+}
+
+function filterPlaceholders(shape: FilterShape): PeopleFilters {
+  return Object.fromEntries(FILTERS.filter((filter) => shape[filter]).map((filter) => [filter, sql.placeholder(filter)]));
+}
+
 /** One of Spin's two reads (see findSpinCandidates), prepared once per shape with the caller, filters and limit as placeholders. */
-function spinPage(db: OrbitDatabase, page: 'admirers' | 'others', shape: SpinShape) {
-  const filtersInName = (['gender', 'minAge', 'maxAge'] as const).filter((filter) => shape[filter]).join('_');
-  return preparedOnce(db, `orbit_spin_${page}${filtersInName ? `_${filtersInName}` : ''}`, (name) => {
+function spinPage(db: OrbitDatabase, page: 'admirers' | 'others', shape: FilterShape) {
+  return preparedOnce(db, statementName(`orbit_spin_${page}`, shape), (name) => {
     const caller = sql.placeholder('caller');
-    const filters: PeopleFilters = {
-      ...(shape.gender ? { gender: sql.placeholder('gender') } : {}),
-      ...(shape.minAge ? { minAge: sql.placeholder('minAge') } : {}),
-      ...(shape.maxAge ? { maxAge: sql.placeholder('maxAge') } : {}),
-    };
     const notDecidedYet = sql`not exists (select 1 from ${likes} where ${likes.fromUserId} = ${caller} and ${likes.toUserId} = ${users.id})`;
     const likedCaller = sql`exists (select 1 from ${likes} where ${likes.fromUserId} = ${users.id} and ${likes.toUserId} = ${caller} and ${likes.type} <> 'dislike')`;
     return db
       .select(candidateColumns)
       .from(users)
-      .where(and(...visiblePeople(caller, filters), notDecidedYet, page === 'admirers' ? likedCaller : sql`not ${likedCaller}`))
+      .where(and(...visiblePeople(caller, filterPlaceholders(shape)), notDecidedYet, page === 'admirers' ? likedCaller : sql`not ${likedCaller}`))
       .orderBy(...recentlyActiveFirst)
       .limit(sql.placeholder('limit'))
       .prepare(name);
@@ -95,19 +104,33 @@ export function discoverTotals(found: number, countLimit: number, limit: number)
   };
 }
 
+/** Discover's two reads for one set of filters: everyone visible counted up to a limit, and one page of them. */
+function discoverStatements(db: OrbitDatabase, shape: FilterShape) {
+  const where = () => and(...visiblePeople(sql.placeholder('caller'), filterPlaceholders(shape)));
+  const counted = preparedOnce(db, statementName('orbit_discover_count', shape), (name) => {
+    const visible = db.select({ id: users.id }).from(users).where(where()).limit(sql.placeholder('countLimit')).as('visible');
+    return db.select({ total: count() }).from(visible).prepare(name);
+  });
+  const page = preparedOnce(db, statementName('orbit_discover_page', shape), (name) =>
+    db
+      .select(candidateColumns)
+      .from(users)
+      .where(where())
+      .orderBy(desc(users.isOnline), ...recentlyActiveFirst)
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(name),
+  );
+  return { counted, page };
+}
+
 /** Discover: everyone visible, online people first, paged, with the filters applied here rather than on the screen. */
 export async function findDiscoverPage(db: OrbitDatabase, caller: UserRow, query: DiscoverQuery, now: Date): Promise<DiscoverResponse> {
-  const where = and(...visiblePeople(caller.id, query));
+  const statements = discoverStatements(db, filterShapeOf(query));
+  const values = { caller: caller.id, gender: query.gender, minAge: query.minAge, maxAge: query.maxAge };
   const countLimit = discoverCountLimit(query);
-  const visible = db.select({ id: users.id }).from(users).where(where).limit(countLimit + 1).as('visible');
-  const [counted] = await db.select({ total: count() }).from(visible);
-  const rows = await db
-    .select(candidateColumns)
-    .from(users)
-    .where(where)
-    .orderBy(desc(users.isOnline), ...recentlyActiveFirst)
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit);
+  const [counted] = await statements.counted.execute({ ...values, countLimit: countLimit + 1 });
+  const rows = await statements.page.execute({ ...values, limit: query.limit, offset: (query.page - 1) * query.limit });
   return {
     users: rows.map((row) => toCandidate(row, caller, now)),
     page: query.page,

@@ -225,6 +225,24 @@ describe('GET /api/users', () => {
     expect(users.map((user) => user.id)).toEqual([middle.id]);
   });
 
+  it('counts and pages by each filter alone and in any company (each set of filters is a statement of its own)', async () => {
+    const filterSets = ['gender=male', 'minAge=30', 'maxAge=26', 'gender=female&maxAge=40', 'minAge=22&maxAge=45', 'gender=male&minAge=35', ''];
+    for (const filters of [...filterSets, ...filterSets]) {
+      const response = await discover(`${filters}${filters ? '&' : ''}limit=50`);
+      expect(response.statusCode, filters).toBe(200);
+      const page = discoverResponseSchema.parse(response.json());
+      expect(page.users.length, filters).toBeGreaterThan(0);
+      // Every match fits on this one page, so the count is the page's.
+      expect(page.total, filters).toBe(page.users.length);
+      const params = new URLSearchParams(filters);
+      for (const user of page.users) {
+        if (params.has('gender')) expect(user.gender, filters).toBe(params.get('gender'));
+        if (params.has('minAge')) expect(user.age, filters).toBeGreaterThanOrEqual(Number(params.get('minAge')));
+        if (params.has('maxAge')) expect(user.age, filters).toBeLessThanOrEqual(Number(params.get('maxAge')));
+      }
+    }
+  });
+
   it('answers an empty page past the end, and 400 for bad filters', async () => {
     const past = discoverResponseSchema.parse((await discover('page=800')).json());
     expect(past.users).toEqual([]);
