@@ -83,7 +83,10 @@ export async function recordDecision(
         targetIsDemo: sql<boolean>`(select target.is_demo from ${users} target where target.id = ${likes}.to_user_id)`,
         theirDecision: sql<LikeType | null>`(select their_like.type from ${likes} their_like
           where their_like.from_user_id = ${likes}.to_user_id and their_like.to_user_id = ${likes}.from_user_id)`,
-      });
+      })
+      // The same text every time (the values are parameters), so under a name each connection parses and plans it once.
+      .prepare('orbit_record_decision')
+      .execute();
     if (!recorded) throw new HttpError(404, USER_NOT_FOUND_MESSAGE);
 
     if (!isPositive(decision.type)) {
