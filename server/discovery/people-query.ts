@@ -6,19 +6,19 @@ import { likes, users, type UserRow } from '../db/schema';
 import { notBlockedEitherWay } from '../safety/blocks';
 import { candidateColumns, toCandidate } from './candidate-view';
 
-/** The filters as values, or as the placeholders of a prepared statement. */
+/** The placeholders of the filters a request gives (see FilterShape). */
 interface PeopleFilters {
-  gender?: SpinQuery['gender'] | Placeholder;
-  minAge?: number | Placeholder;
-  maxAge?: number | Placeholder;
+  gender?: Placeholder;
+  minAge?: Placeholder;
+  maxAge?: Placeholder;
 }
 
 /** Who the caller may be shown: other user accounts that are not banned and not blocked either way, narrowed by the filters. */
-function visiblePeople(callerId: string | Placeholder, filters: PeopleFilters): SQL[] {
+function visiblePeople(callerId: Placeholder, filters: PeopleFilters): SQL[] {
   const conditions: SQL[] = [eq(users.role, 'user'), eq(users.isBanned, false), ne(users.id, callerId), notBlockedEitherWay(callerId, users.id)];
   if (filters.gender) conditions.push(eq(users.gender, filters.gender));
-  if (filters.minAge !== undefined) conditions.push(gte(users.age, filters.minAge));
-  if (filters.maxAge !== undefined) conditions.push(lte(users.age, filters.maxAge));
+  if (filters.minAge) conditions.push(gte(users.age, filters.minAge));
+  if (filters.maxAge) conditions.push(lte(users.age, filters.maxAge));
   return conditions;
 }
 
