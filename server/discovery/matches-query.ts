@@ -1,5 +1,6 @@
 import { and, desc, eq, or, sql } from 'drizzle-orm';
 import type { Match } from '../../contract/discovery';
+import { preparedOnce } from '../db/prepared-statements';
 import type { OrbitDatabase } from '../db/types';
 import { matches, users, type UserRow } from '../db/schema';
 import { notBlockedEitherWay } from '../safety/blocks';
@@ -11,16 +12,25 @@ import { candidateColumns, toCandidate } from './candidate-view';
  * so a match can never show someone the caller blocked or was blocked by.
  */
 export async function findMatches(db: OrbitDatabase, caller: UserRow, now: Date): Promise<Match[]> {
-  const otherUserId = sql`case when ${matches.userAId} = ${caller.id} then ${matches.userBId} else ${matches.userAId} end`;
-  const rows = await db
-    .select({ matchId: matches.id, matchedAt: matches.createdAt, person: candidateColumns })
-    .from(matches)
-    .innerJoin(users, eq(users.id, otherUserId))
-    .where(and(or(eq(matches.userAId, caller.id), eq(matches.userBId, caller.id)), eq(users.isBanned, false), notBlockedEitherWay(caller.id, users.id)))
-    .orderBy(desc(matches.createdAt), desc(matches.id));
+  const rows = await preparedMatchesQuery(db).execute({ caller: caller.id });
   return rows.map((row) => ({
     ...toCandidate(row.person, caller, now),
     matchId: row.matchId,
     matchedAt: row.matchedAt.toISOString(),
   }));
+}
+
+/** Built once per database; the caller is its one placeholder (see prepared-statements.ts). */
+function preparedMatchesQuery(db: OrbitDatabase) {
+  return preparedOnce(db, 'orbit_matches', (name) => {
+    const caller = sql.placeholder('caller');
+    const otherUserId = sql`case when ${matches.userAId} = ${caller} then ${matches.userBId} else ${matches.userAId} end`;
+    return db
+      .select({ matchId: matches.id, matchedAt: matches.createdAt, person: candidateColumns })
+      .from(matches)
+      .innerJoin(users, eq(users.id, otherUserId))
+      .where(and(or(eq(matches.userAId, caller), eq(matches.userBId, caller)), eq(users.isBanned, false), notBlockedEitherWay(caller, users.id)))
+      .orderBy(desc(matches.createdAt), desc(matches.id))
+      .prepare(name);
+  });
 }
