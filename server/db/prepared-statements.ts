@@ -1,7 +1,7 @@
 import type { OrbitDatabase } from './types';
 
 // Statements the busiest signed-in routes run on every request (the radar,
-// Spin) are built once per database and kept under a name. Drizzle then
+// Spin, Discover, Matches) are built once per database and kept under a name. Drizzle then
 // skips rebuilding their SQL (about a tenth of a request's CPU on the Node
 // side), and node-postgres sends them as named prepared statements, so each
 // connection, PGlite's included, parses them once instead of every time.

@@ -36,8 +36,7 @@ const recentlyActiveFirst = [sql`${users.lastSeenAt} desc nulls last`, asc(users
  * and stops once the page is full, so neither grows with the number of people.
  */
 export async function findSpinCandidates(db: OrbitDatabase, caller: UserRow, query: SpinQuery, now: Date): Promise<Candidate[]> {
-  const shape = filterShapeOf(query);
-  const values = { caller: caller.id, gender: query.gender, minAge: query.minAge, maxAge: query.maxAge };
+  const { shape, values } = filtersOf(caller, query);
   const admirers = await spinPage(db, 'admirers', shape).execute({ ...values, limit: query.limit });
   const others = admirers.length < query.limit ? await spinPage(db, 'others', shape).execute({ ...values, limit: query.limit - admirers.length }) : [];
   return [...admirers, ...others].map((row) => toCandidate(row, caller, now));
@@ -52,8 +51,12 @@ interface FilterShape {
 
 const FILTERS = ['gender', 'minAge', 'maxAge'] as const;
 
-function filterShapeOf(query: SpinQuery): FilterShape {
-  return { gender: query.gender !== undefined, minAge: query.minAge !== undefined, maxAge: query.maxAge !== undefined };
+/** A request's filters: which were given (the statement to run) and the values for its placeholders, with the caller's. */
+function filtersOf(caller: UserRow, query: SpinQuery) {
+  return {
+    shape: { gender: query.gender !== undefined, minAge: query.minAge !== undefined, maxAge: query.maxAge !== undefined } satisfies FilterShape,
+    values: { caller: caller.id, gender: query.gender, minAge: query.minAge, maxAge: query.maxAge },
+  };
 }
 
 /** The statement's name for this set of filters: `orbit_spin_admirers_gender_maxAge`, say. */
@@ -126,8 +129,8 @@ function discoverStatements(db: OrbitDatabase, shape: FilterShape) {
 
 /** Discover: everyone visible, online people first, paged, with the filters applied here rather than on the screen. */
 export async function findDiscoverPage(db: OrbitDatabase, caller: UserRow, query: DiscoverQuery, now: Date): Promise<DiscoverResponse> {
-  const statements = discoverStatements(db, filterShapeOf(query));
-  const values = { caller: caller.id, gender: query.gender, minAge: query.minAge, maxAge: query.maxAge };
+  const { shape, values } = filtersOf(caller, query);
+  const statements = discoverStatements(db, shape);
   const countLimit = discoverCountLimit(query);
   const [counted] = await statements.counted.execute({ ...values, countLimit: countLimit + 1 });
   const rows = await statements.page.execute({ ...values, limit: query.limit, offset: (query.page - 1) * query.limit });
