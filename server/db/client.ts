@@ -6,6 +6,7 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { openPgliteWorker, type EmbeddedDatabaseEvent } from './pglite-connection';
 import * as schema from './schema';
+import { declareTransactionsSerial } from './serial-transactions';
 import type { OrbitDatabase } from './types';
 
 /** Resolved from this file so migrations are found whatever the working directory. */
@@ -59,7 +60,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
  */
 async function openPglite(dataDir: string | undefined): Promise<DatabaseConnection> {
   const { pool, close, watch } = await openPgliteWorker(dataDir);
-  return { ...(await migrated(pool, 'pglite', once(close))), watchEmbedded: watch };
+  const connection = await migrated(pool, 'pglite', once(close));
+  // Its pool holds PGlite's one connection, so its transactions run one at a time.
+  declareTransactionsSerial(connection.db);
+  return { ...connection, watchEmbedded: watch };
 }
 
 /**

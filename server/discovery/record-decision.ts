@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { LikeResponse, LikeType } from '../../contract/discovery';
 import type { OrbitDatabase } from '../db/types';
 import { likes, matches, users, type UserRow } from '../db/schema';
+import { transactionsAreSerial } from '../db/serial-transactions';
 import { HttpError } from '../plugins/errors';
 import { notBlockedEitherWay } from '../safety/blocks';
 import { demoLikesBack, type LikeBackPolicy } from './like-back';
@@ -19,9 +20,11 @@ export function orderedPair(first: string, second: string): { userAId: string; u
 /**
  * Serialises everything that changes one pair's likes, match or blocks for
  * the rest of the transaction, so a like and a block racing cannot leave a
- * match between people who blocked each other.
+ * match between people who blocked each other. Where transactions already run
+ * one at a time, there is nothing to serialise.
  */
-export async function lockPair(tx: Transaction, first: string, second: string): Promise<void> {
+export async function lockPair(db: OrbitDatabase, tx: Transaction, first: string, second: string): Promise<void> {
+  if (transactionsAreSerial(db)) return;
   const pair = orderedPair(first, second);
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`likes:${pair.userAId}:${pair.userBId}`}, 0))`);
 }
@@ -57,7 +60,7 @@ export async function recordDecision(
   const pair = orderedPair(caller.id, decision.targetId);
 
   return db.transaction(async (tx) => {
-    await lockPair(tx, caller.id, decision.targetId);
+    await lockPair(db, tx, caller.id, decision.targetId);
 
     // One statement instead of three (check the target, store the decision,
     // read theirs): each statement is a round trip, and on the embedded

@@ -33,8 +33,8 @@ async function findMember(db: Executor, id: string): Promise<{ id: string; name:
 }
 
 /** The block itself, and the end of any match between the two (their likes stay as they were). */
-async function storeBlock(tx: Transaction, blockerId: string, blockedId: string): Promise<void> {
-  await lockPair(tx, blockerId, blockedId);
+async function storeBlock(db: OrbitDatabase, tx: Transaction, blockerId: string, blockedId: string): Promise<void> {
+  await lockPair(db, tx, blockerId, blockedId);
   await tx.insert(userBlocks).values({ blockerId, blockedId }).onConflictDoNothing();
   const pair = orderedPair(blockerId, blockedId);
   await tx.delete(matches).where(and(eq(matches.userAId, pair.userAId), eq(matches.userBId, pair.userBId)));
@@ -45,7 +45,7 @@ export async function blockPerson(db: OrbitDatabase, callerId: string, targetId:
   if (targetId === callerId) throw new HttpError(400, CANNOT_BLOCK_SELF_MESSAGE);
   return db.transaction(async (tx) => {
     const target = await findMember(tx, targetId);
-    await storeBlock(tx, callerId, target.id);
+    await storeBlock(db, tx, callerId, target.id);
     return `You blocked ${displayName(target)}.`;
   });
 }
@@ -99,7 +99,7 @@ export async function reportPerson(
         set: { reason: body.reason, details: body.details },
       });
     if (!body.block) return REPORT_RECEIVED_MESSAGE;
-    await storeBlock(tx, callerId, target.id);
+    await storeBlock(db, tx, callerId, target.id);
     return `${REPORT_RECEIVED_MESSAGE} You won't see ${displayName(target)} again.`;
   });
 }
