@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, loggerOptions, type AppConfig } from './config';
 import { openDatabase } from './db/client';
+import { DataDirectoryInUseError } from './db/data-directory-lock';
 import { ensureAdminAccount, seedDatabase } from './db/seed/index';
 import { describeErrorForLog } from './lib/log-error';
 
@@ -73,6 +74,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`Orbit failed to start: ${describeErrorForLog(error)}\n`);
+  // The operator's own doing, said in full by the message: a stack would only bury it.
+  const description = error instanceof DataDirectoryInUseError ? error.message : describeErrorForLog(error);
+  process.stderr.write(`Orbit failed to start: ${description}\n`);
   process.exit(1);
 });

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { lockDataDirectory } from './data-directory-lock';
 import { startWorker, WorkerSocket, type PgliteWorker } from './pglite-worker-link';
 
 // The embedded database as node-postgres sees it: a pool whose one
@@ -35,12 +36,20 @@ class EmbeddedDatabase {
   private constructor(
     private readonly dataDir: string | undefined,
     private link: PgliteWorker,
+    private readonly unlock: () => void,
   ) {
     link.whenFailed((reason) => this.failed(reason));
   }
 
+  /** A database kept on disk is locked for this process first (data-directory-lock.ts), and until it closes. */
   static async open(dataDir: string | undefined): Promise<EmbeddedDatabase> {
-    return new EmbeddedDatabase(dataDir, await startWorker(dataDir));
+    const unlock = dataDir === undefined ? () => {} : lockDataDirectory(dataDir);
+    try {
+      return new EmbeddedDatabase(dataDir, await startWorker(dataDir), unlock);
+    } catch (error) {
+      unlock();
+      throw error;
+    }
   }
 
   /** The worker a new connection attaches to. */
@@ -89,8 +98,13 @@ class EmbeddedDatabase {
   async close(): Promise<void> {
     this.closed = true;
     this.stopWaiting?.();
-    await this.restarting;
-    await this.link.close();
+    try {
+      await this.restarting;
+      await this.link.close();
+    } finally {
+      // PGlite's thread has ended (close terminates it when it does not end by itself): its files are free.
+      this.unlock();
+    }
   }
 }
 

@@ -88,6 +88,17 @@ describe('PGlite files in a worker thread', () => {
     await expect(openPgliteWorker(notADirectory)).rejects.toThrow(/the embedded database did not open/);
   });
 
+  it('refuses a second opening of a directory already open, and the first serves on', async () => {
+    const first = await openPgliteWorker(dataDir);
+    try {
+      await expect(openPgliteWorker(dataDir)).rejects.toThrow(`The embedded database in ${dataDir} is already open in this process`);
+      const { rows } = await first.pool.query<{ answer: number }>('select 1 as answer');
+      expect(rows).toEqual([{ answer: 1 }]);
+    } finally {
+      await first.close();
+    }
+  });
+
   it('keeps committed rows across a close and a reopen', async () => {
     const first = await openPgliteWorker(dataDir);
     await first.pool.query('create table kept (value text)');
