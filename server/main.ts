@@ -73,9 +73,15 @@ async function main(): Promise<void> {
   app.log.info(`Orbit ready on http://localhost:${config.port} (${database.driver}) in ${elapsedMs} ms`);
 }
 
+/** Why the start failed. What the operator can fix is said in a sentence: a stack would only bury it. */
+function startFailureText(error: unknown): string {
+  if (error instanceof DataDirectoryInUseError) return error.message;
+  const { code, address, port } = error as { code?: unknown; address?: unknown; port?: unknown };
+  if (code === 'EADDRINUSE') return `Port ${String(port)} on ${String(address)} is already in use (another Orbit server?). Stop it first, or set PORT to another port.`;
+  return describeErrorForLog(error);
+}
+
 main().catch((error: unknown) => {
-  // The operator's own doing, said in full by the message: a stack would only bury it.
-  const description = error instanceof DataDirectoryInUseError ? error.message : describeErrorForLog(error);
-  process.stderr.write(`Orbit failed to start: ${description}\n`);
+  process.stderr.write(`Orbit failed to start: ${startFailureText(error)}\n`);
   process.exit(1);
 });
