@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, linkSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 
 // PGlite is PostgreSQL in single-user mode and takes no lock on its files
 // (the postmaster.pid it writes always says -42). A second process opening
@@ -11,13 +12,17 @@ import { existsSync, linkSync, readFileSync, rmSync, writeFileSync } from 'node:
 //
 // Liveness comes from the holder's process, never from a heartbeat or a
 // timeout: a busy holder is never mistaken for a dead one, and a server
-// killed with SIGKILL can be restarted at once.
+// killed with SIGKILL can be restarted at once. A holder on another host
+// (another container sharing the volume, where process ids mean nothing to
+// this one) cannot be checked, so it is never taken over.
 
 export class DataDirectoryInUseError extends Error {
   override name = 'DataDirectoryInUseError';
 }
 
 interface Holder {
+  /** The host name, which a container keeps across restarts and two containers do not share. */
+  host: string;
   pid: number;
   /** The kernel's start time of the process (Linux), which tells it from a later process given the same id. */
   startedAt: string | null;
@@ -50,7 +55,7 @@ function stateOf(pid: number): ProcessState {
 
 function ownHolder(): Holder {
   const state = stateOf(process.pid);
-  return { pid: process.pid, startedAt: state.alive ? state.startedAt : null };
+  return { host: hostname(), pid: process.pid, startedAt: state.alive ? state.startedAt : null };
 }
 
 /** The holder a lock file names, or null when it names none (a torn or foreign file). */
@@ -58,15 +63,15 @@ function readHolder(lockPath: string): Holder | null {
   try {
     const parsed: unknown = JSON.parse(readFileSync(lockPath, 'utf8'));
     if (typeof parsed !== 'object' || parsed === null) return null;
-    const { pid, startedAt } = parsed as Record<string, unknown>;
-    if (!Number.isInteger(pid) || (pid as number) <= 0) return null;
-    return { pid: pid as number, startedAt: typeof startedAt === 'string' ? startedAt : null };
+    const { host, pid, startedAt } = parsed as Record<string, unknown>;
+    if (typeof host !== 'string' || !Number.isInteger(pid) || (pid as number) <= 0) return null;
+    return { host, pid: pid as number, startedAt: typeof startedAt === 'string' ? startedAt : null };
   } catch {
     return null;
   }
 }
 
-/** Whether the process a lock file names still holds it (this process only through `heldHere`). */
+/** Whether the process on this host a lock file names still holds it (this process only through `heldHere`). */
 function holds(holder: Holder): boolean {
   if (holder.pid === process.pid) return false;
   const state = stateOf(holder.pid);
@@ -107,6 +112,12 @@ export function lockDataDirectory(directory: string): () => void {
       return () => unlock(lockPath, me);
     }
     const holder = readHolder(lockPath);
+    if (holder && holder.host !== me.host) {
+      throw new DataDirectoryInUseError(
+        `The embedded database in ${directory} is in use by process ${holder.pid} on host ${holder.host}, which this one cannot check. ` +
+          `If no Orbit server runs there any more, delete ${lockPath} and start again.`,
+      );
+    }
     if (holder && holds(holder)) throw new DataDirectoryInUseError(`The embedded database in ${directory} is in use by another process (${holder.pid}). ${advice}`);
     rmSync(lockPath, { force: true });
   }
@@ -117,5 +128,5 @@ function unlock(lockPath: string, me: Holder): void {
   if (!heldHere.delete(lockPath)) return;
   const holder = readHolder(lockPath);
   // Only our own file: never one another process has since taken over.
-  if (holder?.pid === me.pid && holder.startedAt === me.startedAt) rmSync(lockPath, { force: true });
+  if (holder?.host === me.host && holder.pid === me.pid && holder.startedAt === me.startedAt) rmSync(lockPath, { force: true });
 }
