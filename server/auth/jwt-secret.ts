@@ -1,30 +1,52 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
 const SECRET_FILE = 'jwt-secret';
+const MIN_SECRET_LENGTH = 32;
+
+type SecretFile = { state: 'missing' } | { state: 'unfit' } | { state: 'fit'; secret: string };
+
+/** What the file holds: a secret, something too short to be one, or nothing. */
+function readSecret(file: string): SecretFile {
+  try {
+    const secret = fs.readFileSync(file, 'utf8').trim();
+    return secret.length >= MIN_SECRET_LENGTH ? { state: 'fit', secret } : { state: 'unfit' };
+  } catch (error) {
+    if (error instanceof Error && 'code' in error && error.code === 'ENOENT') return { state: 'missing' };
+    throw error;
+  }
+}
 
 /**
  * Returns the signing secret kept in `dataDir/jwt-secret`, creating it on first
  * start. Keeping it on disk means sessions survive a restart without anyone
  * having to invent a secret; mode 0600 keeps other local users from reading it.
+ *
+ * The new secret is written whole to a draft and then linked into place, so
+ * the file never holds half a secret, and of two first starts at once the
+ * later one adopts the earlier one's secret instead of replacing it under a
+ * server already signing with it.
  */
 export function loadOrCreateJwtSecret(dataDir: string): string {
   const file = path.join(dataDir, SECRET_FILE);
   fs.mkdirSync(dataDir, { recursive: true });
-  try {
-    const existing = fs.readFileSync(file, 'utf8').trim();
-    if (existing.length >= 32) return existing;
-  } catch (error) {
-    if (!isMissingFile(error)) throw error;
-  }
+  const existing = readSecret(file);
+  if (existing.state === 'fit') return existing.secret;
   const secret = randomBytes(48).toString('base64url');
-  // 'w' replaces a truncated or too-short file left by an interrupted first start.
-  fs.writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'w' });
-  fs.chmodSync(file, 0o600);
-  return secret;
-}
-
-function isMissingFile(error: unknown): boolean {
-  return error instanceof Error && 'code' in error && error.code === 'ENOENT';
+  const draft = `${file}.${randomUUID()}`;
+  fs.writeFileSync(draft, `${secret}\n`, { mode: 0o600 });
+  fs.chmodSync(draft, 0o600);
+  try {
+    // A file too short to be a secret (an older version's interrupted start) is replaced.
+    if (existing.state === 'unfit') fs.renameSync(draft, file);
+    else fs.linkSync(draft, file);
+    return secret;
+  } catch (error) {
+    const adopted = error instanceof Error && 'code' in error && error.code === 'EEXIST' ? readSecret(file) : undefined;
+    if (adopted?.state === 'fit') return adopted.secret;
+    throw error;
+  } finally {
+    fs.rmSync(draft, { force: true });
+  }
 }

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { loadOrCreateJwtSecret } from '../../server/auth/jwt-secret';
 import { ConfigError, loadConfig } from '../../server/config';
 
 const tempDirs: string[] = [];
@@ -40,6 +41,34 @@ describe('loadConfig', () => {
     expect(first).toBe(second);
     expect(Buffer.from(first, 'base64url')).toHaveLength(48);
     expect(fs.statSync(path.join(dataDir, 'jwt-secret')).mode & 0o777).toBe(0o600);
+  });
+
+  it('replaces a JWT secret file too short to be one, and leaves no draft behind', () => {
+    const dataDir = tempDataDir();
+    fs.writeFileSync(path.join(dataDir, 'jwt-secret'), 'cut-off\n');
+    const secret = loadConfig({ DATA_DIR: dataDir }).jwtSecret;
+    expect(Buffer.from(secret, 'base64url')).toHaveLength(48);
+    expect(fs.readFileSync(path.join(dataDir, 'jwt-secret'), 'utf8')).toBe(`${secret}\n`);
+    expect(fs.readdirSync(dataDir)).toEqual(['jwt-secret']);
+  });
+
+  it('adopts the JWT secret another first start wrote meanwhile, instead of replacing it', () => {
+    const dataDir = tempDataDir();
+    const file = path.join(dataDir, 'jwt-secret');
+    const rivals = `${'r'.repeat(64)}\n`;
+    const write = fs.writeFileSync;
+    // The other start finishes its write while this one is still drafting its own.
+    const spy = vi.spyOn(fs, 'writeFileSync').mockImplementation((target, data, options) => {
+      write(target, data, options);
+      if (!fs.existsSync(file)) write(file, rivals, { mode: 0o600 });
+    });
+    try {
+      expect(loadOrCreateJwtSecret(dataDir)).toBe(rivals.trim());
+    } finally {
+      spy.mockRestore();
+    }
+    expect(fs.readFileSync(file, 'utf8')).toBe(rivals);
+    expect(fs.readdirSync(dataDir)).toEqual(['jwt-secret']);
   });
 
   it('prefers JWT_SECRET and then writes no file', () => {
