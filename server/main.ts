@@ -76,7 +76,7 @@ async function main(): Promise<void> {
 /** Why the start failed. What the operator can fix is said in a sentence: a stack would only bury it. */
 function startFailureText(error: unknown): string {
   if (error instanceof DataDirectoryInUseError) return error.message;
-  const { code, address, port } = error as { code?: unknown; address?: unknown; port?: unknown };
+  const { code, address, port } = (typeof error === 'object' && error !== null ? error : {}) as { code?: unknown; address?: unknown; port?: unknown };
   if (code === 'EADDRINUSE') return `Port ${String(port)} on ${String(address)} is already in use (another Orbit server?). Stop it first, or set PORT to another port.`;
   return describeErrorForLog(error);
 }
