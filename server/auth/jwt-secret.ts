@@ -1,6 +1,7 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { createFileWhole } from '../lib/new-file';
 
 const SECRET_FILE = 'jwt-secret';
 const MIN_SECRET_LENGTH = 32;
@@ -33,20 +34,15 @@ export function loadOrCreateJwtSecret(dataDir: string): string {
   fs.mkdirSync(dataDir, { recursive: true });
   const existing = readSecret(file);
   if (existing.state === 'fit') return existing.secret;
+  // A file too short to be a secret (an older version's interrupted start) is removed first.
+  if (existing.state === 'unfit') fs.rmSync(file, { force: true });
   const secret = randomBytes(48).toString('base64url');
-  const draft = `${file}.${randomUUID()}`;
-  fs.writeFileSync(draft, `${secret}\n`, { mode: 0o600 });
-  fs.chmodSync(draft, 0o600);
-  try {
-    // A file too short to be a secret (an older version's interrupted start) is replaced.
-    if (existing.state === 'unfit') fs.renameSync(draft, file);
-    else fs.linkSync(draft, file);
+  if (createFileWhole(file, `${secret}\n`)) {
+    // The mode given at creation is narrowed by the umask; this makes it exact.
+    fs.chmodSync(file, 0o600);
     return secret;
-  } catch (error) {
-    const adopted = error instanceof Error && 'code' in error && error.code === 'EEXIST' ? readSecret(file) : undefined;
-    if (adopted?.state === 'fit') return adopted.secret;
-    throw error;
-  } finally {
-    fs.rmSync(draft, { force: true });
   }
+  const adopted = readSecret(file);
+  if (adopted.state === 'fit') return adopted.secret;
+  throw new Error(`${file} appeared while this server created it, and holds no usable secret`);
 }

@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
-import { existsSync, linkSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { hostname } from 'node:os';
+import { createFileWhole } from '../lib/new-file';
 
 // PGlite is PostgreSQL in single-user mode and takes no lock on its files
 // (the postmaster.pid it writes always says -42). A second process opening
@@ -79,21 +79,6 @@ function holds(holder: Holder): boolean {
   return holder.startedAt === null || state.startedAt === null || holder.startedAt === state.startedAt;
 }
 
-/** Creates the lock file with its whole content at once (a hard link is atomic), or reports that one exists. */
-function createLockFile(lockPath: string, holder: Holder): boolean {
-  const draft = `${lockPath}.${randomUUID()}`;
-  writeFileSync(draft, `${JSON.stringify(holder)}\n`, { mode: 0o600 });
-  try {
-    linkSync(draft, lockPath);
-    return true;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
-    throw error;
-  } finally {
-    rmSync(draft, { force: true });
-  }
-}
-
 /**
  * Locks the embedded database in `directory` for this process, through the
  * file `${directory}.lock`; returns the function that unlocks it. A lock left
@@ -107,7 +92,7 @@ export function lockDataDirectory(directory: string): () => void {
   const me = ownHolder();
   // Two tries: a stale file is removed once; losing the race that follows to another starter is a refusal, not a loop.
   for (let attempt = 0; attempt < 2; attempt += 1) {
-    if (createLockFile(lockPath, me)) {
+    if (createFileWhole(lockPath, `${JSON.stringify(me)}\n`)) {
       heldHere.add(lockPath);
       return () => unlock(lockPath, me);
     }

@@ -1,9 +1,6 @@
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi } from './http';
 import { ServerProcess } from './server-process';
@@ -49,16 +46,10 @@ describe('a second server started beside a running one', () => {
   it('with its own data directory but the same port, exits saying which port is taken', async () => {
     const otherDataDir = mkdtempSync(path.join(tmpdir(), 'orbit-second-port-'));
     try {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-        cwd: fileURLToPath(new URL('../..', import.meta.url)),
-        env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: String(FIRST_PORT), HOST: '127.0.0.1', DATA_DIR: otherDataDir, ADMIN_PASSWORD, NODE_ENV: 'test', LOG_LEVEL: 'warn' },
-        stdio: ['ignore', 'ignore', 'pipe'],
-      });
-      let errors = '';
-      child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString('utf8')));
-      const [code] = (await once(child, 'exit')) as [number | null];
+      const samePort = new ServerProcess({ port: FIRST_PORT, dataDir: otherDataDir, adminPassword: ADMIN_PASSWORD });
+      const { code, output } = await samePort.runUntilExit();
       expect(code).toBe(1);
-      expect(errors.trim()).toBe(`Orbit failed to start: Port ${FIRST_PORT} on 127.0.0.1 is already in use (another Orbit server?). Stop it first, or set PORT to another port.`);
+      expect(output.trim()).toBe(`Orbit failed to start: Port ${FIRST_PORT} on 127.0.0.1 is already in use (another Orbit server?). Stop it first, or set PORT to another port.`);
       expect((await callApi(FIRST_PORT, { method: 'GET', path: '/api/config/public' })).status).toBe(200);
     } finally {
       rmSync(otherDataDir, { recursive: true, force: true });

@@ -40,6 +40,24 @@ export class ServerProcess {
 
   async start(): Promise<void> {
     if (this.child) throw new Error('server already running');
+    const child = this.spawn();
+    this.child = child;
+    await this.waitUntilServing(child);
+  }
+
+  /**
+   * Runs a server that is expected not to start (another one holds its port
+   * or data directory) until it exits, without waiting for it to answer: the
+   * one it collides with would answer instead.
+   */
+  async runUntilExit(): Promise<{ code: number | null; output: string }> {
+    if (this.child) throw new Error('server already running');
+    const child = this.spawn();
+    const [code] = (await once(child, 'exit')) as [number | null];
+    return { code, output: this.output };
+  }
+
+  private spawn(): ChildProcess {
     const env: NodeJS.ProcessEnv = {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
@@ -67,8 +85,7 @@ export class ServerProcess {
     };
     child.stdout?.on('data', keep);
     child.stderr?.on('data', keep);
-    this.child = child;
-    await this.waitUntilServing(child);
+    return child;
   }
 
   private async waitUntilServing(child: ChildProcess): Promise<void> {
