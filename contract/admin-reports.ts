@@ -24,7 +24,12 @@ export const adminReportSchema = z.object({
   resolvedAt: z.string().nullable(),
   /** null when the reporter has deleted their account. */
   reporter: reportPartySchema.nullable(),
-  reported: reportPartySchema.extend({ avatar: z.string(), isBanned: z.boolean() }),
+  reported: reportPartySchema.extend({
+    avatar: z.string(),
+    isBanned: z.boolean(),
+    /** The reported member has deleted their account: the report stays, named by the username it was about, and there is no one left to ban. */
+    accountDeleted: z.boolean(),
+  }),
   /** Open reports against the same person, this one included: several reporters weigh more than one. */
   openReportsAgainst: z.number().int(),
 });

@@ -41,10 +41,18 @@ export async function buildDataExport(db: OrbitDatabase, user: UserRow, now: Dat
     .orderBy(desc(userBlocks.createdAt));
 
   // Reports about the member are the operators' records, not theirs to read: only the ones they sent.
+  // Left: a report stays after the person it was about deleted their account; it then names them by username.
   const reports = await db
-    .select({ ...personColumns, reason: userReports.reason, details: userReports.details, status: userReports.status, at: userReports.createdAt })
+    .select({
+      username: userReports.reportedUsername,
+      name: sql<string>`coalesce(${users.name}, '')`,
+      reason: userReports.reason,
+      details: userReports.details,
+      status: userReports.status,
+      at: userReports.createdAt,
+    })
     .from(userReports)
-    .innerJoin(users, eq(users.id, userReports.reportedId))
+    .leftJoin(users, eq(users.id, userReports.reportedId))
     .where(eq(userReports.reporterId, user.id))
     .orderBy(desc(userReports.createdAt), desc(userReports.id));
 

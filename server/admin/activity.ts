@@ -19,12 +19,8 @@ const nameLookups: Record<string, NameLookup> = {
   gift: (db, ids) => db.select({ id: gifts.id, name: gifts.name }).from(gifts).where(inArray(gifts.id, ids)),
   coinPack: (db, ids) => db.select({ id: coinPacks.id, name: coinPacks.name }).from(coinPacks).where(inArray(coinPacks.id, ids)),
   vipPlan: (db, ids) => db.select({ id: vipPlans.id, name: vipPlans.name }).from(vipPlans).where(inArray(vipPlans.id, ids)),
-  report: (db, ids) =>
-    db
-      .select({ id: userReports.id, name: users.username })
-      .from(userReports)
-      .innerJoin(users, eq(users.id, userReports.reportedId))
-      .where(inArray(userReports.id, ids)),
+  // The username the report was about, which the report keeps when that account is deleted.
+  report: (db, ids) => db.select({ id: userReports.id, name: userReports.reportedUsername }).from(userReports).where(inArray(userReports.id, ids)),
   blogPost: (db, ids) => db.select({ id: blogPosts.id, name: blogPosts.title }).from(blogPosts).where(inArray(blogPosts.id, ids)),
 };
 

@@ -48,9 +48,10 @@ export async function listReports(db: OrbitDatabase, query: { page: number; limi
       openReportsAgainst,
     })
     .from(userReports)
-    // Left: a report outlives a reporter who deleted their account (reporter_id is then null).
+    // Left joins: a report outlives both a reporter who deleted their account
+    // (reporter_id is then null) and a reported member who did (no row left).
     .leftJoin(reporter, eq(reporter.id, userReports.reporterId))
-    .innerJoin(reported, eq(reported.id, userReports.reportedId))
+    .leftJoin(reported, eq(reported.id, userReports.reportedId))
     .where(where)
     .orderBy(...order)
     .limit(window.limit)
@@ -66,13 +67,24 @@ export async function listReports(db: OrbitDatabase, query: { page: number; limi
       createdAt: row.report.createdAt.toISOString(),
       resolvedAt: row.report.resolvedAt?.toISOString() ?? null,
       reporter: row.reporter && { _id: row.reporter.id, username: row.reporter.username, name: row.reporter.name || row.reporter.username },
-      reported: {
-        _id: row.reported.id,
-        username: row.reported.username,
-        name: row.reported.name || row.reported.username,
-        avatar: row.reported.avatar || defaultAvatarUrl(row.reported.username),
-        isBanned: row.reported.isBanned,
-      },
+      reported: row.reported
+        ? {
+            _id: row.reported.id,
+            username: row.reported.username,
+            name: row.reported.name || row.reported.username,
+            avatar: row.reported.avatar || defaultAvatarUrl(row.reported.username),
+            isBanned: row.reported.isBanned,
+            accountDeleted: false,
+          }
+        : {
+            // Gone with the account: its name, pictures and ban. What was reported, and by whom, stays.
+            _id: row.report.reportedId,
+            username: row.report.reportedUsername,
+            name: row.report.reportedUsername,
+            avatar: defaultAvatarUrl(row.report.reportedUsername),
+            isBanned: false,
+            accountDeleted: true,
+          },
       openReportsAgainst: Number(row.openReportsAgainst),
     })),
     currentPage: query.page,

@@ -8,11 +8,13 @@ import { verifyPassword } from './passwords';
 /**
  * Deletes a member's account for good once their password is proven. The
  * foreign keys in server/db/schema.ts decide what goes with the row: what is
- * only theirs (sessions, likes either way, matches, blocks either way,
- * reports about them) cascades away; what other people still rely on
- * (reports they made, purchases and settled withdrawals for the books,
- * moderation records) stays with the member's id set to null. Every reference to users.id is one
- * or the other, so the delete cannot be refused by a constraint.
+ * only theirs (sessions, likes either way, matches, blocks either way)
+ * cascades away; what other people still rely on (reports they made,
+ * purchases and settled withdrawals for the books, moderation records) stays
+ * with the member's id set to null. Every foreign key to users.id is one or
+ * the other, so the delete cannot be refused by a constraint. Reports about
+ * the member hold no foreign key and stay whole, named by the username they
+ * were about: deleting an account must not wipe what others reported.
  *
  * Sessions go with the row, and the auth guard reads the row on every
  * request, so the caller's token stops working at once.

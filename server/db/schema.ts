@@ -348,9 +348,15 @@ export const userReports = pgTable(
      * a harasser must not get away with it by being reported by people who left.
      */
     reporterId: uuid('reporter_id').references(() => users.id, { onDelete: 'set null' }),
-    reportedId: uuid('reported_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * No foreign key: a report outlives the account it is about. A member who
+     * is reported must not be able to wipe the record by deleting their
+     * account (and then sign up again); the id still groups every report about
+     * that account, and the username below still names it.
+     */
+    reportedId: uuid('reported_id').notNull(),
+    /** The reported member's username when the report was made (usernames never change), for when the account is gone. */
+    reportedUsername: text('reported_username').notNull(),
     reason: text('reason').$type<ReportReason>().notNull(),
     details: text('details').notNull().default(''),
     status: text('status').$type<ReportStatus>().notNull().default('open'),

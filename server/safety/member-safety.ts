@@ -92,7 +92,7 @@ export async function reportPerson(
     const target = await findMember(tx, targetId);
     await tx
       .insert(userReports)
-      .values({ reporterId: callerId, reportedId: target.id, reason: body.reason, details: body.details })
+      .values({ reporterId: callerId, reportedId: target.id, reportedUsername: target.username, reason: body.reason, details: body.details })
       .onConflictDoUpdate({
         target: [userReports.reporterId, userReports.reportedId],
         targetWhere: sql`${userReports.status} = 'open'`,

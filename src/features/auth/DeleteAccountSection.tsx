@@ -16,8 +16,9 @@ declare module '@tanstack/history' {
   }
 }
 
+/** Says what stays as well as what goes: the books keep purchases and payouts, and moderators keep reports (account-deletion.ts). */
 export const DELETE_ACCOUNT_WARNING =
-  'This deletes your profile, photos, coins, likes, matches and the list of people you blocked, and signs you out everywhere. It cannot be undone.';
+  'This deletes your profile, photos, coins, likes, matches and the list of people you blocked, and signs you out everywhere. Records of purchases and payouts, and any reports about you, are kept. It cannot be undone.';
 
 const Confirm = styled.form`
   display: grid;

@@ -120,9 +120,10 @@ export async function insertPendingWithdrawal(world: MatrixWorld): Promise<strin
 
 /** An open report by user A about a new member, for the resolve row. */
 export async function insertOpenReport(world: MatrixWorld): Promise<string> {
+  const suffix = randomBytes(5).toString('hex');
   const [row] = await world.db
     .insert(userReports)
-    .values({ reporterId: world.callers.userA.id, reportedId: await insertMember(world.db), reason: 'other', details: 'Filed by the matrix' })
+    .values({ reporterId: world.callers.userA.id, reportedId: await insertMember(world.db, { username: `reported_${suffix}` }), reportedUsername: `reported_${suffix}`, reason: 'other', details: 'Filed by the matrix' })
     .returning({ id: userReports.id });
   if (!row) throw new Error('insert failed');
   return row.id;

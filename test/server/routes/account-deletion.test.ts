@@ -5,7 +5,7 @@ import { adminReportListResponseSchema } from '../../../contract/admin-reports';
 import { ACCOUNT_DELETED_MESSAGE, CURRENT_PASSWORD_INCORRECT, INVALID_CREDENTIALS, PAYOUT_PENDING_MESSAGE, sessionChangeResponseSchema } from '../../../contract/auth';
 import { errorBodySchema } from '../../../contract/common';
 import { matchesResponseSchema } from '../../../contract/discovery';
-import { likes, matches, purchases, sessions, userBlocks, userReports, users, withdrawals } from '../../../server/db/schema';
+import { likes, matches, purchases, sessions, userBlocks, users, withdrawals } from '../../../server/db/schema';
 import { bearer, loginAdmin, registerUser, type RegisteredUser } from '../helpers/accounts';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
@@ -217,18 +217,43 @@ describe('DELETE /api/auth/account', () => {
       expect(purchase).toMatchObject({ userId: null, amount: 4.99 });
     });
 
-    it('keeps the reports they made in the admin queue, without their name, and drops the reports about them', async () => {
+    it('keeps the reports they made in the admin queue, without their name', async () => {
       expect(reportByLeaver).not.toBe('');
-      expect(reportAboutLeaver).not.toBe('');
       const reports = await openReports();
       expect(reports.find((report) => report._id === reportByLeaver)).toMatchObject({
         reporter: null,
-        reported: { _id: partner.user._id },
+        reported: { _id: partner.user._id, accountDeleted: false },
         reason: 'harassment',
         details: `By ${leaver.body.username}`,
       });
-      expect(reports.map((report) => report._id)).not.toContain(reportAboutLeaver);
-      expect(await testApp.db.select().from(userReports).where(eq(userReports.id, reportAboutLeaver))).toEqual([]);
+    });
+
+    // Deleting the account must not be a way to wipe what others reported (and then sign up again).
+    it('keeps the reports about them too, named by their username, with nobody left to ban', async () => {
+      expect(reportAboutLeaver).not.toBe('');
+      const report = (await openReports()).find((entry) => entry._id === reportAboutLeaver);
+      expect(report).toMatchObject({
+        reporter: { _id: partner.user._id },
+        reported: { _id: leaver.user._id, username: leaver.body.username, name: leaver.body.username, isBanned: false, accountDeleted: true },
+        reason: 'harassment',
+        details: `By ${partner.body.username}`,
+        openReportsAgainst: 1,
+      });
+      expect(JSON.stringify(report)).not.toContain(leaver.body.email);
+
+      const resolved = await call('POST', `/api/admin/reports/${reportAboutLeaver}/resolve`, adminToken);
+      expect(resolved.statusCode, resolved.body).toBe(200);
+      const activity = await call('GET', '/api/admin/activity?limit=1', adminToken);
+      expect(activity.json<{ activity: Array<{ action: string; targetName: string | null }> }>().activity[0]).toMatchObject({
+        action: 'resolve-report',
+        targetName: leaver.body.username,
+      });
+      // The reporter's own copy of their data still lists what they reported.
+      const exported = await call('GET', '/api/user/me/export', partner.token);
+      expect(exported.statusCode, exported.body).toBe(200);
+      expect(exported.json<{ reports: unknown[] }>().reports).toEqual([
+        expect.objectContaining({ username: leaver.body.username, name: leaver.body.username, reason: 'harassment' }),
+      ]);
     });
   });
 

@@ -74,16 +74,16 @@ export function ReportsTable({ reports, status, total, busy, resolvingId, onReso
                       >
                         Resolve
                       </Button>
-                      {!report.reported.isBanned && (
+                      {!report.reported.isBanned && !report.reported.accountDeleted && (
                         <Button type="button" size="sm" variant="danger" onClick={() => onBan(report)} aria-label={`Ban ${report.reported.name}`}>
                           Ban
                         </Button>
                       )}
                     </RowActions>
-                    {/* Nothing to ban twice; said in words so the missing button is not a puzzle. */}
-                    {report.reported.isBanned && (
+                    {/* Nobody to ban, or nothing to ban twice; said in words so the missing button is not a puzzle. */}
+                    {(report.reported.isBanned || report.reported.accountDeleted) && (
                       <Text as="span" tone="muted" size="xs">
-                        Already banned
+                        {report.reported.accountDeleted ? 'Account deleted' : 'Already banned'}
                       </Text>
                     )}
                   </Actions>
@@ -107,7 +107,8 @@ function ReportedCell({ report }: { report: AdminReport }) {
     <PersonWithAvatar>
       <Avatar src={reported.avatar} name={reported.name} size={theme.sizes.controlSm} />
       <Party>
-        <span>{reported.name}</span>
+        {/* A deleted account keeps only the username the report was about. */}
+        <span>{reported.accountDeleted ? 'Deleted account' : reported.name}</span>
         <span>@{reported.username}</span>
         {(reported.isBanned || openReportsAgainst > 1) && (
           <Badges>

@@ -35,9 +35,17 @@ async function listReports(query: string): Promise<AdminReportListResponse> {
 }
 
 async function fileReport(reporterId: string, reportedId: string, minutesAgo: number, reason: ReportReason = 'scam'): Promise<string> {
+  const [reported] = await testApp.db.select({ username: users.username }).from(users).where(eq(users.id, reportedId));
   const [row] = await testApp.db
     .insert(userReports)
-    .values({ reporterId, reportedId, reason, details: `Filed ${minutesAgo} minutes ago`, createdAt: new Date(Date.now() - minutesAgo * MINUTE_MS) })
+    .values({
+      reporterId,
+      reportedId,
+      reportedUsername: reported?.username ?? '',
+      reason,
+      details: `Filed ${minutesAgo} minutes ago`,
+      createdAt: new Date(Date.now() - minutesAgo * MINUTE_MS),
+    })
     .returning({ id: userReports.id });
   if (!row) throw new Error('insert failed');
   return row.id;

@@ -23,7 +23,7 @@ function report(overrides: Partial<AdminReport> = {}): AdminReport {
     createdAt: '2026-11-20T14:30:00.000Z',
     resolvedAt: null,
     reporter: { _id: '88888888-8888-4888-8888-888888888888', username: 'sam_t', name: 'Sam T' },
-    reported: { _id: MAYA_ID, username: 'maya_r', name: 'Maya R', avatar: '', isBanned: false },
+    reported: { _id: MAYA_ID, username: 'maya_r', name: 'Maya R', avatar: '', isBanned: false, accountDeleted: false },
     openReportsAgainst: 1,
     ...overrides,
   };
@@ -34,7 +34,7 @@ const raj = report({
   reason: 'harassment',
   reasonLabel: 'Harassment, threats or hate',
   details: XSS,
-  reported: { _id: '55555555-5555-4555-8555-555555555555', username: 'raj_k', name: 'Raj K', avatar: '', isBanned: false },
+  reported: { _id: '55555555-5555-4555-8555-555555555555', username: 'raj_k', name: 'Raj K', avatar: '', isBanned: false, accountDeleted: false },
   openReportsAgainst: 3,
 });
 
@@ -123,6 +123,19 @@ describe('Member reports', () => {
     expect(within(row).getByText('Deleted account')).toBeInTheDocument();
     expect(within(row).getByText('Uses photos of a celebrity')).toBeInTheDocument();
     expect(within(row).getByRole('button', { name: 'Resolve report about Maya R' })).toBeInTheDocument();
+  });
+
+  it('keeps a report whose reported member has deleted their account: named by username, with nobody to ban', async () => {
+    const gone = { _id: MAYA_ID, username: 'maya_r', name: 'maya_r', avatar: '/api/media/avatar/maya_r', isBanned: false, accountDeleted: true };
+    reportsApi({ open: [report({ reported: gone, openReportsAgainst: 2 })] });
+    await openScreen();
+    const row = rowOf('maya_r');
+    expect(within(row).getByText('Deleted account')).toBeInTheDocument();
+    expect(within(row).getByText('2 open reports')).toBeInTheDocument();
+    expect(within(row).getByText('Uses photos of a celebrity')).toBeInTheDocument();
+    expect(within(row).getByText('Account deleted')).toBeInTheDocument();
+    expect(within(row).queryByRole('button', { name: /^Ban/ })).not.toBeInTheDocument();
+    expect(within(row).getByRole('button', { name: 'Resolve report about maya_r' })).toBeInTheDocument();
   });
 
   it('offers no Ban for a member who is already banned', async () => {
