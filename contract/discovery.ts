@@ -106,7 +106,8 @@ export const discoverQuerySchema = z
     limit: wholeNumber('limit', 1, DISCOVER_MAX_LIMIT).default(12),
   })
   .refine(ageRangeIsOrdered, ageRangeMessage)
-  .refine((query) => query.page <= discoverPagesReachable(query.limit), {
+  // A page past the depth itself already has its message from the page field; one reason per field is enough.
+  .refine((query) => query.page > DISCOVER_MAX_DEPTH || query.page <= discoverPagesReachable(query.limit), {
     message: `Discover lists the first ${DISCOVER_MAX_DEPTH.toLocaleString('en-US')} people; narrow the filters to see others`,
     path: ['page'],
   });

@@ -91,6 +91,14 @@ describe('GET /api/users depth', () => {
     expect(tooDeep.json<{ message: string }>().message).toBe('page: Discover lists the first 10,000 people; narrow the filters to see others');
     const deepWithLargePages = await testApp.app.inject({ method: 'GET', url: '/api/users?limit=50&page=1000', headers: bearer(viewer.token) });
     expect(deepWithLargePages.statusCode).toBe(400);
+    // Past the depth whatever the page size: the page field's own bound is the one reason given.
+    const pastTheBound = await testApp.app.inject({ method: 'GET', url: '/api/users?page=99999999', headers: bearer(viewer.token) });
+    expect(pastTheBound.statusCode).toBe(400);
+    expect(pastTheBound.json()).toEqual({
+      success: false,
+      message: 'page: page must be between 1 and 10000',
+      errors: [{ field: 'page', message: 'page must be between 1 and 10000' }],
+    });
   });
 
   it('never counts or pages past the reachable depth, however many people there are', () => {
