@@ -62,31 +62,7 @@ export function ReportsTable({ reports, status, total, busy, resolvingId, onReso
               </td>
               <td>
                 {report.status === 'open' ? (
-                  <Actions>
-                    <RowActions>
-                      <Button
-                        type="button"
-                        size="sm"
-                        variant="secondary"
-                        loading={resolvingId === report._id}
-                        onClick={() => onResolve(report)}
-                        aria-label={`Resolve report about ${report.reported.name}`}
-                      >
-                        Resolve
-                      </Button>
-                      {!report.reported.isBanned && !report.reported.accountDeleted && (
-                        <Button type="button" size="sm" variant="danger" onClick={() => onBan(report)} aria-label={`Ban ${report.reported.name}`}>
-                          Ban
-                        </Button>
-                      )}
-                    </RowActions>
-                    {/* Nobody to ban, or nothing to ban twice; said in words so the missing button is not a puzzle. */}
-                    {(report.reported.isBanned || report.reported.accountDeleted) && (
-                      <Text as="span" tone="muted" size="xs">
-                        {report.reported.accountDeleted ? 'Account deleted' : 'Already banned'}
-                      </Text>
-                    )}
-                  </Actions>
+                  <OpenReportActions report={report} resolving={resolvingId === report._id} onResolve={onResolve} onBan={onBan} />
                 ) : (
                   <Outcome>
                     Resolved <CellTime iso={report.resolvedAt} text={formatDateTime(report.resolvedAt)} />
@@ -98,6 +74,47 @@ export function ReportsTable({ reports, status, total, busy, resolvingId, onReso
         </tbody>
       </Table>
     </ListWithCount>
+  );
+}
+
+/** Why a report offers no Ban, said in words so the missing button is not a puzzle; null when it offers one. */
+function banUnavailable({ reported }: AdminReport): string | null {
+  if (reported.accountDeleted) return 'Account deleted';
+  return reported.isBanned ? 'Already banned' : null;
+}
+
+interface OpenReportActionsProps extends Pick<ReportsTableProps, 'onResolve' | 'onBan'> {
+  report: AdminReport;
+  resolving: boolean;
+}
+
+function OpenReportActions({ report, resolving, onResolve, onBan }: OpenReportActionsProps) {
+  const noBan = banUnavailable(report);
+  return (
+    <Actions>
+      <RowActions>
+        <Button
+          type="button"
+          size="sm"
+          variant="secondary"
+          loading={resolving}
+          onClick={() => onResolve(report)}
+          aria-label={`Resolve report about ${report.reported.name}`}
+        >
+          Resolve
+        </Button>
+        {noBan === null && (
+          <Button type="button" size="sm" variant="danger" onClick={() => onBan(report)} aria-label={`Ban ${report.reported.name}`}>
+            Ban
+          </Button>
+        )}
+      </RowActions>
+      {noBan !== null && (
+        <Text as="span" tone="muted" size="xs">
+          {noBan}
+        </Text>
+      )}
+    </Actions>
   );
 }
 
