@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { genderSchema, idSchema, roleSchema } from './common';
 import { AVATAR_LOOKS, AVATAR_PHOTO_NUMBERS } from './avatar';
+import { ONBOARDING_STEPS, onboardingSchema, preferencesSchema } from './preferences';
 
 /** The `profile` object of SPEC section 3's User. */
 export const profileSchema = z.object({
@@ -45,6 +46,12 @@ export const userSchema = z.object({
   coins: z.number().int(),
   /** Whether others' radars may show this person (their own choice, in Settings); only its owner sees it. */
   showOnRadar: z.boolean(),
+  /** Who they want to meet; only its owner sees it. */
+  preferences: preferencesSchema,
+  /** The guided set-up after registering; only its owner sees it. */
+  onboarding: onboardingSchema,
+  /** Whether the kind note about adding a photo was shown already (it is shown once). */
+  photoNudgeSeen: z.boolean(),
   profile: profileSchema,
 });
 export type User = z.infer<typeof userSchema>;
@@ -57,7 +64,9 @@ export type MeResponse = z.infer<typeof meResponseSchema>;
  * its owner may see — email, coins, role and the radar choice. Coordinates and ban details are
  * in no user view at all.
  */
-export const publicUserSchema = userSchema.omit({ email: true, coins: true, role: true, showOnRadar: true }).extend({
+export const publicUserSchema = userSchema
+  .omit({ email: true, coins: true, role: true, showOnRadar: true, preferences: true, onboarding: true, photoNudgeSeen: true })
+  .extend({
   profile: profileSchema.omit({ coins: true }),
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
@@ -143,15 +152,18 @@ export const updateProfileBodySchema = z
       .array(trimmedText('Each interest', PROFILE_LIMITS.interestMax, 1), { message: 'Interests must be a list' })
       .max(PROFILE_LIMITS.interestsMax, `At most ${PROFILE_LIMITS.interestsMax} interests`)
       .optional(),
-    avatar: mediaPathSchema.optional(),
-    photos: z
-      .array(mediaPathSchema, { message: 'Photos must be a list' })
-      .max(PROFILE_LIMITS.photosMax, `At most ${PROFILE_LIMITS.photosMax} photos`)
-      .optional(),
     /** Coordinates for the radar (never shown to anyone); null forgets them. */
     location: geoLocationSchema.nullable().optional(),
     /** false takes the person off everyone else's radar; they still see the radar themselves. */
     showOnRadar: z.boolean({ message: 'Show on radar must be true or false' }).optional(),
+    /** Who they want to meet, whole. */
+    preferences: preferencesSchema.optional(),
+    /** The set-up step to come back to. */
+    onboardingStep: z.enum(ONBOARDING_STEPS, { message: `Onboarding step must be one of ${ONBOARDING_STEPS.join(', ')}` }).optional(),
+    /** The set-up is over (finished or skipped); it cannot be un-finished. */
+    onboardingCompleted: z.literal(true, { message: 'Onboarding completed can only be true' }).optional(),
+    /** The note about adding a photo was shown. */
+    photoNudgeSeen: z.literal(true, { message: 'Photo nudge seen can only be true' }).optional(),
   })
   .refine((body) => Object.keys(body).length > 0, { message: 'Send at least one field to update' });
 export type UpdateProfileBody = z.input<typeof updateProfileBodySchema>;

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { REPORT_STATUSES, type ReportStatus } from '../../contract/admin-reports';
+import { ONBOARDING_STEPS, SHOW_ME } from '../../contract/preferences';
 import { REPORT_REASONS, type ReportReason } from '../../contract/safety';
 import { radarCellSql } from '../discovery/geo';
 import {
@@ -29,6 +30,8 @@ export const roleEnum = pgEnum('role', ['user', 'admin']);
 export const genderEnum = pgEnum('gender', ['male', 'female', 'other']);
 export const likeTypeEnum = pgEnum('like_type', ['like', 'super', 'dislike']);
 export const withdrawalStatusEnum = pgEnum('withdrawal_status', ['pending', 'approved', 'rejected']);
+export const showMeEnum = pgEnum('show_me', SHOW_ME);
+export const onboardingStepEnum = pgEnum('onboarding_step', ONBOARDING_STEPS);
 
 const id = () => uuid('id').primaryKey().defaultRandom();
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -84,6 +87,18 @@ export const users = pgTable(
     tokenVersion: integer('token_version').notNull().default(0),
     /** Seeded demo people: real rows, but nobody can sign in as them. */
     isDemo: boolean('is_demo').notNull().default(false),
+    /** Who they want to meet: the people Discover, Spin and the radar show them, and whose lists they appear in. */
+    showMe: showMeEnum('show_me').notNull().default('everyone'),
+    prefMinAge: integer('pref_min_age').notNull().default(18),
+    prefMaxAge: integer('pref_max_age').notNull().default(99),
+    /** Kilometres; null: anywhere. */
+    prefMaxDistanceKm: integer('pref_max_distance_km'),
+    /** When the guided set-up after registering was finished or skipped; null while it is still to do. */
+    onboardedAt: timestamp('onboarded_at', { withTimezone: true }),
+    /** The set-up step to resume at. */
+    onboardingStep: onboardingStepEnum('onboarding_step').notNull().default('photos'),
+    /** When the note about adding a photo was shown (it is shown once). */
+    photoNudgeSeenAt: timestamp('photo_nudge_seen_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -315,6 +330,50 @@ export const adminAuditLog = pgTable(
   (t) => [index('admin_audit_log_created_at_idx').on(t.createdAt.desc())],
 );
 
+/**
+ * A member's uploaded photo. The files (one WebP per width in PHOTO_WIDTHS)
+ * live in photo storage under the photo's id; users.avatar and users.photos
+ * are kept in step with this table, in the same transaction, so every list
+ * that shows people reads them without a join.
+ */
+export const memberPhotos = pgTable(
+  'member_photos',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 0 is the main photo. */
+    position: integer('position').notNull(),
+    /** Of the largest stored width, after orientation. */
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    /** The widths actually stored (never enlarged past the original). */
+    widths: integer('widths').array().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('member_photos_user_position_idx').on(t.userId, t.position)],
+);
+
+/**
+ * Something Orbit tells a member once, outside any screen they were on: a
+ * moderator removed one of their photos, say. Shown until they dismiss it.
+ */
+export const memberNotices = pgTable(
+  'member_notices',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    text: text('text').notNull(),
+    createdAt: createdAt(),
+    seenAt: timestamp('seen_at', { withTimezone: true }),
+  },
+  (t) => [index('member_notices_user_id_idx').on(t.userId)],
+);
+
 /** `'a', 'b'` for a CHECK constraint; the values are the contract's own constants, never input. */
 const sqlList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '));
 
@@ -359,6 +418,11 @@ export const userReports = pgTable(
     reportedUsername: text('reported_username').notNull(),
     reason: text('reason').$type<ReportReason>().notNull(),
     details: text('details').notNull().default(''),
+    /**
+     * The photo the report is about, when it is about one. No foreign key: the
+     * report outlives the photo (a moderator removes it, or its owner does).
+     */
+    photoId: uuid('photo_id'),
     status: text('status').$type<ReportStatus>().notNull().default('open'),
     createdAt: createdAt(),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
@@ -401,5 +465,8 @@ export type NewPurchaseRow = typeof purchases.$inferInsert;
 export type NewsletterSubscriberRow = typeof newsletterSubscribers.$inferSelect;
 export type UserBlockRow = typeof userBlocks.$inferSelect;
 export type UserReportRow = typeof userReports.$inferSelect;
+export type MemberPhotoRow = typeof memberPhotos.$inferSelect;
+export type NewMemberPhotoRow = typeof memberPhotos.$inferInsert;
+export type MemberNoticeRow = typeof memberNotices.$inferSelect;
 export type AdminAuditLogRow = typeof adminAuditLog.$inferSelect;
 export type NewAdminAuditLogRow = typeof adminAuditLog.$inferInsert;

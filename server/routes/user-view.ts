@@ -54,6 +54,9 @@ export function toUserView(row: UserRow, now: Date = new Date()): User {
     lang: row.language,
     coins: row.coins,
     showOnRadar: !row.isHidden,
+    preferences: { showMe: row.showMe, minAge: row.prefMinAge, maxAge: row.prefMaxAge, maxDistanceKm: row.prefMaxDistanceKm },
+    onboarding: { completed: row.onboardedAt !== null, step: row.onboardingStep },
+    photoNudgeSeen: row.photoNudgeSeenAt !== null,
     profile: {
       name: row.name || row.username,
       avatar,
@@ -82,7 +85,17 @@ export function toUserView(row: UserRow, now: Date = new Date()): User {
  * are in neither).
  */
 export function toPublicUserView(row: UserRow, now: Date = new Date()): PublicUser {
-  const { email: _email, coins: _coins, role: _role, showOnRadar: _showOnRadar, profile, ...rest } = toUserView(row, now);
+  const {
+    email: _email,
+    coins: _coins,
+    role: _role,
+    showOnRadar: _showOnRadar,
+    preferences: _preferences,
+    onboarding: _onboarding,
+    photoNudgeSeen: _photoNudgeSeen,
+    profile,
+    ...rest
+  } = toUserView(row, now);
   const { coins: _profileCoins, ...publicProfile } = profile;
   return { ...rest, profile: publicProfile };
 }

@@ -37,14 +37,28 @@ function withoutDuplicates(interests: readonly string[]): string[] {
  * columns, `showOnRadar` to is_hidden. A generated default picture nobody
  * chose follows a gender change; a chosen one stays.
  */
-function profileChanges(body: z.output<typeof updateProfileBodySchema>, caller: Pick<UserRow, 'username' | 'avatar'>): Partial<NewUserRow> {
-  const { location, interests, showOnRadar, ...plain } = body;
+function profileChanges(
+  body: z.output<typeof updateProfileBodySchema>,
+  caller: Pick<UserRow, 'username' | 'avatar' | 'onboardedAt' | 'photoNudgeSeenAt'>,
+  now: Date,
+): Partial<NewUserRow> {
+  const { location, interests, showOnRadar, preferences, onboardingStep, onboardingCompleted, photoNudgeSeen, ...plain } = body;
   const changes: Partial<NewUserRow> = { ...plain };
-  if (body.gender !== undefined && body.avatar === undefined && isDefaultAvatar(caller.username, caller.avatar)) {
+  if (body.gender !== undefined && isDefaultAvatar(caller.username, caller.avatar)) {
     changes.avatar = defaultAvatarUrl(caller.username, body.gender);
   }
   if (showOnRadar !== undefined) changes.isHidden = !showOnRadar;
   if (interests !== undefined) changes.interests = withoutDuplicates(interests);
+  if (preferences !== undefined) {
+    changes.showMe = preferences.showMe;
+    changes.prefMinAge = preferences.minAge;
+    changes.prefMaxAge = preferences.maxAge;
+    changes.prefMaxDistanceKm = preferences.maxDistanceKm;
+  }
+  if (onboardingStep !== undefined) changes.onboardingStep = onboardingStep;
+  // Finishing twice keeps the first time; it is a fact, not a toggle.
+  if (onboardingCompleted && caller.onboardedAt === null) changes.onboardedAt = now;
+  if (photoNudgeSeen && caller.photoNudgeSeenAt === null) changes.photoNudgeSeenAt = now;
   if (location !== undefined) {
     changes.latitude = location?.latitude ?? null;
     changes.longitude = location?.longitude ?? null;
@@ -143,7 +157,7 @@ const userRoutes: FastifyPluginCallbackZod<UserRoutesOptions> = (app, options, d
     },
     async (request) => {
       const caller = signedInUser(request);
-      const [updated] = await app.db.update(users).set(profileChanges(request.body, caller)).where(eq(users.id, caller.id)).returning();
+      const [updated] = await app.db.update(users).set(profileChanges(request.body, caller, new Date())).where(eq(users.id, caller.id)).returning();
       if (!updated) throw new HttpError(404, USER_NOT_FOUND_MESSAGE);
       return { user: toUserView(updated) };
     },

@@ -48,6 +48,9 @@ export function accountWith(overrides: Partial<User> = {}): User {
     lang: 'English',
     coins: 1234,
     showOnRadar: true,
+    preferences: { showMe: 'everyone', minAge: 18, maxAge: 99, maxDistanceKm: null },
+    onboarding: { completed: true, step: 'preferences' },
+    photoNudgeSeen: true,
     profile: {
       name: 'Alex',
       avatar: '/api/media/avatar/alex',
