@@ -30,6 +30,10 @@ export const adminReportSchema = z.object({
     /** The reported member has deleted their account: the report stays, named by the username it was about, and there is no one left to ban. */
     accountDeleted: z.boolean(),
   }),
+  /** The photo the report is about, when it is about one (kept after the photo is gone). */
+  photoId: z.string().nullable(),
+  /** That photo's address while the reported person still has it; null once it is removed, or when the report is about no photo. */
+  photoUrl: z.string().nullable(),
   /** Open reports against the same person, this one included: several reporters weigh more than one. */
   openReportsAgainst: z.number().int(),
 });

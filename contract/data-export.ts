@@ -12,6 +12,8 @@ export const dataExportSchema = z.object({
   exportedAt: z.string(),
   /** The member's own record, as GET /api/user/me gives it. */
   account: userSchema,
+  /** Photos they uploaded, in profile order: the largest stored copy of each (as served, without metadata) and when it was added. */
+  photos: z.array(z.object({ url: z.string(), createdAt: z.string() })),
   /** Where the radar places them: what they saved, or null. */
   location: z.object({ latitude: z.number(), longitude: z.number() }).nullable(),
   /** Likes and passes they gave, newest first. */

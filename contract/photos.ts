@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from './common';
+import { PHOTO_WIDTHS } from './photo-urls';
 import { userSchema } from './user';
 
 // Members' own photos (issue 35): uploaded, re-encoded on the server into a
@@ -18,13 +19,9 @@ export const PHOTO_MAX_BYTES = 15 * 1024 * 1024;
  */
 export const PHOTO_MAX_PIXELS = 50_000_000;
 
-/** Widths every photo is stored at (never enlarged past its own); cards ask for one by srcset. */
-export const PHOTO_WIDTHS = [160, 320, 640, 1080] as const;
-export type PhotoWidth = (typeof PHOTO_WIDTHS)[number];
-
-/** The width a profile's `photos` list points at; the avatar points at the smaller one. */
-export const PHOTO_GALLERY_WIDTH: PhotoWidth = 640;
-export const PHOTO_AVATAR_WIDTH: PhotoWidth = 320;
+// The addresses (widths, photoUrl, photoIdOf, photoSrcSet) live in the zod-free photo-urls.ts, which
+// the web app's always-loaded Avatar imports; they are re-exported here for everyone else.
+export { PHOTO_AVATAR_WIDTH, PHOTO_GALLERY_WIDTH, PHOTO_WIDTHS, photoIdOf, photoSrcSet, photoUrl, type PhotoWidth } from './photo-urls';
 
 /**
  * Types a member may pick. HEIC/HEIF is taken where the browser can open it
@@ -37,27 +34,12 @@ export type PhotoUploadType = (typeof PHOTO_UPLOAD_TYPES)[number];
 export const PHOTO_TYPE_MESSAGE = 'Photos must be JPEG, PNG, WebP or HEIC images';
 export const PHOTO_TOO_LARGE_MESSAGE = 'Photos must be at most 15 MB';
 export const PHOTOS_FULL_MESSAGE = `You can have up to ${PHOTOS_MAX} photos; remove one to add another`;
-
-/** The address of one stored width of a photo. */
-export function photoUrl(photoId: string, width: PhotoWidth): string {
-  return `/api/photos/${photoId}/${width}.webp`;
-}
-
-const PHOTO_URL = /^\/api\/photos\/([0-9a-f-]{36})\/(\d+)\.webp$/;
-
-/** The photo id inside an uploaded photo's address, or null for any other picture (a generated avatar). */
-export function photoIdOf(url: string): string | null {
-  return PHOTO_URL.exec(url)?.[1] ?? null;
-}
-
-/**
- * `srcSet` for an uploaded photo's address (every stored width), so a phone
- * fetches the small one; other pictures (generated SVG avatars) have none.
- */
-export function photoSrcSet(url: string): string | undefined {
-  const id = photoIdOf(url);
-  return id ? PHOTO_WIDTHS.map((width) => `${photoUrl(id, width)} ${width}w`).join(', ') : undefined;
-}
+/** HEIC the browser could not turn into JPEG first reaches a server that cannot decode it (no HEVC decoder). */
+export const PHOTO_HEIC_MESSAGE = 'This HEIC photo could not be read; choose a JPEG, PNG or WebP photo instead';
+export const PHOTO_TOO_MANY_PIXELS_MESSAGE = `Photos must be at most ${PHOTO_MAX_PIXELS / 1_000_000} megapixels`;
+export const PHOTO_MISSING_MESSAGE = 'Choose a photo to upload';
+export const PHOTO_NOT_FOUND_MESSAGE = 'Photo not found';
+export const PHOTO_ORDER_MESSAGE = 'Order must list each of your photos exactly once';
 
 export const photoParamsSchema = z.object({ photoId: idSchema });
 export const photoFileParamsSchema = z.object({

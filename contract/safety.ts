@@ -30,6 +30,8 @@ export const reportBodySchema = z.strictObject({
   details: z.string().trim().max(REPORT_DETAILS_MAX, `Details must be at most ${REPORT_DETAILS_MAX} characters`).default(''),
   /** Block the person in the same step (the form's checkbox, on by default). */
   block: z.boolean({ message: 'Block must be true or false' }).default(true),
+  /** The photo the report is about, when it is about one: one of the reported person's photos (404 otherwise). */
+  photoId: idSchema.optional(),
 });
 export type ReportBody = z.input<typeof reportBodySchema>;
 

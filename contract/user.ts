@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { genderSchema, idSchema, roleSchema } from './common';
-import { AVATAR_LOOKS, AVATAR_PHOTO_NUMBERS } from './avatar';
 import { ONBOARDING_STEPS, onboardingSchema, preferencesSchema } from './preferences';
 
 /** The `profile` object of SPEC section 3's User. */
@@ -93,15 +92,6 @@ export const PROFILE_LIMITS = {
   interestMax: 30,
   photosMax: 6,
 } as const;
-
-/** An avatar, with an optional look and photo number (in avatarPath's order), or a cover. */
-const AVATAR_QUERY = `(?:\\?look=(?:${AVATAR_LOOKS.join('|')})(?:&photo=[1-${AVATAR_PHOTO_NUMBERS.length}])?|\\?photo=[1-${AVATAR_PHOTO_NUMBERS.length}])?`;
-const MEDIA_PATH = new RegExp(`^/api/media/(?:avatar/[a-z0-9-]{1,64}${AVATAR_QUERY}|cover/[a-z0-9-]{1,64})$`);
-
-/** Pictures are the app's own generated art; nothing is hot-linked from the internet. */
-export const mediaPathSchema = z
-  .string({ message: 'Image must be a text path' })
-  .regex(MEDIA_PATH, 'Image must be one of Orbit\'s pictures (/api/media/avatar/... or /api/media/cover/...)');
 
 /**
  * Seven decimal places of a degree are about a centimetre: finer digits say

@@ -13,6 +13,8 @@ import securityPlugin from './plugins/security';
 import spaPlugin from './plugins/spa';
 import swaggerPlugin from './plugins/swagger';
 import { likeBackPolicy, type LikeBackPolicy } from './discovery/like-back';
+import photoStoragePlugin, { photoStorageFor } from './photos/storage-plugin';
+import type { PhotoStorage } from './photos/storage';
 import apiRoutes from './routes/api';
 
 /** 1 MiB: a blog post with inline HTML fits; anything larger is refused with 413. */
@@ -38,7 +40,7 @@ export interface SlowClientLimits {
 export const DEFAULT_SLOW_CLIENT_LIMITS: SlowClientLimits = { headersMs: 15_000, requestMs: 60_000, checkEveryMs: 5_000 };
 
 export interface BuildAppOptions {
-  config: Pick<AppConfig, 'jwtSecret' | 'dataDir' | 'databaseUrl'> & Partial<Pick<AppConfig, 'demoLikeBackProbability' | 'registrationsPerHour'>>;
+  config: Pick<AppConfig, 'jwtSecret' | 'dataDir' | 'databaseUrl'> & Partial<Pick<AppConfig, 'demoLikeBackProbability' | 'registrationsPerHour' | 'nodeEnv' | 's3'>>;
   /** An open, migrated connection the app takes over (and closes on app.close()); opened from config when absent. */
   database?: DatabaseConnection;
   logger?: FastifyServerOptions['logger'];
@@ -53,6 +55,8 @@ export interface BuildAppOptions {
   slowClientLimits?: SlowClientLimits;
   /** How often members whose sessions went quiet are marked offline; tests shorten it. */
   presenceSweepIntervalMs?: number;
+  /** Where photo files go; by default the bucket of config.s3, else dataDir/photos. The app closes it with itself. */
+  photoStorage?: PhotoStorage;
 }
 
 /** The operator's REGISTRATIONS_PER_HOUR, over the default window of an hour. */
@@ -96,10 +100,15 @@ export async function buildApp(options: BuildAppOptions) {
     // First hook of every request: a public answer already stored is sent before anything else runs.
     await app.register(responseCachePlugin, { frontDoor });
     await app.register(databasePlugin, { connection: database });
-    await app.register(presencePlugin, options.presenceSweepIntervalMs === undefined ? {} : { sweepIntervalMs: options.presenceSweepIntervalMs });
+    await app.register(presencePlugin, {
+      ...(options.presenceSweepIntervalMs === undefined ? {} : { sweepIntervalMs: options.presenceSweepIntervalMs }),
+      // Production has no demo people to move.
+      demoPresence: options.config.nodeEnv !== 'production',
+    });
     await app.register(securityPlugin);
     await app.register(rateLimitPlugin);
     await app.register(authPlugin, { jwtSecret: options.config.jwtSecret });
+    await app.register(photoStoragePlugin, { storage: options.photoStorage ?? photoStorageFor(options.config) });
     await app.register(swaggerPlugin);
     await app.register(apiRoutes, {
       prefix: '/api',

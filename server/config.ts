@@ -37,7 +37,27 @@ const envSchema = z.object({
     .min(1, 'must be 1 to 100000')
     .max(100_000, 'must be 1 to 100000')
     .default(DEFAULT_RATE_LIMITS.register.max),
+  // Members' photos go to this S3-compatible bucket when S3_BUCKET is set, else under DATA_DIR/photos.
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_ENDPOINT: z.string().regex(/^https?:\/\/\S+$/, 'must be an http:// or https:// URL').optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false', '1', '0'], { message: 'must be true or false' }).default('false'),
 });
+
+/** Where photo files go when they go to a bucket (s3-storage.ts). */
+export interface S3Settings {
+  bucket: string;
+  /** Unset: AWS itself, by region. */
+  endpoint: string | undefined;
+  region: string;
+  /** Both or neither; with neither, the AWS SDK's own credential chain. */
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+  /** bucket in the path (MinIO and most self-hosted stores) rather than in the host name. */
+  forcePathStyle: boolean;
+}
 
 export interface AppConfig {
   port: number;
@@ -55,6 +75,8 @@ export interface AppConfig {
   demoLikeBackProbability?: number;
   /** New accounts one address may create per hour. */
   registrationsPerHour?: number;
+  /** Photo files in an S3-compatible bucket; unset: under dataDir/photos. */
+  s3?: S3Settings | undefined;
 }
 
 export class ConfigError extends Error {
@@ -73,7 +95,23 @@ export function parseEnv(env: NodeJS.ProcessEnv): z.infer<typeof envSchema> {
     const problems = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid environment configuration:\n${problems.join('\n')}`);
   }
+  // Half a key pair would quietly fall back to whatever credentials the machine has.
+  if ((result.data.S3_ACCESS_KEY_ID === undefined) !== (result.data.S3_SECRET_ACCESS_KEY === undefined)) {
+    throw new ConfigError('Invalid environment configuration:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither');
+  }
   return result.data;
+}
+
+function s3Settings(parsed: z.infer<typeof envSchema>): S3Settings | undefined {
+  if (parsed.S3_BUCKET === undefined) return undefined;
+  return {
+    bucket: parsed.S3_BUCKET,
+    endpoint: parsed.S3_ENDPOINT,
+    region: parsed.S3_REGION,
+    accessKeyId: parsed.S3_ACCESS_KEY_ID,
+    secretAccessKey: parsed.S3_SECRET_ACCESS_KEY,
+    forcePathStyle: parsed.S3_FORCE_PATH_STYLE === 'true' || parsed.S3_FORCE_PATH_STYLE === '1',
+  };
 }
 
 /** Reads the whole configuration; creates DATA_DIR/jwt-secret on first start when JWT_SECRET is unset. */
@@ -92,6 +130,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: parsed.LOG_LEVEL,
     demoLikeBackProbability: parsed.NODE_ENV === 'production' ? 0 : (parsed.DEMO_LIKE_BACK_PROBABILITY ?? DEFAULT_LIKE_BACK_PROBABILITY),
     registrationsPerHour: parsed.REGISTRATIONS_PER_HOUR,
+    s3: s3Settings(parsed),
   };
 }
 
@@ -111,10 +150,12 @@ export function loggerOptions(config: Pick<AppConfig, 'logLevel'>) {
         'token',
         'passwordHash',
         'jwtSecret',
+        'secretAccessKey',
         '*.password',
         '*.token',
         '*.passwordHash',
         '*.jwtSecret',
+        '*.secretAccessKey',
         '*.*.password',
         '*.*.token',
       ],

@@ -44,20 +44,46 @@ const WEYL_LAT = '(((g * 2654435769) % 4294967296) / 4294967296.0)';
 const WEYL_LON = '(((g * 1779033703) % 4294967296) / 4294967296.0)';
 
 /**
+ * More fractions in [0, 1) per row number, one per multiplier (Weyl
+ * sequences again): who is online, ages and preferences drawn from these are
+ * independent of the city (g % 20), gender (g % 3) and scattering (g % 7),
+ * which `g % 3 = 0` and `g % 42` were not (every woman was online, and every
+ * woman of 42 stood somewhere at random).
+ */
+const weyl = (multiplier: number) => `(((g * ${multiplier}) % 4294967296) / 4294967296.0)`;
+
+/**
+ * Who each person wants to meet (issue 35), as the demo people do: seven in
+ * ten the other gender (people of gender other: everyone), two everyone, one
+ * their own; an age range round their own (one in eight any age); a quarter
+ * within 25 km, a quarter within 100 km, half anywhere.
+ */
+const PREFERENCES = `
+  (case when ${weyl(3266489917)} < 0.7 then (array['men', 'women', 'everyone'])[1 + g % 3]
+        when ${weyl(3266489917)} < 0.9 then 'everyone'
+        else (array['women', 'men', 'everyone'])[1 + g % 3] end)::show_me,
+  case when ${weyl(668265263)} < 0.125 then 18 else greatest(18, a.age - 2 - floor(7 * ${weyl(374761393)})::int) end,
+  case when ${weyl(668265263)} < 0.125 then 99 else least(99, a.age + 3 + floor(10 * ${weyl(2869860233)})::int) end,
+  case when ${weyl(2246822519)} < 0.25 then 25 when ${weyl(2246822519)} < 0.5 then 100 end`;
+
+/**
  * One INSERT ... SELECT of people number `from` to `to`: positions are a hash
  * of the row number, so every run (and every growth step) seeds the same people.
  */
 function seedStatement(from: number, to: number) {
   const cityRows = CITIES.map(([lat, lon], index) => `(${index}, ${lat}, ${lon})`).join(', ');
   return sql.raw(`
-    insert into users (username, email, password_hash, name, age, gender, region, interests, latitude, longitude, is_online, last_seen_at, is_demo)
+    insert into users (username, email, password_hash, name, age, gender, region, interests, latitude, longitude, is_online, last_seen_at, is_demo,
+      show_me, pref_min_age, pref_max_age, pref_max_distance_km)
     select 'bench_' || g, 'bench_' || g || '@bench.invalid', 'not-a-password-hash', 'Bench Person ' || g,
-      18 + (g % 42), (array['female', 'male', 'other'])[1 + g % 3]::gender, 'City ' || (g % ${CITIES.length}), array['Coffee', 'Travel'],
+      a.age, (array['female', 'male', 'other'])[1 + g % 3]::gender, 'City ' || (g % ${CITIES.length}), array['Coffee', 'Travel'],
       case when g % 7 = 3 then -55 + 120 * ${WEYL_LAT} else c.lat + 0.6 * ${WEYL_LAT} - 0.3 end,
       case when g % 7 = 3 then -180 + 360 * ${WEYL_LON} else c.lon + 0.6 * ${WEYL_LON} - 0.3 end,
-      g % 3 = 0, now() - (g % 1000) * interval '1 minute', true
+      ${weyl(3735928559)} < 0.3, now() - (g % 1000) * interval '1 minute', true,
+      ${PREFERENCES}
     from generate_series(${from}::bigint, ${to}::bigint) as g
     join (values ${cityRows}) as c(idx, lat, lon) on c.idx = g % ${CITIES.length}
+    cross join lateral (select 18 + floor(42 * ${weyl(1597334677)})::int as age) as a
   `);
 }
 

@@ -2,6 +2,7 @@ import { desc, eq, or, sql } from 'drizzle-orm';
 import type { DataExport } from '../../contract/data-export';
 import { likes, matches, purchases, sessions, userBlocks, userReports, users, withdrawals, type UserRow } from '../db/schema';
 import type { OrbitDatabase } from '../db/types';
+import { largestPhotoUrl, listPhotoRows } from '../photos/queries';
 import { toUserView } from '../routes/user-view';
 
 /**
@@ -17,6 +18,8 @@ const asPerson = (row: { username: string; name: string }) => ({ username: row.u
  * what they let out.
  */
 export async function buildDataExport(db: OrbitDatabase, user: UserRow, now: Date): Promise<DataExport> {
+  const photoRows = await listPhotoRows(db, user.id);
+
   const decisions = await db
     .select({ ...personColumns, type: likes.type, at: likes.updatedAt })
     .from(likes)
@@ -89,6 +92,7 @@ export async function buildDataExport(db: OrbitDatabase, user: UserRow, now: Dat
   return {
     exportedAt: now.toISOString(),
     account: toUserView(user, now),
+    photos: photoRows.map((row) => ({ url: largestPhotoUrl(row.id, row.widths), createdAt: row.createdAt.toISOString() })),
     location: user.latitude !== null && user.longitude !== null ? { latitude: user.latitude, longitude: user.longitude } : null,
     decisions: decisions.map((row) => ({ ...asPerson(row), type: row.type, at: row.at.toISOString() })),
     matches: matchRows.map((row) => ({ ...asPerson(row), matchedAt: row.matchedAt.toISOString() })),

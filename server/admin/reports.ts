@@ -2,7 +2,8 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AdminReport, ReportStatus } from '../../contract/admin-reports';
 import { REPORT_REASON_LABELS } from '../../contract/safety';
-import { userReports, users } from '../db/schema';
+import { PHOTO_GALLERY_WIDTH, photoUrl } from '../../contract/photos';
+import { memberPhotos, userReports, users } from '../db/schema';
 import type { OrbitDatabase } from '../db/types';
 import { HttpError } from '../plugins/errors';
 import { defaultAvatarUrl } from '../routes/user-view';
@@ -46,12 +47,15 @@ export async function listReports(db: OrbitDatabase, query: { page: number; limi
       reporter: { id: reporter.id, username: reporter.username, name: reporter.name },
       reported: { id: reported.id, username: reported.username, name: reported.name, avatar: reported.avatar, isBanned: reported.isBanned },
       openReportsAgainst,
+      reportedPhotoId: memberPhotos.id,
     })
     .from(userReports)
     // Left joins: a report outlives both a reporter who deleted their account
     // (reporter_id is then null) and a reported member who did (no row left).
     .leftJoin(reporter, eq(reporter.id, userReports.reporterId))
     .leftJoin(reported, eq(reported.id, userReports.reportedId))
+    // The reported photo while its owner still has it (a removed photo leaves no row).
+    .leftJoin(memberPhotos, and(eq(memberPhotos.id, userReports.photoId), eq(memberPhotos.userId, userReports.reportedId)))
     .where(where)
     .orderBy(...order)
     .limit(window.limit)
@@ -85,6 +89,8 @@ export async function listReports(db: OrbitDatabase, query: { page: number; limi
             isBanned: false,
             accountDeleted: true,
           },
+      photoId: row.report.photoId,
+      photoUrl: row.reportedPhotoId ? photoUrl(row.reportedPhotoId, PHOTO_GALLERY_WIDTH) : null,
       openReportsAgainst: Number(row.openReportsAgainst),
     })),
     currentPage: query.page,

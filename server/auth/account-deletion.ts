@@ -2,6 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { CURRENT_PASSWORD_INCORRECT, PAYOUT_PENDING_MESSAGE, type DeleteAccountBody } from '../../contract/auth';
 import { users, withdrawals, type UserRow } from '../db/schema';
 import type { OrbitDatabase } from '../db/types';
+import { photoIdsOf } from '../photos/queries';
+import { discardPhotoFiles, type PhotoContext } from '../photos/service';
 import { HttpError } from '../plugins/errors';
 import { verifyPassword } from './passwords';
 
@@ -17,15 +19,18 @@ import { verifyPassword } from './passwords';
  * were about: deleting an account must not wipe what others reported.
  *
  * Sessions go with the row, and the auth guard reads the row on every
- * request, so the caller's token stops working at once.
+ * request, so the caller's token stops working at once. Photo rows cascade
+ * too; their files are deleted once the deletion has committed (files
+ * cannot roll back with a transaction, and nothing serves a photo without
+ * its row).
  */
-export async function deleteAccount(db: OrbitDatabase, user: UserRow, body: DeleteAccountBody): Promise<void> {
+export async function deleteAccount(db: OrbitDatabase, user: UserRow, body: DeleteAccountBody, photos: Pick<PhotoContext, 'storage' | 'log'>): Promise<void> {
   if (!(await verifyPassword(user.passwordHash, body.password))) throw new HttpError(400, CURRENT_PASSWORD_INCORRECT);
   // The cascades make this one statement atomic already; the transaction is
-  // where anything added later (files, an audit entry) must go, so the
+  // where anything added later (an audit entry) must go, so the
   // account is never half deleted. A second request racing this one deletes
   // nothing and still succeeds: the account is gone, as asked.
-  await db.transaction(async (tx) => {
+  const photoIds = await db.transaction(async (tx) => {
     // A payout still under review is money owed to the member, and paying it
     // needs the account's details: it must be settled first.
     const [pending] = await tx
@@ -34,6 +39,12 @@ export async function deleteAccount(db: OrbitDatabase, user: UserRow, body: Dele
       .where(and(eq(withdrawals.userId, user.id), eq(withdrawals.status, 'pending')))
       .limit(1);
     if (pending) throw new HttpError(409, PAYOUT_PENDING_MESSAGE);
+    // The row lock every photo change takes first (photos/queries.ts): an upload
+    // committing meanwhile is either among these ids or finds the account gone.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
+    const ids = await photoIdsOf(tx, user.id);
     await tx.delete(users).where(eq(users.id, user.id));
+    return ids;
   });
+  await discardPhotoFiles(photos, photoIds);
 }

@@ -6,6 +6,9 @@ import type { OrbitDatabase } from './types';
 // side), and node-postgres sends them as named prepared statements, so each
 // connection, PGlite's included, parses them once instead of every time.
 
+/** NAMEDATALEN - 1: the longest name PostgreSQL keeps whole. */
+const MAX_STATEMENT_NAME_LENGTH = 63;
+
 const statementsByDatabase = new WeakMap<OrbitDatabase, Map<string, unknown>>();
 
 /**
@@ -17,6 +20,8 @@ const statementsByDatabase = new WeakMap<OrbitDatabase, Map<string, unknown>>();
  * puts that variation in its name.
  */
 export function preparedOnce<Statement>(db: OrbitDatabase, name: string, prepare: (name: string) => Statement): Statement {
+  // PostgreSQL cuts longer names to 63 bytes, so two statements would share one and the second fail.
+  if (name.length > MAX_STATEMENT_NAME_LENGTH) throw new Error(`Statement name over ${MAX_STATEMENT_NAME_LENGTH} characters: ${name}`);
   let statements = statementsByDatabase.get(db);
   if (!statements) {
     statements = new Map();

@@ -115,6 +115,15 @@ export const users = pgTable(
     index('users_recently_active_idx').on(t.lastSeenAt.desc().nullsLast(), t.id),
     // Discover's order (online first, then the same): a page is read off the index, not sorted from everyone.
     index('users_discover_order_idx').on(t.isOnline.desc().nullsFirst(), t.lastSeenAt.desc().nullsLast(), t.id),
+    // People whose position decides nothing for others (none stored, or off the radar), in Discover's and
+    // Spin's orders: for someone with a distance limit in a sparse area those lists read everyone else through
+    // the radar index and these people from here (discovery/people-query.ts).
+    index('users_unplaced_discover_idx')
+      .on(t.isOnline.desc().nullsFirst(), t.lastSeenAt.desc().nullsLast(), t.id)
+      .where(sql`${t.radarCell} is null or ${t.isHidden}`),
+    index('users_unplaced_recent_idx')
+      .on(t.lastSeenAt.desc().nullsLast(), t.id)
+      .where(sql`${t.radarCell} is null or ${t.isHidden}`),
   ],
 );
 

@@ -6,6 +6,7 @@ import { users } from '../db/schema';
 import { defaultAvatarUrl } from '../routes/user-view';
 import { notBlockedEitherWay } from '../safety/blocks';
 import { capBoxes, METRES_PER_POINT_DISTANCE_UNIT, reportedKm, snapToGrid, type GeoPoint } from './geo';
+import { matchConditions, matchPlan, shapeSuffix, type MatchShape, type MatchValues, type Viewer } from './mutual-preferences';
 
 export interface RadarSearch {
   centre: GeoPoint;
@@ -13,6 +14,8 @@ export interface RadarSearch {
   limit: number;
   /** The caller: never shown themself, nor anyone they blocked or who blocked them. */
   excludeUserId?: string;
+  /** Whose preferences decide, both ways, who is shown (mutual-preferences.ts); the caller, in the app. */
+  viewer?: Viewer;
 }
 
 /**
@@ -21,44 +24,81 @@ export interface RadarSearch {
  */
 interface RadarValues {
   number: (name: string) => number | Placeholder;
+  /** Any value by name (some preferences are text). */
+  value: (name: string) => number | string | Placeholder;
   /** The caller left out of the answer, if any. */
   caller: string | Placeholder | undefined;
+  /** The preference conditions, if a viewer's apply. */
+  match: MatchShape | undefined;
 }
 
-function placeholders(excludesCaller: boolean): RadarValues {
-  return { number: (name) => sql.placeholder(name), caller: excludesCaller ? sql.placeholder('caller') : undefined };
+function placeholders(excludesCaller: boolean, match: MatchShape | undefined): RadarValues {
+  const placeholder = (name: string) => sql.placeholder(name);
+  return { number: placeholder, value: placeholder, caller: excludesCaller ? sql.placeholder('caller') : undefined, match };
 }
 
 /** A search's values by name, for `execute` or for `valuesOf`. */
 type RadarParams = Record<string, number | string | undefined>;
 
-function valuesOf(params: RadarParams): RadarValues {
+function valuesOf(params: RadarParams, match: MatchShape | undefined): RadarValues {
+  const value = (name: string) => {
+    const found = params[name];
+    if (found === undefined) throw new Error(`radar query: no value for ${name}`);
+    return found;
+  };
   return {
     number: (name) => {
-      const value = params[name];
-      if (typeof value !== 'number') throw new Error(`radar query: no number for ${name}`);
-      return value;
+      const found = value(name);
+      if (typeof found !== 'number') throw new Error(`radar query: no number for ${name}`);
+      return found;
     },
+    value,
     caller: typeof params.caller === 'string' ? params.caller : undefined,
+    match,
   };
 }
 
+/** A viewer's preference conditions (none without a viewer) and their values. */
+interface RadarMatch {
+  shape: MatchShape | undefined;
+  values: MatchValues;
+}
+
+const NO_MATCH: RadarMatch = { shape: undefined, values: {} };
+
+/** The viewer's preference conditions and their values, when a viewer is given; null when nobody can match. */
+function viewerMatch(search: RadarSearch): RadarMatch | null {
+  if (!search.viewer) return NO_MATCH;
+  const plan = matchPlan(search.viewer);
+  if (plan.nobody) return null;
+  // An admin's radar has no preferences to apply: the statement without them serves.
+  return Object.values(plan.shape).some(Boolean) ? { shape: plan.shape, values: plan.values } : NO_MATCH;
+}
+
+/** The statement-name part for the caller and the preferences a search carries. */
+function nameSuffix(excludesCaller: boolean, match: MatchShape | undefined): string {
+  return `${excludesCaller ? '_others' : ''}${match ? `_prefs${shapeSuffix(match)}` : ''}`;
+}
+
 /**
- * Who may appear on the caller's radar: other user accounts with a location,
- * not banned, not hidden. The first four are written as literals so the
- * planner can match the partial index `users_radar_cell_idx`, whose predicate
- * they are. Blocks are not part of that index: they are two `not exists`
- * probes on user_blocks' primary key, run only for the rows the GiST scan
- * returns, so the work still grows with the people near the answer.
+ * Who may appear on anyone's radar: user accounts with a location, not
+ * banned, not hidden. Written as literals so the planner can match the
+ * partial index `users_radar_cell_idx`, whose predicate they are.
  */
-function eligiblePeople(caller: string | Placeholder | undefined): SQL[] {
-  const conditions: SQL[] = [
-    isNotNull(users.radarCell),
-    sql`${users.role} = 'user'`,
-    sql`not ${users.isBanned}`,
-    sql`not ${users.isHidden}`,
-  ];
-  if (caller !== undefined) conditions.push(ne(users.id, caller), notBlockedEitherWay(caller, users.id));
+const onTheRadar: SQL[] = [isNotNull(users.radarCell), sql`${users.role} = 'user'`, sql`not ${users.isBanned}`, sql`not ${users.isHidden}`];
+
+/**
+ * Of those, who may appear on this caller's radar: not the caller, nobody
+ * blocked either way, and (given a viewer) people the viewer wants to meet
+ * who want to meet the viewer. Blocks are not part of the index: they are two
+ * `not exists` probes on user_blocks' primary key, and the preferences are
+ * conditions on the row, both run only for the rows the GiST scan returns, so
+ * the work still grows with the people near the answer.
+ */
+function qualifyingFor(values: RadarValues): SQL[] {
+  const conditions: SQL[] = [];
+  if (values.caller !== undefined) conditions.push(ne(users.id, values.caller), notBlockedEitherWay(values.caller, users.id));
+  if (values.match) conditions.push(...matchConditions(values.match, values.value));
   return conditions;
 }
 
@@ -103,9 +143,9 @@ export function insideCapSql(cell: GeoPoint, reachMeters: number): SQL | undefin
 }
 
 /** The centre's cell, the boxes round the cap of `reach` about it, and the rest of a search as named values. */
-function nearbyParams(search: RadarSearch, reach: AnswerReach): { boxCount: number; params: RadarParams } {
+function nearbyParams(search: RadarSearch, reach: AnswerReach, match: MatchValues): { boxCount: number; params: RadarParams } {
   const cell = snapToGrid(search.centre);
-  const params: RadarParams = { lon: cell.longitude, lat: cell.latitude, units: reach.units, limit: search.limit, caller: search.excludeUserId };
+  const params: RadarParams = { ...match, lon: cell.longitude, lat: cell.latitude, units: reach.units, limit: search.limit, caller: search.excludeUserId };
   const boxes = capBoxes(cell, reach.meters);
   boxes.forEach(([west, south, east, north], index) => Object.assign(params, { [`west${index}`]: west, [`south${index}`]: south, [`east${index}`]: east, [`north${index}`]: north }));
   return { boxCount: boxes.length, params };
@@ -127,7 +167,7 @@ function buildNearbyQuery(db: OrbitDatabase, boxCount: number, values: RadarValu
       distance,
     })
     .from(users)
-    .where(and(...eligiblePeople(values.caller), or(...boxes), sql`${distance} <= ${number('units')}::float8`))
+    .where(and(...onTheRadar, ...qualifyingFor(values), or(...boxes), sql`${distance} <= ${number('units')}::float8`))
     // Ties break on id, never on the raw position, so the order leaks nothing finer than the grid.
     .orderBy(asc(distance), asc(users.id))
     .limit(values.number('limit'));
@@ -141,48 +181,88 @@ function buildNearbyQuery(db: OrbitDatabase, boxCount: number, values: RadarValu
  * table. This is the one-off form of the query `findNearbyUsers` prepares.
  */
 export function nearbyUsersQuery(db: OrbitDatabase, search: RadarSearch, reach = reachOf(search.radiusKm * 1000)) {
-  const { boxCount, params } = nearbyParams(search, reach);
-  return buildNearbyQuery(db, boxCount, valuesOf(params));
+  // A viewer nobody can match is asked with the preferences anyway: a one-off query has no shortcut to take.
+  const match = viewerMatch(search) ?? NO_MATCH;
+  const { boxCount, params } = nearbyParams(search, reach, match.values);
+  return buildNearbyQuery(db, boxCount, valuesOf(params, match.shape));
 }
 
-function preparedNearbyQuery(db: OrbitDatabase, boxCount: number, excludesCaller: boolean) {
-  return preparedOnce(db, `orbit_radar_nearby_${boxCount}${excludesCaller ? '_others' : ''}`, (name) =>
-    buildNearbyQuery(db, boxCount, placeholders(excludesCaller)).prepare(name),
+function preparedNearbyQuery(db: OrbitDatabase, boxCount: number, excludesCaller: boolean, match: MatchShape | undefined) {
+  return preparedOnce(db, `orbit_radar_nearby_${boxCount}${nameSuffix(excludesCaller, match)}`, (name) =>
+    buildNearbyQuery(db, boxCount, placeholders(excludesCaller, match)).prepare(name),
   );
 }
 
+/**
+ * The people the reach is taken from: at most `reachRead` of those nearest
+ * the centre on the flat plane (a GiST nearest-neighbour scan, read lazily),
+ * of whom the first `limit` who qualify are kept. Aliased `users`, so the
+ * conditions written for the table apply to it as they are.
+ */
 function buildReachQuery(db: OrbitDatabase, values: RadarValues) {
-  const centre = pointSql(values.number('lon'), values.number('lat'));
+  const { number } = values;
+  const centre = pointSql(number('lon'), number('lat'));
+  const nearest = db
+    .select()
+    .from(users)
+    .where(and(...onTheRadar))
+    .orderBy(sql`${users.radarCell} <-> ${centre}`)
+    .limit(number('reachRead'))
+    .as('users');
+  const qualifies = qualifyingFor(values);
   return db
     .select({ distance: cellDistanceFrom(centre) })
-    .from(users)
-    .where(and(...eligiblePeople(values.caller)))
-    .orderBy(sql`${users.radarCell} <-> ${centre}`)
-    .limit(values.number('limit'));
+    .from(nearest)
+    .where(qualifies.length > 0 ? and(...qualifies) : undefined)
+    .limit(number('limit'));
 }
 
+/** At most this many people nearest the centre are read for the reach; preferences few people meet would otherwise read the whole index. */
+export const REACH_READ_LIMIT = 5000;
+
 /**
- * How far the answer can reach: the farthest of the `limit` people nearest on
- * the flat (longitude, latitude) plane (a GiST nearest-neighbour scan, so
- * cheap). Any `limit` people bound the `limit`-th smallest distance from
+ * How far the answer can reach: the farthest of the first `limit` people who
+ * qualify among the nearest on the flat (longitude, latitude) plane. Any
+ * `limit` people who qualify bound the `limit`-th smallest distance from
  * above, so searching the cap of that radius still gives exactly what the
- * full-radius query would.
+ * full-radius query would. When the people read hold fewer than `limit`
+ * who qualify, the whole radius is searched.
  */
-export async function answerReach(db: OrbitDatabase, search: RadarSearch): Promise<AnswerReach> {
+export async function answerReach(db: OrbitDatabase, search: RadarSearch, match: RadarMatch = NO_MATCH): Promise<AnswerReach> {
   const radius = reachOf(search.radiusKm * 1000);
   const cell = snapToGrid(search.centre);
   const excludesCaller = search.excludeUserId !== undefined;
-  const statement = preparedOnce(db, `orbit_radar_reach${excludesCaller ? '_others' : ''}`, (name) => buildReachQuery(db, placeholders(excludesCaller)).prepare(name));
-  const nearest = await statement.execute({ lon: cell.longitude, lat: cell.latitude, limit: search.limit, caller: search.excludeUserId });
+  const statement = preparedOnce(db, `orbit_radar_reach${nameSuffix(excludesCaller, match.shape)}`, (name) =>
+    buildReachQuery(db, placeholders(excludesCaller, match.shape)).prepare(name),
+  );
+  const params = { ...match.values, lon: cell.longitude, lat: cell.latitude, limit: search.limit, reachRead: REACH_READ_LIMIT, caller: search.excludeUserId };
+  const nearest = await statement.execute(params);
   if (nearest.length < search.limit) return radius;
   const units = Math.max(...nearest.map((row) => Number(row.distance)));
   return units < radius.units ? { meters: units * METRES_PER_POINT_DISTANCE_UNIT, units } : radius;
 }
 
+/**
+ * A viewer's distance limit, when the radar is centred on their own stored
+ * position, is a smaller radius: the same cells, so the same answer, from a
+ * smaller cap.
+ */
+function withinViewersLimit(search: RadarSearch): RadarSearch {
+  const viewer = search.viewer;
+  if (!viewer || viewer.role !== 'user' || viewer.prefMaxDistanceKm === null || viewer.latitude === null || viewer.longitude === null) return search;
+  const own = snapToGrid({ latitude: viewer.latitude, longitude: viewer.longitude });
+  const centre = snapToGrid(search.centre);
+  if (own.latitude !== centre.latitude || own.longitude !== centre.longitude) return search;
+  return { ...search, radiusKm: Math.min(search.radiusKm, viewer.prefMaxDistanceKm) };
+}
+
 /** The radar's answer: nearest first, distances snapped and rounded (see geo.ts). */
-export async function findNearbyUsers(db: OrbitDatabase, search: RadarSearch): Promise<NearbyUser[]> {
-  const { boxCount, params } = nearbyParams(search, await answerReach(db, search));
-  const rows = await preparedNearbyQuery(db, boxCount, search.excludeUserId !== undefined).execute(params);
+export async function findNearbyUsers(db: OrbitDatabase, asked: RadarSearch): Promise<NearbyUser[]> {
+  const match = viewerMatch(asked);
+  if (!match) return [];
+  const search = withinViewersLimit(asked);
+  const { boxCount, params } = nearbyParams(search, await answerReach(db, search, match), match.values);
+  const rows = await preparedNearbyQuery(db, boxCount, search.excludeUserId !== undefined, match.shape).execute(params);
   return rows.map((row) => ({
     _id: row.id,
     username: row.username,

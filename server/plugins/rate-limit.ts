@@ -27,6 +27,10 @@ export interface RateLimits {
   report: RateLimitRule;
   /** Copies of all their data by one account: each one reads every table about them. */
   dataExport: RateLimitRule;
+  /** City searches by one account (the set-up's location step asks as the member types). */
+  placeSearch: RateLimitRule;
+  /** Photo uploads by one account: each one is a decode and several encodes. */
+  photoUpload: RateLimitRule;
 }
 
 const MINUTE_MS = 60_000;
@@ -42,6 +46,10 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   locationChange: { max: 30, windowMs: 60 * MINUTE_MS },
   report: { max: 20, windowMs: 60 * MINUTE_MS },
   dataExport: { max: 10, windowMs: 60 * MINUTE_MS },
+  // About a search a second for a minute: typing a few names in a row fits, a crawl of the list does not.
+  placeSearch: { max: 60, windowMs: MINUTE_MS },
+  // Six photos, replaced a few times over while getting them right, fit easily.
+  photoUpload: { max: 30, windowMs: 60 * MINUTE_MS },
 };
 
 export interface KeyedLimiterOptions extends RateLimitRule {

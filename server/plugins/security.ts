@@ -74,6 +74,9 @@ export function findUnstorableText(input: unknown): string | null {
     const { value } = visit;
     if (typeof value === 'string') {
       if (isUnstorable(value)) return fieldName(visit);
+    } else if (ArrayBuffer.isView(value)) {
+      // Binary bodies (a photo upload) are bytes, never stored as text; walking a 15 MB Buffer key by key would take seconds.
+      continue;
     } else if (typeof value === 'object' && value !== null) {
       for (const [key, child] of Object.entries(value as Record<string, unknown>)) {
         const childVisit = { value: child, key, parent: visit };

@@ -221,7 +221,7 @@ const authRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (app, options, d
       },
     },
     async (request) => {
-      await deleteAccount(app.db, signedInUser(request), request.body);
+      await deleteAccount(app.db, signedInUser(request), request.body, { storage: app.photoStorage, log: request.log });
       return { success: true as const, message: ACCOUNT_DELETED_MESSAGE };
     },
   );

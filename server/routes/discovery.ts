@@ -31,7 +31,8 @@ const discoveryRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
           `Around lat/lon, or without them the caller's stored location (or the Home radar's fixed point when none is stored). ` +
           `radiusKm up to ${RADAR_MAX_RADIUS_KM} (default 50), limit up to ${RADAR_MAX_LIMIT} (default 20). ` +
           'Positions are snapped to a grid of about 1 km before distances are computed, and distances are whole kilometres (at least 1); ' +
-          'no coordinates are ever returned. Banned and hidden people and the caller are left out.',
+          'no coordinates are ever returned. Banned and hidden people and the caller are left out, and so is anyone the caller\'s preferences ' +
+          '(show me, ages, distance) leave out or whose preferences leave the caller out.',
         security: bearerSecurity,
         querystring: radarQuerySchema,
         response: { 200: radarResponseSchema, ...errorResponses(400, 401, 403) },
@@ -41,7 +42,7 @@ const discoveryRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
       const caller = signedInUser(request);
       const { lat, lon, radiusKm, limit } = request.query;
       const centre = lat !== undefined && lon !== undefined ? { latitude: lat, longitude: lon } : (storedLocation(caller) ?? DEFAULT_RADAR_CENTRE);
-      return { users: await findNearbyUsers(app.db, { centre, radiusKm, limit, excludeUserId: caller.id }) };
+      return { users: await findNearbyUsers(app.db, { centre, radiusKm, limit, excludeUserId: caller.id, viewer: caller }) };
     },
   );
 
@@ -52,7 +53,9 @@ const discoveryRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
       schema: {
         tags: ['discovery'],
         summary: 'Spin candidates the caller has not decided on yet',
-        description: 'Optional gender, minAge and maxAge filters; limit up to 50 (default 10). People who already liked the caller come first.',
+        description:
+          'People the caller has not liked, super liked or passed yet, who fit the caller\'s preferences and whose preferences fit the caller. ' +
+          'Optional gender, minAge and maxAge filters narrow within the preferences; limit up to 50 (default 10). People who already liked the caller come first.',
         security: bearerSecurity,
         querystring: spinQuerySchema,
         response: { 200: spinResponseSchema, ...errorResponses(400, 401, 403) },
@@ -67,7 +70,10 @@ const discoveryRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
       preHandler: app.requireAuth,
       schema: {
         tags: ['discovery'],
-        summary: 'Discover: everyone, filtered and paged on the server',
+        summary: 'Discover: everyone the caller may meet, filtered and paged on the server',
+        description:
+          'People the caller has not liked, super liked, passed or matched yet, who fit the caller\'s preferences and whose preferences fit the caller; ' +
+          'gender, minAge and maxAge narrow within the preferences. Online people first, then the most recently active.',
         security: bearerSecurity,
         querystring: discoverQuerySchema,
         response: { 200: discoverResponseSchema, ...errorResponses(400, 401, 403) },

@@ -80,7 +80,8 @@ const safetyRoutes: FastifyPluginCallbackZod<SafetyRoutesOptions> = (app, option
         tags,
         summary: 'Report someone to the operators',
         description:
-          `A reason, optional details (up to ${REPORT_DETAILS_MAX} characters) and block (default true: the person is blocked in the same step). ` +
+          `A reason, optional details (up to ${REPORT_DETAILS_MAX} characters), block (default true: the person is blocked in the same step) ` +
+          'and photoId when the report is about one of their photos (404 when it is not one of theirs). ' +
           'A second report while the first is still open amends it rather than adding another. Reporting oneself is 400; ' +
           'an unknown or admin account is 404. Reports are limited per account (429).',
         security: bearerSecurity,

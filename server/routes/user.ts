@@ -147,9 +147,10 @@ const userRoutes: FastifyPluginCallbackZod<UserRoutesOptions> = (app, options, d
         summary: 'Edit the signed-in user\'s profile',
         description:
           'Only name, bio (up to 500 characters), age (18 to 99), gender, language, region, interests (up to 10 of up to 30 characters), ' +
-          'avatar, photos (up to 6, Orbit media paths), location ({ latitude, longitude } or null) and showOnRadar ' +
+          'location ({ latitude, longitude } or null) and showOnRadar ' +
           '(false keeps the caller off everyone else\'s radar) can change. ' +
-          'Any other field, such as coins, isVIP, role or ban data, is refused with 400. Location changes are limited per account (429).',
+          'Any other field, such as coins, isVIP, role or ban data, is refused with 400; so are avatar and photos, which follow the member\'s ' +
+          'uploaded photos (/user/me/photos). Location changes are limited per account (429).',
         security: bearerSecurity,
         body: updateProfileBodySchema,
         response: { 200: meResponseSchema, ...errorResponses(400, 401, 403, 429) },
@@ -157,7 +158,10 @@ const userRoutes: FastifyPluginCallbackZod<UserRoutesOptions> = (app, options, d
     },
     async (request) => {
       const caller = signedInUser(request);
-      const [updated] = await app.db.update(users).set(profileChanges(request.body, caller, new Date())).where(eq(users.id, caller.id)).returning();
+      const changes = profileChanges(request.body, caller, new Date());
+      // Finishing the set-up or seeing the photo note a second time changes nothing, and an UPDATE with no columns is an error.
+      if (Object.keys(changes).length === 0) return { user: toUserView(caller) };
+      const [updated] = await app.db.update(users).set(changes).where(eq(users.id, caller.id)).returning();
       if (!updated) throw new HttpError(404, USER_NOT_FOUND_MESSAGE);
       return { user: toUserView(updated) };
     },

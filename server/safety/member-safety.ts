@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { BlockedPerson, ReportBody } from '../../contract/safety';
-import { matches, userBlocks, userReports, users } from '../db/schema';
+import { PHOTO_NOT_FOUND_MESSAGE } from '../../contract/photos';
+import { matches, memberPhotos, userBlocks, userReports, users } from '../db/schema';
 import type { OrbitDatabase } from '../db/types';
 import { lockPair, orderedPair, USER_NOT_FOUND_MESSAGE } from '../discovery/record-decision';
 import { HttpError } from '../plugins/errors';
@@ -79,24 +80,35 @@ export async function listBlocked(db: OrbitDatabase, callerId: string): Promise<
  * Files a report, or amends the reporter's open report about the same person
  * (reason and details; its place in the queue, created_at, stays). The
  * partial unique index on open reports makes that one statement, so two
- * reports sent at once still leave one open report.
+ * reports sent at once still leave one open report. A report about a photo
+ * names one the person has now; amending without a photo keeps the photo
+ * an earlier report named, which the operators still need to see.
  */
 export async function reportPerson(
   db: OrbitDatabase,
   callerId: string,
   targetId: string,
-  body: { reason: ReportBody['reason']; details: string; block: boolean },
+  body: { reason: ReportBody['reason']; details: string; block: boolean; photoId?: string | undefined },
 ): Promise<string> {
   if (targetId === callerId) throw new HttpError(400, CANNOT_REPORT_SELF_MESSAGE);
   return db.transaction(async (tx) => {
     const target = await findMember(tx, targetId);
+    const photoId = body.photoId ?? null;
+    if (photoId !== null) {
+      const [photo] = await tx
+        .select({ id: memberPhotos.id })
+        .from(memberPhotos)
+        .where(and(eq(memberPhotos.id, photoId), eq(memberPhotos.userId, target.id)))
+        .limit(1);
+      if (!photo) throw new HttpError(404, PHOTO_NOT_FOUND_MESSAGE);
+    }
     await tx
       .insert(userReports)
-      .values({ reporterId: callerId, reportedId: target.id, reportedUsername: target.username, reason: body.reason, details: body.details })
+      .values({ reporterId: callerId, reportedId: target.id, reportedUsername: target.username, reason: body.reason, details: body.details, photoId })
       .onConflictDoUpdate({
         target: [userReports.reporterId, userReports.reportedId],
         targetWhere: sql`${userReports.status} = 'open'`,
-        set: { reason: body.reason, details: body.details },
+        set: { reason: body.reason, details: body.details, photoId: sql`coalesce(excluded.photo_id, ${userReports.photoId})` },
       });
     if (!body.block) return REPORT_RECEIVED_MESSAGE;
     await storeBlock(db, tx, callerId, target.id);

@@ -53,6 +53,8 @@ export async function ensureAdminAccount(db: OrbitDatabase, options: EnsureAdmin
       role: 'admin',
       name: 'Administrator',
       avatar: `/api/media/avatar/${username.toLowerCase().replace(/[^a-z0-9-]/g, '-')}`,
+      // The guided set-up is for members; an admin is never sent through it.
+      onboardedAt: new Date(),
     })
     .onConflictDoNothing()
     .returning({ id: users.id });

@@ -13,12 +13,13 @@ import {
   vipPlans,
   withdrawals,
   type NewAppSettingRow,
+  type UserRow,
 } from '../schema';
 import type { OrbitDatabase } from '../types';
 import { buildDemoAccountActivity, buildPurchases, buildWithdrawals } from './activity';
 import { buildStarterBlogPosts } from './blog';
 import { DEFAULT_COIN_PACKS, DEFAULT_GIFTS, DEFAULT_HOME_SETTINGS, DEFAULT_VIP_PLANS } from './catalogue';
-import { buildDemoAccount, buildDemoPeople } from './people';
+import { buildDemoAccount, buildDemoPeople, DEMO_ACCOUNT_TRAITS } from './people';
 import { mulberry32, type Random } from './random';
 
 export type { OrbitDatabase } from '../types';
@@ -84,6 +85,17 @@ async function seedCatalogueAndContent(db: Executor, now: Date): Promise<void> {
   await db.insert(appSettings).values(markerRow(CONTENT_MARKER, 'Starter catalogue and content were seeded', now));
 }
 
+type SeededPerson = Pick<UserRow, 'id' | 'isVip' | 'region' | 'showMe' | 'prefMinAge' | 'prefMaxAge' | 'prefMaxDistanceKm'>;
+
+/**
+ * Whether a demo person's preferences take in the demo account (gender other,
+ * 28, in the middle of Mumbai, where every Mumbai demo person lives within 50 km).
+ */
+function wouldMeetDemoAccount(person: SeededPerson): boolean {
+  const { age } = DEMO_ACCOUNT_TRAITS;
+  return person.showMe === 'everyone' && person.prefMinAge <= age && person.prefMaxAge >= age && (person.prefMaxDistanceKm ?? Infinity) >= 50;
+}
+
 async function seedDemoData(
   db: Executor,
   context: { now: Date; random: Random; peopleHash: string; demoAccountHash: string },
@@ -96,14 +108,22 @@ async function seedDemoData(
     .returning({ id: users.id });
 
   const people = buildDemoPeople(random, now, context.peopleHash, [DEMO_USER.username]);
-  const inserted: { id: string; isVip: boolean; region: string }[] = [];
+  const inserted: SeededPerson[] = [];
   for (const rows of chunk(people, INSERT_CHUNK_ROWS)) {
     // A real member may already hold a generated username; that person is simply skipped.
     const batch = await db
       .insert(users)
       .values(rows)
       .onConflictDoNothing()
-      .returning({ id: users.id, isVip: users.isVip, region: users.region });
+      .returning({
+        id: users.id,
+        isVip: users.isVip,
+        region: users.region,
+        showMe: users.showMe,
+        prefMinAge: users.prefMinAge,
+        prefMaxAge: users.prefMaxAge,
+        prefMaxDistanceKm: users.prefMaxDistanceKm,
+      });
     inserted.push(...batch);
   }
   if (inserted.length === 0) throw new Error('Demo seeding inserted no people');
@@ -113,7 +133,8 @@ async function seedDemoData(
 
   // Only when this run created `demo`: never send demo likes to someone's real account.
   if (demoAccount) {
-    const mumbaiIds = inserted.filter((person) => person.region === 'Mumbai').map((person) => person.id);
+    // Admirers are people whose own preferences would show them the demo account, so they come first on its Spin.
+    const mumbaiIds = inserted.filter((person) => person.region === 'Mumbai' && wouldMeetDemoAccount(person)).map((person) => person.id);
     const activity = buildDemoAccountActivity(random, now, demoAccount.id, mumbaiIds);
     if (activity.likes.length) await db.insert(likes).values(activity.likes);
     if (activity.matches.length) await db.insert(matches).values(activity.matches);

@@ -1,4 +1,5 @@
 import { avatarLookFor, avatarPath } from '../../../contract/avatar';
+import { PREFERENCE_AGE_MAX, PREFERENCE_AGE_MIN, type ShowMe } from '../../../contract/preferences';
 import type { NewUserRow } from '../schema';
 import {
   BIO_CLOSERS,
@@ -11,7 +12,7 @@ import {
   VIP_TIERS,
   type DemoCity,
 } from './people-data';
-import { chance, intBetween, pick, pointNear, sample, type Random } from './random';
+import { chance, intBetween, mulberry32, pick, pointNear, sample, type Random } from './random';
 
 const MINUTE_MS = 60 * 1000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
@@ -55,6 +56,38 @@ function writeBio(random: Random, interests: readonly (typeof INTERESTS)[number]
   return parts.filter(Boolean).join(' ');
 }
 
+/** FNV-1a: a 32-bit number from a string, to seed a person's own random stream. */
+function hashText(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < text.length; index += 1) hash = Math.imul(hash ^ text.charCodeAt(index), 0x01000193);
+  return hash >>> 0;
+}
+
+const SHOW_ME_BY_GENDER: Record<'female' | 'male' | 'other', readonly [ShowMe, number][]> = {
+  female: [['men', 0.7], ['everyone', 0.22], ['women', 0.08]],
+  male: [['women', 0.72], ['everyone', 0.2], ['men', 0.08]],
+  other: [['everyone', 0.7], ['women', 0.15], ['men', 0.15]],
+};
+
+const DISTANCE_CHOICES_KM = [10, 25, 50, 100, 250] as const;
+
+type Preferences = Pick<NewUserRow, 'showMe' | 'prefMinAge' | 'prefMaxAge' | 'prefMaxDistanceKm'>;
+
+/**
+ * Who a demo person wants to meet: most the other gender, some everyone, a
+ * few their own; ages around their own (a few any age); about half anywhere.
+ */
+function pickPreferences(random: Random, gender: 'female' | 'male' | 'other', age: number): Preferences {
+  let roll = random();
+  const choices = SHOW_ME_BY_GENDER[gender];
+  const showMe = choices.find(([, share]) => (roll -= share) < 0)?.[0] ?? 'everyone';
+  const anyAge = chance(random, 0.12);
+  const prefMinAge = anyAge ? PREFERENCE_AGE_MIN : Math.max(PREFERENCE_AGE_MIN, age - intBetween(random, 2, 8));
+  const prefMaxAge = anyAge ? PREFERENCE_AGE_MAX : Math.min(PREFERENCE_AGE_MAX, age + intBetween(random, 3, 12));
+  const prefMaxDistanceKm = chance(random, 0.55) ? null : pick(random, DISTANCE_CHOICES_KM);
+  return { showMe, prefMinAge, prefMaxAge, prefMaxDistanceKm };
+}
+
 /** Heavier at the low end: many people with a little, few with a lot. */
 function skewedCount(random: Random, max: number): number {
   return Math.floor(max * random() ** 2.5);
@@ -81,6 +114,9 @@ function buildPerson(
   const isVip = chance(random, 0.15);
   const photoCount = intBetween(random, 0, 6);
   const look = avatarLookFor(gender);
+  const age = pickAge(random);
+  // From a stream of the person's own, so adding preferences left every other seeded value as it was.
+  const preferences = pickPreferences(mulberry32(hashText(username)), gender, age);
 
   return {
     username,
@@ -89,7 +125,7 @@ function buildPerson(
     role: 'user',
     name: `${firstName} ${familyName}`,
     avatar: avatarPath(username, look),
-    age: pickAge(random),
+    age,
     gender,
     region: city.name,
     language: pick(random, city.languages),
@@ -109,6 +145,10 @@ function buildPerson(
     longitude: location.longitude,
     lastSeenAt,
     isDemo: true,
+    ...preferences,
+    // Set up long ago: the guided set-up is for new registrations.
+    onboardedAt: createdAt,
+    onboardingStep: 'preferences',
     createdAt,
     updatedAt: lastSeenAt,
   };
@@ -122,6 +162,9 @@ export function buildDemoPeople(random: Random, now: Date, passwordHash: string,
   );
 }
 
+/** What of the demo account decides whether a demo person would want to meet it. */
+export const DEMO_ACCOUNT_TRAITS = { age: 28, gender: 'other' } as const;
+
 /** The documented account anyone can sign in with to try the app. */
 export function buildDemoAccount(now: Date, passwordHash: string, username: string): NewUserRow {
   return {
@@ -131,8 +174,7 @@ export function buildDemoAccount(now: Date, passwordHash: string, username: stri
     role: 'user',
     name: 'Alex Demo',
     avatar: avatarPath(username),
-    age: 28,
-    gender: 'other',
+    ...DEMO_ACCOUNT_TRAITS,
     region: 'Mumbai',
     language: 'English',
     bio: 'Exploring Orbit for the first time. Coffee, long walks by the sea and live music. Say hi!',
@@ -148,6 +190,13 @@ export function buildDemoAccount(now: Date, passwordHash: string, username: stri
     lastSeenAt: now,
     // Not flagged as a demo person: this one is a real, sign-in-able account.
     isDemo: false,
+    // Open to meeting anyone (the schema's defaults, said here), and set up already: whoever tries the app starts on Home.
+    showMe: 'everyone',
+    prefMinAge: PREFERENCE_AGE_MIN,
+    prefMaxAge: PREFERENCE_AGE_MAX,
+    prefMaxDistanceKm: null,
+    onboardedAt: new Date(now.getTime() - 30 * DAY_MS),
+    onboardingStep: 'preferences',
     createdAt: new Date(now.getTime() - 30 * DAY_MS),
     updatedAt: now,
   };

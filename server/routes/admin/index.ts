@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import adminPhotoRoutes from '../../photos/admin-routes';
 import activityRoutes from './activity';
 import coinPackRoutes from './coin-packs';
 import giftRoutes from './gifts';
@@ -20,6 +21,7 @@ const adminRoutes: FastifyPluginAsync = async (app) => {
   await app.register(userRoutes);
   await app.register(withdrawalRoutes);
   await app.register(reportRoutes);
+  await app.register(adminPhotoRoutes);
   await app.register(giftRoutes);
   await app.register(coinPackRoutes);
   await app.register(vipPlanRoutes);

@@ -28,6 +28,8 @@ describe('ensureAdminAccount', () => {
     expect(password.length).toBeGreaterThanOrEqual(20);
     const admin = await findUser('admin');
     expect(admin?.role).toBe('admin');
+    // Never sent through the members' guided set-up.
+    expect(admin?.onboardedAt).toBeInstanceOf(Date);
     expect(admin?.passwordHash).toMatch(/^\$argon2id\$/);
     expect(admin?.passwordHash).not.toContain(password);
     await expect(verify(admin?.passwordHash ?? '', password)).resolves.toBe(true);

@@ -52,6 +52,36 @@ describe('buildDemoPeople', () => {
     expect(new Set(people.map((person) => person.region)).size).toBeGreaterThanOrEqual(5);
   });
 
+  it('wants to meet people as people do: most the other gender, some everyone, a few their own; ages around their own', () => {
+    const share = (test: (person: (typeof people)[number]) => boolean, among = people) => among.filter(test).length / among.length;
+    const women = people.filter((person) => person.gender === 'female');
+    const men = people.filter((person) => person.gender === 'male');
+    expect(share((person) => person.showMe === 'men', women)).toBeGreaterThan(0.55);
+    expect(share((person) => person.showMe === 'women', men)).toBeGreaterThan(0.55);
+    for (const group of [women, men]) {
+      expect(share((person) => person.showMe === 'everyone', group)).toBeGreaterThan(0.1);
+      expect(share((person) => person.showMe === (group === women ? 'women' : 'men'), group)).toBeGreaterThan(0.02);
+    }
+    for (const person of people) {
+      const { age, prefMinAge = 18, prefMaxAge = 99 } = person;
+      expect(prefMinAge).toBeGreaterThanOrEqual(18);
+      expect(prefMaxAge).toBeLessThanOrEqual(99);
+      // Their own age is always in their range.
+      expect(age).toBeGreaterThanOrEqual(prefMinAge);
+      expect(age).toBeLessThanOrEqual(prefMaxAge);
+    }
+    expect(share((person) => person.prefMinAge === 18 && person.prefMaxAge === 99)).toBeLessThan(0.3);
+    expect(share((person) => person.prefMaxDistanceKm === null)).toBeGreaterThan(0.3);
+    expect(share((person) => person.prefMaxDistanceKm === null)).toBeLessThan(0.8);
+  });
+
+  it('has everyone set up already (the guided set-up is for new registrations)', () => {
+    for (const person of people) {
+      expect(person.onboardedAt).toBeInstanceOf(Date);
+      expect(person.onboardedAt?.getTime()).toBeLessThanOrEqual(NOW.getTime());
+    }
+  });
+
   it('has VIPs with a tier and a future expiry, and last-seen times within 14 days', () => {
     const vips = people.filter((person) => person.isVip);
     expect(vips.length / people.length).toBeGreaterThan(0.08);

@@ -83,6 +83,8 @@ function describeSeed(driver: string, open: () => Promise<TestDatabase>, enabled
         expect(person.photos.length).toBeLessThanOrEqual(6);
         expect(person.bio.length).toBeGreaterThan(20);
         if (person.isVip) expect(person.vipUntil?.getTime()).toBeGreaterThan(NOW.getTime());
+        // Seeded people are set up; only new registrations go through the guided set-up.
+        expect(person.onboardedAt).toBeInstanceOf(Date);
       }
       const online = people.filter((person) => person.isOnline).length / people.length;
       expect(online).toBeGreaterThan(0.2);
@@ -94,12 +96,26 @@ function describeSeed(driver: string, open: () => Promise<TestDatabase>, enabled
     it('lets the documented demo account sign in with its password', async () => {
       const [demo] = await database.db.select().from(users).where(eq(users.username, DEMO_USER.username));
       expect(demo).toMatchObject({ role: 'user', region: 'Mumbai', isBanned: false });
+      // Open to everyone of any age, anywhere, and set up already: whoever tries the app starts on Home.
+      expect(demo).toMatchObject({ gender: 'other', showMe: 'everyone', prefMinAge: 18, prefMaxAge: 99, prefMaxDistanceKm: null });
+      expect(demo?.onboardedAt).toBeInstanceOf(Date);
       expect(demo?.passwordHash).toMatch(/^\$argon2id\$/);
       await expect(verify(demo?.passwordHash ?? '', DEMO_USER.password)).resolves.toBe(true);
       const [liked] = await database.db.select({ n: count() }).from(likes).where(eq(likes.toUserId, demo?.id ?? ''));
       expect(liked?.n).toBeGreaterThanOrEqual(10);
       const [matched] = await database.db.select({ n: count() }).from(matches);
       expect(matched?.n).toBeGreaterThan(0);
+      // Everyone who liked the demo account would be shown it: they want to meet everyone, of its age.
+      const admirers = await database.db
+        .select({ showMe: users.showMe, prefMinAge: users.prefMinAge, prefMaxAge: users.prefMaxAge })
+        .from(likes)
+        .innerJoin(users, eq(users.id, likes.fromUserId))
+        .where(eq(likes.toUserId, demo?.id ?? ''));
+      for (const admirer of admirers) {
+        expect(admirer.showMe).toBe('everyone');
+        expect(admirer.prefMinAge).toBeLessThanOrEqual(demo?.age ?? 0);
+        expect(admirer.prefMaxAge).toBeGreaterThanOrEqual(demo?.age ?? 0);
+      }
     });
 
     it('stores the store catalogue exactly as SPEC section 9 lists it', async () => {

@@ -59,7 +59,7 @@ describe('each route answers each caller as the table says, showing nobody data 
     for (const caller of CALLERS) {
       const account = caller === 'anonymous' ? null : accounts[caller];
       const request = await row.request(world, caller, account);
-      const response = await testApp.app.inject({ ...request, ...(account ? { headers: bearer(account.token) } : {}) });
+      const response = await testApp.app.inject({ ...request, headers: { ...request.headers, ...(account ? bearer(account.token) : {}) } });
       statuses[caller] = response.statusCode;
       expect(request.url.startsWith(key.slice(key.indexOf(' ') + 1).replace(/\{.*$/, '')), `${key} builds a request for its own path`).toBe(true);
       for (const leak of leaks(caller, response, row)) findings.push(`${caller} saw ${leak}`);

@@ -1,14 +1,31 @@
 import type { InjectOptions } from 'fastify';
 import { randomBytes } from 'node:crypto';
+import sharp from 'sharp';
+import { PHOTOS_MAX } from '../../../contract/photos';
 import { newRegistration } from '../helpers/accounts';
 import { TEST_ADMIN } from '../helpers/test-app';
 import type { RouteKey } from './route-inventory';
-import { asAdmin, createPost, insertMember, insertOpenReport, insertPendingWithdrawal, insertSessionOfUserA, type Account, type Caller, type MatrixWorld } from './matrix-world';
+import {
+  asAdmin,
+  createPost,
+  insertMember,
+  insertNoticeOfUserA,
+  insertOpenReport,
+  insertPendingWithdrawal,
+  insertPhotoRow,
+  insertSessionOfUserA,
+  photoIdsKeeping,
+  type Account,
+  type Caller,
+  type MatrixWorld,
+} from './matrix-world';
 
 export interface MatrixRequest {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   url: string;
   payload?: InjectOptions['payload'];
+  /** Besides the caller's Authorization: a binary body's Content-Type. */
+  headers?: Record<string, string>;
 }
 
 export interface MatrixRow {
@@ -30,6 +47,8 @@ const usersOnly = (status = 200): Record<Caller, number> => ({ anonymous: 401, u
 const adminsOnly = (status = 200): Record<Caller, number> => ({ anonymous: 401, userA: 403, userB: 403, banned: 401, admin: status });
 
 const get = (url: string): MatrixRequest => ({ method: 'GET', url });
+/** The callers whose own records a row may set up (the admin's id is not known here, and the banned never get in). */
+const isMember = (caller: Caller) => caller === 'userA' || caller === 'userB';
 const uniqueName = (prefix: string) => `${prefix} ${randomBytes(3).toString('hex')}`;
 
 async function newGift(world: MatrixWorld): Promise<string> {
@@ -43,6 +62,26 @@ async function newCoinPack(world: MatrixWorld): Promise<string> {
 async function newVipPlan(world: MatrixWorld): Promise<string> {
   const payload = { vipPlan: { name: uniqueName('Plan'), duration: 30, price: 9.99 } };
   return (await asAdmin<{ vipPlan: { _id: string } }>(world, { method: 'POST', url: '/api/admin/vipplans', payload }, 201)).vipPlan._id;
+}
+
+/** A small real JPEG, made once, for the upload row. */
+let photoBytes: Promise<Buffer> | undefined;
+const smallPhoto = () => (photoBytes ??= sharp({ create: { width: 200, height: 150, channels: 3, background: '#c84' } }).jpeg().toBuffer());
+
+/** A photo of user C with its files, uploaded once, for the public photo row: any member's photo is public by its address. */
+let photoOfC: Promise<string> | undefined;
+function uploadedPhotoOfUserC(world: MatrixWorld): Promise<string> {
+  photoOfC ??= (async () => {
+    const response = await world.app.inject({
+      method: 'POST',
+      url: '/api/user/me/photos',
+      headers: { authorization: `Bearer ${world.userC.token}`, 'content-type': 'image/jpeg' },
+      payload: await smallPhoto(),
+    });
+    if (response.statusCode !== 201) throw new Error(`upload failed: ${response.body}`);
+    return response.json<{ photos: Array<{ id: string }> }>().photos[0]?.id ?? '';
+  })();
+  return photoOfC;
 }
 
 /**
@@ -102,6 +141,8 @@ export const AUTHORIZATION_TABLE: Record<RouteKey, MatrixRow> = {
     request: (world) => ({ method: 'POST', url: '/api/users/like', payload: { targetId: world.callers.userA.id } }),
   },
   'GET /api/matches': { expected: usersOnly(), request: () => get('/api/matches') },
+  // Cities, not people: anyone signed in may look one up.
+  'GET /api/places': { expected: signedIn(), request: () => get('/api/places?q=mum') },
 
   // --- Safety: blocks and reports aim at a new member each time, so A and B keep seeing each other ------
   'GET /api/users/blocked': { expected: usersOnly(), request: () => get('/api/users/blocked') },
@@ -110,6 +151,39 @@ export const AUTHORIZATION_TABLE: Record<RouteKey, MatrixRow> = {
   'POST /api/users/{id}/report': {
     expected: usersOnly(201),
     request: async (world) => ({ method: 'POST', url: `/api/users/${await insertMember(world.db)}/report`, payload: { reason: 'other', details: 'Matrix' } }),
+  },
+
+  // --- Photos and notices: A's photo or notice, each caller its own fresh one ------------------
+  'GET /api/user/me/photos': { expected: usersOnly(), request: () => get('/api/user/me/photos') },
+  'POST /api/user/me/photos': {
+    expected: usersOnly(201),
+    request: async (world, caller, account) => {
+      // Rows below plant photos for every caller; room is made so the upload is judged on who sends it, not on a full gallery.
+      if (account && isMember(caller)) await photoIdsKeeping(world.db, account.id, PHOTOS_MAX - 1);
+      return { method: 'POST', url: '/api/user/me/photos', payload: await smallPhoto(), headers: { 'content-type': 'image/jpeg' } };
+    },
+  },
+  'PUT /api/user/me/photos/order': {
+    expected: usersOnly(),
+    request: async (world, caller, account) => {
+      // Each member sends their own photos, newest first; everyone else, an order that would need a signed-in member.
+      const member = account && isMember(caller) ? account : null;
+      if (member && (await photoIdsKeeping(world.db, member.id, PHOTOS_MAX)).length === 0) await insertPhotoRow(world.db, member.id);
+      const order = member ? (await photoIdsKeeping(world.db, member.id, PHOTOS_MAX)).reverse() : [world.callers.userA.id];
+      return { method: 'PUT', url: '/api/user/me/photos/order', payload: { order } };
+    },
+  },
+  // A may delete A's photo; B gets the 404 an unknown photo gets.
+  'DELETE /api/user/me/photos/{photoId}': {
+    expected: { anonymous: 401, userA: 200, userB: 404, banned: 401, admin: 403 },
+    request: async (world) => ({ method: 'DELETE', url: `/api/user/me/photos/${await insertPhotoRow(world.db, world.callers.userA.id)}` }),
+  },
+  // Public: an <img> sends no token.
+  'GET /api/photos/{photoId}/{file}': { expected: everyone(200), request: async (world) => get(`/api/photos/${await uploadedPhotoOfUserC(world)}/320.webp`) },
+  'GET /api/user/me/notices': { expected: usersOnly(), request: () => get('/api/user/me/notices') },
+  'POST /api/user/me/notices/{id}/seen': {
+    expected: { anonymous: 401, userA: 200, userB: 404, banned: 401, admin: 403 },
+    request: async (world) => ({ method: 'POST', url: `/api/user/me/notices/${await insertNoticeOfUserA(world)}/seen` }),
   },
 
   // --- Public content ------------------------------------------------------------------
@@ -159,6 +233,15 @@ export const AUTHORIZATION_TABLE: Record<RouteKey, MatrixRow> = {
     request: async (world) => {
       const id = await insertMember(world.db, { isVip: true, vipTier: 'Gold', vipUntil: new Date(Date.now() + 86_400_000) });
       return { method: 'POST', url: `/api/admin/user/${id}/remove-vip` };
+    },
+  },
+
+  'GET /api/admin/users/{id}/photos': { expected: adminsOnly(), request: (world) => get(`/api/admin/users/${world.callers.userA.id}/photos`) },
+  'POST /api/admin/users/{id}/photos/{photoId}/remove': {
+    expected: adminsOnly(),
+    request: async (world) => {
+      const photoId = await insertPhotoRow(world.db, world.callers.userA.id);
+      return { method: 'POST', url: `/api/admin/users/${world.callers.userA.id}/photos/${photoId}/remove` };
     },
   },
 

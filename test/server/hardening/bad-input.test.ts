@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import sharp from 'sharp';
 import type { InjectOptions } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
@@ -34,7 +35,16 @@ const catalogueIds = {
   coinpacks: (await adminPost<{ coinPack: { _id: string } }>('/api/admin/coinpacks', { coinPack: { name: 'Fuzz pack', coins: 10, price: 1 } })).coinPack._id,
   vipplans: (await adminPost<{ vipPlan: { _id: string } }>('/api/admin/vipplans', { vipPlan: { name: 'Fuzz plan', duration: 3, price: 1 } })).vipPlan._id,
 };
-const knownIds = [victimId, postId, withdrawal?.id ?? victimId, ...Object.values(catalogueIds)];
+// A real photo (the caller's), so the photo routes' variants reach their handlers rather than stopping at "not found".
+const photoUpload = await app.inject({
+  method: 'POST',
+  url: '/api/user/me/photos',
+  headers: { ...bearer(caller.token), 'content-type': 'image/jpeg' },
+  payload: await sharp({ create: { width: 200, height: 150, channels: 3, background: '#48c' } }).jpeg().toBuffer(),
+});
+expect(photoUpload.statusCode, photoUpload.body).toBe(201);
+const photoId = photoUpload.json<{ photos: Array<{ id: string }> }>().photos[0]?.id ?? victimId;
+const knownIds = [victimId, postId, withdrawal?.id ?? victimId, photoId, ...Object.values(catalogueIds)];
 
 async function adminPost<T>(url: string, payload: object): Promise<T> {
   const response = await app.inject({ method: 'POST', url, payload, headers: bearer(adminToken) });
@@ -98,7 +108,8 @@ async function expectServerUp(): Promise<void> {
   expect(response.statusCode, response.body).toBe(200);
 }
 
-const shapes = documentedRoutes(app).map((route) => routeShape(route, realIdFor(route.path), knownIds));
+const photoParams = { photoId, file: '320.webp' };
+const shapes = documentedRoutes(app).map((route) => routeShape(route, realIdFor(route.path), knownIds, route.path.includes('/photos') ? photoParams : {}));
 
 describe('bad input never gets a 5xx, always JSON with a message (issue 8 point 2)', () => {
   it.each(shapes.map((shape) => [shape.route.key, shape] as const))('%s', async (_key, shape) => {

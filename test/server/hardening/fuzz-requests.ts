@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
-import { encodeComponent, HOSTILE_STRINGS, HOSTILE_VALUES, RAW_BODIES, RAW_URL_FRAGMENTS } from './hostile-corpus';
+import { encodeComponent, HOSTILE_STRINGS, HOSTILE_VALUES, RAW_BODIES, RAW_IMAGE_BODIES, RAW_URL_FRAGMENTS } from './hostile-corpus';
 import type { DocumentedRoute, JsonSchema, OpenApiParameter } from './route-inventory';
 import { arbitraryFromSchema, validArbitraryFromSchema } from './schema-arbitrary';
 
@@ -10,8 +10,8 @@ export const FUZZ_SEED = 20_260_808;
 export interface FuzzRequest {
   name: string;
   url: string;
-  /** A JSON value (serialised by inject), or raw text with its content type. */
-  payload?: { json: unknown } | { raw: string; contentType: string };
+  /** A JSON value (serialised by inject), or raw text or bytes with its content type. */
+  payload?: { json: unknown } | { raw: string | Buffer; contentType: string };
 }
 
 export interface RouteShape {
@@ -21,10 +21,12 @@ export interface RouteShape {
   bodySchema: JsonSchema | undefined;
   /** A real id for this route's {id}, so variants of the body and query reach the handler. */
   realId: string;
+  /** Real values for params that are not that id (a photo's id, its file name), by name. */
+  realParams: Record<string, string>;
   knownIds: readonly string[];
 }
 
-export function routeShape(route: DocumentedRoute, realId: string, knownIds: readonly string[]): RouteShape {
+export function routeShape(route: DocumentedRoute, realId: string, knownIds: readonly string[], realParams: Record<string, string> = {}): RouteShape {
   const parameters = route.operation.parameters ?? [];
   return {
     route,
@@ -32,13 +34,14 @@ export function routeShape(route: DocumentedRoute, realId: string, knownIds: rea
     queryParams: parameters.filter((parameter) => parameter.in === 'query'),
     bodySchema: route.operation.requestBody?.content?.['application/json']?.schema,
     realId,
+    realParams,
     knownIds,
   };
 }
 
 /** Builds the URL from already-encoded path values and query pairs. */
 export function buildUrl(shape: RouteShape, encodedParams: Record<string, string> = {}, encodedQuery: Array<[string, string]> = []): string {
-  const path = shape.route.path.replace(/\{(\w+)\}/g, (_whole, name: string) => encodedParams[name] ?? encodeComponent(shape.realId));
+  const path = shape.route.path.replace(/\{(\w+)\}/g, (_whole, name: string) => encodedParams[name] ?? encodeComponent(shape.realParams[name] ?? shape.realId));
   const query = encodedQuery.map(([key, value]) => `${encodeComponent(key)}=${value}`).join('&');
   return query ? `${path}?${query}` : path;
 }
@@ -117,6 +120,9 @@ export function hostileRequests(shape: RouteShape): FuzzRequest[] {
   if (shape.route.method === 'GET') return requests;
   const url = buildUrl(shape);
   for (const raw of RAW_BODIES) requests.push({ name: `body ${raw.name}`, url, payload: { raw: raw.body, contentType: raw.contentType } });
+  // Routes whose body is an image (a photo upload) get broken and lying files too: their JSON schema is none, their parser is the image decoder.
+  const takesImages = Object.keys(shape.route.operation.requestBody?.content ?? {}).some((type) => type.startsWith('image/'));
+  if (takesImages) for (const raw of RAW_IMAGE_BODIES) requests.push({ name: `image body ${raw.name}`, url, payload: { raw: raw.body, contentType: raw.contentType } });
   if (!shape.bodySchema) return requests;
 
   const [base] = fc.sample(validArbitraryFromSchema(shape.bodySchema, { knownIds: shape.knownIds }), { seed: FUZZ_SEED, numRuns: 1 });

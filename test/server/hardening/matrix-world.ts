@@ -1,10 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { asc, desc, eq, inArray } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import type { OrbitApp } from '../../../server/app';
 import { ensureAdminAccount } from '../../../server/db/seed/index';
-import { matches, purchases, sessions, userReports, users, withdrawals, type NewUserRow } from '../../../server/db/schema';
+import { PHOTO_REMOVED_NOTICE } from '../../../contract/notices';
+import { matches, memberNotices, memberPhotos, purchases, sessions, userReports, users, withdrawals, type NewUserRow } from '../../../server/db/schema';
 import type { OrbitDatabase } from '../../../server/db/types';
 import { bearer, loginAdmin, registerUser } from '../helpers/accounts';
 import { TEST_ADMIN } from '../helpers/test-app';
@@ -125,6 +126,42 @@ export async function insertOpenReport(world: MatrixWorld): Promise<string> {
     .insert(userReports)
     .values({ reporterId: world.callers.userA.id, reportedId: await insertMember(world.db, { username: `reported_${suffix}` }), reportedUsername: `reported_${suffix}`, reason: 'other', details: 'Filed by the matrix' })
     .returning({ id: userReports.id });
+  if (!row) throw new Error('insert failed');
+  return row.id;
+}
+
+/**
+ * A photo of this member as a row only (no files): a target for rows that
+ * delete, remove or reorder photos. Added last, as an upload would be.
+ */
+export async function insertPhotoRow(db: OrbitDatabase, userId: string): Promise<string> {
+  const existing = await db.select({ id: memberPhotos.id }).from(memberPhotos).where(eq(memberPhotos.userId, userId));
+  const [row] = await db
+    .insert(memberPhotos)
+    .values({ userId, position: existing.length, width: 120, height: 160, widths: [160] })
+    .returning({ id: memberPhotos.id });
+  if (!row) throw new Error('insert failed');
+  return row.id;
+}
+
+/**
+ * The member's photo ids in profile order, after dropping the newest beyond
+ * `atMost`: rows that plant photos for every caller would otherwise fill
+ * the gallery that the upload and reorder rows need room in.
+ */
+export async function photoIdsKeeping(db: OrbitDatabase, userId: string, atMost: number): Promise<string[]> {
+  const rows = await db.select({ id: memberPhotos.id }).from(memberPhotos).where(eq(memberPhotos.userId, userId)).orderBy(asc(memberPhotos.position), desc(memberPhotos.createdAt));
+  const extra = rows.slice(atMost).map((row) => row.id);
+  if (extra.length > 0) await db.delete(memberPhotos).where(inArray(memberPhotos.id, extra));
+  return rows.slice(0, atMost).map((row) => row.id);
+}
+
+/** A notice for user A, not yet seen: A may dismiss it, nobody else may. */
+export async function insertNoticeOfUserA(world: MatrixWorld): Promise<string> {
+  const [row] = await world.db
+    .insert(memberNotices)
+    .values({ userId: world.callers.userA.id, kind: 'photo_removed', text: PHOTO_REMOVED_NOTICE })
+    .returning({ id: memberNotices.id });
   if (!row) throw new Error('insert failed');
   return row.id;
 }

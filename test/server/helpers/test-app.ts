@@ -1,7 +1,12 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { buildApp, type BuildAppOptions, type OrbitApp } from '../../../server/app';
 import { openDatabase, type DatabaseConnection } from '../../../server/db/client';
 import { ensureAdminAccount, seedDatabase } from '../../../server/db/seed/index';
 import type { OrbitDatabase } from '../../../server/db/types';
+import { LocalPhotoStorage } from '../../../server/photos/local-storage';
+import type { PhotoStorage } from '../../../server/photos/storage';
 import type { RateLimits } from '../../../server/plugins/rate-limit';
 import { openScratchPostgres } from '../../../scripts/lib/scratch-postgres';
 
@@ -18,6 +23,8 @@ export const RELAXED_RATE_LIMITS: RateLimits = {
   locationChange: { max: 1000, windowMs: 60_000 },
   report: { max: 1000, windowMs: 60_000 },
   dataExport: { max: 1000, windowMs: 60_000 },
+  placeSearch: { max: 1000, windowMs: 60_000 },
+  photoUpload: { max: 1000, windowMs: 60_000 },
 };
 
 export interface TestAppOptions {
@@ -30,11 +37,17 @@ export interface TestAppOptions {
   presenceSweepIntervalMs?: number;
   /** As REGISTRATIONS_PER_HOUR sets it; the registration limit then comes from it, not from the relaxed limits. */
   registrationsPerHour?: number;
+  /** Where photo files go; by default a temporary directory of this app's own, removed on close. */
+  photoStorage?: PhotoStorage;
 }
 
 export interface TestApp {
   app: OrbitApp;
   db: OrbitDatabase;
+  /** The app's photo files: photoStorage as given, or the temporary directory's. */
+  photoStorage: PhotoStorage;
+  /** That temporary directory, or null when photoStorage was given. */
+  photosDir: string | null;
   /** Closes the app and its database (dropping it on PostgreSQL). */
   close(): Promise<void>;
 }
@@ -59,6 +72,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   // Given registrationsPerHour, the app derives the registration limit from it, as from REGISTRATIONS_PER_HOUR.
   const { register: _relaxedRegister, ...relaxedButRegister } = RELAXED_RATE_LIMITS;
   const relaxed = options.registrationsPerHour === undefined ? RELAXED_RATE_LIMITS : relaxedButRegister;
+  const photosDir = options.photoStorage ? null : fs.mkdtempSync(path.join(os.tmpdir(), 'orbit-test-photos-'));
+  const photoStorage = options.photoStorage ?? new LocalPhotoStorage(photosDir ?? '');
   const app = await buildApp({
     config: { jwtSecret: TEST_JWT_SECRET, dataDir: '', databaseUrl: undefined, registrationsPerHour: options.registrationsPerHour },
     database: connection,
@@ -68,13 +83,17 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...(options.likeBack ? { likeBack: options.likeBack } : {}),
     ...(options.slowClientLimits ? { slowClientLimits: options.slowClientLimits } : {}),
     ...(options.presenceSweepIntervalMs === undefined ? {} : { presenceSweepIntervalMs: options.presenceSweepIntervalMs }),
+    photoStorage,
   });
   return {
     app,
     db: connection.db,
+    photoStorage,
+    photosDir,
     close: async () => {
       await app.close();
       await dispose();
+      if (photosDir) fs.rmSync(photosDir, { recursive: true, force: true });
     },
   };
 }

@@ -41,6 +41,10 @@ beforeAll(async () => {
   for (const person of people) {
     await testApp.app.inject({ method: 'POST', url: '/api/users/like', headers: bearer(viewer.token), payload: { targetId: person.id } });
   }
+  // Discover leaves out people the viewer decided on: these fill its pages past the threshold.
+  for (let index = 0; index < 16; index += 1) {
+    await insertPerson(testApp.db, { ...offsetPoint(ORIGIN, -index, index), bio: `Books, cooking and the sea, number ${index}.` });
+  }
   adminToken = await loginAdmin(testApp.app);
 }, 60_000);
 afterAll(async () => {

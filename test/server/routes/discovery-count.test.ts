@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { discoverResponseSchema } from '../../../contract/discovery';
 import { users, type NewUserRow } from '../../../server/db/schema';
 import { DISCOVER_MAX_DEPTH, discoverPagesReachable } from '../../../contract/discovery';
-import { DISCOVER_COUNT_STEP, discoverCountLimit, discoverTotals } from '../../../server/discovery/people-query';
+import { DISCOVER_COUNT_READ_FACTOR, DISCOVER_COUNT_STEP, discoverCountLimit, discoverTotals } from '../../../server/discovery/people-query';
 import { bearer, registerUser, type RegisteredUser } from '../helpers/accounts';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
@@ -110,5 +110,50 @@ describe('GET /api/users depth', () => {
     expect(discoverTotals(DISCOVER_MAX_DEPTH + 1, DISCOVER_MAX_DEPTH, 12)).toEqual({ total: DISCOVER_MAX_DEPTH, totalPages: lastPage, totalIsExact: false });
     expect(discoverTotals(DISCOVER_COUNT_STEP + 1, DISCOVER_COUNT_STEP, 12)).toEqual({ total: DISCOVER_COUNT_STEP, totalPages: 84, totalIsExact: false });
     expect(discoverTotals(0, DISCOVER_COUNT_STEP, 12)).toEqual({ total: 0, totalPages: 1, totalIsExact: true });
+  });
+
+  it('makes a count that stopped reading a lower bound, offering one more page while pages are full', () => {
+    // 30 found in what it read; page 1 full: 3 pages known, more may follow.
+    expect(discoverTotals(30, DISCOVER_COUNT_STEP, 12, { page: 1, pageRows: 12 })).toEqual({ total: 30, totalPages: 3, totalIsExact: false });
+    // Paging on past what was counted: the page itself is known, and the next one while this one is full.
+    expect(discoverTotals(30, DISCOVER_COUNT_STEP, 12, { page: 5, pageRows: 12 })).toEqual({ total: 60, totalPages: 6, totalIsExact: false });
+    expect(discoverTotals(30, DISCOVER_COUNT_STEP, 12, { page: 5, pageRows: 7 })).toEqual({ total: 55, totalPages: 5, totalIsExact: false });
+    // Past the count limit it is the ordinary lower bound.
+    expect(discoverTotals(DISCOVER_COUNT_STEP + 1, DISCOVER_COUNT_STEP, 12, { page: 1, pageRows: 12 })).toEqual({ total: DISCOVER_COUNT_STEP, totalPages: 84, totalIsExact: false });
+  });
+});
+
+describe('GET /api/users total, when few of many people qualify', () => {
+  const READ = DISCOVER_COUNT_READ_FACTOR * DISCOVER_COUNT_STEP;
+
+  beforeAll(async () => {
+    // Enough men, seen longer ago than everyone else, that the count stops reading before it reaches them all,
+    // and one woman seen last of all, beyond where the count reads.
+    const more = READ - ADDED + 200;
+    for (let from = 0; from < more; from += INSERT_BATCH) {
+      const batch = Array.from({ length: Math.min(INSERT_BATCH, more - from) }, (_, offset) => ({
+        ...person(ADDED + from + offset),
+        gender: 'male' as const,
+        lastSeenAt: new Date(Date.now() - (ADDED + from + offset) * 60_000),
+      }));
+      await testApp.db.insert(users).values(batch);
+    }
+    await testApp.db.insert(users).values({ ...person(ADDED + more), gender: 'female', name: 'Seen last', lastSeenAt: new Date(0) });
+  }, 60_000);
+
+  it('counts the women among those it read, says the total is a lower bound, and still pages to the last of them', async () => {
+    const women = Math.ceil(ADDED / 100);
+    const first = await discover('gender=female&limit=5');
+    expect(first.totalIsExact).toBe(false);
+    expect(first.total).toBe(women);
+    expect(first.totalPages).toBe(Math.ceil(women / 5));
+    const pages = [];
+    for (let page = 1; page <= Math.ceil((women + 1) / 5); page += 1) pages.push(await discover(`gender=female&limit=5&page=${page}`));
+    const names = pages.flatMap((found) => found.users.map((user) => user.name));
+    expect(names).toHaveLength(women + 1);
+    expect(names.at(-1)).toBe('Seen last');
+    const last = pages.at(-1);
+    expect(last?.total).toBe(women + 1);
+    expect(last?.totalPages).toBe(pages.length);
   });
 });

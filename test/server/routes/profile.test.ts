@@ -1,5 +1,7 @@
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { photosResponseSchema } from '../../../contract/photos';
 import { meResponseSchema, publicUserResponseSchema } from '../../../contract/user';
 import { users } from '../../../server/db/schema';
 import { insertPerson } from '../discovery/people-fixtures';
@@ -76,8 +78,6 @@ describe('PATCH /api/user/me', () => {
       language: 'Hindi',
       region: 'Pune',
       interests: ['Hiking', 'hiking', 'Jazz'],
-      avatar: '/api/media/avatar/sam-rivera',
-      photos: ['/api/media/avatar/sam-1', '/api/media/cover/sam-2', '/api/media/avatar/sam-3?look=feminine', '/api/media/avatar/sam?look=feminine&photo=2', '/api/media/avatar/sam?photo=6'],
       location: { latitude: 18.52, longitude: 73.86 },
     };
     const response = await patchMe(changes);
@@ -90,8 +90,6 @@ describe('PATCH /api/user/me', () => {
       bio: 'Sunsets and street food.',
       lang: 'Hindi',
       interests: ['Hiking', 'Jazz'],
-      avatar: '/api/media/avatar/sam-rivera',
-      photos: ['/api/media/avatar/sam-1', '/api/media/cover/sam-2', '/api/media/avatar/sam-3?look=feminine', '/api/media/avatar/sam?look=feminine&photo=2', '/api/media/avatar/sam?photo=6'],
       profile: { name: 'Sam Rivera', location: 'Pune', language: 'Hindi' },
     });
     expect(response.body).not.toMatch(/latitude|longitude|[:,[]18\.52\d*[,\]}]/);
@@ -99,7 +97,7 @@ describe('PATCH /api/user/me', () => {
     expect(stored).toMatchObject({ latitude: 18.52, longitude: 73.86 });
   });
 
-  it('lets the generated default picture follow a gender change, but never a picture the member chose', async () => {
+  it('lets the generated default picture follow a gender change, but never a photo the member uploaded', async () => {
     const member = await registerUser(testApp.app, { username: 'pat_lee', gender: 'female' });
     const seed = '/api/media/avatar/pat-lee';
     expect(member.user.avatar).toBe(`${seed}?look=feminine`);
@@ -111,9 +109,31 @@ describe('PATCH /api/user/me', () => {
     };
     expect(await avatarAfter({ gender: 'male' })).toBe(`${seed}?look=masculine`);
     expect(await avatarAfter({ gender: 'other' })).toBe(seed);
-    // Sent together, the member's own pick wins.
-    expect(await avatarAfter({ gender: 'female', avatar: '/api/media/avatar/sunny-day' })).toBe('/api/media/avatar/sunny-day');
-    expect(await avatarAfter({ gender: 'male' })).toBe('/api/media/avatar/sunny-day');
+
+    const photo = await sharp({ create: { width: 200, height: 200, channels: 3, background: '#c86' } }).jpeg().toBuffer();
+    const upload = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/user/me/photos',
+      headers: { ...bearer(member.token), 'content-type': 'image/jpeg' },
+      payload: photo,
+    });
+    expect(upload.statusCode, upload.body).toBe(201);
+    const photoAvatar = photosResponseSchema.parse(upload.json()).user.avatar;
+    expect(photoAvatar).toMatch(/^\/api\/photos\/[0-9a-f-]{36}\/320\.webp$/);
+    expect(await avatarAfter({ gender: 'female' })).toBe(photoAvatar);
+  });
+
+  it.each([
+    [{ avatar: '/api/media/avatar/sunny-day' }, 'avatar'],
+    [{ avatar: 'https://evil.example/x.png' }, 'avatar'],
+    [{ photos: ['/api/media/avatar/sam-1'] }, 'photos'],
+    [{ bio: 'Still here', photos: [] }, 'photos'],
+  ])('refuses %j: pictures change only through /user/me/photos', async (payload, field) => {
+    const before = await testApp.db.select({ avatar: users.avatar, photos: users.photos }).from(users).where(eq(users.id, viewer.user._id));
+    const response = await patchMe(payload);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ success: false, errors: expect.arrayContaining([{ field, message: 'Unknown field' }]) as unknown });
+    expect(await testApp.db.select({ avatar: users.avatar, photos: users.photos }).from(users).where(eq(users.id, viewer.user._id))).toEqual(before);
   });
 
   it('forgets the stored location when sent null', async () => {
@@ -153,13 +173,6 @@ describe('PATCH /api/user/me', () => {
     [{ gender: 'robot' }, 'gender', 'Gender must be male, female or other'],
     [{ interests: Array.from({ length: 11 }, (_, index) => `Interest ${index}`) }, 'interests', 'At most 10 interests'],
     [{ interests: ['x'.repeat(31)] }, 'interests.0', 'Each interest must be at most 30 characters'],
-    [{ photos: Array.from({ length: 7 }, (_, index) => `/api/media/avatar/p-${index}`) }, 'photos', 'At most 6 photos'],
-    [{ avatar: 'https://evil.example/x.png' }, 'avatar', "Image must be one of Orbit's pictures (/api/media/avatar/... or /api/media/cover/...)"],
-    [{ avatar: '/api/media/avatar/sam?look=pretty' }, 'avatar', "Image must be one of Orbit's pictures (/api/media/avatar/... or /api/media/cover/...)"],
-    [{ avatar: '/api/media/cover/sam?look=feminine' }, 'avatar', "Image must be one of Orbit's pictures (/api/media/avatar/... or /api/media/cover/...)"],
-    [{ photos: ['/api/media/avatar/sam?look=feminine&photo=7'] }, 'photos.0', "Image must be one of Orbit's pictures (/api/media/avatar/... or /api/media/cover/...)"],
-    [{ photos: ['/api/media/avatar/sam?photo=2&look=feminine'] }, 'photos.0', "Image must be one of Orbit's pictures (/api/media/avatar/... or /api/media/cover/...)"],
-    [{ photos: ['/api/media/cover/sam?photo=2'] }, 'photos.0', "Image must be one of Orbit's pictures (/api/media/avatar/... or /api/media/cover/...)"],
     [{ location: { latitude: 91, longitude: 0 } }, 'location.latitude', 'Latitude must be between -90 and 90'],
   ])('refuses %j with a message for %s', async (payload, field, message) => {
     const response = await patchMe(payload);

@@ -1,0 +1,2 @@
+CREATE INDEX "users_unplaced_discover_idx" ON "users" USING btree ("is_online" DESC NULLS FIRST,"last_seen_at" DESC NULLS LAST,"id") WHERE "users"."radar_cell" is null or "users"."is_hidden";--> statement-breakpoint
+CREATE INDEX "users_unplaced_recent_idx" ON "users" USING btree ("last_seen_at" DESC NULLS LAST,"id") WHERE "users"."radar_cell" is null or "users"."is_hidden";
