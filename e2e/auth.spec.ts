@@ -51,8 +51,14 @@ test('a visitor signs up, sees the User badge, logs out, and signs in again', as
   await screenshot(page, 'register-filled');
   await form.getByRole('button', { name: 'Sign Up' }).click();
 
-  await expect(page).toHaveURL(/\/$/);
-  await expect(header.getByText('Signed in as User')).toBeVisible();
+  // A new account goes into the guided set-up first (issue 35).
+  await expect(page).toHaveURL(/\/onboarding$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Add your photos' })).toBeVisible();
+  // The role is said to screen readers; the member sees their own name, which opens Profile, Settings and Logout.
+  await expect(header.getByText('Signed in as User')).toBeAttached();
+  const accountMenu = header.getByRole('button', { name: /, account menu$/ });
+  await expect(accountMenu).toBeVisible();
+  await accountMenu.click();
   await expect(header.getByRole('button', { name: 'Logout' })).toBeVisible();
   await expect(header.getByRole('link', { name: 'Admin' })).toHaveCount(0);
   expect((await tokens(page)).user).toBeTruthy();
@@ -62,7 +68,7 @@ test('a visitor signs up, sees the User badge, logs out, and signs in again', as
   // Another tab of the same browser, signed in by the same storage.
   const otherTab = await context.newPage();
   await otherTab.goto('/matches');
-  await expect(otherTab.getByRole('banner').getByText('Signed in as User')).toBeVisible();
+  await expect(otherTab.getByRole('banner').getByText('Signed in as User')).toBeAttached();
   // Logout is a full reload of home; until it lands, the page must not flash the visitor header.
   await page.evaluate(() => {
     const banner = document.querySelector('header');
@@ -98,8 +104,9 @@ test('a visitor signs up, sees the User badge, logs out, and signs in again', as
 
   await signIn.getByLabel('Password').fill(password);
   await signIn.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(/\/$/);
-  await expect(header.getByText('Signed in as User')).toBeVisible();
+  // The set-up was left unfinished, so signing in offers it again.
+  await expect(page).toHaveURL(/\/onboarding$/);
+  await expect(header.getByText('Signed in as User')).toBeAttached();
 
   // Back on Login while signed in (the back button, a bookmark): it says so and offers the way home.
   await page.goBack();
@@ -120,7 +127,7 @@ test('a member saves a copy of their data, then deletes their account from Setti
   // A second tab of the same browser, left on Discover.
   const otherTab = await context.newPage();
   await otherTab.goto('/discover');
-  await expect(otherTab.getByRole('button', { name: 'Logout' })).toBeVisible();
+  await expect(otherTab.getByRole('banner').getByRole('button', { name: /, account menu$/ })).toBeVisible();
   await page.getByRole('button', { name: 'Settings' }).click();
 
   // First a copy of their data, saved by the browser as a file.

@@ -86,6 +86,11 @@ test('two people like each other through Spin and both see the match', async ({ 
 
   // The first liker comes first on the second person's Spin (they already liked them).
   await likeThroughSpin(secondPage, first.username);
+  // The match moment opens over Spin; Keep browsing leaves SPEC's notice on the screen.
+  const moment = secondPage.getByRole('dialog', { name: "It's a match! 🎉" });
+  await expect(moment.getByText(`You and ${first.username} like each other.`)).toBeVisible();
+  await moment.getByRole('button', { name: 'Keep browsing' }).click();
+  await expect(moment).toHaveCount(0);
   await expect(secondPage.getByText("It's a match! 🎉")).toBeVisible();
   await expect(secondPage.getByRole('region', { name: 'Your Matches' }).getByRole('link', { name: first.username })).toBeVisible();
   await captureBothWidths(secondPage, 'spin-match', async () => {
@@ -160,6 +165,8 @@ test('a member shows as online to others while signed in, and as last seen once 
   await expect(mayaPage.getByRole('heading', { level: 1 })).toContainText(maya.username);
   // Coming back to the tab is a heartbeat: her own account, asked for with her token.
   await heartbeatListening(mayaPage, maya.token);
+  // On her phone, Logout is at the end of the Menu.
+  await mayaPage.getByRole('banner').getByRole('button', { name: 'Menu' }).click();
   await mayaPage.getByRole('banner').getByRole('button', { name: 'Logout' }).click();
   await expect(mayaPage.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible();
 
@@ -221,7 +228,7 @@ test('Discover, Radar and Profile work for the demo account', async ({ page }) =
   await signIn.getByLabel('Username').fill('demo');
   await signIn.getByLabel('Password').fill('orbit-demo-2026');
   await signIn.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page.getByRole('banner').getByText('Signed in as User')).toBeVisible();
+  await expect(page.getByRole('banner').getByText('Signed in as User')).toBeAttached();
 
   await page.goto('/users');
   await expect(page.getByRole('article').first()).toBeVisible();

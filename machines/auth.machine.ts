@@ -90,7 +90,8 @@ export const authMachine = setup({
     // Effects the app injects with `.provide()`; the machine itself stays pure.
     persistToken: (_, _params: { role: SessionRole; token: string }) => {},
     clearPersistedTokens: (_, _params: { because: TokensClearedBecause }) => {},
-    navigateAfterSignIn: (_, _params: { role: SessionRole }) => {},
+    /** `newAccount`: the sign-in that registration makes, which leads into the set-up rather than back. */
+    navigateAfterSignIn: (_, _params: { role: SessionRole; newAccount: boolean }) => {},
     reloadHome: () => {},
     startSignIn: assign(({ event }) => {
       assertEvent(event, 'SIGN_IN');
@@ -179,7 +180,7 @@ export const authMachine = setup({
               type: 'persistToken',
               params: ({ context, event }) => ({ role: roleBeingSignedIn(context), token: event.output.token }),
             },
-            { type: 'navigateAfterSignIn', params: ({ context }) => ({ role: roleBeingSignedIn(context) }) },
+            { type: 'navigateAfterSignIn', params: ({ context }) => ({ role: roleBeingSignedIn(context), newAccount: false }) },
             assign(({ context, event }) => ({
               tokens:
                 roleBeingSignedIn(context) === 'admin'
@@ -200,7 +201,7 @@ export const authMachine = setup({
       },
     },
     registering: {
-      description: 'Waiting for the register call; success signs the new user in.',
+      description: 'Waiting for the register call; success signs the new user in and leads into the guided set-up.',
       invoke: {
         id: 'register',
         src: 'register',
@@ -212,7 +213,7 @@ export const authMachine = setup({
           target: 'resolving',
           actions: [
             { type: 'persistToken', params: ({ event }) => ({ role: 'user' as const, token: event.output.token }) },
-            { type: 'navigateAfterSignIn', params: { role: 'user' as const } },
+            { type: 'navigateAfterSignIn', params: { role: 'user' as const, newAccount: true } },
             assign(({ context, event }) => ({ tokens: { ...context.tokens, userToken: event.output.token } })),
           ],
         },

@@ -141,7 +141,7 @@ export const spinMachine = setup({
       always: [{ guard: 'deckIsEmpty', target: 'empty' }, { target: 'ready' }],
     },
     ready: {
-      description: 'The current candidate with "85% compatibility"; spin, like, super like and dislike are enabled.',
+      description: 'The current candidate with their own compatibility score ("72% compatibility"); spin, like, super like and dislike are enabled.',
       on: {
         SPIN: { guard: 'isSpinLength', target: 'spinning', actions: 'startSpin' },
         DECIDE: { target: 'deciding', actions: 'startDecision' },

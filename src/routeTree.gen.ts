@@ -19,9 +19,11 @@ import { Route as LoginRouteImport } from './routes/login'
 import { Route as MatchRouteImport } from './routes/match'
 import { Route as MessagesRouteImport } from './routes/messages'
 import { Route as MessagingRouteImport } from './routes/messaging'
+import { Route as OnboardingRouteImport } from './routes/onboarding'
 import { Route as PricingRouteImport } from './routes/pricing'
 import { Route as RadarRouteImport } from './routes/radar'
 import { Route as RegisterRouteImport } from './routes/register'
+import { Route as SettingsRouteImport } from './routes/settings'
 import { Route as SpinRouteImport } from './routes/spin'
 import { Route as StoreRouteImport } from './routes/store'
 import { Route as UsersRouteImport } from './routes/users'
@@ -87,6 +89,11 @@ const MessagingRoute = MessagingRouteImport.update({
   path: '/messaging',
   getParentRoute: () => rootRouteImport,
 } as any)
+const OnboardingRoute = OnboardingRouteImport.update({
+  id: '/onboarding',
+  path: '/onboarding',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const PricingRoute = PricingRouteImport.update({
   id: '/pricing',
   path: '/pricing',
@@ -100,6 +107,11 @@ const RadarRoute = RadarRouteImport.update({
 const RegisterRoute = RegisterRouteImport.update({
   id: '/register',
   path: '/register',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SettingsRoute = SettingsRouteImport.update({
+  id: '/settings',
+  path: '/settings',
   getParentRoute: () => rootRouteImport,
 } as any)
 const SpinRoute = SpinRouteImport.update({
@@ -186,9 +198,11 @@ export interface FileRoutesByFullPath {
   '/match': typeof MatchRoute
   '/messages': typeof MessagesRoute
   '/messaging': typeof MessagingRoute
+  '/onboarding': typeof OnboardingRoute
   '/pricing': typeof PricingRoute
   '/radar': typeof RadarRoute
   '/register': typeof RegisterRoute
+  '/settings': typeof SettingsRoute
   '/spin': typeof SpinRoute
   '/store': typeof StoreRoute
   '/users': typeof UsersRoute
@@ -214,9 +228,11 @@ export interface FileRoutesByTo {
   '/match': typeof MatchRoute
   '/messages': typeof MessagesRoute
   '/messaging': typeof MessagingRoute
+  '/onboarding': typeof OnboardingRoute
   '/pricing': typeof PricingRoute
   '/radar': typeof RadarRoute
   '/register': typeof RegisterRoute
+  '/settings': typeof SettingsRoute
   '/spin': typeof SpinRoute
   '/store': typeof StoreRoute
   '/users': typeof UsersRoute
@@ -244,9 +260,11 @@ export interface FileRoutesById {
   '/match': typeof MatchRoute
   '/messages': typeof MessagesRoute
   '/messaging': typeof MessagingRoute
+  '/onboarding': typeof OnboardingRoute
   '/pricing': typeof PricingRoute
   '/radar': typeof RadarRoute
   '/register': typeof RegisterRoute
+  '/settings': typeof SettingsRoute
   '/spin': typeof SpinRoute
   '/store': typeof StoreRoute
   '/users': typeof UsersRoute
@@ -275,9 +293,11 @@ export interface FileRouteTypes {
     | '/match'
     | '/messages'
     | '/messaging'
+    | '/onboarding'
     | '/pricing'
     | '/radar'
     | '/register'
+    | '/settings'
     | '/spin'
     | '/store'
     | '/users'
@@ -303,9 +323,11 @@ export interface FileRouteTypes {
     | '/match'
     | '/messages'
     | '/messaging'
+    | '/onboarding'
     | '/pricing'
     | '/radar'
     | '/register'
+    | '/settings'
     | '/spin'
     | '/store'
     | '/users'
@@ -332,9 +354,11 @@ export interface FileRouteTypes {
     | '/match'
     | '/messages'
     | '/messaging'
+    | '/onboarding'
     | '/pricing'
     | '/radar'
     | '/register'
+    | '/settings'
     | '/spin'
     | '/store'
     | '/users'
@@ -362,9 +386,11 @@ export interface RootRouteChildren {
   MatchRoute: typeof MatchRoute
   MessagesRoute: typeof MessagesRoute
   MessagingRoute: typeof MessagingRoute
+  OnboardingRoute: typeof OnboardingRoute
   PricingRoute: typeof PricingRoute
   RadarRoute: typeof RadarRoute
   RegisterRoute: typeof RegisterRoute
+  SettingsRoute: typeof SettingsRoute
   SpinRoute: typeof SpinRoute
   StoreRoute: typeof StoreRoute
   UsersRoute: typeof UsersRoute
@@ -447,6 +473,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MessagingRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/onboarding': {
+      id: '/onboarding'
+      path: '/onboarding'
+      fullPath: '/onboarding'
+      preLoaderRoute: typeof OnboardingRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/pricing': {
       id: '/pricing'
       path: '/pricing'
@@ -466,6 +499,13 @@ declare module '@tanstack/react-router' {
       path: '/register'
       fullPath: '/register'
       preLoaderRoute: typeof RegisterRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/settings': {
+      id: '/settings'
+      path: '/settings'
+      fullPath: '/settings'
+      preLoaderRoute: typeof SettingsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/spin': {
@@ -600,9 +640,11 @@ const rootRouteChildren: RootRouteChildren = {
   MatchRoute: MatchRoute,
   MessagesRoute: MessagesRoute,
   MessagingRoute: MessagingRoute,
+  OnboardingRoute: OnboardingRoute,
   PricingRoute: PricingRoute,
   RadarRoute: RadarRoute,
   RegisterRoute: RegisterRoute,
+  SettingsRoute: SettingsRoute,
   SpinRoute: SpinRoute,
   StoreRoute: StoreRoute,
   UsersRoute: UsersRoute,

@@ -32,6 +32,8 @@ export function parseRetryAfter(header: string | null, now: number): number | un
 interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
+  /** A file sent as the raw body with its own Content-Type (a photo upload), instead of a JSON `body`. */
+  blob?: Blob;
   query?: Record<string, string | number | boolean | undefined>;
   /** SPEC section 8's fallback text, shown when the server sent no message. */
   fallbackMessage: string;
@@ -73,14 +75,15 @@ export async function apiRequest<T>(path: string, options: RequestOptions): Prom
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = bearerToken();
   if (token) headers.Authorization = `Bearer ${token}`;
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (options.blob) headers['Content-Type'] = options.blob.type || 'application/octet-stream';
+  else if (options.body !== undefined) headers['Content-Type'] = 'application/json';
 
   let response: Response;
   try {
     response = await fetch(buildUrl(path, options.query), {
       method: options.method ?? 'GET',
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: options.blob ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
       signal: options.signal,
     });
   } catch (error) {

@@ -1,14 +1,11 @@
-import { createFileRoute, redirect } from '@tanstack/react-router';
-import { readTokens } from '../api/session';
+import { createFileRoute } from '@tanstack/react-router';
+import { requireSignIn } from '../features/auth/require-sign-in';
 import { ProfileScreen } from '../features/profile/ProfileScreen';
 
 export const Route = createFileRoute('/profile/{-$userId}')({
   staticData: { pageTitle: 'Profile' },
   // Profiles are for signed-in people: without a token, sign in first.
-  beforeLoad: ({ location }) => {
-    const { userToken, adminToken } = readTokens();
-    if (!userToken && !adminToken) throw redirect({ to: '/login', search: { redirect: location.href } });
-  },
+  beforeLoad: requireSignIn,
   component: ProfileRoute,
 });
 

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import styled from 'styled-components';
+import { photoSrcSet } from '../../contract/photo-urls';
 import { px, theme as tokens } from './theme';
 import { VisuallyHidden } from './VisuallyHidden';
 
@@ -71,12 +72,24 @@ export function Avatar({ src, name, size = tokens.sizes.avatar, online = false, 
   // Remember which source failed so a new src gets a fresh attempt.
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const showPhoto = Boolean(src) && src !== failedSrc;
+  const srcSet = src ? photoSrcSet(src) : undefined;
   const dot = Math.max(tokens.sizes.onlineDot, Math.round(size / 5));
 
   return (
     <Frame $size={size} className={className}>
       {showPhoto && src ? (
-        <Photo src={src} alt={name} width={size} height={size} loading={loading} onError={() => setFailedSrc(src)} />
+        // An uploaded photo offers every stored width; the browser picks by the diameter and the screen's density.
+        <Photo
+          src={src}
+          srcSet={srcSet}
+          sizes={srcSet ? px(size) : undefined}
+          alt={name}
+          width={size}
+          height={size}
+          loading={loading}
+          decoding="async"
+          onError={() => setFailedSrc(src)}
+        />
       ) : (
         <Initials role="img" aria-label={name} $size={size}>
           <span aria-hidden="true">{initialsOf(name)}</span>

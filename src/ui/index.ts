@@ -7,6 +7,7 @@ export { IconButton, type IconButtonProps } from './IconButton';
 export { Card, CardTitle, type CardProps } from './Card';
 export { Badge, type BadgeProps, type BadgeTone } from './Badge';
 export { Avatar, initialsOf, type AvatarProps } from './Avatar';
+export { Photo, type PhotoProps } from './Photo';
 export { Tabs, TabPanel, tabIds, type TabsProps, type TabPanelProps, type TabItem } from './Tabs';
 export { Dialog, type DialogProps } from './Dialog';
 export { Notice, type NoticeProps, type NoticeTone } from './Notice';

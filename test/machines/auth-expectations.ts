@@ -10,7 +10,7 @@ import type { Credentials, SessionRole, SessionTokens, TokensClearedBecause } fr
 export type Effect =
   | ['persistToken', { role: SessionRole; token: string }]
   | ['clearPersistedTokens', { because: TokensClearedBecause }]
-  | ['navigateAfterSignIn', { role: SessionRole }]
+  | ['navigateAfterSignIn', { role: SessionRole; newAccount: boolean }]
   | ['reloadHome'];
 
 export interface ExpectedSession {
@@ -73,7 +73,8 @@ export function expectedSession(initial: SessionTokens, events: readonly AnyEven
         const role: SessionRole = pending === 'admin' ? 'admin' : 'user';
         const token = (event.output as { token: string }).token;
         tokens = role === 'admin' ? { ...tokens, adminToken: token } : { ...tokens, userToken: token };
-        effects.push(['persistToken', { role, token }], ['navigateAfterSignIn', { role }]);
+        // A new account goes on into the set-up (issue 35); a sign-in goes back.
+        effects.push(['persistToken', { role, token }], ['navigateAfterSignIn', { role, newAccount: event.type === 'xstate.done.actor.register' }]);
         pending = null;
         break;
       }

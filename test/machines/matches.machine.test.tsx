@@ -129,7 +129,7 @@ async function expectScreenFor(expected: MatchesSnapshot, blockedName: string | 
       expect(screen.getByText(`${expected.context.index + 1} of ${expected.context.matches.length} matches`)).toBeInTheDocument();
       expect(screen.getByRole('heading', { level: 2, name: `${shown.name}, ${shown.age}` })).toBeInTheDocument();
       expect(screen.getByRole('img', { name: shown.name })).toHaveAttribute('src', shown.avatar);
-      expect(screen.getByText(`${shown.compatibility}% match`)).toBeInTheDocument();
+      expect(screen.getByText(`${shown.compatibility}% compatibility`)).toBeInTheDocument();
       expect(screen.getByText(shown.region)).toBeInTheDocument();
       expect(screen.getByText(shown.isOnline ? 'Online' : shown.lastActive, { selector: 'p' })).toBeInTheDocument();
       expect(screen.queryByText('VIP') !== null).toBe(shown.isVIP);

@@ -27,7 +27,7 @@ const person = (id: string, name: string, extra: Partial<Candidate> = {}): Candi
 });
 
 const ASHA = person('b7a3c0de-0000-4000-8000-00000000000a', 'Asha', { isOnline: true, isVIP: true });
-const BEN = person('b7a3c0de-0000-4000-8000-00000000000b', 'Ben', { age: 33 });
+const BEN = person('b7a3c0de-0000-4000-8000-00000000000b', 'Ben', { age: 33, compatibility: 64 });
 const SAMPLE = person('sample-1', 'Sampled');
 const EARLIER_MATCH = person('b7a3c0de-0000-4000-8000-00000000000c', 'Cleo');
 
@@ -109,7 +109,8 @@ async function expectScreenFor(expected: Snapshot, actual: Snapshot, path: Model
       expect(screen.getByRole('button', { name: 'Reload' })).toBeEnabled();
     } else {
       expect(screen.getByRole('heading', { level: 2, name: `${current?.name}, ${current?.age}` })).toBeInTheDocument();
-      expect(screen.getByText('85% compatibility')).toBeInTheDocument();
+      // The candidate's own score from the server, in SPEC's words.
+      expect(screen.getByText(`${current?.compatibility}% compatibility`)).toBeInTheDocument();
       const interests = within(screen.getByRole('list', { name: 'Interests' })).getAllByRole('listitem');
       expect(interests.map((item) => item.textContent)).toEqual(current?.interests.slice(0, 3));
       expect(screen.queryByText('Online Now') !== null).toBe(current?.isOnline);

@@ -20,7 +20,6 @@ import type { AppRouter } from '../../router';
 import { createAuthActors } from './auth-actors';
 import { reloadHome } from './browser-effects';
 import { endServerSessions } from './end-server-sessions';
-import { pathAfterSignIn } from './path-after-sign-in';
 import { clearTokens, onTokensChanged, persistToken, readSignedOutReason, readTokens } from '../../api/session';
 
 type AuthActor = ActorRefFrom<typeof authMachine>;
@@ -69,8 +68,7 @@ export function AuthProvider({ children, router, overrides }: AuthProviderProps)
           },
           navigateAfterSignIn: (_, params) => {
             queryClient.removeQueries({ queryKey: ['me'] });
-            const search: Record<string, unknown> = router.state.location.search;
-            void router.navigate({ href: pathAfterSignIn(params.role, search.redirect) });
+            void import('./navigate-after-sign-in').then((module) => module.navigateAfterSignIn(router, queryClient, params));
           },
           reloadHome: () => reloadHome(),
         },

@@ -1,4 +1,5 @@
 import type { SessionRole } from '../../../machines/auth.machine';
+import type { User } from '../../../contract/user';
 import { optionalReturnPath } from '../../search-params';
 
 function isAdminPath(path: string): boolean {
@@ -15,4 +16,27 @@ export function pathAfterSignIn(role: SessionRole, returnTo: unknown): string {
   const path = optionalReturnPath(returnTo);
   if (role === 'admin') return path !== undefined && isAdminPath(path) ? path : '/admin';
   return path !== undefined && !isAdminPath(path) ? path : '/';
+}
+
+/** The guided set-up (issue 35). */
+export const ONBOARDING_PATH = '/onboarding';
+
+/**
+ * Where registering lands: the set-up, which then goes on to the page that
+ * sent the person to sign up (its `redirect`), or to Discover.
+ */
+export function pathAfterRegistering(returnTo: unknown): string {
+  const path = optionalReturnPath(returnTo);
+  return path !== undefined && !isAdminPath(path) ? `${ONBOARDING_PATH}?redirect=${encodeURIComponent(path)}` : ONBOARDING_PATH;
+}
+
+/**
+ * A member who signs in without a page to return to, and has not finished
+ * the set-up, is offered it again (it has its own way out); everyone else
+ * goes where pathAfterSignIn says.
+ */
+export function pathAfterMemberSignIn(user: Pick<User, 'role' | 'onboarding'> | undefined, returnTo: unknown): string {
+  const path = pathAfterSignIn('user', returnTo);
+  if (path !== '/' || optionalReturnPath(returnTo) !== undefined) return path;
+  return user && user.role === 'user' && !user.onboarding.completed ? ONBOARDING_PATH : path;
 }

@@ -18,7 +18,7 @@ function foundText(total: number, exact: boolean): string {
 
 const pagesKnownSoFar = (page: number, totalPages: number) => `Page ${page} of ${totalPages}+`;
 
-function LoadingGrid() {
+export function LoadingGrid() {
   return (
     <Grid {...PEOPLE_GRID} aria-label="Loading people" aria-busy="true">
       {Array.from({ length: 6 }, (_, index) => (

@@ -1,10 +1,15 @@
+import { useQuery } from '@tanstack/react-query';
+import { currentUserQueryOptions } from '../../api/me';
 import { Stack, TabPanel, Tabs } from '../../ui';
+import { useAuth } from '../auth/AuthProvider';
 import { SignInPrompt } from '../auth/SignInPrompt';
 import { RadarScanner } from '../radar/RadarScanner';
 import { SafetyNotice } from '../safety/SafetyNotice';
 import { DiscoverFilterPanel } from './DiscoverFilterPanel';
-import { DiscoverList } from './DiscoverList';
+import { DiscoverList, LoadingGrid } from './DiscoverList';
 import type { DiscoverSearch } from './discover-search';
+import { PhotoNudge } from './PhotoNudge';
+import { startingFilters } from './preference-filters';
 import { ScreenFrame } from './ScreenFrame';
 
 const VIEW_TABS = [
@@ -31,14 +36,23 @@ export function DiscoverScreen({ search, onSearchChange, alert, visitor = false 
       </ScreenFrame>
     );
   }
+  return <MemberDiscover search={search} onSearchChange={onSearchChange} alert={alert} />;
+}
+
+function MemberDiscover({ search, onSearchChange, alert }: Omit<DiscoverScreenProps, 'visitor'>) {
+  const { isUser, isAdmin } = useAuth();
+  // Who the member wants to meet is where the filters start; without the account (it failed) they start empty.
+  const me = useQuery(currentUserQueryOptions());
   const view = search.view ?? 'list';
-  const filters = { gender: search.gender, minAge: search.minAge, maxAge: search.maxAge };
+  const filters = startingFilters(search, me.data?.preferences);
   return (
     <ScreenFrame
       {...DISCOVER_FRAME}
       aside={<Tabs label="View" idBase={TABS_ID} tabs={VIEW_TABS} value={view} onChange={(id) => onSearchChange({ ...search, view: id === 'radar' ? 'radar' : undefined })} />}
     >
       <SafetyNotice />
+      {/* The note is the member's own: with an admin token, requests speak for the admin. */}
+      {me.data && isUser && !isAdmin ? <PhotoNudge user={me.data} /> : null}
       {view === 'radar' ? (
         <TabPanel idBase={TABS_ID} tabId="radar">
           {/* Fake sample people would mislead inside real results, so a failure shows the error view here. */}
@@ -46,15 +60,20 @@ export function DiscoverScreen({ search, onSearchChange, alert, visitor = false 
         </TabPanel>
       ) : (
         <TabPanel idBase={TABS_ID} tabId="list">
-          <Stack gap={6}>
-            <DiscoverFilterPanel filters={filters} onApply={(next) => onSearchChange({ ...search, ...next, page: undefined })} />
-            <DiscoverList
-              filters={filters}
-              page={search.page ?? 1}
-              onPageChange={(page) => onSearchChange({ ...search, page: page > 1 ? page : undefined })}
-              alert={alert}
-            />
-          </Stack>
+          {me.isPending ? (
+            // One request for the list, with the filters the member's preferences give, rather than one before and one after.
+            <LoadingGrid />
+          ) : (
+            <Stack gap={6}>
+              <DiscoverFilterPanel filters={filters} onApply={(next) => onSearchChange({ ...search, ...next, page: undefined })} />
+              <DiscoverList
+                filters={filters}
+                page={search.page ?? 1}
+                onPageChange={(page) => onSearchChange({ ...search, page: page > 1 ? page : undefined })}
+                alert={alert}
+              />
+            </Stack>
+          )}
         </TabPanel>
       )}
     </ScreenFrame>

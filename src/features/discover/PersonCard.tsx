@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import styled from 'styled-components';
 import type { Candidate } from '../../../contract/discovery';
 import { Avatar, Badge, Button, ButtonLink, Card, px, Text } from '../../ui';
+import { compatibilityLabel } from './compatibility';
 import { useLikeAction } from './useLikeAction';
 
 const Top = styled.div`
@@ -69,7 +70,7 @@ export function PersonCard({ person, alert }: { person: Candidate; alert?: (mess
       </Top>
       <Chips aria-label="Highlights">
         <li>
-          <Badge tone="success">{person.compatibility}% compatible</Badge>
+          <Badge tone="success">{compatibilityLabel(person.compatibility)}</Badge>
         </li>
         {person.isVIP ? (
           <li>
@@ -95,7 +96,7 @@ export function PersonCard({ person, alert }: { person: Candidate; alert?: (mess
           loadingLabel="Liking..."
           disabled={liked}
           aria-label={liked ? `Liked ${person.name}` : `Like ${person.name}`}
-          onClick={() => like.mutate({ targetId: person.id, type: 'like' })}
+          onClick={() => like.mutate({ person, type: 'like' })}
         >
           {liked ? 'Liked' : 'Like'}
         </Button>

@@ -1,12 +1,16 @@
 import styled, { keyframes } from 'styled-components';
 import type { Match } from '../../../contract/discovery';
-import { Badge, Heading, px, Text } from '../../ui';
+import { Badge, Heading, Photo, px, Text, theme as tokens } from '../../ui';
+import { compatibilityLabel } from '../discover/compatibility';
 import { HeartIcon } from '../spin/icons';
 
 /** SPEC section 9: a match card shows up to 4 interests. */
 export const MATCH_INTERESTS_SHOWN = 4;
 
-const Photo = styled.div`
+/** The photo fills the deck card, which is at most the dialog width: the whole phone width below that. */
+const PHOTO_SIZES = `(max-width: ${tokens.sizes.dialogMax}px) 100vw, ${tokens.sizes.dialogMax}px`;
+
+const PhotoFrame = styled.div`
   position: relative;
   width: 100%;
   aspect-ratio: 1;
@@ -86,10 +90,10 @@ const Details = styled.div`
 export function MatchCard({ match, connecting }: { match: Match; connecting: boolean }) {
   return (
     <>
-      <Photo>
-        <img src={match.avatar} alt={match.name} width={480} height={480} />
+      <PhotoFrame>
+        <Photo src={match.avatar} alt={match.name} width={480} height={480} sizes={PHOTO_SIZES} loading="eager" />
         <Overlay>
-          <Compatibility>{match.compatibility}% match</Compatibility>
+          <Compatibility>{compatibilityLabel(match.compatibility)}</Compatibility>
           <span>
             {match.isOnline ? <Badge tone="online">Online</Badge> : null} {match.isVIP ? <Badge tone="vip">VIP</Badge> : null}
           </span>
@@ -99,7 +103,7 @@ export function MatchCard({ match, connecting }: { match: Match; connecting: boo
             <HeartIcon />
           </HeartBurst>
         ) : null}
-      </Photo>
+      </PhotoFrame>
       <Details>
         <Heading level={2} size="xl">
           {match.name}

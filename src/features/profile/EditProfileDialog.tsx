@@ -6,6 +6,7 @@ import { ApiError } from '../../api/client';
 import { currentUserQueryOptions } from '../../api/me';
 import { updateMyProfile } from '../../api/users';
 import { GENDER_CHOICES, GENDER_LABELS } from './gender-labels';
+import { InterestPicker } from './InterestPicker';
 import { Button, Dialog, Field, Input, Notice, px, Select, Textarea, useFieldErrors, type FieldErrorMap } from '../../ui';
 
 interface Draft {
@@ -15,7 +16,7 @@ interface Draft {
   language: string;
   region: string;
   bio: string;
-  interests: string;
+  interests: string[];
 }
 type FieldName = keyof Draft;
 
@@ -39,7 +40,7 @@ function draftFrom(user: User): Draft {
     language: user.lang,
     region: user.region,
     bio: user.bio,
-    interests: user.interests.join(', '),
+    interests: user.interests,
   };
 }
 
@@ -50,10 +51,7 @@ function bodyFrom(draft: Draft): Record<string, unknown> {
     language: draft.language,
     region: draft.region,
     bio: draft.bio,
-    interests: draft.interests
-      .split(',')
-      .map((interest) => interest.trim())
-      .filter(Boolean),
+    interests: draft.interests,
   };
   if (draft.age.trim() !== '') body.age = Number(draft.age);
   if (draft.gender) body.gender = draft.gender;
@@ -94,7 +92,7 @@ export function EditProfileDialog({ user, open, onClose, onSaved }: EditProfileD
     },
   });
 
-  const update = (field: FieldName) => (event: { target: { value: string } }) => {
+  const update = (field: Exclude<FieldName, 'interests'>) => (event: { target: { value: string } }) => {
     setDraft({ ...draft, [field]: event.target.value });
     withdraw(field);
   };
@@ -159,13 +157,20 @@ export function EditProfileDialog({ user, open, onClose, onSaved }: EditProfileD
         <Field label="Location" hint="Your city or area, shown on your profile" error={errors.region}>
           <Input value={draft.region} onChange={update('region')} maxLength={PROFILE_LIMITS.regionMax} />
         </Field>
-        <Field label="Interests" hint={`Separate with commas; up to ${PROFILE_LIMITS.interestsMax}`} error={errors.interests}>
-          <Input value={draft.interests} onChange={update('interests')} />
-        </Field>
         <div className="wide">
           <Field label="About you" hint={`${draft.bio.length} / ${PROFILE_LIMITS.bioMax} characters`} error={errors.bio}>
             <Textarea value={draft.bio} onChange={update('bio')} rows={4} />
           </Field>
+        </div>
+        <div className="wide">
+          <InterestPicker
+            value={draft.interests}
+            error={errors.interests}
+            onChange={(interests) => {
+              setDraft((current) => ({ ...current, interests }));
+              withdraw('interests');
+            }}
+          />
         </div>
       </Form>
     </Dialog>

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import styled from 'styled-components';
+import { photoIdOf } from '../../../contract/photo-urls';
 import type { User } from '../../../contract/user';
 import { ApiError } from '../../api/client';
 import { currentUserQueryOptions } from '../../api/me';
@@ -10,7 +11,9 @@ import { SignInPrompt } from '../auth/SignInPrompt';
 import { useLikeAction } from '../discover/useLikeAction';
 import { CameraIcon } from '../media/media-icons';
 import { ReportOrBlock } from '../safety/ReportOrBlock';
+import { ReportPhotoButton } from '../safety/ReportPhotoButton';
 import { useLeaveAfterBlock } from '../safety/useLeaveAfterBlock';
+import { PhotoManager } from '../photos/PhotoManager';
 import { EditProfileDialog } from './EditProfileDialog';
 import { ProfileView } from './ProfileView';
 import { SettingsDialog } from './SettingsDialog';
@@ -69,6 +72,7 @@ function OwnProfile({ user, locate }: { user: User; locate?: typeof currentPosit
     <>
       <ProfileView
         user={user}
+        photoManager={<PhotoManager />}
         notice={saved ? <Notice tone="success">Profile updated</Notice> : null}
         actions={
           <>
@@ -121,13 +125,21 @@ function OtherProfile({ userId, alert }: { userId: string; alert?: (message: str
   const { user, relationship } = profile.data;
   const liked = like.isSuccess || relationship.decision === 'like' || relationship.decision === 'super';
   const matched = like.data?.match ?? relationship.isMatch;
+  const person = { id: user._id, name: user.profile.name.trim() || user.username };
   return (
     <ProfileView
       user={user}
+      photoAction={({ url, index }) => {
+        // Only a photo they uploaded can be reported as a photo; the generated pictures are Orbit's own.
+        const photoId = photoIdOf(url);
+        return photoId ? (
+          <ReportPhotoButton person={person} photo={{ id: photoId, url, label: `${person.name}, photo ${index + 1}` }} onBlocked={leaveAfterBlock} />
+        ) : null;
+      }}
       notice={<div role="status">{matched ? <Notice tone="success">{`It's a match! 🎉 You and ${user.profile.name} like each other.`}</Notice> : null}</div>}
       actions={
         <>
-          <Button loading={like.isPending} loadingLabel="Liking..." disabled={liked} onClick={() => like.mutate({ targetId: user._id, type: 'like' })}>
+          <Button loading={like.isPending} loadingLabel="Liking..." disabled={liked} onClick={() => like.mutate({ person: { ...person, avatar: user.profile.avatar }, type: 'like' })}>
             {liked ? 'Liked' : 'Like'}
           </Button>
           <ButtonLink to="/video-call/{-$userId}" params={{ userId: user._id }} variant="secondary">
@@ -138,7 +150,7 @@ function OtherProfile({ userId, alert }: { userId: string; alert?: (message: str
           </ButtonLink>
         </>
       }
-      moreActions={<ReportOrBlock person={{ id: user._id, name: user.profile.name.trim() || user.username }} onBlocked={leaveAfterBlock} />}
+      moreActions={<ReportOrBlock person={person} onBlocked={leaveAfterBlock} />}
     />
   );
 }

@@ -2,10 +2,13 @@ import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import type { PublicUser, User } from '../../../contract/user';
 import { GENDER_LABELS } from './gender-labels';
-import { Avatar, Badge, Card, CardTitle, Heading, px, Stack, Text } from '../../ui';
+import { Avatar, Badge, Card, CardTitle, Heading, mediaConditions, Photo, px, Stack, Text, theme as tokens } from '../../ui';
 
 /** SPEC section 9: at most 6 photos. */
 export const PROFILE_PHOTOS_SHOWN = 6;
+
+/** Three to a row: a third of the wide column from desktop up, a third of the screen below it. */
+const GALLERY_SIZES = `${mediaConditions.desktop} ${Math.round((tokens.sizes.containerMax * 2) / 3 / 3)}px, 33vw`;
 
 const Header = styled(Card)`
   display: flex;
@@ -68,6 +71,14 @@ const Photos = styled.ul`
   padding: 0;
   list-style: none;
 
+  & > li {
+    display: flex;
+    flex-direction: column;
+    align-items: center;
+    gap: ${({ theme }) => px(theme.space[1])};
+    min-width: 0;
+  }
+
   & img {
     width: 100%;
     height: auto;
@@ -126,10 +137,14 @@ export interface ProfileViewProps {
   moreActions?: ReactNode;
   /** Shown above the details, e.g. a match notice. */
   notice?: ReactNode;
+  /** Under each photo of the gallery, e.g. "Report photo" on another member's profile. */
+  photoAction?: (photo: { url: string; index: number }) => ReactNode;
+  /** In place of the gallery: the owner's own photo manager (add, order, delete). */
+  photoManager?: ReactNode;
 }
 
 /** Everything SPEC's Profile shows; another person's email and coins are never in their record. */
-export function ProfileView({ user, actions, moreActions, notice }: ProfileViewProps) {
+export function ProfileView({ user, actions, moreActions, notice, photoAction, photoManager }: ProfileViewProps) {
   const { profile } = user;
   const email = 'email' in user ? user.email : null;
   const coins = 'coins' in user ? user.coins : null;
@@ -193,17 +208,18 @@ export function ProfileView({ user, actions, moreActions, notice }: ProfileViewP
           </Card>
           <Card as="section" aria-labelledby="profile-photos">
             <CardTitle id="profile-photos">Photos</CardTitle>
-            {photos.length === 0 ? (
+            {photoManager ?? (photos.length === 0 ? (
               <Text tone="muted">No photos yet.</Text>
             ) : (
               <Photos>
                 {photos.map((photo, index) => (
                   <li key={photo}>
-                    <img src={photo} alt={`${profile.name}, photo ${index + 1}`} width={200} height={200} loading="lazy" />
+                    <Photo src={photo} alt={`${profile.name}, photo ${index + 1}`} width={200} height={200} sizes={GALLERY_SIZES} />
+                    {photoAction?.({ url: photo, index })}
                   </li>
                 ))}
               </Photos>
-            )}
+            ))}
           </Card>
         </Stack>
         <Stack gap={6}>

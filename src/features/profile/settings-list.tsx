@@ -1,5 +1,6 @@
 import styled from 'styled-components';
-import { Button, Heading, Notice, px } from '../../ui';
+import { Button, Notice, px } from '../../ui';
+import { SettingsHeading } from './SettingsSection';
 
 /** A Settings section's list of things the member can act on one by one (blocked people, signed-in devices). */
 export const SettingsList = styled.ul`
@@ -25,7 +26,7 @@ export const SettingsListText = styled.div`
 `;
 
 /** Focused after an action removes the row that had focus, so focus stays in the dialog. */
-export const FocusableSectionHeading = styled(Heading)`
+export const FocusableSectionHeading = styled(SettingsHeading)`
   &:focus {
     outline: none;
   }

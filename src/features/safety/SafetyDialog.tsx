@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import type { ReportBody } from '../../../contract/safety';
 import { blockPerson, reportPerson } from '../../api/safety';
-import { Button, Dialog, Heading, Notice, Stack, Text } from '../../ui';
+import { Button, Dialog, Heading, Notice, Photo, px, Stack, Text } from '../../ui';
 import { ReportForm } from './ReportForm';
 import { forgetBlockedPerson } from './safety-cache';
 
@@ -18,23 +18,41 @@ const StepHeading = styled(Heading)`
   }
 `;
 
+/** The reported photo, small, so the member sees which one the report is about. */
+const Thumb = styled(Photo)`
+  width: ${({ theme }) => px(theme.space[16])};
+  height: ${({ theme }) => px(theme.space[16])};
+  object-fit: cover;
+  border-radius: ${({ theme }) => px(theme.radii.input)};
+  background: ${({ theme }) => theme.colors.neutralTint};
+`;
+
 const Thanks = styled.div`
   &:focus {
     outline: none;
   }
 `;
 
+/** One of the person's photos the report is about (its id, address and a name for it, such as "Sam, photo 2"). */
+export interface ReportedPhoto {
+  id: string;
+  url: string;
+  label: string;
+}
+
 export interface SafetyDialogProps {
   person: { id: string; name: string };
+  /** Report this photo: the dialog opens on the report form, with the photo attached. */
+  photo?: ReportedPhoto;
   onClose: () => void;
   /** The person is blocked (by Block, or by a report with "Also block"), and forgotten from the cache: the server's message. */
   onBlocked: (message: string) => void;
 }
 
 /** Report or block another member, in steps: choose, then confirm the block or fill in the report. */
-export function SafetyDialog({ person, onClose, onBlocked }: SafetyDialogProps) {
+export function SafetyDialog({ person, photo, onClose, onBlocked }: SafetyDialogProps) {
   const { id, name } = person;
-  const [step, setStep] = useState<Step>('choose');
+  const [step, setStep] = useState<Step>(photo ? 'report' : 'choose');
   const stepFocusRef = useRef<HTMLElement | null>(null);
   const focusTarget = (element: HTMLElement | null) => {
     stepFocusRef.current = element;
@@ -50,7 +68,7 @@ export function SafetyDialog({ person, onClose, onBlocked }: SafetyDialogProps) 
   };
   const block = useMutation({ mutationFn: () => blockPerson(id), onSuccess: ({ message }) => blocked(message) });
   const report = useMutation({
-    mutationFn: (body: ReportBody) => reportPerson(id, body),
+    mutationFn: (body: ReportBody) => reportPerson(id, photo ? { ...body, photoId: photo.id } : body),
     onSuccess: ({ message }, body) => (body.block === false ? setStep('reported') : blocked(message)),
     onSettled: () => {
       sending.current = false;
@@ -122,15 +140,19 @@ export function SafetyDialog({ person, onClose, onBlocked }: SafetyDialogProps) 
   } else if (step === 'report') {
     body = (
       <Stack gap={4}>
-        <StepHeading level={3} tabIndex={-1} ref={focusTarget}>{`Report ${name}`}</StepHeading>
+        <StepHeading level={3} tabIndex={-1} ref={focusTarget}>
+          {photo ? `Report ${name}'s photo` : `Report ${name}`}
+        </StepHeading>
+        {photo ? <Thumb src={photo.url} alt={photo.label} width={64} height={64} sizes={px(64)} loading="eager" /> : null}
         {report.isError ? <Notice tone="error">{report.error.message}</Notice> : null}
         <ReportForm id={REPORT_FORM_ID} name={name} onSend={send} />
       </Stack>
     );
     footer = (
       <>
-        <Button variant="ghost" disabled={report.isPending} onClick={() => goTo('choose')}>
-          Back
+        {/* A photo's report opens on the form: there is no step before it to go back to. */}
+        <Button variant="ghost" disabled={report.isPending} onClick={() => (photo ? onClose() : goTo('choose'))}>
+          {photo ? 'Cancel' : 'Back'}
         </Button>
         <Button type="submit" form={REPORT_FORM_ID} loading={report.isPending} loadingLabel="Sending...">
           Send report
@@ -147,7 +169,7 @@ export function SafetyDialog({ person, onClose, onBlocked }: SafetyDialogProps) 
   }
 
   return (
-    <Dialog open onClose={onClose} title={`Report or block ${name}`} footer={footer}>
+    <Dialog open onClose={onClose} title={photo ? 'Report photo' : `Report or block ${name}`} footer={footer}>
       {body}
     </Dialog>
   );

@@ -11,14 +11,16 @@ const MAIN_ID = 'main';
 // Rarely shown, or only to members: a visitor's first page does not carry them.
 const SessionEndedNotice = lazy(() => import('../auth/SessionEndedNotice').then((module) => ({ default: module.SessionEndedNotice })));
 const PresenceHeartbeat = lazy(() => import('../presence/PresenceHeartbeat').then((module) => ({ default: module.PresenceHeartbeat })));
+const MemberLayer = lazy(() => import('./MemberLayer').then((module) => ({ default: module.MemberLayer })));
 
 /** Header and footer on every page (SPEC section 2), around the routed screen. */
 export function AppLayout() {
   const { isUser, isAdmin, isLeaving, sessionEnded } = useAuth();
+  // With an admin token too, requests carry the admin's: the member's own heartbeat, notices and likes would speak for the wrong account.
+  const member = isUser && !isAdmin && !isLeaving;
   return (
     <Page>
-      {/* With an admin token too, requests carry the admin's, and a heartbeat would speak for the wrong account. */}
-      {isUser && !isAdmin && !isLeaving ? (
+      {member ? (
         <Suspense fallback={null}>
           <PresenceHeartbeat />
         </Suspense>
@@ -30,6 +32,12 @@ export function AppLayout() {
         {sessionEnded ? (
           <Suspense fallback={null}>
             <SessionEndedNotice />
+          </Suspense>
+        ) : null}
+        {/* A member's notices (a moderator removed a photo) head every page until dismissed; a like that matches, on any screen, opens the match moment. */}
+        {member ? (
+          <Suspense fallback={null}>
+            <MemberLayer mainId={MAIN_ID} />
           </Suspense>
         ) : null}
         <Outlet />

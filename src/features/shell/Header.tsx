@@ -1,15 +1,30 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link, useRouterState } from '@tanstack/react-router';
 import styled from 'styled-components';
-import { Badge, Button, ButtonLink, VisuallyHidden } from '../../ui';
+import { Badge, ButtonLink, VisuallyHidden } from '../../ui';
 import { useAuth } from '../auth/AuthProvider';
 import { NAV_LINKS } from './nav-links';
 import { useAppName } from './useAppName';
 
-/** SPEC section 2 header: product name, navigation, and Login/Sign Up or the role badge and Logout. */
+// Only for someone signed in: a visitor's first page does not carry the account menu.
+const AccountPart = lazy(() => import('./AccountMenu').then((module) => ({ default: module.AccountPart })));
+
+/**
+ * SPEC section 2 header: product name, navigation, and Login/Sign Up or the
+ * role badge and the signed-in member's photo and name, which open their
+ * entries (Profile, Settings, Logout). Below desktop those entries close the
+ * phone menu instead.
+ */
 export function Header() {
   const appName = useAppName();
-  const { isAdmin, isAuthenticated, isLeaving, send } = useAuth();
+  const { isAdmin, isAuthenticated } = useAuth();
+  // Each part of the account's corner shows at its width only (see AccountPart).
+  const account = (part: 'menu' | 'entries' | 'photo') =>
+    isAuthenticated ? (
+      <Suspense fallback={null}>
+        <AccountPart part={part} />
+      </Suspense>
+    ) : null;
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
   const pathname = useRouterState({ select: (state) => state.location.pathname });
@@ -58,6 +73,7 @@ export function Header() {
           aria-controls={menuId}
           onClick={() => setMenuOpen((open) => !open)}
         >
+          {account('photo')}
           <MenuIcon aria-hidden="true" $open={menuOpen} />
           <span>Menu</span>
         </MenuToggle>
@@ -72,18 +88,22 @@ export function Header() {
               </li>
             ))}
           </NavList>
+          {account('entries')}
         </Nav>
 
         <Account>
           {isAuthenticated ? (
             <>
-              <Badge tone={isAdmin ? 'admin' : 'user'}>
-                <VisuallyHidden>Signed in as </VisuallyHidden>
-                {isAdmin ? 'Admin' : 'User'}
-              </Badge>
-              <Button variant="secondary" size="sm" loading={isLeaving} onClick={() => send({ type: 'LOGOUT' })}>
-                Logout
-              </Button>
+              {/* SPEC's role badge: an admin sees it; for a member it is said to screen readers only, beside their own photo and name. */}
+              {isAdmin ? (
+                <Badge tone="admin">
+                  <VisuallyHidden>Signed in as </VisuallyHidden>
+                  Admin
+                </Badge>
+              ) : (
+                <VisuallyHidden>Signed in as User</VisuallyHidden>
+              )}
+              {account('menu')}
             </>
           ) : (
             <>

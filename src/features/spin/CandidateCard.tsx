@@ -1,10 +1,15 @@
 import styled from 'styled-components';
 import type { Candidate } from '../../../contract/discovery';
 import { Avatar, Badge, Heading, px, Text } from '../../ui';
+import { compatibilityLabel } from '../discover/compatibility';
 
-/** SPEC section 9: the Spin card shows 3 interests and a fixed compatibility label. */
+/**
+ * SPEC section 9: the Spin card shows 3 interests and a compatibility label.
+ * The SPEC's label is a fixed '85% compatibility'; the card says the
+ * candidate's own score from the server in the same words, as Discover and
+ * Matches do, so one person never reads as two numbers.
+ */
 export const SPIN_INTERESTS_SHOWN = 3;
-export const SPIN_COMPATIBILITY_LABEL = '85% compatibility';
 
 const Body = styled.div<{ $shuffling: boolean }>`
   display: flex;
@@ -70,7 +75,7 @@ export function CandidateCard({ candidate, shuffling }: { candidate: Candidate; 
           ))}
         </Chips>
       ) : null}
-      <Compatibility>{SPIN_COMPATIBILITY_LABEL}</Compatibility>
+      <Compatibility>{compatibilityLabel(candidate.compatibility)}</Compatibility>
     </Body>
   );
 }

@@ -1,6 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import type { Candidate, LikeType } from '../../../contract/discovery';
 import { selectCurrentCandidate, selectIsBusy, spinMachine, spinStepsFrom } from '../../../machines/spin.machine';
 import { decisionFailureMessage } from '../../api/users';
@@ -9,6 +9,7 @@ import { VisitorSampleNotice } from '../auth/SignInPrompt';
 import { useReturnHere } from '../auth/useReturnHere';
 import { actorRuntime, useReportActor, type MachineOverrides } from '../discover/machine-overrides';
 import { ScreenFrame } from '../discover/ScreenFrame';
+import { showMatchMoment } from '../match-moment/match-moment';
 import { CandidateCard } from './CandidateCard';
 import { DeckCard, DeckLayout, DeckLoading } from './PersonDeck';
 import { RecentMatches } from './RecentMatches';
@@ -58,7 +59,12 @@ export function SpinScreen({ overrides, random = Math.random, alert = defaultAle
   const matched = useSelector(actor, (snapshot) => snapshot.context.matched);
   const recentMatches = useSelector(actor, (snapshot) => snapshot.context.recentMatches);
   // The match joins the front of 'Your Matches'; naming them keeps the notice from reading as about the next person.
-  const matchedName = matched ? recentMatches[0]?.name : undefined;
+  const matchedPerson = matched ? recentMatches[0] : undefined;
+  const matchedName = matchedPerson?.name;
+  // SPEC's notice stays on the screen; the shared match moment opens over it once per match.
+  useEffect(() => {
+    if (matchedPerson) showMatchMoment({ id: matchedPerson.id, name: matchedPerson.name, avatar: matchedPerson.avatar });
+  }, [matchedPerson]);
   const decide = (decision: LikeType) => {
     if (visitor && decision !== 'dislike') void navigate({ to: '/login', search: returnHere });
     else actor.send({ type: 'DECIDE', decision });

@@ -1,4 +1,5 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { App } from '../../../src/App';
 import { createAppQueryClient, createAppRouter } from '../../../src/router';
@@ -43,4 +44,26 @@ export function siteHeader(): HTMLElement {
   const [header] = screen.getAllByRole('banner');
   if (!header) throw new Error('No site header');
   return header;
+}
+
+/**
+ * The header's statement of who is signed in ("Signed in as User"): said to
+ * screen readers for a member, shown as a badge for an admin. The innermost
+ * element with that whole text (a wrapper holding only it has it too).
+ */
+export function roleStatement(role: 'User' | 'Admin'): HTMLElement | null {
+  return within(siteHeader()).queryAllByText((_, element) => element?.textContent === `Signed in as ${role}`).at(-1) ?? null;
+}
+
+/**
+ * The signed-in member's Logout. jsdom has no desktop width, so the header
+ * is the phone's: the account's entries (Profile, Settings, Logout) are at
+ * the end of the Menu, which is opened first when it is closed.
+ */
+export async function findLogout(): Promise<HTMLElement> {
+  await screen.findAllByRole('banner');
+  const header = within(siteHeader());
+  const menu = header.getByRole('button', { name: 'Menu' });
+  if (menu.getAttribute('aria-expanded') !== 'true') await userEvent.click(menu);
+  return header.findByRole('button', { name: 'Logout' });
 }

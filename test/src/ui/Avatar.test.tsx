@@ -1,6 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { Avatar, Badge } from '../../../src/ui';
+import { Avatar, Badge, Photo } from '../../../src/ui';
 import { renderWithTheme } from './renderWithTheme';
 
 describe('Avatar', () => {
@@ -12,6 +12,24 @@ describe('Avatar', () => {
     expect(photo).toHaveAttribute('height', '64');
     expect(photo).toHaveAttribute('loading', 'lazy');
     expect(screen.queryByText('Online')).not.toBeInTheDocument();
+  });
+
+  it('offers every stored width of an uploaded photo, drawn at its diameter', () => {
+    const id = '0a1b2c3d-0000-4000-8000-00000000000a';
+    renderWithTheme(<Avatar src={`/api/photos/${id}/320.webp`} name="Ana Silva" size={64} loading="lazy" />);
+    const photo = screen.getByRole('img', { name: 'Ana Silva' });
+    expect(photo).toHaveAttribute(
+      'srcset',
+      `/api/photos/${id}/160.webp 160w, /api/photos/${id}/320.webp 320w, /api/photos/${id}/640.webp 640w, /api/photos/${id}/1080.webp 1080w`,
+    );
+    expect(photo).toHaveAttribute('sizes', '64px');
+  });
+
+  it('gives a generated avatar no srcset: it is one SVG', () => {
+    renderWithTheme(<Avatar src="/api/media/avatar/ana" name="Ana Silva" size={64} />);
+    const photo = screen.getByRole('img', { name: 'Ana Silva' });
+    expect(photo).not.toHaveAttribute('srcset');
+    expect(photo).not.toHaveAttribute('sizes');
   });
 
   it('tells screen readers the person is online', () => {
@@ -36,6 +54,18 @@ describe('Avatar', () => {
   it('uses initials when there is no photo', () => {
     renderWithTheme(<Avatar name="bruno" />);
     expect(screen.getByRole('img', { name: 'bruno' })).toHaveTextContent('B');
+  });
+});
+
+describe('Photo', () => {
+  it('is lazy by default, sized, named, and offers the stored widths of an uploaded photo', () => {
+    const id = '0a1b2c3d-0000-4000-8000-00000000000b';
+    renderWithTheme(<Photo src={`/api/photos/${id}/640.webp`} alt="Ana Silva, photo 2" width={200} height={200} sizes="33vw" />);
+    const photo = screen.getByRole('img', { name: 'Ana Silva, photo 2' });
+    expect(photo).toHaveAttribute('loading', 'lazy');
+    expect(photo).toHaveAttribute('width', '200');
+    expect(photo).toHaveAttribute('sizes', '33vw');
+    expect(photo.getAttribute('srcset')).toContain(`/api/photos/${id}/1080.webp 1080w`);
   });
 });
 

@@ -3,10 +3,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminUser } from '../../../../contract/admin';
 import type { AdminReport, ReportStatus } from '../../../../contract/admin-reports';
 import { adminKeys, banUser } from '../../../api/admin';
+import { adminPhotoKeys, removeMemberPhoto } from '../../../api/admin-photos';
 import { adminReportKeys, adminReportsQueryOptions, resolveReport, type AdminReportsParams } from '../../../api/admin-reports';
 import { ApiError } from '../../../api/client';
-import { EmptyState, ErrorState, Field, Pagination, Select } from '../../../ui';
+import { EmptyState, ErrorState, Field, Pagination, Select, theme } from '../../../ui';
 import { ActionNoticeBar } from '../shared/ActionNoticeBar';
+import { AdminPhoto } from '../shared/AdminPhoto';
+import { ConfirmDialog } from '../shared/ConfirmDialog';
 import { AdminPageHeader } from '../shared/AdminPageHeader';
 import { AdminScreen, FilterBar } from '../shared/AdminScreen';
 import { LoadingState } from '../shared/LoadStates';
@@ -67,6 +70,28 @@ export function ReportsScreen({ params, onParamsChange }: ReportsScreenProps) {
   });
   const resolvingId = action.isPending && action.variables.kind === 'resolve' ? action.variables.report._id : null;
 
+  // Removing a reported photo: asked first, then the member is told by a notice (the server's doing).
+  const [photoTarget, setPhotoTarget] = useState<AdminReport | null>(null);
+  const removePhoto = useMutation({
+    mutationFn: ({ reported, photoId }: AdminReport) => removeMemberPhoto(reported._id, photoId ?? ''),
+    onSuccess: (answer, report) => {
+      succeed(answer.message);
+      setPhotoTarget(null);
+      queryClient.setQueryData(adminPhotoKeys.member(report.reported._id), answer.photos);
+      // The queue shows the photo as removed; the member's avatar in the user list may have been that photo.
+      void queryClient.invalidateQueries({ queryKey: adminReportKeys.all() });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.usersAll() });
+    },
+    onError: (error) => {
+      // Gone already (another moderator, or the member): the queue reloads to say so.
+      if (error instanceof ApiError && error.status === 404) void queryClient.invalidateQueries({ queryKey: adminReportKeys.all() });
+    },
+  });
+  const closeRemovePhoto = () => {
+    removePhoto.reset();
+    setPhotoTarget(null);
+  };
+
   const closeBan = () => {
     action.reset();
     setBanTarget(null);
@@ -118,6 +143,10 @@ export function ReportsScreen({ params, onParamsChange }: ReportsScreenProps) {
               action.reset();
               setBanTarget(report);
             }}
+            onRemovePhoto={(report) => {
+              removePhoto.reset();
+              setPhotoTarget(report);
+            }}
           />
           <Pagination
             label="Report pages"
@@ -137,6 +166,19 @@ export function ReportsScreen({ params, onParamsChange }: ReportsScreenProps) {
         onBan={(reason) => banTarget && action.mutate({ kind: 'ban', report: banTarget, reason })}
         onClose={closeBan}
       />
+      <ConfirmDialog
+        open={photoTarget !== null}
+        title="Remove photo"
+        question={`Remove this photo from ${photoTarget?.reported.name ?? 'the member'}'s profile? They will be told a moderator removed it.`}
+        confirmLabel="Remove photo"
+        busyLabel="Removing..."
+        busy={removePhoto.isPending}
+        error={removePhoto.isError ? removePhoto.error.message : null}
+        onConfirm={() => photoTarget && removePhoto.mutate(photoTarget)}
+        onCancel={closeRemovePhoto}
+      >
+        {photoTarget?.photoUrl ? <AdminPhoto url={photoTarget.photoUrl} alt={`Photo reported about ${photoTarget.reported.name}`} size={theme.space[16] * 2} /> : null}
+      </ConfirmDialog>
     </AdminScreen>
   );
 }

@@ -1,6 +1,7 @@
 import styled from 'styled-components';
 import type { AdminReport, ReportStatus } from '../../../../contract/admin-reports';
 import { Avatar, Badge, Button, px, Table, Text, theme } from '../../../ui';
+import { AdminPhoto } from '../shared/AdminPhoto';
 import { RowActions } from '../shared/AdminScreen';
 import { BadgeRow, CellTime, ListWithCount, PersonWithAvatar, TableHead } from '../shared/AdminTable';
 import { formatCount, formatDateTime } from '../shared/format';
@@ -22,9 +23,11 @@ interface ReportsTableProps {
   resolvingId: string | null;
   onResolve: (report: AdminReport) => void;
   onBan: (report: AdminReport) => void;
+  /** Asks to remove the reported photo (the screen confirms first). */
+  onRemovePhoto: (report: AdminReport) => void;
 }
 
-export function ReportsTable({ reports, status, total, busy, resolvingId, onResolve, onBan }: ReportsTableProps) {
+export function ReportsTable({ reports, status, total, busy, resolvingId, onResolve, onBan, onRemovePhoto }: ReportsTableProps) {
   return (
     <ListWithCount>
       <Text tone="muted" size="sm">
@@ -42,7 +45,10 @@ export function ReportsTable({ reports, status, total, busy, resolvingId, onReso
                 <ReasonText>{report.reasonLabel}</ReasonText>
               </td>
               <td>
-                <ReportDetails details={report.details} about={report.reported.name} />
+                <DetailsCell>
+                  {report.photoId !== null ? <ReportedPhoto report={report} /> : null}
+                  <ReportDetails details={report.details} about={report.reported.name} />
+                </DetailsCell>
               </td>
               <td>
                 {report.reporter ? (
@@ -62,7 +68,13 @@ export function ReportsTable({ reports, status, total, busy, resolvingId, onReso
               </td>
               <td>
                 {report.status === 'open' ? (
-                  <OpenReportActions report={report} resolving={resolvingId === report._id} onResolve={onResolve} onBan={onBan} />
+                  <OpenReportActions
+                    report={report}
+                    resolving={resolvingId === report._id}
+                    onResolve={onResolve}
+                    onBan={onBan}
+                    onRemovePhoto={onRemovePhoto}
+                  />
                 ) : (
                   <Outcome>
                     Resolved <CellTime iso={report.resolvedAt} text={formatDateTime(report.resolvedAt)} />
@@ -83,12 +95,12 @@ function banUnavailable({ reported }: AdminReport): string | null {
   return reported.isBanned ? 'Already banned' : null;
 }
 
-interface OpenReportActionsProps extends Pick<ReportsTableProps, 'onResolve' | 'onBan'> {
+interface OpenReportActionsProps extends Pick<ReportsTableProps, 'onResolve' | 'onBan' | 'onRemovePhoto'> {
   report: AdminReport;
   resolving: boolean;
 }
 
-function OpenReportActions({ report, resolving, onResolve, onBan }: OpenReportActionsProps) {
+function OpenReportActions({ report, resolving, onResolve, onBan, onRemovePhoto }: OpenReportActionsProps) {
   const noBan = banUnavailable(report);
   return (
     <Actions>
@@ -108,6 +120,18 @@ function OpenReportActions({ report, resolving, onResolve, onBan }: OpenReportAc
             Ban
           </Button>
         )}
+        {/* The photo is still theirs to remove (null once it is gone). */}
+        {report.photoUrl !== null && (
+          <Button
+            type="button"
+            size="sm"
+            variant="danger"
+            onClick={() => onRemovePhoto(report)}
+            aria-label={`Remove the photo reported about ${report.reported.name}`}
+          >
+            Remove photo
+          </Button>
+        )}
       </RowActions>
       {noBan !== null && (
         <Text as="span" tone="muted" size="xs">
@@ -116,6 +140,18 @@ function OpenReportActions({ report, resolving, onResolve, onBan }: OpenReportAc
       )}
     </Actions>
   );
+}
+
+/** The photo a report is about: small, beside the reporter's words; said in words once it is gone. */
+function ReportedPhoto({ report }: { report: AdminReport }) {
+  if (report.photoUrl === null) {
+    return (
+      <Text as="span" tone="muted" size="xs">
+        Reported photo: removed
+      </Text>
+    );
+  }
+  return <AdminPhoto url={report.photoUrl} alt={`Photo reported about ${report.reported.name}`} size={theme.space[16]} />;
 }
 
 function ReportedCell({ report }: { report: AdminReport }) {
@@ -138,6 +174,12 @@ function ReportedCell({ report }: { report: AdminReport }) {
     </PersonWithAvatar>
   );
 }
+
+const DetailsCell = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => px(theme.space[2])};
+`;
 
 const Badges = styled(BadgeRow)`
   margin-top: ${({ theme }) => px(theme.space[1])};

@@ -1,4 +1,6 @@
-import { Button, Dialog, Notice, Text } from '../../../ui';
+import type { ReactNode } from 'react';
+import styled from 'styled-components';
+import { Button, Dialog, Notice, px, Text } from '../../../ui';
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -6,14 +8,18 @@ interface ConfirmDialogProps {
   /** The question, e.g. 'Are you sure you want to delete this blog post?'. */
   question: string;
   confirmLabel: string;
+  /** What the confirm button says while the action runs. */
+  busyLabel?: string;
   busy?: boolean;
   error?: string | null;
   onConfirm: () => void;
   onCancel: () => void;
+  /** Shown under the question, e.g. the photo about to be removed. */
+  children?: ReactNode;
 }
 
 /** An accessible replacement for window.confirm: focus stays inside, Escape cancels. */
-export function ConfirmDialog({ open, title, question, confirmLabel, busy = false, error, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, title, question, confirmLabel, busyLabel = 'Deleting...', busy = false, error, onConfirm, onCancel, children }: ConfirmDialogProps) {
   return (
     <Dialog
       open={open}
@@ -24,14 +30,19 @@ export function ConfirmDialog({ open, title, question, confirmLabel, busy = fals
           <Button type="button" variant="secondary" onClick={onCancel} disabled={busy}>
             Cancel
           </Button>
-          <Button type="button" variant="danger" onClick={onConfirm} loading={busy} loadingLabel="Deleting...">
+          <Button type="button" variant="danger" onClick={onConfirm} loading={busy} loadingLabel={busyLabel}>
             {confirmLabel}
           </Button>
         </>
       }
     >
       <Text>{question}</Text>
+      {children ? <More>{children}</More> : null}
       {error && <Notice tone="error">{error}</Notice>}
     </Dialog>
   );
 }
+
+const More = styled.div`
+  margin-block: ${({ theme }) => px(theme.space[3])};
+`;

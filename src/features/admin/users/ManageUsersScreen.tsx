@@ -10,6 +10,7 @@ import { LoadingState } from '../shared/LoadStates';
 import { useActionNotice } from '../shared/useActionNotice';
 import { BanDialog } from './BanDialog';
 import { MakeVipDialog } from './MakeVipDialog';
+import { MemberPhotosDialog } from './MemberPhotosDialog';
 import { applyUserChange } from './user-cache';
 import { UsersTable } from './UsersTable';
 
@@ -42,6 +43,7 @@ export function ManageUsersScreen({ params, onParamsChange }: ManageUsersScreenP
   const [filter, setFilter] = useState<AdminUserFilter>(params.filter);
   const [banTarget, setBanTarget] = useState<AdminUser | null>(null);
   const [vipTarget, setVipTarget] = useState<AdminUser | null>(null);
+  const [photosOf, setPhotosOf] = useState<AdminUser | null>(null);
 
   const action = useMutation({
     mutationFn: runUserAction,
@@ -77,7 +79,7 @@ export function ManageUsersScreen({ params, onParamsChange }: ManageUsersScreenP
 
   return (
     <AdminScreen>
-      <AdminPageHeader title="Manage Users" description="Find a member, then ban, unban or change their VIP status." backToDashboard />
+      <AdminPageHeader title="Manage Users" description="Find a member, then ban, unban, change their VIP status or look at their photos." backToDashboard />
       <FilterBar onSubmit={search} role="search" aria-label="Search users">
         <Field label="Search">
           <Input type="search" placeholder="Username or email" value={searchText} onChange={(event) => setSearchText(event.target.value)} />
@@ -117,6 +119,7 @@ export function ManageUsersScreen({ params, onParamsChange }: ManageUsersScreenP
               setVipTarget(user);
             }}
             onRemoveVip={(user) => action.mutate({ kind: 'removeVip', id: user._id })}
+            onPhotos={setPhotosOf}
           />
           <Pagination
             label="User pages"
@@ -144,6 +147,7 @@ export function ManageUsersScreen({ params, onParamsChange }: ManageUsersScreenP
         onGrant={(grant) => vipTarget && action.mutate({ kind: 'makeVip', id: vipTarget._id, grant })}
         onClose={closeDialogs}
       />
+      {photosOf ? <MemberPhotosDialog key={photosOf._id} user={photosOf} onClose={() => setPhotosOf(null)} /> : null}
     </AdminScreen>
   );
 }

@@ -20,9 +20,11 @@ interface UsersTableProps {
   onUnban: (user: AdminUser) => void;
   onMakeVip: (user: AdminUser) => void;
   onRemoveVip: (user: AdminUser) => void;
+  /** Opens the member's photos, to remove one that breaks the rules. */
+  onPhotos: (user: AdminUser) => void;
 }
 
-export function UsersTable({ users, total, busy, busyFor, onBan, onUnban, onMakeVip, onRemoveVip }: UsersTableProps) {
+export function UsersTable({ users, total, busy, busyFor, onBan, onUnban, onMakeVip, onRemoveVip, onPhotos }: UsersTableProps) {
   return (
     <ListWithCount>
       <Text tone="muted" size="sm">
@@ -101,6 +103,9 @@ export function UsersTable({ users, total, busy, busyFor, onBan, onUnban, onMake
                         Make VIP
                       </Button>
                     )}
+                    <Button type="button" size="sm" variant="secondary" onClick={() => onPhotos(user)} aria-label={`Photos of ${user.username}`}>
+                      Photos
+                    </Button>
                   </RowActions>
                 </td>
               </tr>

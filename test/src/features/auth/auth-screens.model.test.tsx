@@ -7,7 +7,7 @@ import type { AppRouter } from '../../../../src/router';
 import { authScreensModel as authModel, NO_TOKENS } from '../../../machines/auth-model';
 import { expectedSession } from '../../../machines/auth-expectations';
 import { printCoverageAfterAll, type ModelPath } from '../../../support/model';
-import { json, mockApi, renderApp, siteHeader } from '../../support/render-app';
+import { findLogout, json, mockApi, renderApp, roleStatement, siteHeader } from '../../support/render-app';
 import { ADMIN_TOKEN_KEY, SIGNED_OUT_REASON_KEY, USER_TOKEN_KEY } from '../../../../src/api/session';
 import { SIGNED_OUT_FALLBACK_REASON } from '../../../../src/features/auth/SessionEndedNotice';
 
@@ -66,7 +66,7 @@ async function perform(event: AnyEventObject, router: AppRouter) {
       return;
     }
     case 'LOGOUT':
-      await user.click(within(siteHeader()).getByRole('button', { name: 'Logout' }));
+      await user.click(await findLogout());
       return;
     case 'DISMISS_SESSION_ENDED': {
       const notice = await screen.findByText('You were signed out');
@@ -91,7 +91,7 @@ async function perform(event: AnyEventObject, router: AppRouter) {
 function assertScreen(path: ModelPath<typeof authModel.machine>, stepIndex: number, snapshot: AuthSnapshot) {
   const expected = expectedSession(NO_TOKENS, path.steps.slice(0, stepIndex + 1).map((step) => step.event));
   const header = siteHeader();
-  const badge = (role: string) => within(header).queryByText((_, element) => element?.textContent === `Signed in as ${role}`);
+  const badge = roleStatement;
   if (expected.tokens.adminToken) {
     expect(badge('Admin')).toBeInTheDocument();
   } else if (expected.tokens.userToken) {

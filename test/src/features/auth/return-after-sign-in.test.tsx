@@ -63,7 +63,8 @@ describe('signing in returns to the page that asked for it', () => {
     await user.type(within(signUp).getByLabelText('Age'), '30');
     await user.selectOptions(within(signUp).getByLabelText('Gender'), 'female');
     await user.click(within(signUp).getByRole('button', { name: 'Sign Up' }));
-    await waitFor(() => expect(where(router)).toBe('/match'));
+    // A new account goes through the set-up first, which then carries on to the page that asked.
+    await waitFor(() => expect(where(router)).toBe('/onboarding?redirect=%2Fmatch'));
   });
 
   it('through the switch from Login to Sign Up', async () => {

@@ -22,7 +22,7 @@ describe('Discover (/users)', () => {
     mockShellApi({ 'GET /api/users': () => json(200, page()) });
     renderApp('/users');
     const card = await screen.findByRole('article', { name: 'Asha, 29' });
-    expect(within(card).getByText('88% compatible')).toBeInTheDocument();
+    expect(within(card).getByText('88% compatibility')).toBeInTheDocument();
     expect(within(card).getByRole('button', { name: 'Like Asha' })).toBeEnabled();
     expect(within(card).getByRole('link', { name: 'Video Call Asha' })).toHaveAttribute('href', `/video-call/${ASHA.id}`);
     expect(within(card).getByRole('link', { name: 'Asha, 29' })).toHaveAttribute('href', `/profile/${ASHA.id}`);

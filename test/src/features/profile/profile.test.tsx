@@ -22,7 +22,8 @@ describe('the own profile (/profile)', () => {
 
   it("shows every SPEC field, the owner's email and coins, and the own actions", async () => {
     signInAsUser();
-    mockShellApi({ 'GET /api/user/me': () => json(200, { user: me() }) });
+    const photo = { id: 'aaaaaaaa-0000-4000-8000-000000000000', url: '/api/photos/aaaaaaaa-0000-4000-8000-000000000000/640.webp', width: 640, height: 640, position: 0, createdAt: '2026-11-26T10:00:00.000Z' };
+    mockShellApi({ 'GET /api/user/me': () => json(200, { user: me() }), 'GET /api/user/me/photos': () => json(200, { photos: [photo], user: me() }) });
     renderApp('/profile');
     expect(await screen.findByRole('heading', { level: 1, name: 'Alex Demo, 28' })).toBeInTheDocument();
     expect(screen.getByText('Verified')).toBeInTheDocument();
@@ -35,7 +36,10 @@ describe('the own profile (/profile)', () => {
     // Not a member: no level is claimed.
     expect(vip.getByText('Level').nextElementSibling).toHaveTextContent('—');
     expect(vip.getByText('Status').nextElementSibling).toHaveTextContent('Not a VIP member');
-    expect(screen.getByRole('img', { name: 'Alex Demo, photo 2' })).toBeInTheDocument();
+    // One's own photos are managed in place (test/src/features/photos covers the manager).
+    const photos = within(screen.getByRole('region', { name: 'Photos' }));
+    expect(await photos.findByRole('img', { name: 'Your main photo' })).toHaveAttribute('src', photo.url);
+    expect(photos.getByLabelText('Add photos')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Edit Profile' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Settings' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Upgrade to VIP' })).toHaveAttribute('href', '/vip');
@@ -73,8 +77,17 @@ describe('the own profile (/profile)', () => {
     await userEvent.type(within(dialog).getByLabelText('Name'), 'Alex Rivera');
     await userEvent.clear(within(dialog).getByLabelText('About you'));
     await userEvent.type(within(dialog).getByLabelText('About you'), 'New bio here');
-    await userEvent.clear(within(dialog).getByLabelText('Interests'));
-    await userEvent.type(within(dialog).getByLabelText('Interests'), 'Jazz, , Tea ');
+    // Interests are chips: the member's own are chosen; suggested and own ones toggle, new ones are added.
+    const interests = within(within(dialog).getByRole('group', { name: 'Interests' }));
+    expect(interests.getByRole('button', { name: 'Coffee', pressed: true })).toBeInTheDocument();
+    await userEvent.click(interests.getByRole('button', { name: 'Coffee' }));
+    await userEvent.click(interests.getByRole('button', { name: 'Travel' }));
+    await userEvent.type(interests.getByLabelText('Add your own interest'), '  Jazz {Enter}');
+    await userEvent.click(interests.getByRole('button', { name: 'Cricket' }));
+    await userEvent.type(interests.getByLabelText('Add your own interest'), 'Tea');
+    await userEvent.click(interests.getByRole('button', { name: 'Add' }));
+    expect(interests.getByRole('button', { name: 'Jazz', pressed: true })).toBeInTheDocument();
+    await userEvent.click(interests.getByRole('button', { name: 'Cricket' }));
     // Worded as Sign Up words them; the stored value stays the API's lowercase one.
     expect(within(within(dialog).getByLabelText('Gender')).getAllByRole('option').map((option) => option.textContent)).toEqual(['Prefer not to say', 'Female', 'Male', 'Other']);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
@@ -224,7 +237,10 @@ describe("another person's profile (/profile/:userId)", () => {
     expect(screen.queryByRole('button', { name: 'Edit Profile' })).toBeNull();
 
     await userEvent.click(screen.getByRole('button', { name: 'Like' }));
-    expect(await screen.findByText(/It's a match! 🎉/)).toBeInTheDocument();
+    // The shared match moment opens (see match-moment.test.tsx); under it, the profile says so too.
+    const moment = await screen.findByRole('dialog', { name: "It's a match! 🎉" });
+    await userEvent.click(within(moment).getByRole('button', { name: 'Keep browsing' }));
+    expect(screen.getByText(/It's a match! 🎉/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Liked' })).toBeDisabled();
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ targetId: OTHER_ID, type: 'like' });
   });

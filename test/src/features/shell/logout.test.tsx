@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { json, mockApi, renderApp, siteHeader } from '../../support/render-app';
+import { findLogout, json, mockApi, renderApp, siteHeader } from '../../support/render-app';
 
 vi.mock('../../../../src/features/auth/browser-effects', () => ({ reloadHome: vi.fn() }));
 const { reloadHome } = await import('../../../../src/features/auth/browser-effects');
@@ -35,7 +35,7 @@ describe('Logout in the header', { timeout: 60_000 }, () => {
     const revoked = recordLogouts(() => json(200, { success: true, message: 'Logged out' }));
     renderApp('/');
 
-    await userEvent.click(await screen.findByRole('button', { name: 'Logout' }));
+    await userEvent.click(await findLogout());
 
     expect(revoked.sort()).toEqual(['Bearer admin-token', 'Bearer user-token']);
     expect(localStorage.getItem('user_token')).toBeNull();
@@ -48,7 +48,7 @@ describe('Logout in the header', { timeout: 60_000 }, () => {
     const revoked = recordLogouts(() => Promise.reject(new TypeError('Failed to fetch')));
     renderApp('/');
 
-    await userEvent.click(await screen.findByRole('button', { name: 'Logout' }));
+    await userEvent.click(await findLogout());
 
     expect(revoked).toEqual(['Bearer user-token']);
     expect(localStorage.getItem('user_token')).toBeNull();
@@ -61,7 +61,7 @@ describe('Logout in the header', { timeout: 60_000 }, () => {
     recordLogouts(() => json(401, { success: false, message: 'Session expired, please sign in again' }));
     renderApp('/');
 
-    await userEvent.click(await screen.findByRole('button', { name: 'Logout' }));
+    await userEvent.click(await findLogout());
 
     expect(localStorage.getItem('user_token')).toBeNull();
     expect(reloadHome).toHaveBeenCalledTimes(1);

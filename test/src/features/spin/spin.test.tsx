@@ -16,7 +16,7 @@ const CLEO = candidate('aaaaaaaa-0000-4000-8000-00000000000c', 'Cleo');
 signedInForEachTest();
 
 describe('Spin (/spin) against the API', () => {
-  it('loads 10 candidates and the recent matches, and shows the first with the fixed compatibility label', async () => {
+  it("loads 10 candidates and the recent matches, and shows the first with their own compatibility, in the SPEC's words", async () => {
     const urls: URL[] = [];
     mockShellApi({
       'GET /api/users/spin': (url) => {
@@ -27,7 +27,9 @@ describe('Spin (/spin) against the API', () => {
     });
     renderApp('/spin');
     expect(await screen.findByRole('heading', { level: 2, name: 'Asha, 29' })).toBeInTheDocument();
-    expect(screen.getByText('85% compatibility')).toBeInTheDocument();
+    // The server's score for Asha (72), not SPEC's fixed 85.
+    expect(screen.getByText('72% compatibility')).toBeInTheDocument();
+    expect(screen.queryByText('85% compatibility')).not.toBeInTheDocument();
     expect(screen.getByText('Online Now')).toBeInTheDocument();
     expect(screen.getByText('Spin to discover new people • 2 users available')).toBeInTheDocument();
     expect(within(screen.getByRole('region', { name: 'Your Matches' })).getByRole('link', { name: 'Cleo' })).toHaveAttribute('href', `/profile/${CLEO.id}`);
@@ -42,12 +44,20 @@ describe('Spin (/spin) against the API', () => {
     });
     renderApp('/spin');
     await userEvent.click(await screen.findByRole('button', { name: 'Super like' }));
-    expect(await screen.findByText("It's a match! 🎉")).toBeInTheDocument();
+    // The shared match moment opens over the deck; SPEC's notice is under it.
+    const moment = await screen.findByRole('dialog', { name: "It's a match! 🎉" });
+    expect(within(moment).getByText('You and Asha like each other.')).toBeInTheDocument();
+    expect(within(moment).getByRole('img', { name: 'Asha' })).toHaveAttribute('src', ASHA.avatar);
+    await userEvent.click(within(moment).getByRole('button', { name: 'Keep browsing' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByText("It's a match! 🎉")).toBeInTheDocument();
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ targetId: ASHA.id, type: 'super' });
     expect(within(screen.getByRole('region', { name: 'Your Matches' })).getByRole('link', { name: 'Asha' })).toBeInTheDocument();
     // Like and super like move on after 1 second.
     expect(await screen.findByRole('heading', { level: 2, name: 'Ben, 29' }, { timeout: 2000 })).toBeInTheDocument();
     expect(screen.getByText('Spin to discover new people • 1 users available')).toBeInTheDocument();
+    // Ben is not online: no 'Online Now' badge for him.
+    expect(screen.queryByText('Online Now')).not.toBeInTheDocument();
     // The notice stays over the next person, so it says whom it is about.
     expect(screen.getByText("It's a match! 🎉").closest('[role="status"]')).toHaveTextContent("It's a match! 🎉 You and Asha like each other.");
   });

@@ -24,6 +24,8 @@ function report(overrides: Partial<AdminReport> = {}): AdminReport {
     resolvedAt: null,
     reporter: { _id: '88888888-8888-4888-8888-888888888888', username: 'sam_t', name: 'Sam T' },
     reported: { _id: MAYA_ID, username: 'maya_r', name: 'Maya R', avatar: '', isBanned: false, accountDeleted: false },
+    photoId: null,
+    photoUrl: null,
     openReportsAgainst: 1,
     ...overrides,
   };
