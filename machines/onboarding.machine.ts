@@ -85,7 +85,7 @@ function changesForLocation(chosen: ChosenLocation | null): StepChanges {
   return chosen.kind === 'place' ? { location: chosen.location, region: chosen.place.name } : { location: chosen.location };
 }
 
-export const onboardingMachine = setup({
+const onboardingSetup = setup({
   types: {
     input: {} as OnboardingInput,
     context: {} as OnboardingContext,
@@ -129,7 +129,100 @@ export const onboardingMachine = setup({
     /** Typing pauses this long before the places are asked for, so a word is one request, not one per letter. */
     PLACE_SEARCH_DEBOUNCE: 300,
   },
-}).createMachine({
+});
+
+/** Any state of this machine: its actions, guards, actors and delays checked against the setup above. */
+type OnboardingStateConfig = Parameters<typeof onboardingSetup.createStateConfig>[0];
+type Transitions = NonNullable<OnboardingStateConfig['on']>;
+/** A state without child states: every step's `saving` and `skipping`. */
+type LeafStateConfig = Omit<OnboardingStateConfig, 'initial' | 'states'>;
+/** What a step adds to its `editing` state; Continue, Skip and Back are stepStates' own. */
+type EditingConfig = Omit<OnboardingStateConfig, 'on'> & { on?: Omit<Transitions, 'CONTINUE' | 'SKIP' | 'BACK'> };
+/** What a step's Continue saves, worked out as `saving` starts (from the CONTINUE event, or the context). */
+type ChangesOf = (args: { context: OnboardingContext; event: OnboardingEvent }) => StepChanges;
+
+interface StepOptions<TEditing extends EditingConfig> {
+  step: OnboardingStep;
+  /** Where Continue and Skip go on to; null on the last step, whose Continue and Skip complete the set-up. */
+  next: OnboardingStep | null;
+  /** Where Back returns to; null on the first step, which has no Back. */
+  back: OnboardingStep | null;
+  description: string;
+  /** The `saving` state's description: what the step's PATCH carries. */
+  savingDescription: string;
+  /** The step's own part of `editing`: `{}` when it only waits for Continue, Skip or Back. */
+  editing: TEditing;
+  /** Continue, when it does more than start saving (default: `'saving'`). */
+  continueTo?: Transitions['CONTINUE'];
+  /** What Continue saves (default: the changes the screen sent with CONTINUE). */
+  changes?: ChangesOf;
+}
+
+/** A step's states, with `editing` typed as given so the machine's state values stay exact. */
+interface StepStateConfig<TEditing extends EditingConfig> extends Omit<OnboardingStateConfig, 'initial' | 'states'> {
+  initial: 'editing';
+  states: { editing: Omit<TEditing, 'on'> & { on: Transitions }; saving: LeafStateConfig; skipping: LeafStateConfig };
+}
+
+const changesFromEvent: ChangesOf = ({ event }) => changesOf(event);
+
+/**
+ * One step of the set-up: `editing` until Continue (`saving`, via saveStep) or Skip (`skipping`, via skipStep); either
+ * goes on to `next` once the PATCH is done, or back to `editing` with the error when it fails. Back returns to `back`.
+ */
+function stepStates<const TEditing extends EditingConfig>({
+  step,
+  next,
+  back,
+  description,
+  savingDescription,
+  editing,
+  continueTo = 'saving',
+  changes = changesFromEvent,
+}: StepOptions<TEditing>): StepStateConfig<TEditing> {
+  const onward = `#onboarding.${next ?? 'done'}` as const;
+  const failed = { target: 'editing', actions: 'rememberError' } as const;
+  return {
+    description,
+    initial: 'editing',
+    entry: 'forgetError',
+    states: {
+      editing: {
+        ...editing,
+        on: {
+          ...editing.on,
+          CONTINUE: continueTo,
+          SKIP: 'skipping',
+          ...(back === null ? {} : { BACK: `#onboarding.${back}` as const }),
+        },
+      },
+      saving: {
+        description: savingDescription,
+        entry: 'forgetError',
+        invoke: {
+          id: 'saveStep',
+          src: 'saveStep',
+          input: ({ context, event }): SaveStepInput => ({ step, changes: changes({ context, event }), next }),
+          onDone: onward,
+          onError: failed,
+        },
+      },
+      skipping: {
+        description: next === null ? 'PATCH /user/me marking the set-up completed, with nothing else.' : 'PATCH /user/me with only the next step.',
+        entry: 'forgetError',
+        invoke: {
+          id: 'skipStep',
+          src: 'skipStep',
+          input: { step, next } satisfies SkipStepInput,
+          onDone: onward,
+          onError: failed,
+        },
+      },
+    },
+  };
+}
+
+export const onboardingMachine = onboardingSetup.createMachine({
   id: 'onboarding',
   description:
     'The guided set-up after registering: photos, a short bio, interests, location and who to meet, one step at a time. ' +
@@ -157,204 +250,87 @@ export const onboardingMachine = setup({
         { target: 'photos' },
       ],
     },
-    photos: {
+    photos: stepStates({
+      step: 'photos',
+      next: 'about',
+      back: null,
       description: 'Step 1 of 5: add up to 6 photos (each is uploaded as it is added, outside this flow).',
-      initial: 'editing',
-      entry: 'forgetError',
-      states: {
-        editing: {
-          on: { CONTINUE: 'saving', SKIP: 'skipping' },
-        },
-        saving: {
-          description: 'PATCH /user/me moves the resume point to the next step.',
-          entry: 'forgetError',
-          invoke: {
-            id: 'saveStep',
-            src: 'saveStep',
-            input: ({ event }) => ({ step: 'photos' as const, changes: changesOf(event), next: 'about' as const }),
-            onDone: '#onboarding.about',
-            onError: { target: 'editing', actions: 'rememberError' },
-          },
-        },
-        skipping: {
-          description: 'PATCH /user/me with only the next step.',
-          entry: 'forgetError',
-          invoke: {
-            id: 'skipStep',
-            src: 'skipStep',
-            input: { step: 'photos' as const, next: 'about' as const },
-            onDone: '#onboarding.about',
-            onError: { target: 'editing', actions: 'rememberError' },
-          },
-        },
-      },
-    },
-    about: {
+      savingDescription: 'PATCH /user/me moves the resume point to the next step.',
+      editing: {},
+    }),
+    about: stepStates({
+      step: 'about',
+      next: 'interests',
+      back: 'photos',
       description: 'Step 2 of 5: a short bio.',
-      initial: 'editing',
-      entry: 'forgetError',
-      states: {
-        editing: {
-          on: { CONTINUE: 'saving', SKIP: 'skipping', BACK: '#onboarding.photos' },
-        },
-        saving: {
-          description: 'PATCH /user/me with the bio and the next step.',
-          entry: 'forgetError',
-          invoke: {
-            id: 'saveStep',
-            src: 'saveStep',
-            input: ({ event }) => ({ step: 'about' as const, changes: changesOf(event), next: 'interests' as const }),
-            onDone: '#onboarding.interests',
-            onError: { target: 'editing', actions: 'rememberError' },
-          },
-        },
-        skipping: {
-          description: 'PATCH /user/me with only the next step.',
-          entry: 'forgetError',
-          invoke: {
-            id: 'skipStep',
-            src: 'skipStep',
-            input: { step: 'about' as const, next: 'interests' as const },
-            onDone: '#onboarding.interests',
-            onError: { target: 'editing', actions: 'rememberError' },
-          },
-        },
-      },
-    },
-    interests: {
+      savingDescription: 'PATCH /user/me with the bio and the next step.',
+      editing: {},
+    }),
+    interests: stepStates({
+      step: 'interests',
+      next: 'location',
+      back: 'about',
       description: 'Step 3 of 5: interests, from suggested chips and the member\'s own.',
-      initial: 'editing',
-      entry: 'forgetError',
-      states: {
-        editing: {
-          on: { CONTINUE: 'saving', SKIP: 'skipping', BACK: '#onboarding.about' },
-        },
-        saving: {
-          description: 'PATCH /user/me with the interests and the next step.',
-          entry: 'forgetError',
-          invoke: {
-            id: 'saveStep',
-            src: 'saveStep',
-            input: ({ event }) => ({ step: 'interests' as const, changes: changesOf(event), next: 'location' as const }),
-            onDone: '#onboarding.location',
-            onError: { target: 'editing', actions: 'rememberError' },
-          },
-        },
-        skipping: {
-          description: 'PATCH /user/me with only the next step.',
-          entry: 'forgetError',
-          invoke: {
-            id: 'skipStep',
-            src: 'skipStep',
-            input: { step: 'interests' as const, next: 'location' as const },
-            onDone: '#onboarding.location',
-            onError: { target: 'editing', actions: 'rememberError' },
-          },
-        },
-      },
-    },
-    location: {
+      savingDescription: 'PATCH /user/me with the interests and the next step.',
+      editing: {},
+    }),
+    // The location step differs: while editing it finds the position or searches places, its Continue needs one of
+    // them chosen first, and what it saves is that choice (from the context, not the CONTINUE event).
+    location: stepStates({
+      step: 'location',
+      next: 'preferences',
+      back: 'interests',
       description:
         'Step 4 of 5: where the member is, from the browser\'s position (the browser asks for consent) or a city typed in ' +
         'and picked from GET /places suggestions.',
-      initial: 'editing',
-      entry: 'forgetError',
-      states: {
-        editing: {
-          initial: 'idle',
-          on: {
-            LOCATE: { target: '.locating', actions: 'startLocating' },
-            TYPE_PLACE: { target: '.typing', actions: 'rememberPlaceQuery' },
-            PICK_PLACE: { target: '.idle', actions: 'choosePlace' },
-            CONTINUE: [{ guard: 'hasChosenLocation', target: 'saving' }, { actions: 'explainLocationNeeded' }],
-            SKIP: 'skipping',
-            BACK: '#onboarding.interests',
-          },
-          states: {
-            idle: {
-              description: 'Waiting for the member: use the current location, or type a city.',
-            },
-            locating: {
-              description: 'The browser is asked for its position.',
-              invoke: {
-                id: 'locate',
-                src: 'locate',
-                onDone: { target: 'idle', actions: 'choosePosition' },
-                onError: { target: 'idle', actions: 'rememberLocateError' },
-              },
-            },
-            typing: {
-              description: 'The member is typing a city; the search waits for a pause.',
-              after: { PLACE_SEARCH_DEBOUNCE: [{ guard: 'placeQueryLongEnough', target: 'searching' }, { target: 'idle' }] },
-            },
-            searching: {
-              description: 'GET /places?q= for suggestions; typing again starts over.',
-              invoke: {
-                id: 'searchPlaces',
-                src: 'searchPlaces',
-                input: ({ context }) => ({ query: context.placeQuery.trim() }),
-                onDone: { target: 'idle', actions: 'showPlaces' },
-                onError: { target: 'idle', actions: 'rememberPlacesError' },
-              },
-            },
-          },
+      savingDescription: 'PATCH /user/me with the location (and the typed place as the region) and the next step.',
+      editing: {
+        initial: 'idle',
+        on: {
+          LOCATE: { target: '.locating', actions: 'startLocating' },
+          TYPE_PLACE: { target: '.typing', actions: 'rememberPlaceQuery' },
+          PICK_PLACE: { target: '.idle', actions: 'choosePlace' },
         },
-        saving: {
-          description: 'PATCH /user/me with the location (and the typed place as the region) and the next step.',
-          entry: 'forgetError',
-          invoke: {
-            id: 'saveStep',
-            src: 'saveStep',
-            input: ({ context }) => ({ step: 'location' as const, changes: changesForLocation(context.chosen), next: 'preferences' as const }),
-            onDone: '#onboarding.preferences',
-            onError: { target: 'editing', actions: 'rememberError' },
+        states: {
+          idle: {
+            description: 'Waiting for the member: use the current location, or type a city.',
           },
-        },
-        skipping: {
-          description: 'PATCH /user/me with only the next step.',
-          entry: 'forgetError',
-          invoke: {
-            id: 'skipStep',
-            src: 'skipStep',
-            input: { step: 'location' as const, next: 'preferences' as const },
-            onDone: '#onboarding.preferences',
-            onError: { target: 'editing', actions: 'rememberError' },
+          locating: {
+            description: 'The browser is asked for its position.',
+            invoke: {
+              id: 'locate',
+              src: 'locate',
+              onDone: { target: 'idle', actions: 'choosePosition' },
+              onError: { target: 'idle', actions: 'rememberLocateError' },
+            },
+          },
+          typing: {
+            description: 'The member is typing a city; the search waits for a pause.',
+            after: { PLACE_SEARCH_DEBOUNCE: [{ guard: 'placeQueryLongEnough', target: 'searching' }, { target: 'idle' }] },
+          },
+          searching: {
+            description: 'GET /places?q= for suggestions; typing again starts over.',
+            invoke: {
+              id: 'searchPlaces',
+              src: 'searchPlaces',
+              input: ({ context }) => ({ query: context.placeQuery.trim() }),
+              onDone: { target: 'idle', actions: 'showPlaces' },
+              onError: { target: 'idle', actions: 'rememberPlacesError' },
+            },
           },
         },
       },
-    },
-    preferences: {
+      continueTo: [{ guard: 'hasChosenLocation', target: 'saving' }, { actions: 'explainLocationNeeded' }],
+      changes: ({ context }) => changesForLocation(context.chosen),
+    }),
+    preferences: stepStates({
+      step: 'preferences',
+      next: null,
+      back: 'location',
       description: 'Step 5 of 5: who to meet (show me, an age range, a distance or anywhere), pre-filled from the member\'s gender and age.',
-      initial: 'editing',
-      entry: 'forgetError',
-      states: {
-        editing: {
-          on: { CONTINUE: 'saving', SKIP: 'skipping', BACK: '#onboarding.location' },
-        },
-        saving: {
-          description: 'PATCH /user/me with the preferences, marking the set-up completed.',
-          entry: 'forgetError',
-          invoke: {
-            id: 'saveStep',
-            src: 'saveStep',
-            input: ({ event }) => ({ step: 'preferences' as const, changes: changesOf(event), next: null }),
-            onDone: '#onboarding.done',
-            onError: { target: 'editing', actions: 'rememberError' },
-          },
-        },
-        skipping: {
-          description: 'PATCH /user/me marking the set-up completed, with nothing else.',
-          entry: 'forgetError',
-          invoke: {
-            id: 'skipStep',
-            src: 'skipStep',
-            input: { step: 'preferences' as const, next: null },
-            onDone: '#onboarding.done',
-            onError: { target: 'editing', actions: 'rememberError' },
-          },
-        },
-      },
-    },
+      savingDescription: 'PATCH /user/me with the preferences, marking the set-up completed.',
+      editing: {},
+    }),
     done: {
       description: 'The set-up is completed; the member goes on to Discover.',
       type: 'final',
