@@ -3,7 +3,7 @@ import { Link, useRouterState } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState, type FocusEvent } from 'react';
 import styled from 'styled-components';
 import { currentUserQueryOptions } from '../../api/me';
-import { Avatar, Button, mediaConditions, px, theme as tokens, useMediaQuery, VisuallyHidden } from '../../ui';
+import { Avatar, Button, mediaConditions, px, theme as tokens, useMediaQuery } from '../../ui';
 import { useAuth } from '../auth/AuthProvider';
 import { ChevronIcon } from '../spin/icons';
 
@@ -95,12 +95,19 @@ export function AccountMenu() {
 
   return (
     <Wrap ref={wrapRef} onBlur={onBlur}>
-      <Toggle ref={buttonRef} type="button" aria-expanded={open} aria-controls={open ? panelId : undefined} onClick={() => setOpen(!open)}>
+      {/* Named outright: browsers join the name's block and a hidden suffix with a space ("Nia , account menu"). */}
+      <Toggle
+        ref={buttonRef}
+        type="button"
+        aria-label={`${name}, account menu`}
+        aria-expanded={open}
+        aria-controls={open ? panelId : undefined}
+        onClick={() => setOpen(!open)}
+      >
         <span aria-hidden="true">
           <Avatar src={avatar} name={name} size={HEADER_AVATAR} />
         </span>
-        <Name>{name}</Name>
-        <VisuallyHidden>, account menu</VisuallyHidden>
+        <Name aria-hidden="true">{name}</Name>
         <Turn $open={open} aria-hidden="true">
           <ChevronIcon direction="down" />
         </Turn>
