@@ -36,7 +36,7 @@ function newestMtime(path: string): number {
 }
 
 /** Builds dist/client when it is missing or older than its sources; returns whether it built. */
-function ensureClientBuild(log: (message: string) => void): boolean {
+export function ensureClientBuild(log: (message: string) => void): boolean {
   if (CLIENT_DIR_OVERRIDE) return false;
   const builtAt = newestMtime(join(DEFAULT_CLIENT_DIR, 'index.html'));
   const sourcesAt = Math.max(...BUILD_SOURCES.map((source) => newestMtime(join(ROOT, source))));

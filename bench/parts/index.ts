@@ -2,6 +2,7 @@ import { httpPart } from './http';
 import type { BenchPart } from './part';
 import { radarPart } from './radar';
 import { frontendPart } from './frontend';
+import { photosPart } from './photos';
 
 /** Every benchmark part, in the order `npm run bench` runs them. Later issues add theirs here. */
-export const BENCH_PARTS: readonly BenchPart[] = [radarPart, httpPart, frontendPart];
+export const BENCH_PARTS: readonly BenchPart[] = [radarPart, httpPart, frontendPart, photosPart];
