@@ -175,14 +175,21 @@ test("a member's photo shows on their card in another member's Discover, and reo
     await expect(card.getByRole('img', { name: nia.username })).toHaveAttribute('src', new RegExp(`/api/photos/${first?.id}/`));
     await expect(card.getByRole('img', { name: nia.username })).toHaveAttribute('srcset', /320w/);
 
-    // Nia makes her second photo the main one, with the keyboard-reachable button.
+    // Nia opens Edit Profile and makes her second photo the main one, with the keyboard-reachable button.
     const niaPage = await niaContext.newPage();
     await niaPage.goto('/profile');
-    await niaPage.getByRole('button', { name: 'Make photo 2 your main photo' }).click();
-    await expect(niaPage.getByRole('status').filter({ hasText: 'This is now your main photo' })).toBeVisible();
+    await niaPage.getByRole('button', { name: 'Edit Profile' }).click();
+    const editor = niaPage.getByRole('dialog', { name: 'Edit Profile' });
+    await expect(editor.getByLabel('Name')).toBeFocused();
+    await editor.getByRole('button', { name: 'Make photo 2 your main photo' }).click();
+    await expect(editor.getByRole('status').filter({ hasText: 'This is now your main photo' })).toBeAttached();
     await expect(niaPage.getByRole('button', { name: `${nia.username}, account menu` }).locator('img')).toHaveAttribute('src', new RegExp(`/api/photos/${second?.id}/`));
     await expectNoAxeViolations(niaPage);
-    await niaPage.screenshot({ path: 'test-results/screens/profiles-own-photos-1280.png', fullPage: true });
+    await niaPage.screenshot({ path: 'test-results/screens/profiles-edit-profile-photos-1280.png' });
+    await niaPage.setViewportSize(PHONE);
+    await expectNoSidewaysScroll(niaPage, PHONE.width);
+    await niaPage.screenshot({ path: 'test-results/screens/profiles-edit-profile-photos-390.png' });
+    await niaPage.setViewportSize(DESKTOP);
 
     // Raj's next look at Discover shows the new main photo.
     await rajPage.reload();

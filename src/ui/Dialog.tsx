@@ -125,9 +125,11 @@ function OpenDialog({ onClose, title, children, footer, closeLabel = 'Close', in
     const target = initialFocusRef?.current ?? (body && tabbableIn(body)[0]) ?? (panel && tabbableIn(panel)[0]) ?? panel;
     target?.focus();
 
-    // Focus that lands outside (a click on the page behind) is pulled back in.
+    // Focus that lands outside (a click on the page behind) is pulled back in;
+    // focus in another dialog is one opened over this one (a confirmation), which keeps it.
     const keepFocusInside = (event: FocusEvent) => {
-      if (panel && event.target instanceof Node && !panel.contains(event.target)) {
+      const inAnotherDialog = event.target instanceof Element && event.target.closest('[role="dialog"]') !== null;
+      if (panel && event.target instanceof Node && !panel.contains(event.target) && !inAnotherDialog) {
         (tabbableIn(panel)[0] ?? panel).focus();
       }
     };

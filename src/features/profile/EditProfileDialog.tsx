@@ -1,13 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { PROFILE_LIMITS, updateProfileBodySchema, type UpdateProfileBody, type User } from '../../../contract/user';
 import { ApiError } from '../../api/client';
 import { currentUserQueryOptions } from '../../api/me';
 import { updateMyProfile } from '../../api/users';
 import { GENDER_CHOICES, GENDER_LABELS } from './gender-labels';
+import { PhotoManager } from '../photos/PhotoManager';
 import { InterestPicker } from './InterestPicker';
-import { Button, Dialog, Field, Input, Notice, px, Select, Textarea, useFieldErrors, type FieldErrorMap } from '../../ui';
+import { Button, Dialog, Field, Input, Notice, px, Select, Text, Textarea, useFieldErrors, type FieldErrorMap } from '../../ui';
 
 interface Draft {
   name: string;
@@ -19,6 +20,19 @@ interface Draft {
   interests: string[];
 }
 type FieldName = keyof Draft;
+
+/** Photos save as they change, apart from the form; after it, so opening the editor starts at the name without scrolling past them. */
+const PhotosSection = styled.div`
+  display: grid;
+  gap: ${({ theme }) => px(theme.space[2])};
+  margin-top: ${({ theme }) => px(theme.space[6])};
+`;
+
+const SectionTitle = styled.h3`
+  margin: 0;
+  font-size: ${({ theme }) => px(theme.font.sizes.md)};
+  font-weight: ${({ theme }) => theme.font.weights.bold};
+`;
 
 const Form = styled.form`
   display: grid;
@@ -73,6 +87,9 @@ export interface EditProfileDialogProps {
 /** SPEC's Edit Profile: the editable fields, checked here with the server's own rules, then PATCH /user/me. */
 export function EditProfileDialog({ user, open, onClose, onSaved }: EditProfileDialogProps) {
   const queryClient = useQueryClient();
+  const photosTitleId = useId();
+  // The first field, not the first photo's Delete button, is where editing starts.
+  const nameRef = useRef<HTMLInputElement>(null);
   const [draft, setDraft] = useState<Draft>(() => draftFrom(user));
   const { errors, show: showErrors, withdraw, clear: clearErrors } = useFieldErrors<FieldName>();
   const save = useMutation({
@@ -118,6 +135,7 @@ export function EditProfileDialog({ user, open, onClose, onSaved }: EditProfileD
       open={open}
       onClose={onClose}
       title="Edit Profile"
+      initialFocusRef={nameRef}
       footer={
         <>
           <Button variant="ghost" onClick={onClose}>
@@ -136,7 +154,7 @@ export function EditProfileDialog({ user, open, onClose, onSaved }: EditProfileD
           </div>
         ) : null}
         <Field label="Name" error={errors.name}>
-          <Input value={draft.name} onChange={update('name')} maxLength={PROFILE_LIMITS.nameMax} autoComplete="name" />
+          <Input ref={nameRef} value={draft.name} onChange={update('name')} maxLength={PROFILE_LIMITS.nameMax} autoComplete="name" />
         </Field>
         <Field label="Age" error={errors.age}>
           <Input type="number" inputMode="numeric" min={18} max={99} value={draft.age} onChange={update('age')} />
@@ -173,6 +191,13 @@ export function EditProfileDialog({ user, open, onClose, onSaved }: EditProfileD
           />
         </div>
       </Form>
+      <PhotosSection role="group" aria-labelledby={photosTitleId}>
+        <SectionTitle id={photosTitleId}>Photos</SectionTitle>
+        <Text tone="muted" size="sm">
+          Saved as you add, move or delete them.
+        </Text>
+        <PhotoManager />
+      </PhotosSection>
     </Dialog>
   );
 }

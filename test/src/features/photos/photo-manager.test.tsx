@@ -14,6 +14,7 @@ import { currentUserQueryOptions } from '../../../../src/api/me';
 import { myPhotosQueryOptions } from '../../../../src/api/photos';
 import { HEIC_UNSUPPORTED_MESSAGE, type HeicConverter } from '../../../../src/features/photos/photo-file';
 import { PhotoManager } from '../../../../src/features/photos/PhotoManager';
+import { EditProfileDialog } from '../../../../src/features/profile/EditProfileDialog';
 import { json, mockApi } from '../../support/render-app';
 import { me, signInAsUser } from '../discover/fixtures';
 import { renderScreen } from '../discover/render-screen';
@@ -256,5 +257,28 @@ describe('the photo manager', () => {
     expect(screen.getAllByRole('img')).toHaveLength(1);
     expect(screen.getByRole('status')).toHaveTextContent('Photo deleted. You have 1 of 6 photos.');
     expect(queryClient.getQueryData(currentUserQueryOptions().queryKey)?.photos).toEqual([photoUrl(ids[0] ?? '', 640)]);
+  });
+});
+
+describe('photos in Edit Profile', () => {
+  it('starts editing at the name, and a delete confirmation over the dialog keeps focus and closes alone on Escape', async () => {
+    const server = photoServer([photo(0), photo(1)]);
+    await renderScreen(() => <EditProfileDialog user={me()} open onClose={() => {}} onSaved={() => {}} />);
+    const editor = screen.getByRole('dialog', { name: 'Edit Profile' });
+    await within(editor).findByText(/2 of 6 photos/);
+    expect(within(editor).getByRole('group', { name: 'Photos' })).toBeInTheDocument();
+    expect(within(editor).getByLabelText('Name')).toHaveFocus();
+
+    const user = userEvent.setup();
+    await user.click(within(editor).getByRole('button', { name: 'Delete photo 2' }));
+    const confirmation = screen.getByRole('dialog', { name: 'Delete this photo?' });
+    // The editor's focus trap leaves a dialog opened over it alone.
+    expect(within(confirmation).getByRole('button', { name: 'Close' })).toHaveFocus();
+    await user.tab();
+    expect(within(confirmation).getByRole('button', { name: 'Keep photo' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog', { name: 'Delete this photo?' })).toBeNull();
+    expect(screen.getByRole('dialog', { name: 'Edit Profile' })).toBeInTheDocument();
+    expect(server.deleted).toEqual([]);
   });
 });
