@@ -148,8 +148,15 @@ interface StepOptions<TEditing extends EditingConfig> {
   /** Where Back returns to; null on the first step, which has no Back. */
   back: OnboardingStep | null;
   description: string;
-  /** The `saving` state's description: what the step's PATCH carries. */
-  savingDescription: string;
+  /**
+   * The `saving` state's description: what the step's PATCH carries. An object
+   * with a `description`, like every description here, so the production build
+   * strips it (scripts/lib/strip-machine-descriptions.ts removes static
+   * `description:` properties only).
+   */
+  saving: { description?: string };
+  /** The `skipping` state's description, likewise (the builder's own texts would be outside the machine config and kept). */
+  skipping: { description?: string };
   /** The step's own part of `editing`: `{}` when it only waits for Continue, Skip or Back. */
   editing: TEditing;
   /** Continue, when it does more than start saving (default: `'saving'`). */
@@ -175,7 +182,8 @@ function stepStates<const TEditing extends EditingConfig>({
   next,
   back,
   description,
-  savingDescription,
+  saving,
+  skipping,
   editing,
   continueTo = 'saving',
   changes = changesFromEvent,
@@ -197,7 +205,7 @@ function stepStates<const TEditing extends EditingConfig>({
         },
       },
       saving: {
-        description: savingDescription,
+        description: saving.description,
         entry: 'forgetError',
         invoke: {
           id: 'saveStep',
@@ -208,7 +216,7 @@ function stepStates<const TEditing extends EditingConfig>({
         },
       },
       skipping: {
-        description: next === null ? 'PATCH /user/me marking the set-up completed, with nothing else.' : 'PATCH /user/me with only the next step.',
+        description: skipping.description,
         entry: 'forgetError',
         invoke: {
           id: 'skipStep',
@@ -255,7 +263,8 @@ export const onboardingMachine = onboardingSetup.createMachine({
       next: 'about',
       back: null,
       description: 'Step 1 of 5: add up to 6 photos (each is uploaded as it is added, outside this flow).',
-      savingDescription: 'PATCH /user/me moves the resume point to the next step.',
+      saving: { description: 'PATCH /user/me moves the resume point to the next step.' },
+      skipping: { description: 'PATCH /user/me with only the next step.' },
       editing: {},
     }),
     about: stepStates({
@@ -263,7 +272,8 @@ export const onboardingMachine = onboardingSetup.createMachine({
       next: 'interests',
       back: 'photos',
       description: 'Step 2 of 5: a short bio.',
-      savingDescription: 'PATCH /user/me with the bio and the next step.',
+      saving: { description: 'PATCH /user/me with the bio and the next step.' },
+      skipping: { description: 'PATCH /user/me with only the next step.' },
       editing: {},
     }),
     interests: stepStates({
@@ -271,7 +281,8 @@ export const onboardingMachine = onboardingSetup.createMachine({
       next: 'location',
       back: 'about',
       description: 'Step 3 of 5: interests, from suggested chips and the member\'s own.',
-      savingDescription: 'PATCH /user/me with the interests and the next step.',
+      saving: { description: 'PATCH /user/me with the interests and the next step.' },
+      skipping: { description: 'PATCH /user/me with only the next step.' },
       editing: {},
     }),
     // The location step differs: while editing it finds the position or searches places, its Continue needs one of
@@ -283,7 +294,8 @@ export const onboardingMachine = onboardingSetup.createMachine({
       description:
         'Step 4 of 5: where the member is, from the browser\'s position (the browser asks for consent) or a city typed in ' +
         'and picked from GET /places suggestions.',
-      savingDescription: 'PATCH /user/me with the location (and the typed place as the region) and the next step.',
+      saving: { description: 'PATCH /user/me with the location (and the typed place as the region) and the next step.' },
+      skipping: { description: 'PATCH /user/me with only the next step.' },
       editing: {
         initial: 'idle',
         on: {
@@ -328,7 +340,8 @@ export const onboardingMachine = onboardingSetup.createMachine({
       next: null,
       back: 'location',
       description: 'Step 5 of 5: who to meet (show me, an age range, a distance or anywhere), pre-filled from the member\'s gender and age.',
-      savingDescription: 'PATCH /user/me with the preferences, marking the set-up completed.',
+      saving: { description: 'PATCH /user/me with the preferences, marking the set-up completed.' },
+      skipping: { description: 'PATCH /user/me marking the set-up completed, with nothing else.' },
       editing: {},
     }),
     done: {
