@@ -11,7 +11,6 @@ import { SignInPrompt } from '../auth/SignInPrompt';
 import { useLikeAction } from '../discover/useLikeAction';
 import { CameraIcon } from '../media/media-icons';
 import { ReportOrBlock } from '../safety/ReportOrBlock';
-import { ReportPhotoButton } from '../safety/ReportPhotoButton';
 import { useLeaveAfterBlock } from '../safety/useLeaveAfterBlock';
 import { PhotoManager } from '../photos/PhotoManager';
 import { EditProfileDialog } from './EditProfileDialog';
@@ -133,7 +132,7 @@ function OtherProfile({ userId, alert }: { userId: string; alert?: (message: str
         // Only a photo they uploaded can be reported as a photo; the generated pictures are Orbit's own.
         const photoId = photoIdOf(url);
         return photoId ? (
-          <ReportPhotoButton person={person} photo={{ id: photoId, url, label: `${person.name}, photo ${index + 1}` }} onBlocked={leaveAfterBlock} />
+          <ReportOrBlock person={person} photo={{ id: photoId, url, label: `${person.name}, photo ${index + 1}` }} onBlocked={leaveAfterBlock} />
         ) : null;
       }}
       notice={<div role="status">{matched ? <Notice tone="success">{`It's a match! 🎉 You and ${user.profile.name} like each other.`}</Notice> : null}</div>}

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import styled from 'styled-components';
 import { Button, IconButton, px } from '../../ui';
+import type { ReportedPhoto } from './SafetyDialog';
 import { FlagIcon } from './safety-icons';
 
 // Loaded on the first press: the dialog brings the report contract (and zod's schemas with it), which
@@ -33,14 +34,23 @@ export interface ReportOrBlockProps {
   disabled?: boolean;
   /** The flag alone, named for the person, where a row has no room for the words (a chat's header). */
   compact?: boolean;
+  /** "Report photo" under one of their photos: the same form, with that photo attached. */
+  photo?: ReportedPhoto;
 }
 
-/** "Report or block" on another member's profile, match card or chat, and its dialog. */
-export function ReportOrBlock({ person, onBlocked, disabled = false, compact = false }: ReportOrBlockProps) {
+/** "Report or block" on another member's profile, match card or chat (or "Report photo" under a photo), and its dialog. */
+export function ReportOrBlock({ person, onBlocked, disabled = false, compact = false, photo }: ReportOrBlockProps) {
   const [open, setOpen] = useState(false);
   return (
     <>
-      {compact ? (
+      {photo ? (
+        <QuietButton type="button" variant="ghost" size="sm" aria-label={`Report ${photo.label}`} disabled={disabled} onClick={() => setOpen(true)}>
+          <Icon>
+            <FlagIcon />
+          </Icon>
+          Report photo
+        </QuietButton>
+      ) : compact ? (
         <QuietIconButton type="button" variant="ghost" aria-label={`Report or block ${person.name}`} disabled={disabled} onClick={() => setOpen(true)}>
           <FlagIcon />
         </QuietIconButton>
@@ -57,6 +67,7 @@ export function ReportOrBlock({ person, onBlocked, disabled = false, compact = f
         <Suspense fallback={null}>
           <SafetyDialog
             person={person}
+            {...(photo ? { photo } : {})}
             onClose={() => setOpen(false)}
             onBlocked={(message) => {
               setOpen(false);
