@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pagedFields, pageQuery } from './admin';
-import { reportReasonSchema } from './safety';
+import { reportedMessageSchema, reportReasonSchema } from './safety';
 
 // The operators' queue of member reports (see safety.ts for the member side).
 
@@ -34,6 +34,8 @@ export const adminReportSchema = z.object({
   photoId: z.string().nullable(),
   /** That photo's address while the reported person still has it; null once it is removed, or when the report is about no photo. */
   photoUrl: z.string().nullable(),
+  /** The conversation's latest messages when the report was made from a chat (kept until the report is resolved), oldest first. */
+  messages: z.array(reportedMessageSchema),
   /** Open reports against the same person, this one included: several reporters weigh more than one. */
   openReportsAgainst: z.number().int(),
 });

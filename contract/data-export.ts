@@ -19,6 +19,8 @@ export const dataExportSchema = z.object({
   /** Likes and passes they gave, newest first. */
   decisions: z.array(personSchema.extend({ type: z.string(), at: z.string() })),
   matches: z.array(personSchema.extend({ matchedAt: z.string() })),
+  /** Every message of the member's conversations, either way (an ended conversation's are deleted with it). */
+  messages: z.array(z.object({ with: z.string(), seq: z.number().int(), fromMe: z.boolean(), text: z.string(), sentAt: z.string() })),
   blocked: z.array(personSchema.extend({ blockedAt: z.string() })),
   /** Reports they sent, with what they wrote. */
   reports: z.array(personSchema.extend({ reason: z.string(), details: z.string(), status: z.string(), at: z.string() })),

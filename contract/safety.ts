@@ -32,8 +32,22 @@ export const reportBodySchema = z.strictObject({
   block: z.boolean({ message: 'Block must be true or false' }).default(true),
   /** The photo the report is about, when it is about one: one of the reported person's photos (404 otherwise). */
   photoId: idSchema.optional(),
+  /** Made from the chat with them: the conversation's latest messages go with the report. */
+  attachConversation: z.boolean({ message: 'Attach conversation must be true or false' }).default(false),
 });
 export type ReportBody = z.input<typeof reportBodySchema>;
+
+/** How many of a conversation's latest messages a report from a chat keeps. */
+export const REPORT_EXCERPT_MESSAGES = 50;
+
+/** One message of a reported conversation, as the operators read it. */
+export const reportedMessageSchema = z.object({
+  /** Whether the reported member wrote it (else the reporter did). */
+  fromReported: z.boolean(),
+  text: z.string(),
+  sentAt: z.string(),
+});
+export type ReportedMessage = z.infer<typeof reportedMessageSchema>;
 
 export const safetyMessageResponseSchema = z.object({ success: z.literal(true), message: z.string() });
 export type SafetyMessageResponse = z.infer<typeof safetyMessageResponseSchema>;

@@ -51,6 +51,8 @@ export const userSchema = z.object({
   onboarding: onboardingSchema,
   /** Whether the kind note about adding a photo was shown already (it is shown once). */
   photoNudgeSeen: z.boolean(),
+  /** Whether the people they message see when they have read it (and whether they see it of others); only its owner sees it. */
+  readReceipts: z.boolean(),
   profile: profileSchema,
 });
 export type User = z.infer<typeof userSchema>;
@@ -64,7 +66,7 @@ export type MeResponse = z.infer<typeof meResponseSchema>;
  * in no user view at all.
  */
 export const publicUserSchema = userSchema
-  .omit({ email: true, coins: true, role: true, showOnRadar: true, preferences: true, onboarding: true, photoNudgeSeen: true })
+  .omit({ email: true, coins: true, role: true, showOnRadar: true, preferences: true, onboarding: true, photoNudgeSeen: true, readReceipts: true })
   .extend({
   profile: profileSchema.omit({ coins: true }),
 });
@@ -154,6 +156,8 @@ export const updateProfileBodySchema = z
     onboardingCompleted: z.literal(true, { message: 'Onboarding completed can only be true' }).optional(),
     /** The note about adding a photo was shown. */
     photoNudgeSeen: z.literal(true, { message: 'Photo nudge seen can only be true' }).optional(),
+    /** false: the people they message no longer see when they read it, and they see it of nobody. */
+    readReceipts: z.boolean({ message: 'Read receipts must be true or false' }).optional(),
   })
   .refine((body) => Object.keys(body).length > 0, { message: 'Send at least one field to update' });
 export type UpdateProfileBody = z.input<typeof updateProfileBodySchema>;

@@ -15,6 +15,7 @@ import swaggerPlugin from './plugins/swagger';
 import { likeBackPolicy, type LikeBackPolicy } from './discovery/like-back';
 import photoStoragePlugin, { photoStorageFor } from './photos/storage-plugin';
 import type { PhotoStorage } from './photos/storage';
+import realtimePlugin from './realtime/plugin';
 import apiRoutes from './routes/api';
 
 /** 1 MiB: a blog post with inline HTML fits; anything larger is refused with 413. */
@@ -40,7 +41,7 @@ export interface SlowClientLimits {
 export const DEFAULT_SLOW_CLIENT_LIMITS: SlowClientLimits = { headersMs: 15_000, requestMs: 60_000, checkEveryMs: 5_000 };
 
 export interface BuildAppOptions {
-  config: Pick<AppConfig, 'jwtSecret' | 'dataDir' | 'databaseUrl'> & Partial<Pick<AppConfig, 'demoLikeBackProbability' | 'registrationsPerHour' | 'nodeEnv' | 's3'>>;
+  config: Pick<AppConfig, 'jwtSecret' | 'dataDir' | 'databaseUrl'> & Partial<Pick<AppConfig, 'demoLikeBackProbability' | 'registrationsPerHour' | 'nodeEnv' | 's3' | 'redisUrl'>>;
   /** An open, migrated connection the app takes over (and closes on app.close()); opened from config when absent. */
   database?: DatabaseConnection;
   logger?: FastifyServerOptions['logger'];
@@ -55,6 +56,8 @@ export interface BuildAppOptions {
   slowClientLimits?: SlowClientLimits;
   /** How often members whose sessions went quiet are marked offline; tests shorten it. */
   presenceSweepIntervalMs?: number;
+  /** How long a member stays online after their last socket closed; tests shorten it. */
+  presenceGraceMs?: number;
   /** Where photo files go; by default the bucket of config.s3, else dataDir/photos. The app closes it with itself. */
   photoStorage?: PhotoStorage;
 }
@@ -108,12 +111,18 @@ export async function buildApp(options: BuildAppOptions) {
     await app.register(securityPlugin);
     await app.register(rateLimitPlugin);
     await app.register(authPlugin, { jwtSecret: options.config.jwtSecret });
+    await app.register(realtimePlugin, {
+      redisUrl: options.config.redisUrl,
+      ...(options.presenceGraceMs === undefined ? {} : { presenceGraceMs: options.presenceGraceMs }),
+    });
     await app.register(photoStoragePlugin, { storage: options.photoStorage ?? photoStorageFor(options.config) });
     await app.register(swaggerPlugin);
     await app.register(apiRoutes, {
       prefix: '/api',
       rateLimits: { ...DEFAULT_RATE_LIMITS, ...registrationLimit(options.config.registrationsPerHour), ...options.rateLimits },
       likeBack: options.likeBack ?? likeBackPolicy(options.config.demoLikeBackProbability),
+      // Production has no demo people to answer.
+      demoReplies: options.config.nodeEnv !== 'production',
     });
     await app.register(spaPlugin, options.clientDir ? { clientDir: options.clientDir } : {});
   } catch (error) {

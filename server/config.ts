@@ -37,6 +37,11 @@ const envSchema = z.object({
     .min(1, 'must be 1 to 100000')
     .max(100_000, 'must be 1 to 100000')
     .default(DEFAULT_RATE_LIMITS.register.max),
+  // The realtime channel shares rooms between server processes through Redis streams when set.
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, { message: 'must be a redis:// or rediss:// URL' })
+    .optional(),
   // Members' photos go to this S3-compatible bucket when S3_BUCKET is set, else under DATA_DIR/photos.
   S3_BUCKET: z.string().min(1).optional(),
   S3_ENDPOINT: z.string().regex(/^https?:\/\/\S+$/, 'must be an http:// or https:// URL').optional(),
@@ -66,6 +71,8 @@ export interface AppConfig {
   dataDir: string;
   /** When set, PostgreSQL is used instead of the embedded PGlite. */
   databaseUrl: string | undefined;
+  /** When set, the realtime channel reaches members connected to other server processes through Redis. */
+  redisUrl?: string | undefined;
   jwtSecret: string;
   adminUsername: string;
   adminPassword: string | undefined;
@@ -123,6 +130,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     host: parsed.HOST,
     dataDir,
     databaseUrl: parsed.DATABASE_URL,
+    redisUrl: parsed.REDIS_URL,
     jwtSecret: parsed.JWT_SECRET ?? loadOrCreateJwtSecret(dataDir),
     adminUsername: parsed.ADMIN_USERNAME,
     adminPassword: parsed.ADMIN_PASSWORD,

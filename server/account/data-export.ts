@@ -1,3 +1,4 @@
+import { messagesOfMember } from '../messaging/queries';
 import { desc, eq, or, sql } from 'drizzle-orm';
 import type { DataExport } from '../../contract/data-export';
 import { likes, matches, purchases, sessions, userBlocks, userReports, users, withdrawals, type UserRow } from '../db/schema';
@@ -82,6 +83,8 @@ export async function buildDataExport(db: OrbitDatabase, user: UserRow, now: Dat
     .where(eq(withdrawals.userId, user.id))
     .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id));
 
+  const messageRows = await messagesOfMember(db, user.id);
+
   // The id is the token's jti: listing it would hand out what a stolen export needs to pose as a session.
   const sessionRows = await db
     .select({ userAgent: sessions.userAgent, startedAt: sessions.createdAt, expiresAt: sessions.expiresAt, endedAt: sessions.revokedAt })
@@ -96,6 +99,7 @@ export async function buildDataExport(db: OrbitDatabase, user: UserRow, now: Dat
     location: user.latitude !== null && user.longitude !== null ? { latitude: user.latitude, longitude: user.longitude } : null,
     decisions: decisions.map((row) => ({ ...asPerson(row), type: row.type, at: row.at.toISOString() })),
     matches: matchRows.map((row) => ({ ...asPerson(row), matchedAt: row.matchedAt.toISOString() })),
+    messages: messageRows.map((row) => ({ with: row.peerUsername, seq: row.seq, fromMe: row.fromMe, text: row.body, sentAt: row.sentAt.toISOString() })),
     blocked: blocked.map((row) => ({ ...asPerson(row), blockedAt: row.blockedAt.toISOString() })),
     reports: reports.map((row) => ({ ...asPerson(row), reason: row.reason, details: row.details, status: row.status, at: row.at.toISOString() })),
     // numeric comes back as a string from some drivers unless mapped; Number() keeps the file right either way.

@@ -91,6 +91,7 @@ export async function listReports(db: OrbitDatabase, query: { page: number; limi
           },
       photoId: row.report.photoId,
       photoUrl: row.reportedPhotoId ? photoUrl(row.reportedPhotoId, PHOTO_GALLERY_WIDTH) : null,
+      messages: row.report.conversationExcerpt ?? [],
       openReportsAgainst: Number(row.openReportsAgainst),
     })),
     currentPage: query.page,
@@ -108,7 +109,8 @@ export async function resolveReport(db: OrbitDatabase, adminId: string, id: stri
   return db.transaction(async (tx) => {
     const [resolved] = await tx
       .update(userReports)
-      .set({ status: 'resolved', resolvedAt: now, resolvedBy: adminId })
+      // The copied messages were kept for this review only.
+      .set({ status: 'resolved', resolvedAt: now, resolvedBy: adminId, conversationExcerpt: null })
       .where(and(eq(userReports.id, id), eq(userReports.status, 'open')))
       .returning({ reason: userReports.reason, reportedId: userReports.reportedId });
     if (!resolved) {

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { REPORT_STATUSES, type ReportStatus } from '../../contract/admin-reports';
 import { ONBOARDING_STEPS, SHOW_ME } from '../../contract/preferences';
-import { REPORT_REASONS, type ReportReason } from '../../contract/safety';
+import { REPORT_REASONS, type ReportReason, type ReportedMessage } from '../../contract/safety';
 import { radarCellSql } from '../discovery/geo';
 import {
   boolean,
@@ -99,6 +99,8 @@ export const users = pgTable(
     onboardingStep: onboardingStepEnum('onboarding_step').notNull().default('photos'),
     /** When the note about adding a photo was shown (it is shown once). */
     photoNudgeSeenAt: timestamp('photo_nudge_seen_at', { withTimezone: true }),
+    /** Off: the people they message do not see when they read it, and they see it of nobody. */
+    readReceipts: boolean('read_receipts').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -383,6 +385,64 @@ export const memberNotices = pgTable(
   (t) => [index('member_notices_user_id_idx').on(t.userId)],
 );
 
+/**
+ * The messages of one pair of members, smaller id first like matches. It
+ * outlives the match only as a counter: when the match ends (unmatch, block)
+ * its messages are deleted and `endedAt` set, so a send is refused with a
+ * reason; a new match reopens it and numbering goes on where it stopped.
+ * The per-member marks say how far each got: delivered (their browser has
+ * the messages) and read (they saw them).
+ */
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: id(),
+    userAId: uuid('user_a_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    userBId: uuid('user_b_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The highest message number given out; bumped in the transaction that stores the message. */
+    lastSeq: integer('last_seq').notNull().default(0),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
+    userADeliveredSeq: integer('user_a_delivered_seq').notNull().default(0),
+    userAReadSeq: integer('user_a_read_seq').notNull().default(0),
+    userBDeliveredSeq: integer('user_b_delivered_seq').notNull().default(0),
+    userBReadSeq: integer('user_b_read_seq').notNull().default(0),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('conversations_pair_unique').on(t.userAId, t.userBId),
+    check('conversations_ordered_pair', sql`${t.userAId} < ${t.userBId}`),
+    index('conversations_user_b_id_idx').on(t.userBId),
+  ],
+);
+
+export const messages = pgTable(
+  'messages',
+  {
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    /** Made by the sender's browser, so a retry can be recognised. */
+    id: uuid('id').notNull(),
+    senderId: uuid('sender_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // History pages and catching up are ranges of this key: 10,000 messages read like 10.
+    primaryKey({ name: 'messages_pkey', columns: [t.conversationId, t.seq] }),
+    // A retry of the same message is the same row.
+    unique('messages_sender_id_unique').on(t.senderId, t.id),
+  ],
+);
+
 /** `'a', 'b'` for a CHECK constraint; the values are the contract's own constants, never input. */
 const sqlList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '));
 
@@ -432,6 +492,12 @@ export const userReports = pgTable(
      * report outlives the photo (a moderator removes it, or its owner does).
      */
     photoId: uuid('photo_id'),
+    /**
+     * The conversation's latest messages when the report was made from a chat,
+     * copied: they stay for the operators whatever happens to the conversation
+     * (an unmatch deletes its messages), and go when the report is resolved.
+     */
+    conversationExcerpt: jsonb('conversation_excerpt').$type<ReportedMessage[]>(),
     status: text('status').$type<ReportStatus>().notNull().default('open'),
     createdAt: createdAt(),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
@@ -474,6 +540,8 @@ export type NewPurchaseRow = typeof purchases.$inferInsert;
 export type NewsletterSubscriberRow = typeof newsletterSubscribers.$inferSelect;
 export type UserBlockRow = typeof userBlocks.$inferSelect;
 export type UserReportRow = typeof userReports.$inferSelect;
+export type ConversationRow = typeof conversations.$inferSelect;
+export type MessageRow = typeof messages.$inferSelect;
 export type MemberPhotoRow = typeof memberPhotos.$inferSelect;
 export type NewMemberPhotoRow = typeof memberPhotos.$inferInsert;
 export type MemberNoticeRow = typeof memberNotices.$inferSelect;

@@ -6,6 +6,7 @@ import { transactionsAreSerial } from '../db/serial-transactions';
 import { HttpError } from '../plugins/errors';
 import { notBlockedEitherWay } from '../safety/blocks';
 import { demoLikesBack, type LikeBackPolicy } from './like-back';
+import { endConversation } from '../messaging/queries';
 
 export const CANNOT_LIKE_SELF_MESSAGE = 'You cannot like yourself';
 export const USER_NOT_FOUND_MESSAGE = 'User not found';
@@ -28,6 +29,9 @@ export async function lockPair(db: OrbitDatabase, tx: Transaction, first: string
   const pair = orderedPair(first, second);
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`likes:${pair.userAId}:${pair.userBId}`}, 0))`);
 }
+
+/** The answer, and whether the decision ended a match (a like taken back), which the route tells both members. */
+export type DecisionOutcome = LikeResponse & { endedMatch?: boolean };
 
 const isPositive = (type: LikeType | undefined) => type === 'like' || type === 'super';
 
@@ -55,7 +59,7 @@ export async function recordDecision(
   caller: UserRow,
   decision: { targetId: string; type: LikeType },
   likeBack: LikeBackPolicy,
-): Promise<LikeResponse> {
+): Promise<DecisionOutcome> {
   if (decision.targetId === caller.id) throw new HttpError(400, CANNOT_LIKE_SELF_MESSAGE);
   const pair = orderedPair(caller.id, decision.targetId);
 
@@ -94,8 +98,12 @@ export async function recordDecision(
 
     if (!isPositive(decision.type)) {
       // A match means both like each other; taking the like back ends it.
-      await tx.delete(matches).where(and(eq(matches.userAId, pair.userAId), eq(matches.userBId, pair.userBId)));
-      return { success: true as const, match: false, matchId: null };
+      const ended = await tx
+        .delete(matches)
+        .where(and(eq(matches.userAId, pair.userAId), eq(matches.userBId, pair.userBId)))
+        .returning({ id: matches.id });
+      if (ended.length > 0) await endConversation(tx, caller.id, decision.targetId, new Date());
+      return { success: true as const, match: false, matchId: null, endedMatch: ended.length > 0 };
     }
 
     let theirDecision = recorded.theirDecision ?? undefined;

@@ -29,6 +29,8 @@ declare module 'fastify' {
     requireUser: preHandlerAsyncHookHandler;
     /** A signed-in account with role admin. */
     requireAdmin: preHandlerAsyncHookHandler;
+    /** The account and session a token stands for, checked exactly as requireAuth checks a request's (the realtime channel's handshake). */
+    authenticateToken: (token: string) => Promise<{ user: UserRow; sessionId: string }>;
   }
   interface FastifyRequest {
     /** Set by requireAuth, requireUser and requireAdmin; null on public routes. */
@@ -66,10 +68,10 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions): Pro
   app.decorateRequest('currentUser', null);
   app.decorateRequest('currentSessionId', null);
 
-  async function readClaims(request: FastifyRequest): Promise<SessionClaims> {
+  async function readClaims(verify: () => Promise<unknown>): Promise<SessionClaims> {
     let decoded: unknown;
     try {
-      decoded = await request.jwtVerify();
+      decoded = await verify();
     } catch (error) {
       const expired = error instanceof Error && 'code' in error && error.code === 'FST_JWT_AUTHORIZATION_TOKEN_EXPIRED';
       throw new HttpError(401, expired ? SESSION_EXPIRED_MESSAGE : AUTH_REQUIRED_MESSAGE);
@@ -97,8 +99,7 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions): Pro
     .limit(1)
     .prepare('orbit_account_and_session');
 
-  async function authenticate(request: FastifyRequest): Promise<UserRow> {
-    const claims = await readClaims(request);
+  async function checkSession(claims: SessionClaims): Promise<UserRow> {
     const [found] = await accountAndSession.execute({ sessionId: claims.jti, userId: claims.sub });
     if (!found) throw new HttpError(401, ACCOUNT_GONE_MESSAGE);
     const { user, session } = found;
@@ -117,10 +118,21 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions): Pro
       await recordActivity(app.db, user.id, claims.jti, now);
       current = { ...user, isOnline: true, lastSeenAt: user.lastSeenAt === null || user.lastSeenAt < now ? now : user.lastSeenAt };
     }
+    return current;
+  }
+
+  async function authenticate(request: FastifyRequest): Promise<UserRow> {
+    const claims = await readClaims(() => request.jwtVerify());
+    const current = await checkSession(claims);
     request.currentUser = current;
     request.currentSessionId = claims.jti;
     return current;
   }
+
+  app.decorate('authenticateToken', async (token: string) => {
+    const claims = await readClaims(async () => app.jwt.verify(token));
+    return { user: await checkSession(claims), sessionId: claims.jti };
+  });
 
   app.decorate('requireAuth', async (request: FastifyRequest) => {
     await authenticate(request);

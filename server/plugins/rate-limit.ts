@@ -1,6 +1,7 @@
 import rateLimit, { type CreateRateLimitOptions, type RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
+import { MESSAGE_RATE_MAX, MESSAGE_RATE_WINDOW_MS } from '../../contract/messaging';
 import { HttpError } from './errors';
 
 /** At most `max` requests per `windowMs` for one key; the count starts again once the window has passed. */
@@ -21,6 +22,8 @@ export interface RateLimits {
   register: RateLimitRule;
   /** Likes, super likes and dislikes by one account. */
   like: RateLimitRule;
+  /** Messages sent by one account, whatever the conversation. */
+  message: RateLimitRule;
   /** Location changes by one account: moving around to triangulate people is slow. */
   locationChange: RateLimitRule;
   /** Reports about other members by one account. */
@@ -43,6 +46,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   loginPerUsername: { max: 30, windowMs: 15 * MINUTE_MS },
   register: { max: 10, windowMs: 60 * MINUTE_MS },
   like: { max: 120, windowMs: MINUTE_MS },
+  message: { max: MESSAGE_RATE_MAX, windowMs: MESSAGE_RATE_WINDOW_MS },
   locationChange: { max: 30, windowMs: 60 * MINUTE_MS },
   report: { max: 20, windowMs: 60 * MINUTE_MS },
   dataExport: { max: 10, windowMs: 60 * MINUTE_MS },

@@ -9,6 +9,7 @@ import configRoutes from './config';
 import discoveryRoutes from './discovery';
 import likesRoutes from './likes';
 import matchesRoutes from './matches';
+import messagingRoutes from '../messaging/routes';
 import mediaRoutes from './media';
 import newsletterRoutes from './newsletter';
 import placesRoutes from '../places/routes';
@@ -23,6 +24,8 @@ export interface ApiRoutesOptions {
   rateLimits: RateLimits;
   /** Seeded demo people liking back (off unless given). */
   likeBack?: LikeBackPolicy;
+  /** Seeded demo people answering messages (off unless given). */
+  demoReplies?: boolean;
 }
 
 /** Every API area, mounted under /api by the app. */
@@ -38,6 +41,7 @@ const apiRoutes: FastifyPluginAsync<ApiRoutesOptions> = async (app, options) => 
   await app.register(placesRoutes, { searchLimit: options.rateLimits.placeSearch });
   await app.register(likesRoutes, { likeLimit: options.rateLimits.like, ...(options.likeBack ? { likeBack: options.likeBack } : {}) });
   await app.register(matchesRoutes);
+  await app.register(messagingRoutes, { messageLimit: options.rateLimits.message, demoReplies: options.demoReplies ?? false });
   await app.register(safetyRoutes, { reportLimit: options.rateLimits.report });
   await app.register(configRoutes);
   await app.register(mediaRoutes);

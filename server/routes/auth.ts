@@ -13,6 +13,8 @@ import {
   sessionChangeResponseSchema,
 } from '../../contract/auth';
 import { deleteAccount } from '../auth/account-deletion';
+import { publishConversationEnded } from '../messaging/publish';
+import { matchedMemberIds } from '../messaging/queries';
 import { checkCredentials, recordSignIn } from '../auth/credentials';
 import { changePassword } from '../auth/password-change';
 import { registerAccount } from '../auth/registration';
@@ -133,6 +135,7 @@ const authRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (app, options, d
       await revokeSession(app.db, signedInSessionId(request), now);
       // Offline at once unless another device of theirs is in use.
       await settlePresence(app.db, now, signedInUser(request).id);
+      app.realtime.recheckMember(signedInUser(request).id);
       return { success: true as const, message: 'Logged out' };
     },
   );
@@ -175,6 +178,7 @@ const authRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (app, options, d
     },
     async (request) => {
       const ended = await revokeOtherSessions(app.db, signedInUser(request).id, signedInSessionId(request), new Date());
+      app.realtime.recheckMember(signedInUser(request).id);
       return { success: true as const, message: otherDevicesSignedOutMessage(ended) };
     },
   );
@@ -197,6 +201,7 @@ const authRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (app, options, d
     },
     async (request) => {
       await changePassword(app.db, signedInUser(request), signedInSessionId(request), request.body, new Date());
+      app.realtime.recheckMember(signedInUser(request).id);
       return { success: true as const, message: 'Password changed' };
     },
   );
@@ -221,7 +226,12 @@ const authRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (app, options, d
       },
     },
     async (request) => {
-      await deleteAccount(app.db, signedInUser(request), request.body, { storage: app.photoStorage, log: request.log });
+      const member = signedInUser(request);
+      // Read before the matches go with the account: their chats with the member close.
+      const matchedIds = await matchedMemberIds(app.db, member.id);
+      await deleteAccount(app.db, member, request.body, { storage: app.photoStorage, log: request.log });
+      for (const peerId of matchedIds) publishConversationEnded(app.realtime, member.id, peerId);
+      app.realtime.recheckMember(member.id);
       return { success: true as const, message: ACCOUNT_DELETED_MESSAGE };
     },
   );

@@ -2,6 +2,7 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { likeBodySchema, likeResponseSchema } from '../../contract/discovery';
 import { LIKE_BACK_OFF, type LikeBackPolicy } from '../discovery/like-back';
 import { recordDecision } from '../discovery/record-decision';
+import { publishConversationEnded, publishMatch } from '../messaging/publish';
 import { signedInUser } from '../plugins/auth';
 import type { RateLimitRule } from '../plugins/rate-limit';
 import { bearerSecurity, errorResponses } from './error-responses';
@@ -33,7 +34,13 @@ const likesRoutes: FastifyPluginCallbackZod<LikesRoutesOptions> = (app, options,
         response: { 200: likeResponseSchema, ...errorResponses(400, 401, 403, 404, 429) },
       },
     },
-    (request) => recordDecision(app.db, signedInUser(request), request.body, likeBack),
+    async (request) => {
+      const caller = signedInUser(request);
+      const { endedMatch, ...answer } = await recordDecision(app.db, caller, request.body, likeBack);
+      if (answer.match) publishMatch(app.realtime, caller.id, request.body.targetId);
+      if (endedMatch) publishConversationEnded(app.realtime, caller.id, request.body.targetId);
+      return answer;
+    },
   );
   done();
 };

@@ -6,6 +6,7 @@ import {
   reportBodySchema,
   safetyMessageResponseSchema,
 } from '../../contract/safety';
+import { publishConversationEnded } from '../messaging/publish';
 import { signedInUser } from '../plugins/auth';
 import type { RateLimitRule } from '../plugins/rate-limit';
 import { blockPerson, listBlocked, reportPerson, unblockPerson } from '../safety/member-safety';
@@ -53,7 +54,13 @@ const safetyRoutes: FastifyPluginCallbackZod<SafetyRoutesOptions> = (app, option
         response: { 200: safetyMessageResponseSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => ({ success: true as const, message: await blockPerson(app.db, signedInUser(request).id, request.params.id) }),
+    async (request) => {
+      const callerId = signedInUser(request).id;
+      const { message, endedMatch } = await blockPerson(app.db, callerId, request.params.id);
+      // The other member learns only that the conversation ended, as after an unmatch.
+      if (endedMatch) publishConversationEnded(app.realtime, callerId, request.params.id);
+      return { success: true as const, message };
+    },
   );
 
   app.delete(
@@ -91,7 +98,9 @@ const safetyRoutes: FastifyPluginCallbackZod<SafetyRoutesOptions> = (app, option
       },
     },
     async (request, reply) => {
-      const message = await reportPerson(app.db, signedInUser(request).id, request.params.id, request.body);
+      const callerId = signedInUser(request).id;
+      const { message, endedMatch } = await reportPerson(app.db, callerId, request.params.id, request.body);
+      if (endedMatch) publishConversationEnded(app.realtime, callerId, request.params.id);
       return reply.code(201).send({ success: true as const, message });
     },
   );

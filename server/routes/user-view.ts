@@ -57,6 +57,7 @@ export function toUserView(row: UserRow, now: Date = new Date()): User {
     preferences: { showMe: row.showMe, minAge: row.prefMinAge, maxAge: row.prefMaxAge, maxDistanceKm: row.prefMaxDistanceKm },
     onboarding: { completed: row.onboardedAt !== null, step: row.onboardingStep },
     photoNudgeSeen: row.photoNudgeSeenAt !== null,
+    readReceipts: row.readReceipts,
     profile: {
       name: row.name || row.username,
       avatar,
@@ -93,6 +94,7 @@ export function toPublicUserView(row: UserRow, now: Date = new Date()): PublicUs
     preferences: _preferences,
     onboarding: _onboarding,
     photoNudgeSeen: _photoNudgeSeen,
+    readReceipts: _readReceipts,
     profile,
     ...rest
   } = toUserView(row, now);

@@ -5,6 +5,8 @@ import { matches, memberPhotos, userBlocks, userReports, users } from '../db/sch
 import type { OrbitDatabase } from '../db/types';
 import { lockPair, orderedPair, USER_NOT_FOUND_MESSAGE } from '../discovery/record-decision';
 import { HttpError } from '../plugins/errors';
+import { endConversation } from '../messaging/queries';
+import { conversationExcerpt } from '../messaging/service';
 import { defaultAvatarUrl } from '../routes/user-view';
 
 export const CANNOT_BLOCK_SELF_MESSAGE = "You can't block yourself";
@@ -34,20 +36,28 @@ async function findMember(db: Executor, id: string): Promise<{ id: string; name:
 }
 
 /** The block itself, and the end of any match between the two (their likes stay as they were). */
-async function storeBlock(db: OrbitDatabase, tx: Transaction, blockerId: string, blockedId: string): Promise<void> {
+async function storeBlock(db: OrbitDatabase, tx: Transaction, blockerId: string, blockedId: string): Promise<boolean> {
   await lockPair(db, tx, blockerId, blockedId);
   await tx.insert(userBlocks).values({ blockerId, blockedId }).onConflictDoNothing();
   const pair = orderedPair(blockerId, blockedId);
-  await tx.delete(matches).where(and(eq(matches.userAId, pair.userAId), eq(matches.userBId, pair.userBId)));
+  const ended = await tx.delete(matches).where(and(eq(matches.userAId, pair.userAId), eq(matches.userBId, pair.userBId))).returning({ id: matches.id });
+  await endConversation(tx, blockerId, blockedId, new Date());
+  return ended.length > 0;
+}
+
+/** What a safety action answers, and whether it ended a match (then both members' chats are told, and nothing else is). */
+export interface SafetyOutcome {
+  message: string;
+  endedMatch: boolean;
 }
 
 /** Blocking twice is the same as blocking once; the first block's time is kept. */
-export async function blockPerson(db: OrbitDatabase, callerId: string, targetId: string): Promise<string> {
+export async function blockPerson(db: OrbitDatabase, callerId: string, targetId: string): Promise<SafetyOutcome> {
   if (targetId === callerId) throw new HttpError(400, CANNOT_BLOCK_SELF_MESSAGE);
   return db.transaction(async (tx) => {
     const target = await findMember(tx, targetId);
-    await storeBlock(db, tx, callerId, target.id);
-    return `You blocked ${displayName(target)}.`;
+    const endedMatch = await storeBlock(db, tx, callerId, target.id);
+    return { message: `You blocked ${displayName(target)}.`, endedMatch };
   });
 }
 
@@ -88,8 +98,8 @@ export async function reportPerson(
   db: OrbitDatabase,
   callerId: string,
   targetId: string,
-  body: { reason: ReportBody['reason']; details: string; block: boolean; photoId?: string | undefined },
-): Promise<string> {
+  body: { reason: ReportBody['reason']; details: string; block: boolean; photoId?: string | undefined; attachConversation?: boolean | undefined },
+): Promise<SafetyOutcome> {
   if (targetId === callerId) throw new HttpError(400, CANNOT_REPORT_SELF_MESSAGE);
   return db.transaction(async (tx) => {
     const target = await findMember(tx, targetId);
@@ -102,16 +112,31 @@ export async function reportPerson(
         .limit(1);
       if (!photo) throw new HttpError(404, PHOTO_NOT_FOUND_MESSAGE);
     }
+    // Copied before a block in the same step ends the conversation and deletes its messages.
+    const conversationExcerptValue = body.attachConversation ? await conversationExcerpt(tx, callerId, target.id) : null;
     await tx
       .insert(userReports)
-      .values({ reporterId: callerId, reportedId: target.id, reportedUsername: target.username, reason: body.reason, details: body.details, photoId })
+      .values({
+        reporterId: callerId,
+        reportedId: target.id,
+        reportedUsername: target.username,
+        reason: body.reason,
+        details: body.details,
+        photoId,
+        conversationExcerpt: conversationExcerptValue,
+      })
       .onConflictDoUpdate({
         target: [userReports.reporterId, userReports.reportedId],
         targetWhere: sql`${userReports.status} = 'open'`,
-        set: { reason: body.reason, details: body.details, photoId: sql`coalesce(excluded.photo_id, ${userReports.photoId})` },
+        set: {
+          reason: body.reason,
+          details: body.details,
+          photoId: sql`coalesce(excluded.photo_id, ${userReports.photoId})`,
+          conversationExcerpt: sql`coalesce(excluded.conversation_excerpt, ${userReports.conversationExcerpt})`,
+        },
       });
-    if (!body.block) return REPORT_RECEIVED_MESSAGE;
-    await storeBlock(db, tx, callerId, target.id);
-    return `${REPORT_RECEIVED_MESSAGE} You won't see ${displayName(target)} again.`;
+    if (!body.block) return { message: REPORT_RECEIVED_MESSAGE, endedMatch: false };
+    const endedMatch = await storeBlock(db, tx, callerId, target.id);
+    return { message: `${REPORT_RECEIVED_MESSAGE} You won't see ${displayName(target)} again.`, endedMatch };
   });
 }

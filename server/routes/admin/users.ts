@@ -62,6 +62,7 @@ const userRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     },
     async (request) => {
       const result = await banUser(app.db, signedInUser(request).id, request.params.id, request.body.reason, new Date());
+      app.realtime.recheckMember(request.params.id);
       return { success: true as const, ...result };
     },
   );

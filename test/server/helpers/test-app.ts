@@ -20,6 +20,7 @@ export const RELAXED_RATE_LIMITS: RateLimits = {
   loginPerUsername: { max: 1000, windowMs: 60_000 },
   register: { max: 1000, windowMs: 60_000 },
   like: { max: 1000, windowMs: 60_000 },
+  message: { max: 1000, windowMs: 60_000 },
   locationChange: { max: 1000, windowMs: 60_000 },
   report: { max: 1000, windowMs: 60_000 },
   dataExport: { max: 1000, windowMs: 60_000 },
@@ -35,6 +36,8 @@ export interface TestAppOptions {
   likeBack?: BuildAppOptions['likeBack'];
   slowClientLimits?: BuildAppOptions['slowClientLimits'];
   presenceSweepIntervalMs?: number;
+  /** How long a member stays online after their last socket closed. */
+  presenceGraceMs?: number;
   /** As REGISTRATIONS_PER_HOUR sets it; the registration limit then comes from it, not from the relaxed limits. */
   registrationsPerHour?: number;
   /** Where photo files go; by default a temporary directory of this app's own, removed on close. */
@@ -83,6 +86,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...(options.likeBack ? { likeBack: options.likeBack } : {}),
     ...(options.slowClientLimits ? { slowClientLimits: options.slowClientLimits } : {}),
     ...(options.presenceSweepIntervalMs === undefined ? {} : { presenceSweepIntervalMs: options.presenceSweepIntervalMs }),
+    ...(options.presenceGraceMs === undefined ? {} : { presenceGraceMs: options.presenceGraceMs }),
     photoStorage,
   });
   return {

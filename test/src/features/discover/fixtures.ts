@@ -56,6 +56,7 @@ export function me(extra: Partial<User> = {}): User {
     preferences: { showMe: 'everyone', minAge: 18, maxAge: 99, maxDistanceKm: null },
     onboarding: { completed: true, step: 'preferences' },
     photoNudgeSeen: true,
+    readReceipts: true,
     profile: {
       name: 'Alex Demo',
       avatar: '/api/media/avatar/alex',
@@ -80,7 +81,7 @@ export function me(extra: Partial<User> = {}): User {
 }
 
 export function publicUser(extra: Partial<PublicUser> = {}): PublicUser {
-  const { email: _email, coins: _coins, role: _role, showOnRadar: _showOnRadar, preferences: _preferences, onboarding: _onboarding, photoNudgeSeen: _photoNudgeSeen, profile, ...rest } = me({ _id: OTHER_ID, username: 'sam', isOnline: false });
+  const { email: _email, coins: _coins, role: _role, showOnRadar: _showOnRadar, preferences: _preferences, onboarding: _onboarding, photoNudgeSeen: _photoNudgeSeen, readReceipts: _readReceipts, profile, ...rest } = me({ _id: OTHER_ID, username: 'sam', isOnline: false });
   const { coins: _profileCoins, ...publicProfile } = profile;
   return { ...rest, profile: { ...publicProfile, name: 'Sam Rivera', photos: Array.from({ length: 8 }, (_, n) => `/api/media/avatar/sam-${n}`) }, ...extra };
 }

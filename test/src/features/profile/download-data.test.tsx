@@ -16,6 +16,7 @@ const EXPORT: DataExport = {
   location: { latitude: 19.07, longitude: 72.87 },
   decisions: [{ username: 'sam', name: 'Sam Rivera', type: 'like', at: '2026-11-20T09:30:00.000Z' }],
   matches: [{ username: 'sam', name: 'Sam Rivera', matchedAt: '2026-11-21T09:30:00.000Z' }],
+  messages: [],
   blocked: [],
   reports: [],
   purchases: [],

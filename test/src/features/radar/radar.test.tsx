@@ -39,6 +39,27 @@ describe('the Home radar', () => {
     expect(screen.getByRole('img', { name: /Radar showing 2 people within 50 km/ })).toBeInTheDocument();
   });
 
+  it('shows the scanning line as muted, centred text and hands no unknown props to the DOM', async () => {
+    // styled-components only warns in development; the check reads NODE_ENV at render time.
+    vi.stubEnv('NODE_ENV', 'development');
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      signInAsUser();
+      mockShellApi({ 'GET /api/users/radar': () => json(200, { users: PEOPLE }) });
+      await renderScreen(() => <HomeRadar />);
+      const scanning = screen.getByRole('status');
+      expect(scanning).toHaveTextContent('Scanning for nearby users...');
+      expect(scanning.tagName).toBe('DIV');
+      expect(scanning).not.toHaveAttribute('tone');
+      expect(scanning).not.toHaveAttribute('align');
+      expect(getComputedStyle(scanning).textAlign).toBe('center');
+      expect(warn.mock.calls.map(([message]) => String(message)).filter((message) => message.includes('unknown prop'))).toEqual([]);
+    } finally {
+      warn.mockRestore();
+      vi.unstubAllEnvs();
+    }
+  });
+
   it('sends the fixed point, radius and limit in the query', async () => {
     signInAsUser();
     const urls: URL[] = [];

@@ -51,6 +51,7 @@ export function accountWith(overrides: Partial<User> = {}): User {
     preferences: { showMe: 'everyone', minAge: 18, maxAge: 99, maxDistanceKm: null },
     onboarding: { completed: true, step: 'preferences' },
     photoNudgeSeen: true,
+    readReceipts: true,
     profile: {
       name: 'Alex',
       avatar: '/api/media/avatar/alex',

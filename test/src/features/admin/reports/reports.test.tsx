@@ -20,6 +20,7 @@ function report(overrides: Partial<AdminReport> = {}): AdminReport {
     reasonLabel: 'Fake profile or impersonation',
     details: 'Uses photos of a celebrity',
     status: 'open',
+    messages: [],
     createdAt: '2026-11-20T14:30:00.000Z',
     resolvedAt: null,
     reporter: { _id: '88888888-8888-4888-8888-888888888888', username: 'sam_t', name: 'Sam T' },

@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { idSchema } from './common';
+import { messageSchema, receiptsSchema } from './messaging';
+
+// The realtime channel (socket.io at REALTIME_PATH): the server pushes what
+// changed, the browser sends what is too short-lived to store (typing) and how
+// far it got (receipts). Writes with an answer (sending a message) go over
+// HTTP; the database is the truth and the socket only the pipe. Both ends
+// validate every payload with these schemas.
+
+export const REALTIME_PATH = '/api/realtime/';
+/** How long "… is typing…" stays after the last typing signal (the sender repeats it at most every TYPING_THROTTLE_MS). */
+export const TYPING_VISIBLE_MS = 6000;
+export const TYPING_THROTTLE_MS = 2000;
+/** How long a member stays online after their last Orbit tab closed. */
+export const PRESENCE_GRACE_MS = 30_000;
+
+/** The handshake's `auth` payload: the session token travels here, never in a URL. */
+export const handshakeAuthSchema = z.object({ token: z.string().min(1) });
+
+// Server to browser.
+
+/** A message in one of the member's conversations (their own included, for their other tabs). */
+export const messageEventSchema = z.object({ peerId: z.string(), message: messageSchema });
+/** The other member got further with the member's messages. */
+export const receiptsEventSchema = z.object({ peerId: z.string(), receipts: receiptsSchema });
+/** The other member is typing in the conversation. */
+export const typingEventSchema = z.object({ peerId: z.string() });
+/** The match ended (unmatch, block, account deleted): no more messages either way. */
+export const conversationEndedEventSchema = z.object({ peerId: z.string() });
+/** A new match: the conversation list has a new entry. */
+export const matchEventSchema = z.object({ peerId: z.string() });
+/** Someone the member matched came online or went offline. */
+export const presenceEventSchema = z.object({ userId: z.string(), isOnline: z.boolean() });
+
+export type MessageEvent = z.infer<typeof messageEventSchema>;
+export type ReceiptsEvent = z.infer<typeof receiptsEventSchema>;
+export type TypingEvent = z.infer<typeof typingEventSchema>;
+export type ConversationEndedEvent = z.infer<typeof conversationEndedEventSchema>;
+export type MatchEvent = z.infer<typeof matchEventSchema>;
+export type PresenceEvent = z.infer<typeof presenceEventSchema>;
+
+export const serverEventSchemas = {
+  'message:new': messageEventSchema,
+  'receipts:update': receiptsEventSchema,
+  typing: typingEventSchema,
+  'conversation:ended': conversationEndedEventSchema,
+  'match:new': matchEventSchema,
+  presence: presenceEventSchema,
+} as const;
+
+export type ServerEventName = keyof typeof serverEventSchemas;
+export type ServerEvents = { [Name in ServerEventName]: (payload: z.infer<(typeof serverEventSchemas)[Name]>) => void };
+
+// Browser to server.
+
+export const typingCommandSchema = z.object({ peerId: idSchema });
+/** How far this browser got in a conversation: delivered (it has the messages), read (the member saw them). */
+export const receiptsCommandSchema = z
+  .object({
+    peerId: idSchema,
+    deliveredSeq: z.number().int().min(0).optional(),
+    readSeq: z.number().int().min(0).optional(),
+  })
+  .refine((command) => command.deliveredSeq !== undefined || command.readSeq !== undefined, { message: 'Give deliveredSeq or readSeq' });
+
+export type TypingCommand = z.infer<typeof typingCommandSchema>;
+export type ReceiptsCommand = z.infer<typeof receiptsCommandSchema>;
+
+/** Every command is answered: done, or why not (the HTTP status it would have had, and a message). */
+export const commandAnswerSchema = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true) }),
+  z.object({ ok: z.literal(false), status: z.number().int(), message: z.string() }),
+]);
+export type CommandAnswer = z.infer<typeof commandAnswerSchema>;
+
+export const clientCommandSchemas = {
+  typing: typingCommandSchema,
+  'receipts:mark': receiptsCommandSchema,
+} as const;
+
+export type ClientCommandName = keyof typeof clientCommandSchemas;
+/** socket.io's typing: every command carries its payload and an answer callback. The payload is unknown until validated. */
+export type ClientCommands = { [Name in ClientCommandName]: (payload: z.infer<(typeof clientCommandSchemas)[Name]>, answer: (result: CommandAnswer) => void) => void };

@@ -1,0 +1,197 @@
+import { and, asc, desc, eq, gt, lt, ne, or, sql } from 'drizzle-orm';
+import { conversations, matches, messages, users, type MessageRow } from '../db/schema';
+import type { OrbitDatabase } from '../db/types';
+import { orderedPair } from '../discovery/record-decision';
+
+type Transaction = Parameters<Parameters<OrbitDatabase['transaction']>[0]>[0];
+export type Executor = OrbitDatabase | Transaction;
+
+/** The pair's columns as one side sees them: "mine" are the caller's marks, "theirs" the other member's. */
+export function sides(callerId: string, peerId: string) {
+  const pair = orderedPair(callerId, peerId);
+  const callerIsA = pair.userAId === callerId;
+  return {
+    pair,
+    myDelivered: callerIsA ? conversations.userADeliveredSeq : conversations.userBDeliveredSeq,
+    myRead: callerIsA ? conversations.userAReadSeq : conversations.userBReadSeq,
+    theirDelivered: callerIsA ? conversations.userBDeliveredSeq : conversations.userADeliveredSeq,
+    theirRead: callerIsA ? conversations.userBReadSeq : conversations.userAReadSeq,
+    myDeliveredName: callerIsA ? 'userADeliveredSeq' : 'userBDeliveredSeq',
+    myReadName: callerIsA ? 'userAReadSeq' : 'userBReadSeq',
+  } as const;
+}
+
+const pairIs = (table: typeof matches | typeof conversations, pair: { userAId: string; userBId: string }) =>
+  and(eq(table.userAId, pair.userAId), eq(table.userBId, pair.userBId));
+
+/**
+ * The live match between the two, with the other member's receipts choice;
+ * `lock` holds the match row (FOR SHARE) until the transaction ends, so an
+ * unmatch or block racing a send waits for it, or the send sees no match.
+ */
+export async function findLiveMatch(tx: Executor, callerId: string, peerId: string, lock: boolean) {
+  const pair = orderedPair(callerId, peerId);
+  const query = tx
+    .select({ matchId: matches.id, peerReadReceipts: users.readReceipts, peerIsDemo: users.isDemo, peerName: users.name, peerUsername: users.username })
+    .from(matches)
+    .innerJoin(users, eq(users.id, peerId))
+    .where(and(pairIs(matches, pair), eq(users.isBanned, false), eq(users.role, 'user')))
+    .limit(1);
+  const [row] = lock ? await query.for('share', { of: matches }) : await query;
+  return row;
+}
+
+/** The pair's conversation row, whatever its state. */
+export async function findConversation(tx: Executor, callerId: string, peerId: string) {
+  const pair = orderedPair(callerId, peerId);
+  const [row] = await tx.select().from(conversations).where(pairIs(conversations, pair)).limit(1);
+  return row;
+}
+
+/**
+ * The next number of the pair's conversation, taken in the caller's
+ * transaction: the upsert locks the row, so concurrent senders queue here
+ * and each commits its own number, and a rollback gives the number back.
+ */
+export async function takeNextSeq(tx: Transaction, callerId: string, peerId: string, now: Date): Promise<{ conversationId: string; seq: number }> {
+  const pair = orderedPair(callerId, peerId);
+  const [row] = await tx
+    .insert(conversations)
+    .values({ ...pair, lastSeq: 1, lastMessageAt: now })
+    .onConflictDoUpdate({
+      target: [conversations.userAId, conversations.userBId],
+      set: { lastSeq: sql`${conversations.lastSeq} + 1`, lastMessageAt: now, endedAt: null },
+    })
+    .returning({ conversationId: conversations.id, seq: conversations.lastSeq });
+  if (!row) throw new Error('conversation upsert returned nothing');
+  return row;
+}
+
+export async function insertMessage(tx: Transaction, values: Omit<MessageRow, 'createdAt'> & { createdAt: Date }): Promise<MessageRow> {
+  const [row] = await tx.insert(messages).values(values).returning();
+  if (!row) throw new Error('message insert returned nothing');
+  return row;
+}
+
+/** A message the sender already stored under this id, with the conversation it belongs to. */
+export async function findSentMessage(tx: Executor, senderId: string, id: string) {
+  const [row] = await tx
+    .select({ message: messages, userAId: conversations.userAId, userBId: conversations.userBId })
+    .from(messages)
+    .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+    .where(and(eq(messages.senderId, senderId), eq(messages.id, id)))
+    .limit(1);
+  return row;
+}
+
+/** After `after`, oldest first; before `before` (or the newest), newest first: the caller reverses. */
+export async function readMessages(db: Executor, conversationId: string, range: { after?: number; before?: number; limit: number }): Promise<MessageRow[]> {
+  if (range.after !== undefined) {
+    return db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.conversationId, conversationId), gt(messages.seq, range.after)))
+      .orderBy(asc(messages.seq))
+      .limit(range.limit);
+  }
+  const newest = await db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.conversationId, conversationId), range.before === undefined ? undefined : lt(messages.seq, range.before)))
+    .orderBy(desc(messages.seq))
+    .limit(range.limit);
+  return newest.reverse();
+}
+
+/** Whether anything older than `seq` is still stored (an unmatch deletes a conversation's messages, numbering goes on). */
+export async function hasMessagesBefore(db: Executor, conversationId: string, seq: number): Promise<boolean> {
+  const [row] = await db
+    .select({ seq: messages.seq })
+    .from(messages)
+    .where(and(eq(messages.conversationId, conversationId), lt(messages.seq, seq)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * The caller's live matches as conversations, latest activity first: the
+ * other member, the match, the conversation's numbers and marks, its last
+ * message and the caller's unread count.
+ */
+export async function listConversations(db: Executor, callerId: string) {
+  const peerId = sql<string>`case when ${matches.userAId} = ${callerId} then ${matches.userBId} else ${matches.userAId} end`;
+  const callerIsA = sql`${matches.userAId} = ${callerId}`;
+  const lastMessage = db
+    .select({ seq: messages.seq, id: messages.id, senderId: messages.senderId, body: messages.body, createdAt: messages.createdAt })
+    .from(messages)
+    .where(eq(messages.conversationId, conversations.id))
+    .orderBy(desc(messages.seq))
+    .limit(1)
+    .as('last_message');
+  const myRead = sql<number>`case when ${callerIsA} then ${conversations.userAReadSeq} else ${conversations.userBReadSeq} end`;
+  return db
+    .select({
+      peerId: users.id,
+      username: users.username,
+      name: users.name,
+      avatar: users.avatar,
+      gender: users.gender,
+      isOnline: users.isOnline,
+      peerReadReceipts: users.readReceipts,
+      matchedAt: matches.createdAt,
+      lastSeq: sql<number>`coalesce(${conversations.lastSeq}, 0)`.mapWith(Number),
+      theirDelivered: sql<number>`coalesce(case when ${callerIsA} then ${conversations.userBDeliveredSeq} else ${conversations.userADeliveredSeq} end, 0)`.mapWith(Number),
+      theirRead: sql<number>`coalesce(case when ${callerIsA} then ${conversations.userBReadSeq} else ${conversations.userAReadSeq} end, 0)`.mapWith(Number),
+      unread: sql<number>`coalesce((select count(*) from ${messages} unread
+        where unread.conversation_id = ${conversations.id} and unread.seq > ${myRead} and unread.sender_id <> ${callerId}), 0)`.mapWith(Number),
+      last: {
+        seq: lastMessage.seq,
+        id: lastMessage.id,
+        senderId: lastMessage.senderId,
+        body: lastMessage.body,
+        createdAt: lastMessage.createdAt,
+      },
+    })
+    .from(matches)
+    .innerJoin(users, eq(users.id, peerId))
+    .leftJoin(conversations, and(eq(conversations.userAId, matches.userAId), eq(conversations.userBId, matches.userBId)))
+    .leftJoinLateral(lastMessage, sql`true`)
+    .where(and(or(eq(matches.userAId, callerId), eq(matches.userBId, callerId)), eq(users.isBanned, false), ne(users.role, 'admin')))
+    .orderBy(desc(sql`coalesce(${conversations.lastMessageAt}, ${matches.createdAt})`), desc(matches.id));
+}
+
+/** The ids of everyone the member is matched with (who hears about their presence). */
+export async function matchedMemberIds(db: Executor, memberId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: sql<string>`case when ${matches.userAId} = ${memberId} then ${matches.userBId} else ${matches.userAId} end` })
+    .from(matches)
+    .where(or(eq(matches.userAId, memberId), eq(matches.userBId, memberId)));
+  return rows.map((row) => row.id);
+}
+
+/**
+ * The match is over (unmatch, block, a like taken back): the conversation's
+ * messages go, its row stays as a counter marked ended, so a send is told
+ * why it is refused. Runs in the transaction that ends the match.
+ */
+export async function endConversation(tx: Transaction, firstId: string, secondId: string, now: Date): Promise<void> {
+  const pair = orderedPair(firstId, secondId);
+  const [ended] = await tx
+    .update(conversations)
+    .set({ endedAt: now, userADeliveredSeq: conversations.lastSeq, userBDeliveredSeq: conversations.lastSeq, userAReadSeq: conversations.lastSeq, userBReadSeq: conversations.lastSeq })
+    .where(pairIs(conversations, pair))
+    .returning({ id: conversations.id });
+  if (ended) await tx.delete(messages).where(eq(messages.conversationId, ended.id));
+}
+
+/** Every message of the member's conversations, for their data export, oldest first per conversation. */
+export async function messagesOfMember(db: Executor, memberId: string) {
+  const peerId = sql<string>`case when ${conversations.userAId} = ${memberId} then ${conversations.userBId} else ${conversations.userAId} end`;
+  return db
+    .select({ peerId, peerUsername: users.username, seq: messages.seq, fromMe: sql<boolean>`${messages.senderId} = ${memberId}`, body: messages.body, sentAt: messages.createdAt })
+    .from(messages)
+    .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+    .innerJoin(users, eq(users.id, peerId))
+    .where(or(eq(conversations.userAId, memberId), eq(conversations.userBId, memberId)))
+    .orderBy(asc(users.username), asc(messages.seq));
+}

@@ -1,0 +1,209 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import {
+  CONVERSATION_ENDED_MESSAGE,
+  CONVERSATION_NOT_FOUND_MESSAGE,
+  MATCH_NOT_FOUND_MESSAGE,
+  UNMATCHED_MESSAGE,
+  type ConversationSummary,
+  type Message,
+  type MessagesQuery,
+  type MessagesResponse,
+  type Receipts,
+  type SendMessageBody,
+} from '../../contract/messaging';
+import { REPORT_EXCERPT_MESSAGES, type ReportedMessage } from '../../contract/safety';
+import { conversations, likes, matches, messages, type MessageRow, type UserRow } from '../db/schema';
+import type { OrbitDatabase } from '../db/types';
+import { errorChain } from '../db/error-chain';
+import { lockPair, orderedPair } from '../discovery/record-decision';
+import { HttpError } from '../plugins/errors';
+import { defaultAvatarUrl } from '../routes/user-view';
+import {
+  endConversation,
+  findConversation,
+  findLiveMatch,
+  findSentMessage,
+  hasMessagesBefore,
+  insertMessage,
+  listConversations,
+  readMessages,
+  sides,
+  takeNextSeq,
+  type Executor,
+} from './queries';
+
+export function toMessage(row: Pick<MessageRow, 'id' | 'seq' | 'senderId' | 'body' | 'createdAt'>): Message {
+  return { id: row.id, seq: row.seq, senderId: row.senderId, text: row.body, sentAt: row.createdAt.toISOString() };
+}
+
+/** Read marks are shown only where both members allow them: whoever turns them off sees none either. */
+function visibleReceipts(delivered: number, read: number, callerAllows: boolean, peerAllows: boolean): Receipts {
+  return { deliveredSeq: delivered, readSeq: callerAllows && peerAllows ? read : 0 };
+}
+
+/** Why there is no live match: it ended (403, said so), or there never was one the caller may see (404). */
+async function refusal(db: Executor, callerId: string, peerId: string): Promise<HttpError> {
+  const conversation = await findConversation(db, callerId, peerId);
+  return conversation?.endedAt ? new HttpError(403, CONVERSATION_ENDED_MESSAGE) : new HttpError(404, CONVERSATION_NOT_FOUND_MESSAGE);
+}
+
+/** Refuses unless the two are matched now (typing goes only between matches). */
+export async function assertLiveMatch(db: OrbitDatabase, caller: UserRow, peerId: string): Promise<void> {
+  if (!(await findLiveMatch(db, caller.id, peerId, false))) throw await refusal(db, caller.id, peerId);
+}
+
+export async function listMemberConversations(db: OrbitDatabase, caller: UserRow): Promise<ConversationSummary[]> {
+  const rows = await listConversations(db, caller.id);
+  return rows.map((row) => ({
+    userId: row.peerId,
+    name: row.name || row.username,
+    avatar: row.avatar || defaultAvatarUrl(row.username, row.gender),
+    isOnline: row.isOnline,
+    matchedAt: row.matchedAt.toISOString(),
+    lastMessage: row.last?.seq == null ? null : toMessage({ ...row.last, createdAt: new Date(row.last.createdAt) }),
+    lastSeq: row.lastSeq,
+    unread: row.unread,
+    receipts: visibleReceipts(row.theirDelivered, row.theirRead, caller.readReceipts, row.peerReadReceipts),
+  }));
+}
+
+export async function readConversationMessages(db: OrbitDatabase, caller: UserRow, peerId: string, query: MessagesQuery): Promise<MessagesResponse> {
+  const match = await findLiveMatch(db, caller.id, peerId, false);
+  if (!match) throw await refusal(db, caller.id, peerId);
+  const conversation = await findConversation(db, caller.id, peerId);
+  if (!conversation) return { messages: [], hasOlder: false, lastSeq: 0, receipts: { deliveredSeq: 0, readSeq: 0 } };
+  const rows = await readMessages(db, conversation.id, query);
+  const first = rows[0];
+  const hasOlder = first === undefined ? false : await hasMessagesBefore(db, conversation.id, first.seq);
+  const side = sides(caller.id, peerId);
+  const callerIsA = side.pair.userAId === caller.id;
+  return {
+    messages: rows.map(toMessage),
+    hasOlder,
+    lastSeq: conversation.lastSeq,
+    receipts: visibleReceipts(
+      callerIsA ? conversation.userBDeliveredSeq : conversation.userADeliveredSeq,
+      callerIsA ? conversation.userBReadSeq : conversation.userAReadSeq,
+      caller.readReceipts,
+      match.peerReadReceipts,
+    ),
+  };
+}
+
+export interface SentMessage {
+  message: Message;
+  /** False when this was a repeat of a message already stored (nothing new happened). */
+  created: boolean;
+  /** The receiver is a seeded demo person (who answers outside production). */
+  toDemo: boolean;
+}
+
+const UNIQUE_VIOLATION = '23505';
+const isUniqueViolation = (error: unknown): boolean => [...errorChain(error)].some((cause) => 'code' in cause && cause.code === UNIQUE_VIOLATION);
+
+async function storedRepeat(db: Executor, sender: UserRow, peerId: string, id: string): Promise<SentMessage | undefined> {
+  const found = await findSentMessage(db, sender.id, id);
+  if (!found) return undefined;
+  const pair = orderedPair(sender.id, peerId);
+  // An id the browser already used in another conversation is a bug or a forgery, not a retry.
+  if (found.userAId !== pair.userAId || found.userBId !== pair.userBId) throw new HttpError(409, 'This message id was already used for another conversation');
+  return { message: toMessage(found.message), created: false, toDemo: false };
+}
+
+/**
+ * Stores a message once: the answer goes out only after the commit, and a
+ * retry with the same id returns the stored message. The number is taken in
+ * the same transaction as the insert, so numbers are gapless and commit in
+ * order per conversation.
+ */
+export async function sendMessage(db: OrbitDatabase, sender: UserRow, peerId: string, body: SendMessageBody, now: Date = new Date()): Promise<SentMessage> {
+  const repeat = await storedRepeat(db, sender, peerId, body.id);
+  if (repeat) return repeat;
+  try {
+    return await db.transaction(async (tx) => {
+      const match = await findLiveMatch(tx, sender.id, peerId, true);
+      if (!match) throw await refusal(tx, sender.id, peerId);
+      const { conversationId, seq } = await takeNextSeq(tx, sender.id, peerId, now);
+      const row = await insertMessage(tx, { conversationId, seq, id: body.id, senderId: sender.id, body: body.text, createdAt: now });
+      return { message: toMessage(row), created: true, toDemo: match.peerIsDemo };
+    });
+  } catch (error) {
+    // The same id sent twice at once: the second insert lost the race, the first one's row is the answer.
+    if (isUniqueViolation(error)) {
+      const raced = await storedRepeat(db, sender, peerId, body.id);
+      if (raced) return raced;
+    }
+    throw error;
+  }
+}
+
+export interface MarkResult {
+  /** What the other member may now see of the caller's progress; undefined when nothing moved. */
+  receiptsForPeer: Receipts | undefined;
+}
+
+/**
+ * How far the caller got with the other member's messages: marks only move
+ * forward and never past the last number. Read implies delivered.
+ */
+export async function markConversation(
+  db: OrbitDatabase,
+  caller: UserRow,
+  peerId: string,
+  marks: { deliveredSeq?: number | undefined; readSeq?: number | undefined },
+): Promise<MarkResult> {
+  const match = await findLiveMatch(db, caller.id, peerId, false);
+  if (!match) throw await refusal(db, caller.id, peerId);
+  const side = sides(caller.id, peerId);
+  const read = marks.readSeq;
+  const delivered = Math.max(marks.deliveredSeq ?? 0, read ?? 0);
+  const set: Record<string, unknown> = {
+    [side.myDeliveredName]: sql`greatest(${side.myDelivered}, least(${delivered}, ${conversations.lastSeq}))`,
+  };
+  if (read !== undefined) set[side.myReadName] = sql`greatest(${side.myRead}, least(${read}, ${conversations.lastSeq}))`;
+  const [before] = await db
+    .select({ delivered: side.myDelivered, read: side.myRead })
+    .from(conversations)
+    .where(and(eq(conversations.userAId, side.pair.userAId), eq(conversations.userBId, side.pair.userBId)));
+  if (!before) return { receiptsForPeer: undefined };
+  const [after] = await db
+    .update(conversations)
+    .set(set)
+    .where(and(eq(conversations.userAId, side.pair.userAId), eq(conversations.userBId, side.pair.userBId)))
+    .returning({ delivered: side.myDelivered, read: side.myRead });
+  if (!after || (after.delivered === before.delivered && after.read === before.read)) return { receiptsForPeer: undefined };
+  return { receiptsForPeer: visibleReceipts(after.delivered, after.read, match.peerReadReceipts, caller.readReceipts) };
+}
+
+/**
+ * Ends the match from one side: the match goes, the conversation ends for
+ * both (its messages with it), and the caller's like becomes a pass, so the
+ * two do not meet again in Discover or Spin by accident.
+ */
+export async function unmatch(db: OrbitDatabase, caller: UserRow, peerId: string, now: Date = new Date()): Promise<string> {
+  return db.transaction(async (tx) => {
+    await lockPair(db, tx, caller.id, peerId);
+    const pair = orderedPair(caller.id, peerId);
+    const [ended] = await tx.delete(matches).where(and(eq(matches.userAId, pair.userAId), eq(matches.userBId, pair.userBId))).returning({ id: matches.id });
+    if (!ended) throw new HttpError(404, MATCH_NOT_FOUND_MESSAGE);
+    await tx
+      .update(likes)
+      .set({ type: 'dislike', updatedAt: now })
+      .where(and(eq(likes.fromUserId, caller.id), eq(likes.toUserId, peerId)));
+    await endConversation(tx, caller.id, peerId, now);
+    return UNMATCHED_MESSAGE;
+  });
+}
+
+/** The pair's latest messages, oldest first, as a report from the chat keeps them. */
+export async function conversationExcerpt(db: Executor, reporterId: string, reportedId: string): Promise<ReportedMessage[]> {
+  const conversation = await findConversation(db, reporterId, reportedId);
+  if (!conversation) return [];
+  const rows = await db
+    .select({ senderId: messages.senderId, body: messages.body, createdAt: messages.createdAt })
+    .from(messages)
+    .where(eq(messages.conversationId, conversation.id))
+    .orderBy(desc(messages.seq))
+    .limit(REPORT_EXCERPT_MESSAGES);
+  return rows.reverse().map((row) => ({ fromReported: row.senderId === reportedId, text: row.body, sentAt: row.createdAt.toISOString() }));
+}

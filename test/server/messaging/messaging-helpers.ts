@@ -1,0 +1,60 @@
+import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { io as connect, type Socket } from 'socket.io-client';
+import { expect } from 'vitest';
+import type { Message } from '../../../contract/messaging';
+import { REALTIME_PATH } from '../../../contract/realtime';
+import type { OrbitApp } from '../../../server/app';
+import { bearer, registerUser, type RegisteredUser } from '../helpers/accounts';
+
+/** Two new members who liked each other through the API. */
+export async function matchedPair(app: OrbitApp): Promise<[RegisteredUser, RegisteredUser]> {
+  const first = await registerUser(app);
+  const second = await registerUser(app);
+  for (const [from, to] of [
+    [first, second],
+    [second, first],
+  ] as const) {
+    const response = await app.inject({ method: 'POST', url: '/api/users/like', headers: bearer(from.token), payload: { targetId: to.user._id, type: 'like' } });
+    expect(response.statusCode, response.body).toBe(200);
+  }
+  return [first, second];
+}
+
+export function send(app: OrbitApp, from: RegisteredUser, to: RegisteredUser, text: string, id: string = randomUUID()) {
+  return app.inject({ method: 'POST', url: `/api/conversations/${to.user._id}/messages`, headers: bearer(from.token), payload: { id, text } });
+}
+
+export async function sent(app: OrbitApp, from: RegisteredUser, to: RegisteredUser, text: string): Promise<Message> {
+  const response = await send(app, from, to, text);
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<{ message: Message }>().message;
+}
+
+export function baseUrl(app: OrbitApp): string {
+  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+}
+
+/** A browser's realtime connection, over WebSocket only (no long-polling round trips in tests). */
+export function openSocket(url: string, token: string | undefined): Socket {
+  return connect(url, { path: REALTIME_PATH, auth: token === undefined ? {} : { token }, transports: ['websocket'], reconnection: false, forceNew: true });
+}
+
+/** Resolves once connected; rejects with the server's refusal. */
+export function connected(socket: Socket): Promise<void> {
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', (error) => reject(error));
+  });
+}
+
+/** The next payload of an event, or a rejection after `timeoutMs`. */
+export function nextEvent<T>(socket: Socket, event: string, timeoutMs = 3000): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ${event} within ${timeoutMs} ms`)), timeoutMs);
+    socket.once(event, (payload: T) => {
+      clearTimeout(timer);
+      resolve(payload);
+    });
+  });
+}

@@ -1,0 +1,181 @@
+import type { Socket } from 'socket.io-client';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { CommandAnswer, MessageEvent, PresenceEvent, ReceiptsEvent } from '../../../contract/realtime';
+import { signToken } from '../helpers/forged-tokens';
+import { bearer, loginAdmin, loginUser, registerUser } from '../helpers/accounts';
+import { createTestApp, type TestApp } from '../helpers/test-app';
+import { baseUrl, connected, matchedPair, nextEvent, openSocket, sent } from './messaging-helpers';
+
+let testApp: TestApp;
+let url: string;
+const sockets: Socket[] = [];
+
+beforeAll(async () => {
+  testApp = await createTestApp({ presenceGraceMs: 200 });
+  await testApp.app.listen({ port: 0, host: '127.0.0.1' });
+  url = baseUrl(testApp.app);
+});
+afterEach(() => {
+  for (const socket of sockets.splice(0)) socket.disconnect();
+});
+afterAll(async () => {
+  await testApp?.close();
+});
+
+const app = () => testApp.app;
+
+async function online(token: string | undefined): Promise<Socket> {
+  const socket = openSocket(url, token);
+  sockets.push(socket);
+  await connected(socket);
+  return socket;
+}
+
+function refusal(token: string | undefined): Promise<Error> {
+  const socket = openSocket(url, token);
+  sockets.push(socket);
+  return connected(socket).then(
+    () => {
+      throw new Error('the socket was let in');
+    },
+    (error: Error) => error,
+  );
+}
+
+function command(socket: Socket, name: string, payload: unknown): Promise<CommandAnswer> {
+  return socket.timeout(3000).emitWithAck(name, payload) as Promise<CommandAnswer>;
+}
+
+function closed(socket: Socket): Promise<string> {
+  return new Promise((resolve) => socket.once('disconnect', (reason) => resolve(reason)));
+}
+
+describe('the handshake', () => {
+  it('refuses a missing, a forged and an ended token, and lets a live one in', async () => {
+    expect((await refusal(undefined)).message).toBe('Authentication required');
+    const member = await registerUser(app());
+    const forged = signToken({ sub: member.user._id, role: 'user', ver: 0, jti: crypto.randomUUID() }, 'not-the-secret-0123456789-abcdefghijkl', 'HS256');
+    expect((await refusal(forged)).message).toBe('Authentication required');
+    const token = await loginUser(app(), member.body.username, member.body.password);
+    await online(token);
+    const logout = await app().inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(token) });
+    expect(logout.statusCode).toBe(200);
+    expect((await refusal(token)).message).toMatch(/signed out|sign in again/i);
+  });
+
+  it('refuses an admin token: the channel is for members', async () => {
+    expect((await refusal(await loginAdmin(app()))).message).toBe('This channel is for member accounts');
+  });
+});
+
+describe('ending a session closes its sockets at once', () => {
+  it('at logout', async () => {
+    const member = await registerUser(app());
+    const socket = await online(member.token);
+    const gone = closed(socket);
+    await app().inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(member.token) });
+    expect(await gone).toBe('io server disconnect');
+  });
+
+  it('at a ban', async () => {
+    const member = await registerUser(app());
+    const socket = await online(member.token);
+    const gone = closed(socket);
+    const admin = await loginAdmin(app());
+    const ban = await app().inject({ method: 'POST', url: `/api/admin/user/${member.user._id}/ban`, headers: bearer(admin), payload: { reason: 'spam' } });
+    expect(ban.statusCode, ban.body).toBe(200);
+    expect(await gone).toBe('io server disconnect');
+  });
+});
+
+describe('events', () => {
+  it('pushes a sent message to the other member and to the sender\'s other tabs', async () => {
+    const [ana, ben] = await matchedPair(app());
+    const benSocket = await online(ben.token);
+    const anaOtherTab = await online(ana.token);
+    const toBen = nextEvent<MessageEvent>(benSocket, 'message:new');
+    const toAnaTab = nextEvent<MessageEvent>(anaOtherTab, 'message:new');
+    const message = await sent(app(), ana, ben, 'hi Ben');
+    expect(await toBen).toEqual({ peerId: ana.user._id, message });
+    expect(await toAnaTab).toEqual({ peerId: ben.user._id, message });
+  });
+
+  it('relays typing between matches only, and answers a malformed or unauthorised command with an error', async () => {
+    const [ana, ben] = await matchedPair(app());
+    const stranger = await registerUser(app());
+    const anaSocket = await online(ana.token);
+    const benSocket = await online(ben.token);
+    const typing = nextEvent(benSocket, 'typing');
+    expect(await command(anaSocket, 'typing', { peerId: ben.user._id })).toEqual({ ok: true });
+    expect(await typing).toEqual({ peerId: ana.user._id });
+    expect(await command(anaSocket, 'typing', { peerId: stranger.user._id })).toMatchObject({ ok: false, status: 404 });
+    expect(await command(anaSocket, 'typing', { peerId: 'not an id' })).toMatchObject({ ok: false, status: 400 });
+    expect(await command(anaSocket, 'receipts:mark', { peerId: ben.user._id })).toMatchObject({ ok: false, status: 400 });
+    expect(await command(anaSocket, 'typing', 'garbage')).toMatchObject({ ok: false, status: 400 });
+    // Still connected and answering after all that.
+    expect(anaSocket.connected).toBe(true);
+    expect(await command(anaSocket, 'typing', { peerId: ben.user._id })).toEqual({ ok: true });
+  });
+
+  it('tells the sender how far the other member got; with read receipts off on either side, read stays hidden', async () => {
+    const [ana, ben] = await matchedPair(app());
+    const anaSocket = await online(ana.token);
+    const benSocket = await online(ben.token);
+    const message = await sent(app(), ana, ben, 'did you see this?');
+    const readByBen = nextEvent<ReceiptsEvent>(anaSocket, 'receipts:update');
+    expect(await command(benSocket, 'receipts:mark', { peerId: ana.user._id, readSeq: message.seq })).toEqual({ ok: true });
+    expect(await readByBen).toEqual({ peerId: ben.user._id, receipts: { deliveredSeq: 1, readSeq: 1 } });
+
+    const off = await app().inject({ method: 'PATCH', url: '/api/user/me', headers: bearer(ben.token), payload: { readReceipts: false } });
+    expect(off.statusCode, off.body).toBe(200);
+    const second = await sent(app(), ana, ben, 'and this?');
+    const hidden = nextEvent<ReceiptsEvent>(anaSocket, 'receipts:update');
+    await command(benSocket, 'receipts:mark', { peerId: ana.user._id, readSeq: second.seq });
+    expect(await hidden).toEqual({ peerId: ben.user._id, receipts: { deliveredSeq: 2, readSeq: 0 } });
+    // Ben, who turned them off, sees none of Ana's either.
+    await sent(app(), ben, ana, 'hi');
+    await command(anaSocket, 'receipts:mark', { peerId: ben.user._id, readSeq: 3 });
+    const benView = await app().inject({ method: 'GET', url: `/api/conversations/${ana.user._id}/messages`, headers: bearer(ben.token) });
+    expect(benView.json<{ receipts: unknown }>().receipts).toEqual({ deliveredSeq: 3, readSeq: 0 });
+  });
+
+  it('closes both chats at an unmatch', async () => {
+    const [ana, ben] = await matchedPair(app());
+    const anaSocket = await online(ana.token);
+    const benSocket = await online(ben.token);
+    const endedForBen = nextEvent(benSocket, 'conversation:ended');
+    const endedForAna = nextEvent(anaSocket, 'conversation:ended');
+    await app().inject({ method: 'DELETE', url: `/api/matches/${ben.user._id}`, headers: bearer(ana.token) });
+    expect(await endedForBen).toEqual({ peerId: ana.user._id });
+    expect(await endedForAna).toEqual({ peerId: ben.user._id });
+  });
+
+  it('tells a block to the blocked member only as an ended conversation, and only when they were matched', async () => {
+    const [ana, ben] = await matchedPair(app());
+    const stranger = await registerUser(app());
+    const benSocket = await online(ben.token);
+    const strangerSocket = await online(stranger.token);
+    const ended = nextEvent(benSocket, 'conversation:ended');
+    let strangerHeard = false;
+    strangerSocket.on('conversation:ended', () => {
+      strangerHeard = true;
+    });
+    await app().inject({ method: 'POST', url: `/api/users/${ben.user._id}/block`, headers: bearer(ana.token) });
+    await app().inject({ method: 'POST', url: `/api/users/${stranger.user._id}/block`, headers: bearer(ana.token) });
+    expect(await ended).toEqual({ peerId: ana.user._id });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(strangerHeard).toBe(false);
+  });
+
+  it('tells matches when a member comes online and, after the grace, goes offline', async () => {
+    const [ana, ben] = await matchedPair(app());
+    const anaSocket = await online(ana.token);
+    const cameOnline = nextEvent<PresenceEvent>(anaSocket, 'presence');
+    const benSocket = await online(ben.token);
+    expect(await cameOnline).toEqual({ userId: ben.user._id, isOnline: true });
+    // Closing his last tab takes him offline, once the grace for a reload has passed.
+    const wentOffline = nextEvent<PresenceEvent>(anaSocket, 'presence', 3000);
+    benSocket.disconnect();
+    expect(await wentOffline).toEqual({ userId: ben.user._id, isOnline: false });
+  });
+});
