@@ -77,5 +77,6 @@ export default defineConfig({
       },
     },
   },
-  server: { port: 5173, proxy: { '/api': 'http://localhost:5002' } },
+  // ws: the realtime channel (socket.io under /api/realtime/) upgrades to a WebSocket through the same proxy.
+  server: { port: 5173, proxy: { '/api': { target: 'http://localhost:5002', ws: true } } },
 });

@@ -1,6 +1,6 @@
 import os from 'node:os';
 
-/** What the figures were measured on; RESULTS.md and the README quote it. */
+/** What the figures were measured on; RESULTS.md and bench/NOTES.md quote it. */
 export interface MachineInfo {
   cpuModel: string;
   cores: number;

@@ -44,6 +44,11 @@ const Layout = styled.div`
   }
 `;
 
+/**
+ * Rendered with `forwardedAs`, not `as`: `as` on a styled(Text) would put a bare
+ * element in Text's place, losing its tone and alignment and handing `tone`
+ * and `align` to the DOM (styled-components' unknown-prop warning).
+ */
 const ScanningText = styled(Text)`
   display: flex;
   align-items: center;
@@ -103,7 +108,7 @@ export function RadarScanner({
         {/* Sample people have no profile to open. */}
         <RadarCanvas users={scanning ? [] : users} label={canvasLabel} onPick={sampled ? undefined : openProfile} />
         {scanning ? (
-          <ScanningText tone="muted" align="center" as="div" role="status">
+          <ScanningText tone="muted" align="center" forwardedAs="div" role="status">
             <SpinnerRing $size="sm" aria-hidden="true" />
             Scanning for nearby users...
           </ScanningText>

@@ -1,13 +1,18 @@
-import { useState, type FormEvent } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useActorRef, useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
 import styled from 'styled-components';
 import type { StatColor } from '../../../../contract/common';
 import type { AppSetting } from '../../../../contract/config';
-import { ApiError } from '../../../api/client';
-import { appConfigQueryOptions, updateAppConfig } from '../../../api/config';
+import { homeContentMachine, selectFailedNotice, selectIsSaving, selectSavedNotice } from '../../../../machines/home-content.machine';
+import { appConfigQueryOptions } from '../../../api/config';
 import { Button, Card, Field, Heading, Input, Notice, px, Select, Textarea, useFieldErrors, type FieldErrorMap } from '../../../ui';
 import { LoadFailedNotice, LoadingState } from '../shared/LoadStates';
+import { createHomeContentActors } from './home-content-actors';
 import { formFieldOf, homeContentFromConfigs, homeContentUpdate, STAT_COLORS, TEXT_FIELDS, type HomeContentValues, type HomeTextKey } from './home-content';
+
+export type HomeContentActor = ActorRefFrom<typeof homeContentMachine>;
 
 const COLOR_NAMES: Record<StatColor, string> = { purple: 'Purple', pink: 'Pink', blue: 'Blue', green: 'Green' };
 
@@ -22,24 +27,46 @@ export function HomeContentPanel() {
   return <HomeContentForm configs={configs.data} />;
 }
 
+/** The form with the real API behind the home content machine. */
 function HomeContentForm({ configs }: { configs: Record<string, AppSetting> }) {
   const queryClient = useQueryClient();
+  const machine = useMemo(
+    () =>
+      homeContentMachine.provide({
+        actors: createHomeContentActors(),
+        // The public config feeds Home: refresh it with the admin copy.
+        actions: { contentChanged: () => void queryClient.invalidateQueries({ queryKey: ['config'] }) },
+      }),
+    [queryClient],
+  );
+  const editor = useActorRef(machine);
+  return <HomeContentFormView configs={configs} editor={editor} />;
+}
+
+/**
+ * What the admin sees, driven by the home content machine: the texts, the
+ * four stats, Save, and the notice beside it (the green one clears itself
+ * after 5 seconds). Tests pass their own actor (simulated clock, controllable save).
+ */
+export function HomeContentFormView({ configs, editor }: { configs: Record<string, AppSetting>; editor: HomeContentActor }) {
   const [values, setValues] = useState<HomeContentValues>(() => homeContentFromConfigs(configs));
   const fieldErrors = useFieldErrors<string>();
-  const save = useMutation({
-    mutationFn: (next: HomeContentValues) => updateAppConfig(homeContentUpdate(next, configs)),
-    // The public config feeds Home: refresh it with the admin copy.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['config'] }),
-    onError: (error) => {
-      if (!(error instanceof ApiError)) return;
+  const { show: showFieldErrors } = fieldErrors;
+  const saving = useSelector(editor, selectIsSaving);
+  const savedNotice = useSelector(editor, selectSavedNotice);
+  const failedNotice = useSelector(editor, selectFailedNotice);
+
+  useEffect(() => {
+    const subscription = editor.on('refused', ({ fields }) => {
       const found: FieldErrorMap<string> = {};
-      for (const { field, message } of error.fieldErrors) {
+      for (const { field, message } of fields) {
         const formField = formFieldOf(field);
         if (formField) found[formField] ??= message;
       }
-      fieldErrors.show(found);
-    },
-  });
+      showFieldErrors(found);
+    });
+    return () => subscription.unsubscribe();
+  }, [editor, showFieldErrors]);
 
   const setText = (key: HomeTextKey, value: string) => {
     setValues((current) => ({ ...current, [key]: value }));
@@ -53,7 +80,7 @@ function HomeContentForm({ configs }: { configs: Record<string, AppSetting> }) {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     fieldErrors.clear();
-    save.mutate(values);
+    editor.send({ type: 'SAVE', content: homeContentUpdate(values, configs) });
   };
 
   return (
@@ -105,20 +132,15 @@ function HomeContentForm({ configs }: { configs: Record<string, AppSetting> }) {
       </Card>
 
       {/* Beside the button that was pressed: at the top of this long form the outcome would land off screen. */}
-      {save.isSuccess && <Notice tone="success">{save.data.message || 'Home page content updated successfully!'}</Notice>}
-      {save.isError && <Notice tone="error">Failed to update content: {failureText(save.error)}</Notice>}
+      {savedNotice !== null && <Notice tone="success">{savedNotice}</Notice>}
+      {failedNotice !== null && <Notice tone="error">{failedNotice}</Notice>}
       <Actions>
-        <Button type="submit" loading={save.isPending} loadingLabel="Saving...">
+        <Button type="submit" loading={saving} loadingLabel="Saving...">
           Save Changes
         </Button>
       </Actions>
     </Form>
   );
-}
-
-/** The first field's own words when a field is marked; the server's message carries its path ('configs.heroTitle.value: ...'). */
-function failureText(error: Error): string {
-  return (error instanceof ApiError ? error.fieldErrors[0]?.message : undefined) ?? error.message;
 }
 
 const Form = styled.form`
