@@ -48,13 +48,19 @@ export function connected(socket: Socket): Promise<void> {
   });
 }
 
-/** The next payload of an event, or a rejection after `timeoutMs`. */
-export function nextEvent<T>(socket: Socket, event: string, timeoutMs = 3000): Promise<T> {
+/** The next payload of an event (that `wanted` accepts), or a rejection after `timeoutMs`. */
+export function nextEvent<T>(socket: Socket, event: string, timeoutMs = 3000, wanted: (payload: T) => boolean = () => true): Promise<T> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no ${event} within ${timeoutMs} ms`)), timeoutMs);
-    socket.once(event, (payload: T) => {
+    const listener = (payload: T) => {
+      if (!wanted(payload)) return;
       clearTimeout(timer);
+      socket.off(event, listener);
       resolve(payload);
-    });
+    };
+    const timer = setTimeout(() => {
+      socket.off(event, listener);
+      reject(new Error(`no ${event} within ${timeoutMs} ms`));
+    }, timeoutMs);
+    socket.on(event, listener);
   });
 }
