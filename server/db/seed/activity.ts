@@ -102,3 +102,35 @@ export function buildDemoAccountActivity(
   });
   return { likes, matches };
 }
+
+/** What the first of the demo account's matches wrote to it, oldest first (SPEC section 4's sample lines). */
+const DEMO_OPENING_LINES: readonly (readonly string[])[] = [
+  ['Hey! How are you doing?'],
+  ['Thanks for the match!', 'Would you like to video chat later?'],
+];
+
+export interface DemoConversation {
+  pair: { userAId: string; userBId: string };
+  /** The demo person, who wrote every line. */
+  senderId: string;
+  lines: ReadonlyArray<{ text: string; sentAt: Date }>;
+}
+
+/**
+ * A few of the demo account's matches have already written, so a newcomer
+ * trying the demo account finds unread messages waiting (and can answer:
+ * demo people reply outside production).
+ */
+export function buildDemoConversations(random: Random, now: Date, demoAccountId: string, demoMatches: readonly NewMatchRow[]): DemoConversation[] {
+  return demoMatches.slice(0, DEMO_OPENING_LINES.length).map((match, index) => {
+    const senderId = match.userAId === demoAccountId ? match.userBId : match.userAId;
+    const matchedAt = (match.createdAt ?? now).getTime();
+    let at = matchedAt + intBetween(random, 2, 60) * MINUTE_MS;
+    const lines = (DEMO_OPENING_LINES[index] ?? []).map((text) => {
+      const sentAt = new Date(Math.min(at, now.getTime()));
+      at += intBetween(random, 1, 5) * MINUTE_MS;
+      return { text, sentAt };
+    });
+    return { pair: { userAId: match.userAId, userBId: match.userBId }, senderId, lines };
+  });
+}

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
 import { inArray, sql } from 'drizzle-orm';
 import {
@@ -6,7 +6,9 @@ import {
   blogPosts,
   coinPacks,
   gifts,
+  conversations,
   likes,
+  messages,
   matches,
   purchases,
   users,
@@ -16,7 +18,7 @@ import {
   type UserRow,
 } from '../schema';
 import type { OrbitDatabase } from '../types';
-import { buildDemoAccountActivity, buildPurchases, buildWithdrawals } from './activity';
+import { buildDemoAccountActivity, buildDemoConversations, buildPurchases, buildWithdrawals } from './activity';
 import { buildStarterBlogPosts } from './blog';
 import { DEFAULT_COIN_PACKS, DEFAULT_GIFTS, DEFAULT_HOME_SETTINGS, DEFAULT_VIP_PLANS } from './catalogue';
 import { buildDemoAccount, buildDemoPeople, DEMO_ACCOUNT_TRAITS } from './people';
@@ -138,6 +140,24 @@ async function seedDemoData(
     const activity = buildDemoAccountActivity(random, now, demoAccount.id, mumbaiIds);
     if (activity.likes.length) await db.insert(likes).values(activity.likes);
     if (activity.matches.length) await db.insert(matches).values(activity.matches);
+    for (const conversation of buildDemoConversations(random, now, demoAccount.id, activity.matches)) {
+      const last = conversation.lines.at(-1);
+      const [row] = await db
+        .insert(conversations)
+        .values({ ...conversation.pair, lastSeq: conversation.lines.length, lastMessageAt: last?.sentAt ?? now })
+        .returning({ id: conversations.id });
+      if (!row) continue;
+      await db.insert(messages).values(
+        conversation.lines.map((line, index) => ({
+          conversationId: row.id,
+          seq: index + 1,
+          id: randomUUID(),
+          senderId: conversation.senderId,
+          body: line.text,
+          createdAt: line.sentAt,
+        })),
+      );
+    }
   }
   await db.insert(appSettings).values(markerRow(DEMO_MARKER, 'Demo people and activity were seeded', now));
 }

@@ -9,6 +9,8 @@ import {
   gifts,
   likes,
   matches,
+  messages,
+  conversations,
   purchases,
   users,
   vipPlans,
@@ -116,6 +118,25 @@ function describeSeed(driver: string, open: () => Promise<TestDatabase>, enabled
         expect(admirer.prefMinAge).toBeLessThanOrEqual(demo?.age ?? 0);
         expect(admirer.prefMaxAge).toBeGreaterThanOrEqual(demo?.age ?? 0);
       }
+    });
+
+    it('leaves the demo account unread messages from two of its matches, numbered from 1', async () => {
+      const [demo] = await database.db.select().from(users).where(eq(users.username, DEMO_USER.username));
+      const rows = await database.db
+        .select({ conversationId: messages.conversationId, seq: messages.seq, senderId: messages.senderId, body: messages.body })
+        .from(messages)
+        .orderBy(asc(messages.conversationId), asc(messages.seq));
+      const byConversation = new Map<string, typeof rows>();
+      for (const row of rows) byConversation.set(row.conversationId, [...(byConversation.get(row.conversationId) ?? []), row]);
+      expect(byConversation.size).toBe(2);
+      for (const thread of byConversation.values()) {
+        expect(thread.map((row) => row.seq)).toEqual(thread.map((_, index) => index + 1));
+        expect(thread.every((row) => row.senderId !== demo?.id)).toBe(true);
+      }
+      expect(rows.map((row) => row.body)).toContain('Hey! How are you doing?');
+      const stored = await database.db.select({ lastSeq: conversations.lastSeq, read: conversations.userAReadSeq, readB: conversations.userBReadSeq }).from(conversations);
+      expect(stored.map((row) => row.lastSeq).sort()).toEqual([1, 2]);
+      expect(stored.every((row) => row.read === 0 && row.readB === 0)).toBe(true);
     });
 
     it('stores the store catalogue exactly as SPEC section 9 lists it', async () => {

@@ -21,11 +21,16 @@ export async function matchedPair(app: OrbitApp): Promise<[RegisteredUser, Regis
   return [first, second];
 }
 
-export function send(app: OrbitApp, from: RegisteredUser, to: RegisteredUser, text: string, id: string = randomUUID()) {
+/** Whoever a message goes to: a registered member, or a demo person inserted directly. */
+export interface Addressee {
+  user: { _id: string };
+}
+
+export function send(app: OrbitApp, from: RegisteredUser, to: Addressee, text: string, id: string = randomUUID()) {
   return app.inject({ method: 'POST', url: `/api/conversations/${to.user._id}/messages`, headers: bearer(from.token), payload: { id, text } });
 }
 
-export async function sent(app: OrbitApp, from: RegisteredUser, to: RegisteredUser, text: string): Promise<Message> {
+export async function sent(app: OrbitApp, from: RegisteredUser, to: Addressee, text: string): Promise<Message> {
   const response = await send(app, from, to, text);
   expect(response.statusCode, response.body).toBe(201);
   return response.json<{ message: Message }>().message;
