@@ -25,6 +25,8 @@ interface SocketData {
   userId: string;
   sessionId: string;
   token: string;
+  /** When the token stops being valid (ms since the epoch): the socket closes then, as an HTTP call would be refused. */
+  expiresAt: number;
 }
 
 type ClientCommandHandlers = Record<ClientCommandName, (payload: unknown, answer?: (result: CommandAnswer) => void) => void>;
@@ -63,6 +65,12 @@ export interface RealtimePluginOptions {
   /** How long a member stays online after their last socket closed; tests shorten it. */
   presenceGraceMs?: number;
 }
+
+/** Commands one socket may send per COMMAND_WINDOW_MS: typing goes out every 2 s at most, receipts a few times per message. */
+const COMMANDS_PER_WINDOW = 40;
+const COMMAND_WINDOW_MS = 10_000;
+/** setTimeout's ceiling (about 24.8 days); a token living longer is rechecked when this much has passed. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 const memberRoom = (userId: string) => `member:${userId}`;
 const sessionRoom = (sessionId: string) => `session:${sessionId}`;
@@ -114,7 +122,8 @@ async function realtimePlugin(app: FastifyInstance, options: RealtimePluginOptio
           next(Object.assign(new Error('This channel is for member accounts'), { data: { status: 403 } }));
           return;
         }
-        socket.data = { userId: user.id, sessionId, token: auth.data.token };
+        const { exp } = app.jwt.decode<{ exp?: number }>(auth.data.token) ?? {};
+        socket.data = { userId: user.id, sessionId, token: auth.data.token, expiresAt: (exp ?? 0) * 1000 };
         next();
       },
       (error: unknown) => {
@@ -125,9 +134,13 @@ async function realtimePlugin(app: FastifyInstance, options: RealtimePluginOptio
     );
   });
 
-  const onCommand = (socket: OrbitSocket, name: ClientCommandName) => {
+  const onCommand = (socket: OrbitSocket, name: ClientCommandName, allowance: () => boolean) => {
     socket.on(name, (payload: unknown, answer?: (result: CommandAnswer) => void) => {
       const reply = typeof answer === 'function' ? answer : () => {};
+      if (!allowance()) {
+        reply({ ok: false, status: 429, message: 'Too many requests, please slow down' });
+        return;
+      }
       const parsed = clientCommandSchemas[name].safeParse(payload);
       if (!parsed.success) {
         reply({ ok: false, status: 400, message: parsed.error.issues[0]?.message ?? 'Invalid command' });
@@ -166,9 +179,26 @@ async function realtimePlugin(app: FastifyInstance, options: RealtimePluginOptio
       leaving.delete(sessionId);
     }
     if (firstHere) tellMatches(userId, true).catch((error: unknown) => app.log.warn({ err: error }, 'presence announcement failed'));
-    for (const name of Object.keys(clientCommandSchemas) as ClientCommandName[]) onCommand(socket, name);
+    // A fixed window per socket: each command costs a database read, and a script must not turn typing into a flood.
+    let windowStartedAt = 0;
+    let commandsInWindow = 0;
+    const allowance = () => {
+      const now = Date.now();
+      if (now - windowStartedAt >= COMMAND_WINDOW_MS) {
+        windowStartedAt = now;
+        commandsInWindow = 0;
+      }
+      commandsInWindow += 1;
+      return commandsInWindow <= COMMANDS_PER_WINDOW;
+    };
+    for (const name of Object.keys(clientCommandSchemas) as ClientCommandName[]) onCommand(socket, name, allowance);
+
+    // The session's own end: the browser reconnects with a fresh token if it has one, or learns it has to sign in.
+    const expiry = setTimeout(() => socket.disconnect(true), Math.min(Math.max(0, socket.data.expiresAt - Date.now()), MAX_TIMER_MS));
+    expiry.unref();
 
     socket.on('disconnect', () => {
+      clearTimeout(expiry);
       if (io.of('/').adapter.rooms.get(sessionRoom(sessionId))?.size) return;
       // The last tab of this session closed here; a reload or a short drop comes back within the grace.
       const timer = setTimeout(() => {

@@ -1,9 +1,9 @@
 import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { CommandAnswer, MessageEvent, PresenceEvent, ReceiptsEvent } from '../../../contract/realtime';
-import { signToken } from '../helpers/forged-tokens';
+import { claimsOf, nowInSeconds, signToken } from '../helpers/forged-tokens';
 import { bearer, loginAdmin, loginUser, registerUser } from '../helpers/accounts';
-import { createTestApp, type TestApp } from '../helpers/test-app';
+import { createTestApp, TEST_JWT_SECRET, type TestApp } from '../helpers/test-app';
 import { baseUrl, connected, matchedPair, nextEvent, openSocket, sent } from './messaging-helpers';
 
 let testApp: TestApp;
@@ -77,6 +77,16 @@ describe('ending a session closes its sockets at once', () => {
     expect(await gone).toBe('io server disconnect');
   });
 
+  it('when the token expires', async () => {
+    const member = await registerUser(app());
+    const { sub, role, ver, jti } = claimsOf(member.token);
+    const shortLived = signToken({ sub, role, ver, jti, iat: nowInSeconds(), exp: nowInSeconds() + 2 }, TEST_JWT_SECRET, 'HS256');
+    const socket = await online(shortLived);
+    const startedAt = Date.now();
+    expect(await closed(socket)).toBe('io server disconnect');
+    expect(Date.now() - startedAt).toBeLessThan(3500);
+  });
+
   it('at a ban', async () => {
     const member = await registerUser(app());
     const socket = await online(member.token);
@@ -115,6 +125,14 @@ describe('events', () => {
     // Still connected and answering after all that.
     expect(anaSocket.connected).toBe(true);
     expect(await command(anaSocket, 'typing', { peerId: ben.user._id })).toEqual({ ok: true });
+  });
+
+  it('slows down a socket that floods commands with a 429 answer', async () => {
+    const [ana, ben] = await matchedPair(app());
+    const anaSocket = await online(ana.token);
+    const answers = await Promise.all(Array.from({ length: 45 }, () => command(anaSocket, 'typing', { peerId: ben.user._id })));
+    expect(answers.filter((answer) => answer.ok)).toHaveLength(40);
+    expect(answers.at(-1)).toMatchObject({ ok: false, status: 429 });
   });
 
   it('tells the sender how far the other member got; with read receipts off on either side, read stays hidden', async () => {
