@@ -3,6 +3,7 @@ import type { BenchPart } from './part';
 import { radarPart } from './radar';
 import { frontendPart } from './frontend';
 import { photosPart } from './photos';
+import { realtimePart } from './realtime';
 
 /** Every benchmark part, in the order `npm run bench` runs them. Later issues add theirs here. */
-export const BENCH_PARTS: readonly BenchPart[] = [radarPart, httpPart, frontendPart, photosPart];
+export const BENCH_PARTS: readonly BenchPart[] = [radarPart, httpPart, frontendPart, photosPart, realtimePart];
