@@ -41,6 +41,23 @@ export async function findLiveMatch(tx: Executor, callerId: string, peerId: stri
   return row;
 }
 
+/**
+ * The live match with the other member's receipts choice, and the pair's
+ * conversation row when there is one, in one round trip: reading a
+ * conversation (every reconnect's catch-up) needs both.
+ */
+export async function findMatchAndConversation(db: Executor, callerId: string, peerId: string) {
+  const pair = orderedPair(callerId, peerId);
+  const [row] = await db
+    .select({ peerReadReceipts: users.readReceipts, conversation: conversations })
+    .from(matches)
+    .innerJoin(users, eq(users.id, peerId))
+    .leftJoin(conversations, pairIs(conversations, pair))
+    .where(and(pairIs(matches, pair), eq(users.isBanned, false), eq(users.role, 'user')))
+    .limit(1);
+  return row;
+}
+
 /** The pair's conversation row, whatever its state. */
 export async function findConversation(tx: Executor, callerId: string, peerId: string) {
   const pair = orderedPair(callerId, peerId);

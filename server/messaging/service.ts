@@ -22,6 +22,7 @@ import {
   endConversation,
   findConversation,
   findLiveMatch,
+  findMatchAndConversation,
   findSentMessage,
   hasMessagesBefore,
   insertMessage,
@@ -68,13 +69,14 @@ export async function listMemberConversations(db: OrbitDatabase, caller: UserRow
 }
 
 export async function readConversationMessages(db: OrbitDatabase, caller: UserRow, peerId: string, query: MessagesQuery): Promise<MessagesResponse> {
-  const match = await findLiveMatch(db, caller.id, peerId, false);
+  const match = await findMatchAndConversation(db, caller.id, peerId);
   if (!match) throw await refusal(db, caller.id, peerId);
-  const conversation = await findConversation(db, caller.id, peerId);
+  const { conversation } = match;
   if (!conversation) return { messages: [], hasOlder: false, lastSeq: 0, receipts: { deliveredSeq: 0, readSeq: 0 } };
   const rows = await readMessages(db, conversation.id, query);
   const first = rows[0];
-  const hasOlder = first === undefined ? false : await hasMessagesBefore(db, conversation.id, first.seq);
+  // Catching up after N: the browser holds what came before, so there is nothing to ask the database.
+  const hasOlder = query.after !== undefined ? query.after > 0 : first === undefined ? false : await hasMessagesBefore(db, conversation.id, first.seq);
   const side = sides(caller.id, peerId);
   const callerIsA = side.pair.userAId === caller.id;
   return {
