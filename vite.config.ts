@@ -66,6 +66,15 @@ export default defineConfig({
             // query, xstate, styled-components) in one file rather than a
             // dozen fragments; libraries only later screens use stay with them.
             { name: 'framework', test: /node_modules[\\/](?!zod[\\/]|@fontsource)/, tags: ['$initial'], priority: 1 },
+            // A member's realtime connection and messaging's cache in one file: the shell loads it for
+            // every member at sign-in (socket, unread count), and each file of its own would add a
+            // name to the code for `/`.
+            {
+              name: 'messaging',
+              test: /src[\\/](realtime[\\/]|api[\\/]messaging\.ts$)|contract[\\/](realtime|messaging)\.ts$|node_modules[\\/](socket\.io-client|socket\.io-parser|engine\.io-client|engine\.io-parser|@socket\.io[\\/]component-emitter|xmlhttprequest-ssl|debug|ms)[\\/]/,
+              priority: 2,
+              includeDependenciesRecursively: false,
+            },
             // Likewise the design-system components the app shell uses.
             { name: 'ui', test: /src[\\/]ui[\\/]/, tags: ['$initial'] },
             // The admin area in one file: operators move between its screens,

@@ -1,4 +1,4 @@
-import { fromPromise } from 'xstate';
+import { fromCallback, fromPromise, type EventObject } from 'xstate';
 
 /**
  * The default for an injected actor: it fails loudly, so a screen or test
@@ -6,4 +6,14 @@ import { fromPromise } from 'xstate';
  */
 export function actorNotProvided<TOutput, TInput>(machine: string, name: string) {
   return fromPromise<TOutput, TInput>(() => Promise.reject(new Error(`${machine}: the "${name}" actor was not provided`)));
+}
+
+/**
+ * The same for a long-lived (callback) actor: it says so on the console and
+ * sends nothing, so a machine without it keeps working without the source.
+ */
+export function callbackActorNotProvided<TEvent extends EventObject, TInput>(machine: string, name: string) {
+  return fromCallback<TEvent, TInput>(() => {
+    console.error(`${machine}: the "${name}" actor was not provided`);
+  });
 }

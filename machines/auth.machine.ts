@@ -1,6 +1,6 @@
 import { assertEvent, assign, setup, type SnapshotFrom } from 'xstate';
 import type { RegisterBody } from '../contract/auth';
-import { actorNotProvided } from './actor-not-provided';
+import { actorNotProvided, callbackActorNotProvided } from './actor-not-provided';
 
 export type SessionRole = 'user' | 'admin';
 export interface SessionTokens {
@@ -85,6 +85,8 @@ export const authMachine = setup({
   actors: {
     signIn: actorNotProvided<IssuedToken, SignInInput>('auth machine', 'signIn'),
     register: actorNotProvided<IssuedToken, RegisterBody>('auth machine', 'register'),
+    // The member's realtime connection (it reads the session token from storage, as every request does).
+    realtime: callbackActorNotProvided<AuthEvent, void>('auth machine', 'realtime'),
   },
   actions: {
     // Effects the app injects with `.provide()`; the machine itself stays pure.
@@ -142,7 +144,9 @@ export const authMachine = setup({
     user: {
       description:
         'A user token exists (and no admin token). Deleting the account from Settings signs out at once, ' +
-        'without the signed-out notice: the Login page it moves to says the account has been deleted.',
+        'without the signed-out notice: the Login page it moves to says the account has been deleted. ' +
+        "While here the tab keeps one realtime connection (messages, typing, receipts, presence) open with the member's token.",
+      invoke: { id: 'realtime', src: 'realtime' },
       on: {
         ...settledTransitions,
         LOGOUT: { target: 'leaving', actions: [{ type: 'clearPersistedTokens', params: { because: 'logout' } }, 'reloadHome'] },

@@ -55,7 +55,8 @@ export const matchesMachine = setup({
   },
   actions: {
     // Effects the screen injects; the machine stays pure.
-    announceConnected: (_, _params: { name: string }) => {},
+    /** After the heart: the chat with them opens with 'Connected with <name>!'. */
+    announceConnected: (_, _params: { userId: string; name: string }) => {},
     openChat: (_, _params: { userId: string }) => {},
     startVideoCall: (_, _params: { userId: string }) => {},
     showNext: assign(({ context }) => ({ index: wrap(context.index + 1, context.matches.length) })),
@@ -77,7 +78,7 @@ export const matchesMachine = setup({
   description:
     'The Matches screen: "Finding your matches..." until GET /matches answers, then one match at a time with previous and next ' +
     'wrapping round, "No Matches Yet", or "Error Loading Matches" with Try Again. Connect plays the heart for 2 seconds, then ' +
-    '"Connected with <name>!"; chat opens that conversation in Messages and video starts the call. Blocking the match shown ' +
+    'opens the chat saying "Connected with <name>!"; chat opens that conversation in Messages and video starts the call. Blocking the match shown ' +
     '(Report or block) takes them off the list, and the next match, or "No Matches Yet", takes their place.',
   context: { matches: [], index: 0, error: null },
   initial: 'loading',
@@ -111,11 +112,11 @@ export const matchesMachine = setup({
       },
     },
     connecting: {
-      description: 'The heart animation plays for 2 seconds; the card\'s buttons wait.',
+      description: "The heart animation plays for 2 seconds; the card's buttons wait. Then the chat with them opens, saying 'Connected with <name>!'.",
       after: {
         CONNECT_ANIMATION: {
           target: 'browsing',
-          actions: { type: 'announceConnected', params: ({ context }) => ({ name: shownMatch(context).name }) },
+          actions: { type: 'announceConnected', params: ({ context }) => ({ userId: shownMatch(context).id, name: shownMatch(context).name }) },
         },
       },
     },

@@ -1,84 +1,134 @@
 import { assertEvent, assign, setup, type SnapshotFrom } from 'xstate';
-import { actorNotProvided } from './actor-not-provided';
+import { TYPING_THROTTLE_MS, TYPING_VISIBLE_MS } from '../contract/realtime';
+import { actorNotProvided, callbackActorNotProvided } from './actor-not-provided';
 
-/** SPEC section 3 Conversation; `timestamp` is an ISO date-time. */
-export interface Conversation {
+/**
+ * A message the member wrote that the server has not stored yet. Its id is
+ * made in the browser before the first try and sent again on every retry, so
+ * the server keeps it once however often it goes out.
+ */
+export interface OutboxEntry {
   id: string;
-  name: string;
-  avatar: string;
-  lastMessage: string;
-  timestamp: string;
-  unread: number;
-  isOnline: boolean;
-}
-
-/** SPEC section 3 Chat message (messages screen); `timestamp` is an ISO date-time. */
-export interface ChatMessage {
-  id: string;
-  sender: string;
-  content: string;
-  timestamp: string;
-  isOwn: boolean;
+  /** The person the conversation is with. */
+  peerId: string;
+  text: string;
+  /** ISO date-time it was written. */
+  createdAt: string;
+  /** Failed tries so far. */
+  attempts: number;
+  /** `failed`: it stopped trying ("Not sent · Retry"). */
+  status: 'pending' | 'failed';
 }
 
 export interface MessagingInput {
   /** `/messages?with=<userId>`: the person whose conversation opens first. */
   withUserId: string | null;
+  /** What was still waiting to go out when the screen last closed (kept per member in localStorage). */
+  outbox: OutboxEntry[];
+  /** Whether the realtime connection is up as the screen opens. */
+  online: boolean;
 }
 
 export type MessagingView = 'list' | 'chat';
 
+/** What the open chat says above the composer: a refused send, or the end of the conversation. */
+export interface ChatNotice {
+  peerId: string;
+  tone: 'error' | 'info';
+  text: string;
+}
+
 export interface MessagingContext {
   withUserId: string | null;
-  conversations: Conversation[];
   selectedId: string | null;
   /** Which of the two views a phone shows; wider screens show both. */
   view: MessagingView;
-  thread: ChatMessage[];
   draft: string;
-  /** Numbers the messages this screen creates, so ids stay unique. */
-  sentCount: number;
+  outbox: OutboxEntry[];
+  online: boolean;
+  /** Conversations that ended while the screen was open (unmatch, block, either side). */
+  endedIds: string[];
+  notice: ChatNotice | null;
+  /** The message on its way (it may leave the outbox meanwhile, when its conversation ends). */
+  inFlight: OutboxEntry | null;
 }
 
+export interface ConversationsRequest {
+  withUserId: string | null;
+}
 export interface ThreadRequest {
-  conversation: Conversation;
+  peerId: string;
 }
-export interface ReplyRequest {
-  conversation: Conversation;
-  /** What the user just said. */
-  message: ChatMessage;
+export interface SendRequest {
+  entry: OutboxEntry;
 }
+export interface UnmatchRequest {
+  peerId: string;
+}
+/** How a refused call is told apart: its HTTP status (0 when the server was not reached) and message. */
+export interface FailedCall {
+  status: number;
+  message: string;
+}
+
+/** What the realtime connection tells the screen (through the tab's hub). */
+export type RealtimeSignal =
+  | { type: 'CONNECTION.LOST' }
+  | { type: 'CONNECTION.BACK' }
+  | { type: 'TYPING'; peerId: string }
+  /** `fromThem`: the other member wrote it (not the member in another tab). */
+  | { type: 'MESSAGE.RECEIVED'; peerId: string; fromThem: boolean }
+  | { type: 'CONVERSATION.ENDED'; peerId: string };
 
 export type MessagingEvent =
+  | RealtimeSignal
   | { type: 'RETRY' }
   | { type: 'SELECT'; conversationId: string }
   | { type: 'BACK_TO_LIST' }
   | { type: 'DRAFT.CHANGE'; text: string }
-  /** `at`: when the user sent it (ISO), read from the screen's clock. */
-  | { type: 'SEND'; at: string }
+  /** `id`: made by the browser (crypto.randomUUID); `at`: when the member sent it (ISO). */
+  | { type: 'SEND'; id: string; at: string }
+  /** "Not sent · Retry" on a message that stopped trying. */
+  | { type: 'RETRY_SEND'; id: string }
+  /** The member confirmed Unmatch in the chat's dialog. */
+  | { type: 'UNMATCH' }
+  | { type: 'DISMISS_NOTICE' }
   /** The member blocked the person of the open conversation (Report or block); the server has ended the match. */
   | { type: 'BLOCKED'; userId: string };
 
-/** SPEC section 9: the messaging auto-reply delay. */
-export const AUTO_REPLY_DELAY_MS = 2000;
+/** Tries a message gets (the first and the retries) before it shows "Not sent · Retry". */
+export const MAX_SEND_ATTEMPTS = 3;
+export const SEND_RETRY_DELAY_MS = 3000;
 
-/** The conversation the thread belongs to; only called where one is selected. */
-function selectedConversation(context: MessagingContext): Conversation {
-  const found = context.conversations.find((conversation) => conversation.id === context.selectedId);
-  if (!found) throw new Error('messaging machine: no conversation is selected');
-  return found;
+function statusOf(error: unknown): number {
+  if (typeof error === 'object' && error !== null && 'status' in error && typeof error.status === 'number') return error.status;
+  return 0;
+}
+function messageOf(error: unknown, fallback: string): string {
+  return error instanceof Error && error.message.trim() !== '' ? error.message : fallback;
 }
 
-function withPreview(conversations: Conversation[], id: string, message: ChatMessage): Conversation[] {
-  return conversations.map((conversation) =>
-    conversation.id === id ? { ...conversation, lastMessage: message.content, timestamp: message.timestamp } : conversation,
-  );
+const firstPending = (context: MessagingContext): OutboxEntry | undefined => context.outbox.find((entry) => entry.status === 'pending');
+
+function nextEntry(context: MessagingContext): OutboxEntry {
+  const entry = firstPending(context);
+  if (!entry) throw new Error('messaging machine: nothing is waiting to be sent');
+  return entry;
 }
 
-/** The `with` person's conversation when it was loaded, else the first one (SPEC: the first is selected on load). */
-function initialSelection(conversations: Conversation[], withUserId: string | null): string | null {
-  const requested = withUserId === null ? undefined : conversations.find((conversation) => conversation.id === withUserId);
-  return requested?.id ?? conversations[0]?.id ?? null;
+function sendingEntry(context: MessagingContext): OutboxEntry {
+  if (!context.inFlight) throw new Error('messaging machine: no message is on its way');
+  return context.inFlight;
+}
+
+function selected(context: MessagingContext): string {
+  if (context.selectedId === null) throw new Error('messaging machine: no conversation is selected');
+  return context.selectedId;
+}
+
+/** The `with` person's conversation when it is in the list, else the first one (SPEC: the first is selected on load). */
+function initialSelection(ids: readonly string[], withUserId: string | null): string | null {
+  return (withUserId !== null && ids.includes(withUserId) ? withUserId : ids[0]) ?? null;
 }
 
 export const messagingMachine = setup({
@@ -88,113 +138,149 @@ export const messagingMachine = setup({
     events: {} as MessagingEvent,
   },
   actors: {
-    loadConversations: actorNotProvided<Conversation[], MessagingInput>('messaging machine', 'loadConversations'),
-    loadThread: actorNotProvided<ChatMessage[], ThreadRequest>('messaging machine', 'loadThread'),
-    composeReply: actorNotProvided<ChatMessage, ReplyRequest>('messaging machine', 'composeReply'),
+    /** The conversations' ids, latest activity first (the list itself is in the query cache). */
+    loadConversations: actorNotProvided<string[], ConversationsRequest>('messaging machine', 'loadConversations'),
+    /** Makes sure the newest page of the conversation's messages is in the query cache. */
+    loadThread: actorNotProvided<void, ThreadRequest>('messaging machine', 'loadThread'),
+    sendMessage: actorNotProvided<void, SendRequest>('messaging machine', 'sendMessage'),
+    /** Answers with the server's message (UNMATCHED_MESSAGE). */
+    unmatch: actorNotProvided<string, UnmatchRequest>('messaging machine', 'unmatch'),
+    /** The tab's realtime connection, as signals (status, typing, messages, ended conversations). */
+    watchRealtime: callbackActorNotProvided<RealtimeSignal, void>('messaging machine', 'watchRealtime'),
   },
   actions: {
-    adoptConversations: assign(({ context }, params: { conversations: Conversation[] }) => {
-      const selectedId = initialSelection(params.conversations, context.withUserId);
-      return {
-        conversations: params.conversations.map((conversation) => (conversation.id === selectedId ? { ...conversation, unread: 0 } : conversation)),
-        selectedId,
-        // A phone opens on the list, unless a link asked for one person's chat.
-        view: context.withUserId !== null && selectedId === context.withUserId ? 'chat' : 'list',
-      };
+    // Effects the screen injects with `.provide()`; the machine itself stays pure.
+    persistOutbox: (_, _params: { outbox: OutboxEntry[] }) => {},
+    /** "… is typing" for the other member (the machine sends it at most every TYPING_THROTTLE). */
+    signalTyping: (_, _params: { peerId: string }) => {},
+    adoptConversations: assign(({ context }, params: { ids: string[] }) => {
+      const selectedId = initialSelection(params.ids, context.withUserId);
+      // A phone opens on the list, unless a link asked for one person's chat.
+      return { selectedId, view: context.withUserId !== null && selectedId === context.withUserId ? ('chat' as const) : ('list' as const) };
     }),
-    select: assign(({ context, event }) => {
+    select: assign(({ event }) => {
       assertEvent(event, 'SELECT');
-      return {
-        selectedId: event.conversationId,
-        view: 'chat' as const,
-        thread: [],
-        draft: '',
-        conversations: context.conversations.map((conversation) =>
-          conversation.id === event.conversationId ? { ...conversation, unread: 0 } : conversation,
-        ),
-      };
+      return { selectedId: event.conversationId, view: 'chat' as const, draft: '', notice: null };
     }),
     showList: assign({ view: 'list' as const }),
     dropBlockedConversation: assign(({ context, event }) => {
       assertEvent(event, 'BLOCKED');
       return {
-        conversations: context.conversations.filter((conversation) => conversation.id !== event.userId),
         selectedId: null,
         view: 'list' as const,
-        thread: [],
         draft: '',
+        notice: null,
+        outbox: context.outbox.filter((entry) => entry.peerId !== event.userId),
+        endedIds: context.endedIds.includes(event.userId) ? context.endedIds : [...context.endedIds, event.userId],
       };
     }),
-    adoptThread: assign((_, params: { thread: ChatMessage[] }) => ({ thread: params.thread })),
-    forgetThread: assign({ thread: [] }),
     updateDraft: assign(({ event }) => {
       assertEvent(event, 'DRAFT.CHANGE');
       return { draft: event.text };
     }),
-    appendOwnMessage: assign(({ context, event }) => {
+    enqueueDraft: assign(({ context, event }) => {
       assertEvent(event, 'SEND');
-      const sentCount = context.sentCount + 1;
-      const message: ChatMessage = { id: `sent-${sentCount}`, sender: 'You', content: context.draft.trim(), timestamp: event.at, isOwn: true };
+      const entry: OutboxEntry = { id: event.id, peerId: selected(context), text: context.draft.trim(), createdAt: event.at, attempts: 0, status: 'pending' };
+      return { draft: '', notice: null, outbox: [...context.outbox, entry] };
+    }),
+    retryEntry: assign(({ context, event }) => {
+      assertEvent(event, 'RETRY_SEND');
+      return { outbox: context.outbox.map((entry) => (entry.id === event.id ? { ...entry, status: 'pending' as const, attempts: 0 } : entry)) };
+    }),
+    forgetSent: assign(({ context }, params: { id: string }) => ({ outbox: context.outbox.filter((entry) => entry.id !== params.id) })),
+    countAttempt: assign(({ context }, params: { id: string }) => ({
+      outbox: context.outbox.map((entry) => (entry.id === params.id ? { ...entry, attempts: entry.attempts + 1 } : entry)),
+    })),
+    markFailed: assign(({ context }, params: { id: string }) => ({
+      outbox: context.outbox.map((entry) => (entry.id === params.id ? { ...entry, attempts: entry.attempts + 1, status: 'failed' as const } : entry)),
+    })),
+    /**
+     * The server refused the message (too long, too many too fast): it leaves the outbox and its text goes
+     * back into the composer, before anything typed since, so nothing is lost; the chat says why.
+     */
+    returnToDraft: assign(({ context }, params: { id: string; message: string }) => {
+      const entry = context.outbox.find((candidate) => candidate.id === params.id);
+      if (!entry) return {};
+      const open = entry.peerId === context.selectedId;
       return {
-        sentCount,
-        draft: '',
-        thread: [...context.thread, message],
-        conversations: withPreview(context.conversations, selectedConversation(context).id, message),
+        outbox: context.outbox.filter((candidate) => candidate.id !== params.id),
+        draft: open ? (context.draft === '' ? entry.text : `${entry.text}\n${context.draft}`) : context.draft,
+        notice: { peerId: entry.peerId, tone: 'error' as const, text: params.message },
       };
     }),
-    appendReply: assign(({ context }, params: { reply: ChatMessage }) => {
-      const sentCount = context.sentCount + 1;
-      const reply: ChatMessage = { ...params.reply, id: `reply-${sentCount}`, isOwn: false };
-      return {
-        sentCount,
-        thread: [...context.thread, reply],
-        conversations: withPreview(context.conversations, selectedConversation(context).id, reply),
-      };
-    }),
+    markEnded: assign(({ context }, params: { peerId: string; notice?: string }) => ({
+      endedIds: context.endedIds.includes(params.peerId) ? context.endedIds : [...context.endedIds, params.peerId],
+      outbox: context.outbox.filter((entry) => entry.peerId !== params.peerId),
+      notice: params.notice ? { peerId: params.peerId, tone: 'info' as const, text: params.notice } : context.notice,
+    })),
+    showError: assign((_, params: { peerId: string; message: string }) => ({ notice: { peerId: params.peerId, tone: 'error' as const, text: params.message } })),
+    dismissNotice: assign({ notice: null }),
+    takeNext: assign(({ context }) => ({ inFlight: nextEntry(context) })),
+    goOffline: assign({ online: false }),
+    goOnline: assign({ online: true }),
   },
   guards: {
-    loadedAny: (_, params: { conversations: Conversation[] }) => params.conversations.length > 0,
+    loadedAny: (_, params: { ids: string[] }) => params.ids.length > 0,
+    hasSelection: ({ context }) => context.selectedId !== null,
     // SPEC section 5: whitespace-only text is ignored.
     draftHasText: ({ context }) => context.draft.trim() !== '',
-    isKnownConversation: ({ context, event }) =>
-      event.type === 'SELECT' && context.conversations.some((conversation) => conversation.id === event.conversationId),
+    typedSomething: ({ event }) => event.type === 'DRAFT.CHANGE' && event.text.trim() !== '',
+    fromSelectedPeer: ({ context, event }) =>
+      (event.type === 'TYPING' || event.type === 'CONVERSATION.ENDED') && event.peerId === context.selectedId,
+    isSelectedPeerMessage: ({ context, event }) => event.type === 'MESSAGE.RECEIVED' && event.fromThem && event.peerId === context.selectedId,
+    selectedHasEnded: ({ context }) => context.selectedId !== null && context.endedIds.includes(context.selectedId),
+    canSendNext: ({ context }) => context.online && firstPending(context) !== undefined,
+    hasFailedEntry: ({ context, event }) => event.type === 'RETRY_SEND' && context.outbox.some((entry) => entry.id === event.id && entry.status === 'failed'),
+    /** 403: the match ended before (or while) this went out. */
+    endedError: (_, params: { error: unknown }) => statusOf(params.error) === 403,
+    /** 400 (too long), 404 (no such conversation) and 429 (rate limit): trying again now cannot help. */
+    refusedError: (_, params: { error: unknown }) => [400, 404, 429].includes(statusOf(params.error)),
+    /** The message is still to go (its conversation has not ended meanwhile) and has tries left. */
+    retriesLeft: ({ context }) =>
+      context.outbox.some((entry) => entry.id === context.inFlight?.id) && (context.inFlight?.attempts ?? 0) + 1 < MAX_SEND_ATTEMPTS,
   },
   delays: {
-    AUTO_REPLY_DELAY: AUTO_REPLY_DELAY_MS,
+    TYPING_VISIBLE: TYPING_VISIBLE_MS,
+    TYPING_THROTTLE: TYPING_THROTTLE_MS,
+    SEND_RETRY_DELAY: SEND_RETRY_DELAY_MS,
   },
 }).createMachine({
   id: 'messaging',
   description:
-    'The Messages screen. It loads the conversation list, opens one conversation at a time, and sends messages; ' +
-    "2 seconds after the user's latest message the selected contact answers 'Thanks for your message!'. Blocking the " +
-    'person (Report or block) removes their conversation and goes back to the list.',
+    "The Messages screen for a signed-in member: their conversations (one per match), one open at a time, and the messages both write, " +
+    'pushed over the realtime connection. What the member sends goes through an outbox kept in the browser, so it survives a reload and ' +
+    'waits for the connection; the other member sees it, and their typing and read receipts come back the same way.',
   context: ({ input }) => ({
     withUserId: input.withUserId,
-    conversations: [],
     selectedId: null,
     view: 'list',
-    thread: [],
     draft: '',
-    sentCount: 0,
+    outbox: input.outbox,
+    online: input.online,
+    endedIds: [],
+    notice: null,
+    inFlight: null,
   }),
+  invoke: { id: 'watchRealtime', src: 'watchRealtime' },
+  on: {
+    'CONNECTION.LOST': { actions: 'goOffline' },
+    'CONNECTION.BACK': { actions: 'goOnline' },
+  },
   initial: 'loading',
   states: {
     loading: {
-      description: 'Fetching the conversations (one per match, or the sample ones); skeleton rows show.',
+      description: 'Fetching the conversations; skeleton rows show.',
       invoke: {
         id: 'loadConversations',
         src: 'loadConversations',
         input: ({ context }) => ({ withUserId: context.withUserId }),
         onDone: [
           {
-            guard: { type: 'loadedAny', params: ({ event }) => ({ conversations: event.output }) },
-            target: 'ready.loadingThread',
-            actions: { type: 'adoptConversations', params: ({ event }) => ({ conversations: event.output }) },
+            guard: { type: 'loadedAny', params: ({ event }) => ({ ids: event.output }) },
+            target: 'ready',
+            actions: { type: 'adoptConversations', params: ({ event }) => ({ ids: event.output }) },
           },
-          {
-            target: 'ready.nothingSelected',
-            actions: { type: 'adoptConversations', params: ({ event }) => ({ conversations: event.output }) },
-          },
+          { target: 'ready' },
         ],
         onError: { target: 'failed' },
       },
@@ -204,59 +290,201 @@ export const messagingMachine = setup({
       on: { RETRY: { target: 'loading' } },
     },
     ready: {
-      description: 'The list is shown; a phone shows either the list or the chat.',
-      on: {
-        SELECT: { guard: 'isKnownConversation', target: '.loadingThread', actions: 'select' },
-        BACK_TO_LIST: { actions: 'showList' },
-        // Whatever the chat was doing (a pending reply included) ends with the conversation.
-        BLOCKED: { target: '.nothingSelected', actions: 'dropBlockedConversation' },
-      },
-      initial: 'nothingSelected',
+      description: 'The list is shown (a phone shows either the list or the chat); the outbox sends in the background.',
+      type: 'parallel',
       states: {
-        nothingSelected: {
-          description: "'No conversation selected' and 'Select a conversation to start messaging'.",
-        },
-        loadingThread: {
-          description: 'Opening the selected conversation: its header shows, the thread is loading.',
-          invoke: {
-            id: 'loadThread',
-            src: 'loadThread',
-            input: ({ context }) => ({ conversation: selectedConversation(context) }),
-            onDone: { target: 'chatting', actions: { type: 'adoptThread', params: ({ event }) => ({ thread: event.output }) } },
-            onError: { target: 'threadFailed', actions: 'forgetThread' },
-          },
-        },
-        threadFailed: {
-          description: "The conversation's messages could not be loaded: a message with 'Try Again' (re-selects it).",
-        },
-        chatting: {
-          description: 'The thread, newest at the bottom, and the composer.',
-          initial: 'idle',
+        chat: {
+          description: 'The right-hand pane.',
+          initial: 'choosing',
           on: {
-            'DRAFT.CHANGE': { actions: 'updateDraft' },
-            // Each message restarts the wait, so a burst of messages gets one answer.
-            SEND: { guard: 'draftHasText', target: '.awaitingReply', reenter: true, actions: 'appendOwnMessage' },
+            SELECT: { target: '.loadingThread', actions: 'select' },
+            BACK_TO_LIST: { actions: 'showList' },
+            // Whatever the chat was doing ends with the conversation.
+            BLOCKED: { target: '.nothingSelected', actions: ['dropBlockedConversation', { type: 'persistOutbox', params: ({ context }) => ({ outbox: context.outbox }) }] },
+            'CONVERSATION.ENDED': [
+              {
+                guard: 'fromSelectedPeer',
+                target: '.ended',
+                actions: [{ type: 'markEnded', params: ({ event }) => ({ peerId: event.peerId }) }, { type: 'persistOutbox', params: ({ context }) => ({ outbox: context.outbox }) }],
+              },
+              { actions: [{ type: 'markEnded', params: ({ event }) => ({ peerId: event.peerId }) }, { type: 'persistOutbox', params: ({ context }) => ({ outbox: context.outbox }) }] },
+            ],
+            DISMISS_NOTICE: { actions: 'dismissNotice' },
           },
           states: {
-            idle: { description: 'Nothing is pending.' },
-            awaitingReply: {
-              description: 'The user has spoken; the contact answers after AUTO_REPLY_DELAY.',
-              after: { AUTO_REPLY_DELAY: { target: 'composingReply' } },
+            choosing: {
+              description: 'Opens the conversation picked on load, if there is one; never rests here.',
+              always: [{ guard: 'hasSelection', target: 'loadingThread' }, { target: 'nothingSelected' }],
             },
-            composingReply: {
-              description: 'Fetching the contact’s answer from the (simulated) messaging service.',
+            nothingSelected: {
+              description: "'No conversation selected' and 'Select a conversation to start messaging'.",
+            },
+            loadingThread: {
+              description: 'Opening the selected conversation: its header shows, the newest messages are loading.',
               invoke: {
-                id: 'composeReply',
-                src: 'composeReply',
-                input: ({ context }) => {
-                  const message = context.thread.findLast((entry) => entry.isOwn);
-                  if (!message) throw new Error('messaging machine: a reply was requested before any message was sent');
-                  return { conversation: selectedConversation(context), message };
-                },
-                onDone: { target: 'idle', actions: { type: 'appendReply', params: ({ event }) => ({ reply: event.output }) } },
-                // A lost answer is not the user's problem: the thread simply has no reply.
-                onError: { target: 'idle' },
+                id: 'loadThread',
+                src: 'loadThread',
+                input: ({ context }) => ({ peerId: selected(context) }),
+                onDone: [{ guard: 'selectedHasEnded', target: 'ended' }, { target: 'chatting' }],
+                onError: [
+                  {
+                    guard: { type: 'endedError', params: ({ event }) => ({ error: event.error }) },
+                    target: 'ended',
+                    actions: [{ type: 'markEnded', params: ({ context }) => ({ peerId: selected(context) }) }, { type: 'persistOutbox', params: ({ context }) => ({ outbox: context.outbox }) }],
+                  },
+                  { target: 'threadFailed' },
+                ],
               },
+            },
+            threadFailed: {
+              description: "The conversation's messages could not be loaded: a message with 'Try Again' (re-selects it).",
+            },
+            chatting: {
+              description: 'The thread, newest at the bottom, and the composer; what arrives shows at once.',
+              type: 'parallel',
+              // A send that found the match ended (403) ends the chat too.
+              always: { guard: 'selectedHasEnded', target: 'ended' },
+              on: {
+                SEND: {
+                  guard: 'draftHasText',
+                  actions: ['enqueueDraft', { type: 'persistOutbox', params: ({ context }) => ({ outbox: context.outbox }) }],
+                },
+                UNMATCH: { target: 'unmatching' },
+              },
+              states: {
+                typing: {
+                  description: "Whether '<name> is typing…' shows.",
+                  initial: 'quiet',
+                  states: {
+                    quiet: {
+                      description: 'The other member is not typing (as far as anyone knows).',
+                      on: { TYPING: { guard: 'fromSelectedPeer', target: 'typing' } },
+                    },
+                    typing: {
+                      description: 'Shown until TYPING_VISIBLE after their last signal, or until their message arrives.',
+                      after: { TYPING_VISIBLE: { target: 'quiet' } },
+                      on: {
+                        TYPING: { guard: 'fromSelectedPeer', target: 'typing', reenter: true },
+                        'MESSAGE.RECEIVED': { guard: 'isSelectedPeerMessage', target: 'quiet' },
+                      },
+                    },
+                  },
+                },
+                composer: {
+                  description: 'The draft; typing tells the other member, at most every TYPING_THROTTLE.',
+                  initial: 'ready',
+                  on: { 'DRAFT.CHANGE': { actions: 'updateDraft' } },
+                  states: {
+                    ready: {
+                      description: 'The next keystroke with text tells the other member the member is typing.',
+                      on: {
+                        'DRAFT.CHANGE': {
+                          guard: 'typedSomething',
+                          target: 'cooling',
+                          actions: ['updateDraft', { type: 'signalTyping', params: ({ context }) => ({ peerId: selected(context) }) }],
+                        },
+                      },
+                    },
+                    cooling: {
+                      description: 'Told them a moment ago; keystrokes only change the draft until TYPING_THROTTLE has passed.',
+                      after: { TYPING_THROTTLE: { target: 'ready' } },
+                    },
+                  },
+                },
+              },
+            },
+            unmatching: {
+              description: 'Unmatch was confirmed: waiting for the server to end the match.',
+              invoke: {
+                id: 'unmatch',
+                src: 'unmatch',
+                input: ({ context }) => ({ peerId: selected(context) }),
+                onDone: {
+                  target: 'ended',
+                  actions: [{ type: 'markEnded', params: ({ context, event }) => ({ peerId: selected(context), notice: event.output }) }, { type: 'persistOutbox', params: ({ context }) => ({ outbox: context.outbox }) }],
+                },
+                onError: {
+                  target: 'chatting',
+                  actions: {
+                    type: 'showError',
+                    params: ({ context, event }) => ({ peerId: selected(context), message: messageOf(event.error, 'Failed to unmatch') }),
+                  },
+                },
+              },
+            },
+            ended: {
+              description: 'The match ended (either side): the chat says so, its messages stay readable and the composer is disabled.',
+            },
+          },
+        },
+        outbox: {
+          description: 'Sends what the member wrote, oldest first, one at a time, while the connection is up.',
+          initial: 'idle',
+          on: {
+            RETRY_SEND: {
+              guard: 'hasFailedEntry',
+              target: '.idle',
+              actions: ['retryEntry', { type: 'persistOutbox', params: ({ context }) => ({ outbox: context.outbox }) }],
+            },
+          },
+          states: {
+            idle: {
+              description: 'Nothing to send, the connection is down, or what is left stopped trying.',
+              always: { guard: 'canSendNext', target: 'sending' },
+            },
+            sending: {
+              description: 'The oldest pending message is on its way (it shows as "Sending…").',
+              entry: 'takeNext',
+              invoke: {
+                id: 'sendMessage',
+                src: 'sendMessage',
+                input: ({ context }) => ({ entry: sendingEntry(context) }),
+                onDone: {
+                  target: 'idle',
+                  actions: [
+                    { type: 'forgetSent', params: ({ context }) => ({ id: sendingEntry(context).id }) },
+                    { type: 'persistOutbox', params: ({ context }) => ({ outbox: context.outbox }) },
+                  ],
+                },
+                onError: [
+                  {
+                    guard: { type: 'endedError', params: ({ event }) => ({ error: event.error }) },
+                    target: 'idle',
+                    actions: [
+                      { type: 'markEnded', params: ({ context }) => ({ peerId: sendingEntry(context).peerId }) },
+                      { type: 'persistOutbox', params: ({ context }) => ({ outbox: context.outbox }) },
+                    ],
+                  },
+                  {
+                    guard: { type: 'refusedError', params: ({ event }) => ({ error: event.error }) },
+                    target: 'idle',
+                    actions: [
+                      {
+                        type: 'returnToDraft',
+                        params: ({ context, event }) => ({ id: sendingEntry(context).id, message: messageOf(event.error, 'Message not sent') }),
+                      },
+                      { type: 'persistOutbox', params: ({ context }) => ({ outbox: context.outbox }) },
+                    ],
+                  },
+                  {
+                    guard: 'retriesLeft',
+                    target: 'waiting',
+                    actions: { type: 'countAttempt', params: ({ context }) => ({ id: sendingEntry(context).id }) },
+                  },
+                  {
+                    target: 'idle',
+                    actions: [
+                      { type: 'markFailed', params: ({ context }) => ({ id: sendingEntry(context).id }) },
+                      { type: 'persistOutbox', params: ({ context }) => ({ outbox: context.outbox }) },
+                    ],
+                  },
+                ],
+              },
+            },
+            waiting: {
+              description: 'The last try did not reach the server: the next goes after SEND_RETRY_DELAY, or as soon as the connection is back.',
+              after: { SEND_RETRY_DELAY: { target: 'idle' } },
+              on: { 'CONNECTION.BACK': { target: 'idle', actions: 'goOnline' } },
             },
           },
         },
@@ -267,5 +495,16 @@ export const messagingMachine = setup({
 
 export type MessagingSnapshot = SnapshotFrom<typeof messagingMachine>;
 
-export const selectSelectedConversation = (snapshot: MessagingSnapshot): Conversation | null =>
-  snapshot.context.conversations.find((conversation) => conversation.id === snapshot.context.selectedId) ?? null;
+/** The open chat's phase, for the screen. */
+export type ChatPhase = 'nothingSelected' | 'loadingThread' | 'threadFailed' | 'chatting' | 'unmatching' | 'ended';
+
+export function selectChatPhase(snapshot: MessagingSnapshot): ChatPhase {
+  if (snapshot.matches({ ready: { chat: 'loadingThread' } })) return 'loadingThread';
+  if (snapshot.matches({ ready: { chat: 'threadFailed' } })) return 'threadFailed';
+  if (snapshot.matches({ ready: { chat: 'chatting' } })) return 'chatting';
+  if (snapshot.matches({ ready: { chat: 'unmatching' } })) return 'unmatching';
+  if (snapshot.matches({ ready: { chat: 'ended' } })) return 'ended';
+  return 'nothingSelected';
+}
+
+export const selectIsTyping = (snapshot: MessagingSnapshot): boolean => snapshot.matches({ ready: { chat: { chatting: { typing: 'typing' } } } });

@@ -130,7 +130,7 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions): Pro
   }
 
   app.decorate('authenticateToken', async (token: string) => {
-    const claims = await readClaims(async () => app.jwt.verify(token));
+    const claims = await readClaims(() => Promise.resolve().then(() => app.jwt.verify(token)));
     return { user: await checkSession(claims), sessionId: claims.jti };
   });
 

@@ -19,7 +19,7 @@ import { checkCredentials, recordSignIn } from '../auth/credentials';
 import { changePassword } from '../auth/password-change';
 import { registerAccount } from '../auth/registration';
 import { revokeOtherSessions, revokeSession, startSession } from '../auth/session-token';
-import { markSessionLeft, settlePresence } from '../auth/presence';
+import { settlePresence } from '../auth/presence';
 import { signedInSessionId, signedInUser } from '../plugins/auth';
 import type { RateLimitRule, RateLimits } from '../plugins/rate-limit';
 import { bearerSecurity, errorResponses } from './error-responses';
@@ -137,26 +137,6 @@ const authRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (app, options, d
       await settlePresence(app.db, now, signedInUser(request).id);
       app.realtime.recheckMember(signedInUser(request).id);
       return { success: true as const, message: 'Logged out' };
-    },
-  );
-
-  app.post(
-    '/auth/away',
-    {
-      preHandler: app.requireUser,
-      schema: {
-        tags: ['auth'],
-        summary: 'The last open Orbit page of this session is closing',
-        description:
-          'Sent by the web app as its last tab closes: the member shows as offline at once unless another of their devices is in use, ' +
-          'instead of staying "Online now" until the presence timeout. The session stays signed in; its next request brings the member back online.',
-        security: bearerSecurity,
-        response: { 200: sessionChangeResponseSchema, ...errorResponses(401, 403) },
-      },
-    },
-    async (request) => {
-      await markSessionLeft(app.db, signedInUser(request).id, signedInSessionId(request), new Date());
-      return { success: true as const, message: 'Marked as away' };
     },
   );
 

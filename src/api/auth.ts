@@ -45,15 +45,6 @@ export async function endSession(token: string): Promise<SessionChangeResponse> 
   return payload as SessionChangeResponse;
 }
 
-/**
- * The last open Orbit page of this session is closing (POST /auth/away): the
- * member shows as offline at once. Sent with `keepalive` as the page goes, so
- * nothing waits for or reads the answer.
- */
-export function announceAway(token: string): void {
-  postAsPageGoes('/auth/away', token).catch(() => undefined);
-}
-
 export function changePassword(body: ChangePasswordBody) {
   return apiRequest<SessionChangeResponse>('/auth/password', { method: 'POST', body, fallbackMessage: 'Failed to change password' });
 }

@@ -3,7 +3,7 @@ import { MessagesScreen } from '../features/messages/MessagesScreen';
 import { optionalText, searchReader } from '../search-params';
 
 const readMessagesSearch = searchReader((search) => ({
-  /** Opens (or starts) the conversation with this person. */
+  /** Opens the conversation with this person. */
   with: optionalText(search.with, 100),
 }));
 

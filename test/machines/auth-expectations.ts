@@ -24,7 +24,12 @@ export interface ExpectedSession {
   /** Effects the app should have been asked to perform, in order. */
   effects: Effect[];
   /** Inputs the sign-in and register calls should have received, in order. */
-  calls: Array<{ id: 'signIn'; input: { role: SessionRole; credentials: Credentials } } | { id: 'register'; input: unknown }>;
+  calls: Array<
+    | { id: 'signIn'; input: { role: SessionRole; credentials: Credentials } }
+    | { id: 'register'; input: unknown }
+    /** The member's realtime connection: started on every entry into the member's state. */
+    | { id: 'realtime'; input: undefined }
+  >;
 }
 
 const FALLBACK = { user: 'Login failed', admin: 'Admin login failed', register: 'Registration failed' } as const;
@@ -50,6 +55,7 @@ export function expectedSession(initial: SessionTokens, events: readonly AnyEven
   let sessionEndedReason: string | null = null;
   const holdsAToken = (held: SessionTokens) => Boolean(held.userToken) || Boolean(held.adminToken);
 
+  let was: ExpectedSession['state'] | null = null;
   for (const event of events) {
     // SPEC section 4: Logout ends with a full reload, so nothing after it reaches this page's session.
     if (leaving) continue;
@@ -119,6 +125,11 @@ export function expectedSession(initial: SessionTokens, events: readonly AnyEven
       default:
         throw new Error(`The expectations do not know event "${event.type}"`);
     }
+    // The realtime connection runs while a member is signed in; storage is re-read by passing through
+    // `resolving`, which starts it again (the connection module keeps the socket across that).
+    const now = leaving ? 'leaving' : pending === null ? settledState(tokens) : pending === 'register' ? 'registering' : 'signingIn';
+    if (now === 'user' && (was !== 'user' || event.type === 'SESSION.SYNC')) calls.push({ id: 'realtime', input: undefined });
+    was = now;
   }
   if (leaving) return { state: 'leaving', tokens, error, sessionEnded, sessionEndedReason, effects, calls };
   const state = pending === null ? settledState(tokens) : pending === 'register' ? 'registering' : 'signingIn';

@@ -4,7 +4,6 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { SimulatedClock, type AnyActorRef, type AnyEventObject } from 'xstate';
 import { HEARTBEAT_INTERVAL_MS, presenceMachine, type PresenceSnapshot } from '../../machines/presence.machine';
 import { PresenceHeartbeat } from '../../src/features/presence/PresenceHeartbeat';
-import { OPEN_TABS_CHANNEL } from '../../src/features/presence/open-tabs';
 import { createModel, doneEvent, errorEvent, printCoverageAfterAll, type ModelPath, type MountArgs } from '../support/model';
 import { json, mockApi, renderApp } from '../src/support/render-app';
 
@@ -18,10 +17,13 @@ vi.mock('../../src/features/shell/AccountMenu', () => ({ AccountPart: () => null
  * visibilitychange event), time moves by the named heartbeat interval, and
  * after every step the member has been announced exactly as often as the
  * rules say: once per interval on screen, once on coming back, never while away.
+ * Leaving the page sends nothing at all (no request, no beacon): the server
+ * learns of it from the realtime connection closing, and waits out a reload.
  */
 afterEach(() => {
   showPage(true);
   localStorage.clear();
+  Reflect.deleteProperty(navigator, 'sendBeacon');
 });
 printCoverageAfterAll();
 
@@ -33,26 +35,32 @@ const model = createModel(presenceMachine, {
   events: {
     'xstate.done.actor.announcePresence': [doneEvent('announcePresence', undefined)],
     'xstate.error.actor.announcePresence': [errorEvent('announcePresence', new Error('Failed to get user data'))],
-    'PAGE.LEFT': [
-      { type: 'PAGE.LEFT', otherTabsOpen: false },
-      { type: 'PAGE.LEFT', otherTabsOpen: true },
-    ],
   },
-  describeEvent: (event) => (event.type === 'PAGE.LEFT' ? `PAGE.LEFT (${event.otherTabsOpen ? 'another tab open' : 'last tab'})` : event.type),
 });
 
-/** What the server was told as pages closed: POST /api/auth/away, each with its bearer. */
-let awayCalls: Array<string | null> = [];
+/**
+ * Every request the page made, and every beacon it sent. The model stands in
+ * for the heartbeat's own request, so in a walk both stay empty throughout.
+ */
+let requests: Array<{ method: string; path: string }> = [];
+let beacons: unknown[][] = [];
+
+/** jsdom has no sendBeacon: one that records, so that a beacon sent as the page goes would show. */
+function recordBeacons() {
+  beacons = [];
+  Object.defineProperty(navigator, 'sendBeacon', {
+    configurable: true,
+    value: (...args: unknown[]) => {
+      beacons.push(args);
+      return true;
+    },
+  });
+}
 
 async function mountHeartbeat({ machine, clock, inspect }: MountArgs<typeof presenceMachine>) {
   localStorage.setItem('user_token', 'member-token');
-  awayCalls = [];
-  mockApi({
-    'POST /api/auth/away': (_url, init) => {
-      awayCalls.push(new Headers(init?.headers).get('authorization'));
-      return json(200, { success: true, message: 'Marked as away' });
-    },
-  });
+  requests = mockApi({}).calls;
+  recordBeacons();
   let captured: AnyActorRef | undefined;
   const view = render(
     <QueryClientProvider client={new QueryClient()}>
@@ -69,47 +77,13 @@ function browserDoes(event: AnyEventObject) {
   document.dispatchEvent(new Event('visibilitychange'));
 }
 
-/** Another tab of this browser with Orbit open, as the heartbeat's tab registry sees one. */
-function openAnotherTab() {
-  const channel = new BroadcastChannel(OPEN_TABS_CHANNEL);
-  const tab = 'other-tab';
-  channel.onmessage = ({ data }: MessageEvent<{ kind: string }>) => {
-    if (data.kind === 'hello') channel.postMessage({ kind: 'here', tab });
-  };
-  channel.postMessage({ kind: 'hello', tab });
-  return {
-    close: () => {
-      channel.postMessage({ kind: 'bye', tab });
-      channel.close();
-    },
-  };
-}
+/** A request or beacon sent as the page goes would be on its way within a task. */
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 20));
 
-/** Messages between tabs arrive as tasks of their own. */
-const messagesDelivered = () => new Promise((resolve) => setTimeout(resolve, 20));
-
-async function browserLeavesPage(otherTabsOpen: boolean) {
-  const otherTab = otherTabsOpen ? openAnotherTab() : null;
-  await messagesDelivered();
+async function browserLeavesPage() {
   showPage(false);
   window.dispatchEvent(new PageTransitionEvent('pagehide', { persisted: false }));
-  otherTab?.close();
-  await messagesDelivered();
-}
-
-/** The page tells the server it went only when it was the last Orbit tab, and only once until it is back. */
-function expectedAwayCalls(path: ModelPath<typeof presenceMachine>, stepIndex: number): number {
-  let open = true;
-  let calls = 0;
-  for (const { event } of path.steps.slice(1, stepIndex + 1)) {
-    if (event.type === 'PAGE.LEFT' && open) {
-      open = false;
-      if (!event.otherTabsOpen) calls += 1;
-    } else if (event.type === 'PAGE.VISIBLE') {
-      open = true;
-    }
-  }
-  return calls;
+  await nextTask();
 }
 
 /** SPEC-free rule of the heartbeat: one announcement per interval on screen, and one on coming back. */
@@ -120,14 +94,13 @@ function expectedAnnouncements(path: ModelPath<typeof presenceMachine>, stepInde
 function walk(path: ModelPath<typeof presenceMachine>) {
   return model.replay(path, {
     mount: mountHeartbeat,
-    executeEvent: (event) =>
-      event.type === 'PAGE.LEFT' ? act(() => browserLeavesPage(Boolean(event.otherTabsOpen))) : act(() => browserDoes(event)),
-    assertState: async (expected: PresenceSnapshot, { actor, invocations, stepIndex }) => {
+    executeEvent: (event) => (event.type === 'PAGE.LEFT' ? act(() => browserLeavesPage()) : act(() => browserDoes(event))),
+    assertState: (expected: PresenceSnapshot, { actor, invocations, stepIndex }) => {
       expect((actor.getSnapshot() as PresenceSnapshot).value).toBe(expected.value);
       expect(invocations.filter(({ id }) => id === 'announcePresence')).toHaveLength(expectedAnnouncements(path, stepIndex));
-      const away = expectedAwayCalls(path, stepIndex);
-      await waitFor(() => expect(awayCalls).toHaveLength(away));
-      expect(awayCalls.every((bearer) => bearer === 'Bearer member-token')).toBe(true);
+      // Leaving (and everything else here) tells the server nothing by request: only the realtime connection closing does.
+      expect(requests).toEqual([]);
+      expect(beacons).toEqual([]);
     },
   });
 }
@@ -190,29 +163,23 @@ describe('presence heartbeat in the app', () => {
     await waitFor(() => expect(heartbeats()).toBe(3));
   });
 
-  it('tells the server as the last tab closes, and announces again when the browser brings the page back', async () => {
+  it('sends nothing as the page goes, and announces again when the browser brings the page back', async () => {
     localStorage.setItem('user_token', 'member-token');
-    let awayRequest: RequestInit | undefined;
-    const { calls } = mockApi({
-      'GET /api/user/me': () => json(200, meAnswer),
-      'POST /api/auth/away': (_url, init) => {
-        awayRequest = init;
-        return json(200, { success: true, message: 'Marked as away' });
-      },
-    });
+    const { calls } = mockApi({ 'GET /api/user/me': () => json(200, meAnswer) });
+    recordBeacons();
     render(
       <QueryClientProvider client={new QueryClient()}>
         <PresenceHeartbeat overrides={{ clock: new SimulatedClock() }} />
       </QueryClientProvider>,
     );
     const sent = () => calls.map((call) => `${call.method} ${call.path}`);
-    act(() => {
+    await act(async () => {
       window.dispatchEvent(new PageTransitionEvent('pagehide', { persisted: true }));
+      await nextTask();
     });
-    await waitFor(() => expect(sent()).toEqual(['POST /api/auth/away']));
-    expect(new Headers(awayRequest?.headers).get('authorization')).toBe('Bearer member-token');
-    // The page is going: the request must outlive it.
-    expect(awayRequest?.keepalive).toBe(true);
+    // The server learns of it from the realtime connection closing, and keeps the member online through a reload.
+    expect(sent()).toEqual([]);
+    expect(beacons).toEqual([]);
 
     // A page restored from the back-forward cache is open again; one that was never hidden is not news.
     act(() => {
@@ -221,7 +188,8 @@ describe('presence heartbeat in the app', () => {
     act(() => {
       window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }));
     });
-    await waitFor(() => expect(sent()).toEqual(['POST /api/auth/away', 'GET /api/user/me']));
+    await waitFor(() => expect(sent()).toEqual(['GET /api/user/me']));
+    expect(beacons).toEqual([]);
   });
 
   it('runs for a signed-in member only: not for a visitor, not for an admin', async () => {

@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
 
 afterEach(() => {
   cleanup();
@@ -32,3 +32,6 @@ if (typeof window !== 'undefined' && !window.matchMedia) {
 if (typeof window !== 'undefined') {
   window.scrollTo = () => {};
 }
+
+// No network in jsdom: a signed-in member's realtime connection gets a socket a test can play the server through.
+vi.mock('socket.io-client', () => import('../support/fake-socket-io'));

@@ -1,4 +1,4 @@
-import { fromPromise, type AnyStateMachine, type PromiseActorLogic } from 'xstate';
+import { fromCallback, fromPromise, type AnyActorLogic, type AnyEventObject, type AnyStateMachine } from 'xstate';
 import { getStateNodes } from 'xstate/graph';
 
 export interface Invocation {
@@ -19,7 +19,8 @@ interface Pending {
 /** The names of every actor a machine invokes by reference (`src: 'name'`). */
 export function invokedActorNames(machine: AnyStateMachine): string[] {
   const names = new Set<string>();
-  for (const node of getStateNodes(machine.root)) {
+  // The root's own invocations (a source that runs for the machine's whole life) too.
+  for (const node of [machine.root, ...getStateNodes(machine.root)]) {
     for (const invoke of node.invoke) if (typeof invoke.src === 'string') names.add(invoke.src);
   }
   return [...names].sort();
@@ -34,12 +35,28 @@ export function invokedActorNames(machine: AnyStateMachine): string[] {
 export class ControllableActors {
   readonly invocations: Invocation[] = [];
   private readonly pending = new Map<string, Pending>();
+  /** The running callback actors' `sendBack`, by actor name. */
+  private readonly sources = new Map<string, (event: AnyEventObject) => void>();
 
-  /** Implementations to pass to `machine.provide({ actors })`. */
-  implementationsFor(machine: AnyStateMachine, keep: readonly string[] = []): Record<string, PromiseActorLogic<unknown, unknown>> {
-    const implementations: Record<string, PromiseActorLogic<unknown, unknown>> = {};
+  /**
+   * Implementations to pass to `machine.provide({ actors })`. The names in
+   * `callbacks` are long-lived sources (`fromCallback`): they run until the
+   * machine stops them, and the test sends their events through them (`emit`).
+   */
+  implementationsFor(machine: AnyStateMachine, keep: readonly string[] = [], callbacks: readonly string[] = []): Record<string, AnyActorLogic> {
+    const implementations: Record<string, AnyActorLogic> = {};
     for (const src of invokedActorNames(machine)) {
       if (keep.includes(src)) continue;
+      if (callbacks.includes(src)) {
+        implementations[src] = fromCallback<AnyEventObject, unknown>(({ input, self, sendBack }) => {
+          this.invocations.push({ id: self.id, src, input });
+          this.sources.set(src, sendBack);
+          return () => {
+            if (this.sources.get(src) === sendBack) this.sources.delete(src);
+          };
+        });
+        continue;
+      }
       implementations[src] = fromPromise<unknown, unknown>(
         ({ input, self }) =>
           new Promise((resolve, reject) => {
@@ -49,6 +66,13 @@ export class ControllableActors {
       );
     }
     return implementations;
+  }
+
+  /** An event from a running callback actor to the machine, as the real source would send it. */
+  emit(src: string, event: AnyEventObject): void {
+    const sendBack = this.sources.get(src);
+    if (!sendBack) throw new Error(`No callback actor "${src}" is running to send ${event.type}`);
+    sendBack(event);
   }
 
   isRunning(id: string): boolean {

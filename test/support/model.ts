@@ -37,6 +37,8 @@
  * every timer due then; `xstate.done.actor.<id>` and
  * `xstate.error.actor.<id>` steps resolve or reject the pending invocation
  * `<id>` (every invoked actor is replaced by one that waits for the test);
+ * events listed in `fromActors` come from that invoked callback actor
+ * (a controllable `fromCallback` the test speaks through);
  * after each step the actor must be in the step's model state (same
  * `stateKey`). Coverage counts what the real actor entered and took.
  * Do not enable vi.useFakeTimers alongside: the SimulatedClock is the clock.
@@ -87,6 +89,13 @@ export interface ModelOptions<TMachine extends AnyStateMachine> {
    */
   keyByTime?: boolean;
   describeEvent?: (event: AnyEventObject) => string;
+  /**
+   * Events that come from a long-lived invoked source (a `fromCallback`
+   * actor: a socket, a hub), by event type: the actor's name. Replay runs
+   * that actor as a controllable callback and delivers these events through
+   * its `sendBack`, as the real source would (not through the UI).
+   */
+  fromActors?: Record<string, string>;
 }
 
 export interface EventTiming {
@@ -209,7 +218,8 @@ export class MachineModel<TMachine extends AnyStateMachine> {
   async replay(path: ModelPath<TMachine>, hooks: ReplayHooks<TMachine> = {}): Promise<void> {
     const clock = new SimulatedClock();
     const controls = new ControllableActors();
-    const machine = this.machine.provide({ actors: controls.implementationsFor(this.machine, hooks.keepActors) }) as TMachine;
+    const callbacks = [...new Set(Object.values(this.options.fromActors ?? {}))];
+    const machine = this.machine.provide({ actors: controls.implementationsFor(this.machine, hooks.keepActors, callbacks) }) as TMachine;
     const inspect = coverageInspector(this.machine);
     const mount = hooks.mount ?? defaultMount;
     const mounted = await mount({ machine, input: this.options.input, clock, inspect });
@@ -259,7 +269,9 @@ export class MachineModel<TMachine extends AnyStateMachine> {
       controls.settle(event.type.slice(ERROR_PREFIX.length), { error: event.error });
       return;
     }
-    if (hooks.executeEvent) await hooks.executeEvent(event, context);
+    const source = this.options.fromActors?.[event.type];
+    if (source) controls.emit(source, event);
+    else if (hooks.executeEvent) await hooks.executeEvent(event, context);
     else actor.send(event);
   }
 

@@ -17,7 +17,7 @@ import {
   type TokensClearedBecause,
 } from '../../../machines/auth.machine';
 import type { AppRouter } from '../../router';
-import { createAuthActors } from './auth-actors';
+import { createAuthActors, createRealtimeActor } from './auth-actors';
 import { reloadHome } from './browser-effects';
 import { endServerSessions } from './end-server-sessions';
 import { clearTokens, onTokensChanged, persistToken, readSignedOutReason, readTokens } from '../../api/session';
@@ -57,7 +57,7 @@ export function AuthProvider({ children, router, overrides }: AuthProviderProps)
   const queryClient = useQueryClient();
   const machine = useMemo(
     () =>
-      (overrides?.machine ?? authMachine.provide({ actors: createAuthActors() })).provide({
+      (overrides?.machine ?? authMachine.provide({ actors: { ...createAuthActors(), realtime: createRealtimeActor(queryClient) } })).provide({
         actions: {
           persistToken: (_, params) => persistToken(params.role, params.token),
           // Logout: the server ends the sessions before the tokens leave storage (SPEC section 4 then reloads home).

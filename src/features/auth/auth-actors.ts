@@ -1,7 +1,20 @@
-import { fromPromise } from 'xstate';
+import type { QueryClient } from '@tanstack/react-query';
+import { fromCallback, fromPromise } from 'xstate';
 import type { RegisterBody } from '../../../contract/auth';
-import type { Credentials, SessionRole } from '../../../machines/auth.machine';
+import type { AuthEvent, Credentials, SessionRole } from '../../../machines/auth.machine';
 import { loginAdmin, loginUser, registerUser } from '../../api/auth';
+
+/**
+ * The member's realtime connection for as long as the session lasts. The
+ * socket code (socket.io-client and messaging's cache updates) is loaded here,
+ * on demand, so it stays out of the first page's code.
+ */
+export function createRealtimeActor(queryClient: QueryClient) {
+  return fromCallback<AuthEvent, void>(() => {
+    const connection = import('../../realtime/connection').then((module) => module.acquireConnection(queryClient));
+    return () => void connection.then((release) => release());
+  });
+}
 
 /** The real (HTTP) implementations of the auth machine's injected actors. */
 export function createAuthActors() {

@@ -1,6 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { fromPromise } from 'xstate';
 import type { Match } from '../../../contract/discovery';
@@ -8,6 +8,7 @@ import { matchesMachine } from '../../../machines/matches.machine';
 import { fetchMatches } from '../../api/matches';
 import { ButtonLink, EmptyState, ErrorState, FocusedNotice, IconButton, px, Text, VisuallyHidden } from '../../ui';
 import { SignInPrompt } from '../auth/SignInPrompt';
+import { noteConnected } from '../messages/connected-notice';
 import { ReportOrBlock } from '../safety/ReportOrBlock';
 import { actorRuntime, useReportActor, type MachineOverrides } from '../discover/machine-overrides';
 import { ScreenFrame } from '../discover/ScreenFrame';
@@ -17,7 +18,7 @@ import { DeckCard, DeckLayout, DeckLoading } from '../spin/PersonDeck';
 import { DiscoverMore } from './DiscoverMore';
 import { MatchCard } from './MatchCard';
 
-/** Where the screen's buttons lead; the app's defaults navigate and alert, tests record. */
+/** Where the screen's buttons lead; the app's defaults navigate (Connect opens the chat with its notice), tests record. */
 export interface MatchesEffects {
   alert: (message: string) => void;
   openChat: (userId: string) => void;
@@ -73,18 +74,27 @@ function MemberMatches({ overrides, effects }: Omit<MatchesScreenProps, 'visitor
   const alert = effects?.alert;
   const openChat = effects?.openChat;
   const startVideoCall = effects?.startVideoCall;
+  const openConnectedChat = useCallback(
+    (userId: string) => {
+      noteConnected(userId);
+      void navigate({ to: '/messages', search: { with: userId } });
+    },
+    [navigate],
+  );
   const machine = useMemo(
     () =>
       (overrides?.machine ?? matchesMachine.provide({ actors: matchesActors })).provide({
         actions: {
-          announceConnected: (_, { name }: { name: string }) => (alert ?? window.alert)(`Connected with ${name}!`),
+          // The chat opens with 'Connected with <name>!' (tests hear of it instead).
+          announceConnected: (_, { userId, name }: { userId: string; name: string }) =>
+            alert ? alert(`Connected with ${name}!`) : openConnectedChat(userId),
           openChat: (_, { userId }: { userId: string }) =>
             openChat ? openChat(userId) : void navigate({ to: '/messages', search: { with: userId } }),
           startVideoCall: (_, { userId }: { userId: string }) =>
             startVideoCall ? startVideoCall(userId) : void navigate({ to: '/video-call/{-$userId}', params: { userId } }),
         },
       }),
-    [overrides?.machine, alert, openChat, startVideoCall, navigate],
+    [overrides?.machine, alert, openChat, startVideoCall, navigate, openConnectedChat],
   );
   const actor = useActorRef(machine, actorRuntime(overrides));
   useReportActor(overrides, actor);

@@ -1,29 +1,41 @@
+import { useState } from 'react';
 import styled from 'styled-components';
-import type { ChatMessage, Conversation } from '../../../machines/messaging.machine';
-import { Avatar, ButtonLink, EmptyState, ErrorState, IconButton, Spinner, VisuallyHidden, px, visuallyHiddenStyles } from '../../ui';
+import { CONVERSATION_ENDED_MESSAGE, type ConversationSummary } from '../../../contract/messaging';
+import type { ChatNotice, ChatPhase } from '../../../machines/messaging.machine';
+import { Avatar, Button, ButtonLink, Dialog, EmptyState, ErrorState, IconButton, Notice, Spinner, Text, VisuallyHidden, px, visuallyHiddenStyles } from '../../ui';
 import { VideoIcon } from '../spin/icons';
 import { ReportOrBlock } from '../safety/ReportOrBlock';
 import { MessageComposer } from './MessageComposer';
-import { MessageThread, MessageThreadSkeleton } from './MessageThread';
+import { MessageThread, MessageThreadSkeleton, type ThreadItem } from './MessageThread';
 
-export type ChatPhase = 'nothingSelected' | 'loadingThread' | 'threadFailed' | 'chatting';
+export type { ChatPhase };
 
 interface ChatPanelProps {
   phase: ChatPhase;
-  conversation: Conversation | null;
-  thread: ChatMessage[];
+  conversation: ConversationSummary | null;
+  items: readonly ThreadItem[];
   draft: string;
   now: Date;
+  typing: boolean;
+  notice: ChatNotice | null;
+  hasOlder: boolean;
+  loadingOlder: boolean;
+  onLoadOlder: () => void;
+  onRetrySend: (id: string) => void;
   onBack: () => void;
   onRetry: (conversationId: string) => void;
   onDraftChange: (text: string) => void;
   onSend: () => void;
-  /** Members only (a visitor's sample people are not real): offers Report or block, and hears of a block with the server's message. */
-  onBlocked?: (userId: string, message: string) => void;
+  onUnmatch: () => void;
+  onDismissNotice: () => void;
+  /** Hears of a block from the chat's Report or block, with the server's message. */
+  onBlocked: (userId: string, message: string) => void;
 }
 
 /** SPEC Messages, right pane: the selected chat, or a prompt to pick one. */
-export function ChatPanel({ phase, conversation, thread, draft, now, onBack, onRetry, onDraftChange, onSend, onBlocked }: ChatPanelProps) {
+export function ChatPanel(props: ChatPanelProps) {
+  const { phase, conversation, items, draft, now, typing, notice, onBack, onRetry, onDraftChange, onSend, onBlocked } = props;
+  const [confirmingUnmatch, setConfirmingUnmatch] = useState(false);
   if (phase === 'nothingSelected' || !conversation) {
     return (
       <Panel aria-label="Chat">
@@ -33,6 +45,10 @@ export function ChatPanel({ phase, conversation, thread, draft, now, onBack, onR
       </Panel>
     );
   }
+
+  const ended = phase === 'ended';
+  const shownNotice = notice?.peerId === conversation.userId ? notice : null;
+  const firstName = conversation.name.split(' ')[0] ?? conversation.name;
 
   return (
     <Panel aria-label={`Chat with ${conversation.name}`}>
@@ -46,19 +62,23 @@ export function ChatPanel({ phase, conversation, thread, draft, now, onBack, onR
           <Status $online={conversation.isOnline}>{conversation.isOnline ? 'Online' : 'Offline'}</Status>
         </Who>
         <CallSlot>
-          <ButtonLink to="/video-call/{-$userId}" params={{ userId: conversation.id }} variant="secondary" size="sm">
+          <ButtonLink to="/video-call/{-$userId}" params={{ userId: conversation.userId }} variant="secondary" size="sm">
             <VideoIcon />
             <CallLabel>Video Call</CallLabel>
           </ButtonLink>
         </CallSlot>
-        {onBlocked ? (
-          <ReportOrBlock
-            key={conversation.id}
-            compact
-            person={{ id: conversation.id, name: conversation.name }}
-            onBlocked={(message) => onBlocked(conversation.id, message)}
-          />
-        ) : null}
+        {ended ? null : (
+          <Button type="button" variant="ghost" size="sm" disabled={phase === 'unmatching'} onClick={() => setConfirmingUnmatch(true)}>
+            Unmatch
+          </Button>
+        )}
+        <ReportOrBlock
+          key={conversation.userId}
+          compact
+          attachConversation
+          person={{ id: conversation.userId, name: conversation.name }}
+          onBlocked={(message) => onBlocked(conversation.userId, message)}
+        />
       </Header>
       {phase === 'loadingThread' && (
         <Busy aria-busy="true">
@@ -73,19 +93,80 @@ export function ChatPanel({ phase, conversation, thread, draft, now, onBack, onR
           <ErrorState
             title="Couldn't load these messages"
             text="Check your connection and try again."
-            action={{ label: 'Try Again', onClick: () => onRetry(conversation.id) }}
+            action={{ label: 'Try Again', onClick: () => onRetry(conversation.userId) }}
           />
         </Centered>
       )}
-      {phase === 'chatting' && (
+      {(phase === 'chatting' || phase === 'unmatching' || ended) && (
         <>
-          <MessageThread messages={thread} now={now} contactName={conversation.name} />
-          <MessageComposer draft={draft} onDraftChange={onDraftChange} onSend={onSend} />
+          <MessageThread
+            items={items}
+            now={now}
+            contactName={conversation.name}
+            hasOlder={props.hasOlder}
+            loadingOlder={props.loadingOlder}
+            onLoadOlder={props.onLoadOlder}
+            onRetry={props.onRetrySend}
+          />
+          <TypingLine role="status">{typing && !ended ? `${firstName} is typing…` : ''}</TypingLine>
+          {ended ? (
+            <Banner tone="info">{shownNotice?.tone === 'info' ? shownNotice.text : CONVERSATION_ENDED_MESSAGE}</Banner>
+          ) : shownNotice ? (
+            <Banner
+              tone={shownNotice.tone}
+              action={
+                <Button type="button" variant="ghost" size="sm" onClick={props.onDismissNotice}>
+                  Dismiss
+                </Button>
+              }
+            >
+              {shownNotice.text}
+            </Banner>
+          ) : null}
+          <MessageComposer draft={draft} onDraftChange={onDraftChange} onSend={onSend} disabled={ended || phase === 'unmatching'} />
         </>
       )}
+      <Dialog
+        open={confirmingUnmatch}
+        onClose={() => setConfirmingUnmatch(false)}
+        title={`Unmatch ${conversation.name}?`}
+        footer={
+          <>
+            <Button type="button" variant="secondary" onClick={() => setConfirmingUnmatch(false)}>
+              Cancel
+            </Button>
+            <Button
+              type="button"
+              variant="danger"
+              onClick={() => {
+                setConfirmingUnmatch(false);
+                props.onUnmatch();
+              }}
+            >
+              Unmatch
+            </Button>
+          </>
+        }
+      >
+        <Text>The conversation ends for both of you: neither of you can send another message. This cannot be undone.</Text>
+      </Dialog>
     </Panel>
   );
 }
+
+const TypingLine = styled.p`
+  min-height: ${({ theme }) => px(theme.space[6])};
+  margin: 0;
+  padding: 0 ${({ theme }) => px(theme.space[4])};
+  font-size: ${({ theme }) => px(theme.font.sizes.xs)};
+  font-style: italic;
+  color: ${({ theme }) => theme.colors.muted};
+  background: ${({ theme }) => theme.colors.surfaceAlt};
+`;
+
+const Banner = styled(Notice)`
+  margin: ${({ theme }) => px(theme.space[2])} ${({ theme }) => px(theme.space[3])} 0;
+`;
 
 function BubbleIcon() {
   return (

@@ -1,35 +1,45 @@
 import styled from 'styled-components';
-import type { Conversation } from '../../../machines/messaging.machine';
+import type { ConversationSummary } from '../../../contract/messaging';
 import { Avatar, Skeleton, VisuallyHidden, px } from '../../ui';
 import { listTimeLabel } from './message-time';
 
+/** What a conversation with no messages yet says in the list. */
+export const NEW_MATCH_PREVIEW = 'You matched! Say hello 👋';
+
 interface ConversationListProps {
-  conversations: Conversation[];
+  conversations: readonly ConversationSummary[];
   selectedId: string | null;
   now: Date;
   onSelect: (conversationId: string) => void;
 }
 
-/** SPEC Messages, left pane: avatar, name, online dot, last message, time, unread badge. */
+function preview(conversation: ConversationSummary): string {
+  const last = conversation.lastMessage;
+  if (!last) return NEW_MATCH_PREVIEW;
+  return last.senderId === conversation.userId ? last.text : `You: ${last.text}`;
+}
+
+/** SPEC Messages, left pane: avatar, name, online dot, last message, time, unread badge; kept live by the realtime connection. */
 export function ConversationList({ conversations, selectedId, now, onSelect }: ConversationListProps) {
   return (
     <List aria-label="Conversations">
       {conversations.map((conversation) => {
-        const selected = conversation.id === selectedId;
+        const selected = conversation.userId === selectedId;
+        const timestamp = conversation.lastMessage?.sentAt ?? conversation.matchedAt;
         return (
-          <li key={conversation.id}>
-            <Entry type="button" aria-current={selected ? 'true' : undefined} $selected={selected} onClick={() => onSelect(conversation.id)}>
+          <li key={conversation.userId}>
+            <Entry type="button" aria-current={selected ? 'true' : undefined} $selected={selected} onClick={() => onSelect(conversation.userId)}>
               <Avatar src={conversation.avatar} name={conversation.name} size={48} online={conversation.isOnline} />
               <Summary>
                 <TopLine>
                   <Name>{conversation.name}</Name>
-                  <Time dateTime={conversation.timestamp} $onTint={selected}>
-                    {listTimeLabel(conversation.timestamp, now)}
+                  <Time dateTime={timestamp} $onTint={selected}>
+                    {listTimeLabel(timestamp, now)}
                   </Time>
                 </TopLine>
                 <BottomLine>
                   <Preview $unread={conversation.unread > 0} $onTint={selected}>
-                    {conversation.lastMessage}
+                    {preview(conversation)}
                   </Preview>
                   {conversation.unread > 0 && (
                     <UnreadBadge>

@@ -1,27 +1,30 @@
 import type { FormEvent, KeyboardEvent } from 'react';
 import styled from 'styled-components';
+import { MESSAGE_TEXT_MAX } from '../../../contract/messaging';
 import { Button, VisuallyHidden, px } from '../../ui';
 
 interface MessageComposerProps {
   draft: string;
   onDraftChange: (text: string) => void;
   onSend: () => void;
+  /** The conversation ended: nothing more can be written. */
+  disabled?: boolean;
 }
 
 /**
  * SPEC Messages: 'Type a message...' and 'Send'. Enter sends and Shift+Enter
  * starts a new line; blank drafts are ignored by the machine, not here.
  */
-export function MessageComposer({ draft, onDraftChange, onSend }: MessageComposerProps) {
+export function MessageComposer({ draft, onDraftChange, onSend, disabled = false }: MessageComposerProps) {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    onSend();
+    if (!disabled) onSend();
   };
   const sendOnEnter = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     // Keep Enter for the input method while it is composing (e.g. Japanese).
     if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
     event.preventDefault();
-    onSend();
+    if (!disabled) onSend();
   };
 
   return (
@@ -31,12 +34,16 @@ export function MessageComposer({ draft, onDraftChange, onSend }: MessageCompose
         rows={1}
         placeholder="Type a message..."
         value={draft}
+        maxLength={MESSAGE_TEXT_MAX}
+        disabled={disabled}
         onChange={(event) => onDraftChange(event.target.value)}
         onKeyDown={sendOnEnter}
         aria-describedby="message-draft-hint"
       />
       <VisuallyHidden id="message-draft-hint">Enter sends; Shift and Enter start a new line.</VisuallyHidden>
-      <Button type="submit">Send</Button>
+      <Button type="submit" disabled={disabled}>
+        Send
+      </Button>
     </Form>
   );
 }

@@ -1,23 +1,55 @@
-import { Fragment, useEffect, useRef } from 'react';
+import { Fragment, useEffect, useLayoutEffect, useRef } from 'react';
 import styled from 'styled-components';
-import type { ChatMessage } from '../../../machines/messaging.machine';
 import { Skeleton, VisuallyHidden, px } from '../../ui';
 import { dayKey, dayLabel, timeLabel } from './message-time';
 
+/** How far the other member got with one of the member's own messages (SPEC: read only when both allow read receipts). */
+export type OwnMessageState = 'sending' | 'failed' | 'sent' | 'delivered' | 'read';
+
+/** One bubble: a stored message, or one of the member's still in the outbox. */
+export interface ThreadItem {
+  /** The message id (made by the sending browser). */
+  id: string;
+  own: boolean;
+  text: string;
+  /** ISO date-time. */
+  sentAt: string;
+  /** The member's own messages only. */
+  state?: OwnMessageState;
+}
+
+const STATE_LABEL: Record<Exclude<OwnMessageState, 'failed'>, string> = {
+  sending: 'Sending…',
+  sent: 'Sent',
+  delivered: 'Delivered',
+  read: 'Read',
+};
+
 interface MessageThreadProps {
-  messages: ChatMessage[];
+  items: readonly ThreadItem[];
   now: Date;
   contactName: string;
+  /** Older messages exist on the server: scrolling to the top loads them. */
+  hasOlder?: boolean;
+  loadingOlder?: boolean;
+  onLoadOlder?: () => void;
+  onRetry?: (id: string) => void;
 }
 
 function prefersReducedMotion(): boolean {
   return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 }
 
+/** How close to the top (px) the member must scroll for the next older page to load. */
+const LOAD_OLDER_AT_PX = 48;
+
 /** SPEC Messages: bubbles (own on the right) under day separators; scrolls smoothly to the newest. */
-export function MessageThread({ messages, now, contactName }: MessageThreadProps) {
+export function MessageThread({ items, now, contactName, hasOlder = false, loadingOlder = false, onLoadOlder, onRetry }: MessageThreadProps) {
   const scrollerRef = useRef<HTMLDivElement>(null);
-  const newestId = messages.at(-1)?.id;
+  const newestId = items.at(-1)?.id;
+  const oldestId = items[0]?.id;
+  // Distance from the bottom before older messages were added above, so the member's place stays put.
+  const fromBottom = useRef<number | null>(null);
 
   useEffect(() => {
     const scroller = scrollerRef.current;
@@ -26,25 +58,62 @@ export function MessageThread({ messages, now, contactName }: MessageThreadProps
     scroller.scrollTo?.({ top: scroller.scrollHeight, behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
   }, [newestId]);
 
+  useLayoutEffect(() => {
+    const scroller = scrollerRef.current;
+    if (!scroller || fromBottom.current === null) return;
+    scroller.scrollTop = scroller.scrollHeight - fromBottom.current;
+    fromBottom.current = null;
+  }, [oldestId]);
+
+  const onScroll = () => {
+    const scroller = scrollerRef.current;
+    if (!scroller || !hasOlder || loadingOlder || !onLoadOlder || scroller.scrollTop > LOAD_OLDER_AT_PX) return;
+    fromBottom.current = scroller.scrollHeight - scroller.scrollTop;
+    onLoadOlder();
+  };
+
   return (
-    <Scroller ref={scrollerRef} role="log" aria-label={`Messages with ${contactName}`} tabIndex={0}>
-      {messages.length === 0 && <NoMessages>No messages with {contactName} yet. Say hello 👋</NoMessages>}
+    <Scroller ref={scrollerRef} role="log" aria-label={`Messages with ${contactName}`} tabIndex={0} onScroll={onScroll}>
+      {hasOlder && onLoadOlder ? (
+        <Older>
+          <OlderButton
+            type="button"
+            disabled={loadingOlder}
+            onClick={() => {
+              const scroller = scrollerRef.current;
+              if (scroller) fromBottom.current = scroller.scrollHeight - scroller.scrollTop;
+              onLoadOlder();
+            }}
+          >
+            {loadingOlder ? 'Loading earlier messages…' : 'Load earlier messages'}
+          </OlderButton>
+        </Older>
+      ) : null}
+      {items.length === 0 && <NoMessages>No messages with {contactName} yet. Say hello 👋</NoMessages>}
       <Thread>
-        {messages.map((message, index) => {
-          const startsDay = index === 0 || dayKey(messages[index - 1]?.timestamp ?? '') !== dayKey(message.timestamp);
+        {items.map((item, index) => {
+          const startsDay = index === 0 || dayKey(items[index - 1]?.sentAt ?? '') !== dayKey(item.sentAt);
           return (
-            <Fragment key={message.id}>
+            <Fragment key={item.id}>
               {startsDay && (
                 <Separator>
-                  <span>{dayLabel(message.timestamp, now)}</span>
+                  <span>{dayLabel(item.sentAt, now)}</span>
                 </Separator>
               )}
-              <Bubble $own={message.isOwn}>
-                <VisuallyHidden>{message.isOwn ? 'You' : message.sender}: </VisuallyHidden>
-                <Content>{message.content}</Content>
-                <Time dateTime={message.timestamp} $own={message.isOwn}>
-                  {timeLabel(message.timestamp)}
-                </Time>
+              <Bubble $own={item.own}>
+                <VisuallyHidden>{item.own ? 'You' : contactName}: </VisuallyHidden>
+                {/* Text only: whatever anyone typed is shown as typed, never as markup. */}
+                <Content>{item.text}</Content>
+                <Footer $own={item.own}>
+                  <time dateTime={item.sentAt}>{timeLabel(item.sentAt)}</time>
+                  {item.state === 'failed' ? (
+                    <RetryButton type="button" onClick={() => onRetry?.(item.id)}>
+                      Not sent · Retry
+                    </RetryButton>
+                  ) : item.state ? (
+                    <span data-message-state={item.state}> · {STATE_LABEL[item.state]}</span>
+                  ) : null}
+                </Footer>
               </Bubble>
             </Fragment>
           );
@@ -53,6 +122,37 @@ export function MessageThread({ messages, now, contactName }: MessageThreadProps
     </Scroller>
   );
 }
+
+const Older = styled.div`
+  display: flex;
+  justify-content: center;
+`;
+
+const OlderButton = styled.button`
+  border: 0;
+  background: none;
+  padding: ${({ theme }) => px(theme.space[2])};
+  color: ${({ theme }) => theme.colors.purple};
+  font: inherit;
+  font-size: ${({ theme }) => px(theme.font.sizes.sm)};
+  cursor: pointer;
+  &:disabled {
+    color: ${({ theme }) => theme.colors.muted};
+    cursor: default;
+  }
+`;
+
+const RetryButton = styled.button`
+  margin-left: ${({ theme }) => px(theme.space[1])};
+  padding: 0;
+  border: 0;
+  background: none;
+  color: inherit;
+  font: inherit;
+  font-weight: ${({ theme }) => theme.font.weights.semibold};
+  text-decoration: underline;
+  cursor: pointer;
+`;
 
 const NoMessages = styled.p`
   margin: auto;
@@ -140,7 +240,7 @@ const Content = styled.p`
   overflow-wrap: anywhere;
 `;
 
-const Time = styled.time<{ $own: boolean }>`
+const Footer = styled.span<{ $own: boolean }>`
   display: block;
   margin-top: ${({ theme }) => px(theme.space[1])};
   font-size: ${({ theme }) => px(theme.font.sizes.xs)};

@@ -3,11 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useActorRef } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { presenceMachine } from '../../../machines/presence.machine';
-import { announceAway } from '../../api/auth';
 import { currentUserQueryOptions } from '../../api/me';
-import { readTokens } from '../../api/session';
 import { actorRuntime, useReportActor, type MachineOverrides } from '../discover/machine-overrides';
-import { watchOpenTabs } from './open-tabs';
 
 const pageEvent = () => ({ type: document.visibilityState === 'hidden' ? ('PAGE.HIDDEN' as const) : ('PAGE.VISIBLE' as const) });
 
@@ -22,21 +19,12 @@ export function PresenceHeartbeat({ overrides }: { overrides?: MachineOverrides<
   const given = overrides?.machine;
   const machine = useMemo(
     () =>
-      (
-        given ??
-        presenceMachine.provide({
-          actors: {
-            announcePresence: fromPromise(async () => {
-              await queryClient.fetchQuery({ ...currentUserQueryOptions(), staleTime: 0 });
-            }),
-          },
-        })
-      ).provide({
-        actions: {
-          announceAway: () => {
-            const { userToken } = readTokens();
-            if (userToken) announceAway(userToken);
-          },
+      given ??
+      presenceMachine.provide({
+        actors: {
+          announcePresence: fromPromise(async () => {
+            await queryClient.fetchQuery({ ...currentUserQueryOptions(), staleTime: 0 });
+          }),
         },
       }),
     [given, queryClient],
@@ -45,17 +33,12 @@ export function PresenceHeartbeat({ overrides }: { overrides?: MachineOverrides<
   useReportActor(overrides, actor);
 
   useEffect(() => {
-    const tabs = watchOpenTabs();
     const report = () => actor.send(pageEvent());
-    const left = () => {
-      actor.send({ type: 'PAGE.LEFT', otherTabsOpen: tabs.othersOpen() });
-      tabs.leave();
-    };
+    // Nothing is sent as the page goes: the server sees its realtime connection close, and waits out a reload.
+    const left = () => actor.send({ type: 'PAGE.LEFT' });
     // Back to a page the browser had kept: it is open again.
     const restored = (event: PageTransitionEvent) => {
-      if (!event.persisted) return;
-      tabs.rejoin();
-      report();
+      if (event.persisted) report();
     };
     // Mounted in a background tab (a page restored by the browser), it starts away.
     if (document.visibilityState === 'hidden') report();
@@ -66,7 +49,6 @@ export function PresenceHeartbeat({ overrides }: { overrides?: MachineOverrides<
       document.removeEventListener('visibilitychange', report);
       window.removeEventListener('pagehide', left);
       window.removeEventListener('pageshow', restored);
-      tabs.close();
     };
   }, [actor]);
 

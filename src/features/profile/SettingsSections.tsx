@@ -9,6 +9,7 @@ import { SignedInDevicesSection } from '../auth/SignedInDevicesSection';
 import { BlockedPeopleSection } from '../safety/BlockedPeopleSection';
 import { Button, Checkbox, Notice, Stack, Text } from '../../ui';
 import { DownloadDataSection } from './DownloadDataSection';
+import { MessagingSettings } from './MessagingSettings';
 import { currentPosition } from './geolocation';
 import { SettingsHeading } from './SettingsSection';
 
@@ -81,6 +82,7 @@ export function SettingsSections({ user, locate = currentPosition }: SettingsSec
         ) : null}
       </div>
       {saveRadarChoice.isError ? <Notice tone="error">{saveRadarChoice.error.message}</Notice> : null}
+      <MessagingSettings user={user} />
       <BlockedPeopleSection />
       <SettingsHeading>Change password</SettingsHeading>
       <ChangePasswordForm />

@@ -36,10 +36,12 @@ export interface ReportOrBlockProps {
   compact?: boolean;
   /** "Report photo" under one of their photos: the same form, with that photo attached. */
   photo?: ReportedPhoto;
+  /** From a chat: a report carries the conversation with it, for the moderators to read. */
+  attachConversation?: boolean;
 }
 
 /** "Report or block" on another member's profile, match card or chat (or "Report photo" under a photo), and its dialog. */
-export function ReportOrBlock({ person, onBlocked, disabled = false, compact = false, photo }: ReportOrBlockProps) {
+export function ReportOrBlock({ person, onBlocked, disabled = false, compact = false, photo, attachConversation = false }: ReportOrBlockProps) {
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -68,6 +70,7 @@ export function ReportOrBlock({ person, onBlocked, disabled = false, compact = f
           <SafetyDialog
             person={person}
             {...(photo ? { photo } : {})}
+            {...(attachConversation ? { attachConversation } : {})}
             onClose={() => setOpen(false)}
             onBlocked={(message) => {
               setOpen(false);

@@ -44,13 +44,15 @@ export interface SafetyDialogProps {
   person: { id: string; name: string };
   /** Report this photo: the dialog opens on the report form, with the photo attached. */
   photo?: ReportedPhoto;
+  /** Reported from a chat: the conversation goes with the report. */
+  attachConversation?: boolean;
   onClose: () => void;
   /** The person is blocked (by Block, or by a report with "Also block"), and forgotten from the cache: the server's message. */
   onBlocked: (message: string) => void;
 }
 
 /** Report or block another member, in steps: choose, then confirm the block or fill in the report. */
-export function SafetyDialog({ person, photo, onClose, onBlocked }: SafetyDialogProps) {
+export function SafetyDialog({ person, photo, attachConversation = false, onClose, onBlocked }: SafetyDialogProps) {
   const { id, name } = person;
   const [step, setStep] = useState<Step>(photo ? 'report' : 'choose');
   const stepFocusRef = useRef<HTMLElement | null>(null);
@@ -68,7 +70,9 @@ export function SafetyDialog({ person, photo, onClose, onBlocked }: SafetyDialog
   };
   const block = useMutation({ mutationFn: () => blockPerson(id), onSuccess: ({ message }) => blocked(message) });
   const report = useMutation({
-    mutationFn: (body: ReportBody) => reportPerson(id, photo ? { ...body, photoId: photo.id } : body),
+    // The conversation goes only with a report made from the chat (the server's default is without).
+    mutationFn: ({ attachConversation: _fromForm, ...body }: ReportBody) =>
+      reportPerson(id, { ...body, ...(photo ? { photoId: photo.id } : {}), ...(attachConversation ? { attachConversation: true } : {}) }),
     onSuccess: ({ message }, body) => (body.block === false ? setStep('reported') : blocked(message)),
     onSettled: () => {
       sending.current = false;

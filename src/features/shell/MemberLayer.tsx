@@ -1,17 +1,19 @@
 import { MatchMomentHost } from '../match-moment/MatchMomentHost';
+import { MessageAlerts } from '../messages/MessageAlerts';
 import { MemberNotices } from '../notices/MemberNotices';
 
 /**
  * What the shell adds for a signed-in member, loaded as one piece (a
  * visitor's first page carries none of it): their notices at the top of the
- * page, and the match moment (a dialog, drawn over the page) for a like that
- * matches on any screen.
+ * page, the match moment (a dialog, drawn over the page) for a like that
+ * matches on any screen, and news of messages (unread count, toasts, desktop notifications).
  */
 export function MemberLayer({ mainId }: { mainId: string }) {
   return (
     <>
       <MemberNotices mainId={mainId} />
       <MatchMomentHost />
+      <MessageAlerts />
     </>
   );
 }

@@ -1,5 +1,5 @@
 import type { InjectOptions } from 'fastify';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { PHOTOS_MAX } from '../../../contract/photos';
 import { newRegistration } from '../helpers/accounts';
@@ -102,7 +102,6 @@ export const AUTHORIZATION_TABLE: Record<RouteKey, MatrixRow> = {
   },
   'POST /api/auth/logout': { expected: signedIn(200), freshCallers: true, request: () => ({ method: 'POST', url: '/api/auth/logout' }) },
   'POST /api/auth/logout/others': { expected: signedIn(200), freshCallers: true, request: () => ({ method: 'POST', url: '/api/auth/logout/others' }) },
-  'POST /api/auth/away': { expected: usersOnly(200), freshCallers: true, request: () => ({ method: 'POST', url: '/api/auth/away' }) },
   'POST /api/auth/password': {
     expected: signedIn(200),
     freshCallers: true,
@@ -141,6 +140,21 @@ export const AUTHORIZATION_TABLE: Record<RouteKey, MatrixRow> = {
     request: (world) => ({ method: 'POST', url: '/api/users/like', payload: { targetId: world.callers.userA.id } }),
   },
   'GET /api/matches': { expected: usersOnly(), request: () => get('/api/matches') },
+  // --- Messaging: only the two members of a live match; a stranger's conversation reads as not found --------
+  'GET /api/conversations': { expected: usersOnly(), request: () => get('/api/conversations') },
+  'GET /api/conversations/{userId}/messages': {
+    expected: usersOnly(404),
+    request: async (world) => get(`/api/conversations/${await insertMember(world.db)}/messages`),
+  },
+  'POST /api/conversations/{userId}/messages': {
+    expected: usersOnly(404),
+    request: async (world) => ({
+      method: 'POST',
+      url: `/api/conversations/${await insertMember(world.db)}/messages`,
+      payload: { id: randomUUID(), text: 'hello' },
+    }),
+  },
+  'DELETE /api/matches/{userId}': { expected: usersOnly(404), request: async (world) => ({ method: 'DELETE', url: `/api/matches/${await insertMember(world.db)}` }) },
   // Cities, not people: anyone signed in may look one up.
   'GET /api/places': { expected: signedIn(), request: () => get('/api/places?q=mum') },
 

@@ -5,7 +5,7 @@ import { sessions, users } from '../../../server/db/schema';
 import { insertPerson } from '../discovery/people-fixtures';
 import { bearer, loginUser, registerUser } from '../helpers/accounts';
 import { claimsOf } from '../helpers/forged-tokens';
-import { createTestApp, TEST_ADMIN, type TestApp } from '../helpers/test-app';
+import { createTestApp, type TestApp } from '../helpers/test-app';
 
 let testApp: TestApp;
 let viewer: string;
@@ -31,7 +31,6 @@ async function sessionLastUsedAgo(token: string, ms: number) {
 }
 
 const logout = (token: string) => testApp.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(token) });
-const leave = (token: string) => testApp.app.inject({ method: 'POST', url: '/api/auth/away', headers: bearer(token) });
 
 describe('who is online', () => {
   it('a member is online from sign-up until their session goes quiet, then shows when they were last active', async () => {
@@ -69,45 +68,6 @@ describe('who is online', () => {
     expect((await logout(laptop)).statusCode).toBe(200);
     const [row] = await testApp.db.select({ isOnline: users.isOnline }).from(users).where(eq(users.id, claimsOf(laptop).sub));
     expect(row?.isOnline).toBe(false);
-  });
-
-  it('closing the last Orbit page takes a member offline at once, still signed in, and their next request brings them back', async () => {
-    const { token } = await registerUser(testApp.app);
-    const away = await leave(token);
-    expect(away.statusCode, away.body).toBe(200);
-    expect(away.json()).toEqual({ success: true, message: 'Marked as away' });
-    const seen = await seenByOthers(token);
-    expect(seen.online).toBe(false);
-    expect(seen.lastSeen).not.toBeNull();
-    // The sweep agrees: a session whose pages are closed keeps nobody online.
-    await settlePresence(testApp.db, new Date());
-    expect((await seenByOthers(token)).online).toBe(false);
-
-    // Opening Orbit again: the first request counts at once, within the activity interval.
-    const me = await testApp.app.inject({ method: 'GET', url: '/api/user/me', headers: bearer(token) });
-    expect(me.statusCode).toBe(200);
-    expect(me.json<{ user: { isOnline: boolean } }>().user.isOnline).toBe(true);
-    expect((await seenByOthers(token)).online).toBe(true);
-    await settlePresence(testApp.db, new Date());
-    expect((await seenByOthers(token)).online).toBe(true);
-  });
-
-  it('closing Orbit on one device leaves a member online while another device is in use', async () => {
-    const { body, token: phone } = await registerUser(testApp.app);
-    const laptop = await loginUser(testApp.app, body.username, body.password);
-    expect((await leave(laptop)).statusCode).toBe(200);
-    expect((await seenByOthers(phone)).online).toBe(true);
-    expect((await leave(phone)).statusCode).toBe(200);
-    expect((await seenByOthers(phone)).online).toBe(false);
-  });
-
-  it('is for members: an admin gets 403 and a visitor 401', async () => {
-    expect((await testApp.app.inject({ method: 'POST', url: '/api/auth/away' })).statusCode).toBe(401);
-    const admin = await testApp.app.inject({ method: 'POST', url: '/api/admin/login', payload: TEST_ADMIN });
-    const adminToken = admin.json<{ token: string }>().token;
-    const refused = await leave(adminToken);
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toEqual({ success: false, message: 'This action is for user accounts' });
   });
 
   it('signing out the device in use from Settings is a logout too', async () => {

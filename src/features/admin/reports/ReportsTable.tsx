@@ -5,6 +5,7 @@ import { AdminPhoto } from '../shared/AdminPhoto';
 import { RowActions } from '../shared/AdminScreen';
 import { BadgeRow, CellTime, ListWithCount, PersonWithAvatar, TableHead } from '../shared/AdminTable';
 import { formatCount, formatDateTime } from '../shared/format';
+import { ReportedConversation } from './ReportedConversation';
 import { ReportDetails } from './ReportDetails';
 
 const COLUMNS: Record<ReportStatus, readonly string[]> = {
@@ -48,6 +49,7 @@ export function ReportsTable({ reports, status, total, busy, resolvingId, onReso
                 <DetailsCell>
                   {report.photoId !== null ? <ReportedPhoto report={report} /> : null}
                   <ReportDetails details={report.details} about={report.reported.name} />
+                  <ReportedConversation messages={report.messages} reportedName={report.reported.name} />
                 </DetailsCell>
               </td>
               <td>

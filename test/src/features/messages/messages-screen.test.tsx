@@ -1,188 +1,289 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { VISITOR_MESSAGES_NOTICE } from '../../../../src/features/messages/MessagesScreen';
-import { json, mockApi, renderApp } from '../../support/render-app';
-import { candidate, matchOf } from '../discover/fixtures';
+import type { ConversationSummary, Message } from '../../../../contract/messaging';
+import { sockets } from '../../../support/fake-socket-io';
+import { json, mockApi, renderApp, siteHeader } from '../../support/render-app';
+import { expectSignInPrompt, ME_ID, me } from '../discover/fixtures';
 
 /**
- * The Messages screen as the app mounts it, with the simulated messaging
- * service: SPEC's texts, the first conversation selected, Enter and
- * Shift+Enter, and the answer 2 seconds later.
+ * The Messages screen as the app mounts it for a member: the list and threads
+ * from the API, what arrives over the realtime connection (played through the
+ * fake socket the test setup gives socket.io-client), and what a member sees
+ * of their own messages as they go.
  */
 
-const publicConfig = { success: true, data: { config: { appName: 'Orbit' } } };
+const PRIYA = 'priya-1';
+const OMAR = 'omar-1';
+// Local midday, so the whole thread is 'Today'.
+const MIDDAY = new Date(2026, 10, 26, 12, 0, 0);
+const at = (minutesAgo: number) => new Date(MIDDAY.getTime() - minutesAgo * 60_000).toISOString();
 
-/**
- * Local midday: the canned thread starts a day back and ends 25 minutes ago,
- * so in the first half hour after midnight all of it is 'Yesterday'.
- */
-const MIDDAY = new Date(2026, 10, 24, 12, 0, 0);
+const message = (seq: number, senderId: string, text: string, minutesAgo = 30 - seq): Message => ({ id: `m-${seq}`, seq, senderId, text, sentAt: at(minutesAgo) });
+
+const priya = (extra: Partial<ConversationSummary> = {}): ConversationSummary => ({
+  userId: PRIYA,
+  name: 'Priya Shah',
+  avatar: '/api/media/avatar/priya',
+  isOnline: true,
+  matchedAt: at(600),
+  lastMessage: message(3, PRIYA, 'Coffee on Sunday?'),
+  lastSeq: 3,
+  unread: 2,
+  receipts: { deliveredSeq: 2, readSeq: 1 },
+  ...extra,
+});
+const omar: ConversationSummary = {
+  userId: OMAR,
+  name: 'Omar Haddad',
+  avatar: '/api/media/avatar/omar',
+  isOnline: false,
+  matchedAt: at(900),
+  lastMessage: null,
+  lastSeq: 0,
+  unread: 0,
+  receipts: { deliveredSeq: 0, readSeq: 0 },
+};
+
+const priyaThread = [message(1, ME_ID, 'Hi Priya!'), message(2, ME_ID, 'How was the hike?'), message(3, PRIYA, 'Coffee on Sunday?')];
+
+function memberApi(extra: Parameters<typeof mockApi>[0] = {}) {
+  return mockApi({
+    'GET /api/config/public': () => json(200, { success: true, data: { config: { appName: 'Orbit' } } }),
+    'GET /api/user/me': () => json(200, { user: me() }),
+    'GET /api/conversations': () => json(200, { conversations: [priya(), omar] }),
+    'GET /api/conversations/priya-1/messages': (url) =>
+      json(200, {
+        messages: url.searchParams.get('after') ? [] : priyaThread,
+        hasOlder: false,
+        lastSeq: 3,
+        receipts: { deliveredSeq: 2, readSeq: 1 },
+      }),
+    'GET /api/conversations/omar-1/messages': () => json(200, { messages: [], hasOlder: false, lastSeq: 0, receipts: { deliveredSeq: 0, readSeq: 0 } }),
+    ...extra,
+  });
+}
+
+/** The tab's socket, connected (the outbox sends while it is). */
+async function connectSocket() {
+  await waitFor(() => expect(sockets.length).toBeGreaterThan(0));
+  const socket = sockets.at(-1);
+  if (!socket) throw new Error('no socket');
+  act(() => socket.serverSends('connect'));
+  return socket;
+}
+
+async function openMessages(path = '/messages') {
+  renderApp(path);
+  const chat = await screen.findByRole('region', { name: 'Chat with Priya Shah' });
+  await within(chat).findByText('Coffee on Sunday?');
+  return chat;
+}
+
+const bubble = (chat: HTMLElement, text: string) => within(chat).getByText(text).closest('li') as HTMLElement;
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'], now: MIDDAY });
   localStorage.clear();
-  mockApi({ 'GET /api/config/public': () => json(200, publicConfig) });
+  sockets.length = 0;
+  HTMLElement.prototype.scrollTo = vi.fn();
   vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
 });
 afterEach(() => {
   vi.useRealTimers();
   vi.restoreAllMocks();
+  localStorage.clear();
 });
 
-describe('the Messages screen', () => {
-  it('shows the sample conversations to a visitor with the first one open, and answers a message after 2 seconds', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true, now: MIDDAY });
-    const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
+describe('the Messages screen for a visitor', () => {
+  it('asks them to sign in instead of showing sample conversations', async () => {
+    memberApi();
     renderApp('/messages');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Messages' })).toBeInTheDocument();
+    await expectSignInPrompt('Sign in to see your messages', '/messages');
+    expect(screen.queryByRole('list', { name: 'Conversations' })).not.toBeInTheDocument();
+  });
+});
 
-    const list = await screen.findByRole('list', { name: 'Conversations' });
-    // Said to be samples, so nobody takes them for their own inbox.
-    expect(screen.getByText(VISITOR_MESSAGES_NOTICE)).toBeInTheDocument();
-    const entries = within(list).getAllByRole('button');
-    expect(entries.map((entry) => entry.textContent)).toEqual([
-      expect.stringContaining('Sarah Johnson'),
-      expect.stringContaining('Emily Davis'),
-      expect.stringContaining('Jessica Wilson'),
-      expect.stringContaining('Amanda Brown'),
-    ]);
-    // The first is selected on load, and its unread badge is gone; Jessica's stays.
-    expect(entries[0]).toHaveAttribute('aria-current', 'true');
-    expect(entries[0]).not.toHaveTextContent('unread');
-    expect(entries[2]).toHaveTextContent('1 unread');
-
-    const chat = screen.getByRole('region', { name: 'Chat with Sarah Johnson' });
-    expect(within(chat).getByText('Online', { selector: 'p' })).toBeInTheDocument();
-    expect(within(chat).getByRole('link', { name: 'Video Call' })).toHaveAttribute('href', '/video-call/sample-sarah');
-    // Sample people are not real: there is nobody to report or block.
-    expect(within(chat).queryByRole('button', { name: /^Report or block/ })).not.toBeInTheDocument();
-    const log = await within(chat).findByRole('log', { name: 'Messages with Sarah Johnson' });
-    expect(within(log).getByText('Yesterday')).toBeInTheDocument();
-    expect(within(log).getByText('Today')).toBeInTheDocument();
-    expect(within(log).getAllByRole('listitem')).toHaveLength(5);
-
-    const box = within(chat).getByRole('textbox', { name: 'Message' });
-    expect(box).toHaveAttribute('placeholder', 'Type a message...');
-    await user.type(box, 'See you at 7{Shift>}{Enter}{/Shift}at the café');
-    expect(box).toHaveValue('See you at 7\nat the café');
-    await user.keyboard('{Enter}');
-    expect(box).toHaveValue('');
-    expect(within(log).getByText(/See you at 7/)).toBeInTheDocument();
-    expect(within(list).getAllByRole('button')[0]).toHaveTextContent('See you at 7 at the café');
-    expect(within(log).queryByText('Thanks for your message!')).not.toBeInTheDocument();
-
-    // The exact 2 seconds are checked on a simulated clock in the model test; here the real screen answers.
-    await act(() => vi.advanceTimersByTimeAsync(2000));
-    await waitFor(() => expect(within(log).getByText('Thanks for your message!')).toBeInTheDocument());
-    expect(within(log).getByText('Thanks for your message!').closest('li')).toHaveTextContent('Sarah Johnson:');
+describe('the Messages screen for a member', () => {
+  beforeEach(() => {
+    localStorage.setItem('user_token', 'user-token');
   });
 
-  it('ignores a whitespace-only message and swaps in the sample thread when another conversation is chosen', async () => {
-    const user = userEvent.setup();
-    renderApp('/messages');
-    const list = await screen.findByRole('list', { name: 'Conversations' });
-    const box = await screen.findByRole('textbox', { name: 'Message' });
-    await user.type(box, '   ');
-    await user.click(screen.getByRole('button', { name: 'Send' }));
-    expect(within(screen.getByRole('log')).getAllByRole('listitem')).toHaveLength(5);
+  it('lists the conversations and opens the first, with how far each own message got', async () => {
+    const { calls } = memberApi();
+    try { await openMessages(); } catch (e) { console.log('CALLS', JSON.stringify(calls)); throw e; }
+    const chat = screen.getByRole('region', { name: 'Chat with Priya Shah' });
+    const entries = within(screen.getByRole('list', { name: 'Conversations' })).getAllByRole('button');
+    expect(entries[0]).toHaveTextContent('Priya Shah');
+    expect(entries[0]).toHaveTextContent('Coffee on Sunday?');
+    expect(entries[1]).toHaveTextContent('Omar Haddad');
+    expect(entries[1]).toHaveTextContent('You matched! Say hello 👋');
+    expect(entries[0]).toHaveAttribute('aria-current', 'true');
+    // Reading the open chat clears its unread count.
+    await waitFor(() => expect(entries[0]).not.toHaveTextContent('unread'));
 
-    await user.click(within(list).getByRole('button', { name: /Jessica Wilson/ }));
-    const chat = screen.getByRole('region', { name: 'Chat with Jessica Wilson' });
-    const log = await within(chat).findByRole('log');
-    expect(within(log).getByText('Hey! How are you doing?')).toBeInTheDocument();
-    expect(within(list).getByRole('button', { name: /Jessica Wilson/ })).not.toHaveTextContent('unread');
+    expect(within(chat).getByText('Today')).toBeInTheDocument();
+    expect(bubble(chat, 'Hi Priya!')).toHaveTextContent('Read');
+    expect(bubble(chat, 'How was the hike?')).toHaveTextContent('Delivered');
+    expect(bubble(chat, 'Coffee on Sunday?')).not.toHaveTextContent(/Read|Delivered|Sent/);
+    expect(within(chat).getByRole('link', { name: 'Video Call' })).toHaveAttribute('href', `/video-call/${PRIYA}`);
+  });
+
+  it('sends a message with a browser-made id, shows it as sending, then sent', async () => {
+    let answer: (response: Response) => void = () => {};
+    const { calls } = memberApi({
+      'POST /api/conversations/priya-1/messages': () =>
+        new Promise<Response>((resolve) => {
+          answer = resolve;
+        }),
+    });
+    const user = userEvent.setup();
+    const chat = await openMessages();
+    await connectSocket();
+    await user.type(within(chat).getByRole('textbox', { name: 'Message' }), 'See you there{Enter}');
+
+    await waitFor(() => expect(bubble(chat, 'See you there')).toHaveTextContent('Sending…'));
+    const post = calls.find((call) => call.method === 'POST');
+    const body = post?.body as { id: string; text: string };
+    expect(body.text).toBe('See you there');
+    expect(body.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(within(chat).getByRole('textbox', { name: 'Message' })).toHaveValue('');
 
-    // On a phone the back arrow returns to the list view.
-    expect(document.querySelector('[data-phone-view]')).toHaveAttribute('data-phone-view', 'chat');
-    await user.click(within(chat).getByRole('button', { name: 'Back to conversations' }));
-    expect(document.querySelector('[data-phone-view]')).toHaveAttribute('data-phone-view', 'list');
+    answer(json(201, { message: { id: body.id, seq: 4, senderId: ME_ID, text: 'See you there', sentAt: MIDDAY.toISOString() } }));
+    await waitFor(() => expect(bubble(chat, 'See you there')).toHaveTextContent('Sent'));
   });
 
-  it('shows a member without matches an empty inbox with a way to meet people, not made-up conversations', async () => {
-    localStorage.setItem('user_token', 'user-token');
-    mockApi({
-      'GET /api/config/public': () => json(200, publicConfig),
-      'GET /api/user/me': () => json(401, { success: false, message: 'Authentication required' }),
-      'GET /api/matches': () => json(200, { matches: [] }),
+  it('keeps the text and says why when the server refuses it (too many too fast)', async () => {
+    memberApi({
+      'POST /api/conversations/priya-1/messages': () =>
+        new Response(JSON.stringify({ success: false, message: 'You are sending messages too fast. Try again in a moment.' }), {
+          status: 429,
+          headers: { 'Content-Type': 'application/json', 'Retry-After': '30' },
+        }),
     });
-    renderApp('/messages');
-    expect(await screen.findByRole('heading', { name: 'No conversations yet' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Find people to match' })).toHaveAttribute('href', '/spin');
-    expect(screen.queryByText('Sarah Johnson')).not.toBeInTheDocument();
-    expect(screen.queryByText(VISITOR_MESSAGES_NOTICE)).not.toBeInTheDocument();
+    const user = userEvent.setup();
+    const chat = await openMessages();
+    await connectSocket();
+    await user.type(within(chat).getByRole('textbox', { name: 'Message' }), 'One more{Enter}');
+    expect(await within(chat).findByRole('alert')).toHaveTextContent('You are sending messages too fast. Try again in a moment.');
+    expect(within(chat).getByRole('textbox', { name: 'Message' })).toHaveValue('One more');
   });
 
-  it("opens a member's real match on an empty thread, not canned lines neither person wrote", async () => {
-    localStorage.setItem('user_token', 'user-token');
-    mockApi({
-      'GET /api/config/public': () => json(200, publicConfig),
-      'GET /api/matches': () => json(200, { matches: [matchOf(candidate('aaaaaaaa-0000-4000-8000-00000000000a', 'Asha', { isOnline: true }))] }),
+  it('shows what arrives over the realtime connection, and who is typing, as text', async () => {
+    memberApi();
+    const chat = await openMessages();
+    const socket = await connectSocket();
+    act(() => socket.serverSends('typing', { peerId: PRIYA }));
+    expect(await within(chat).findByText('Priya is typing…')).toBeInTheDocument();
+
+    act(() => socket.serverSends('message:new', { peerId: PRIYA, message: message(4, PRIYA, '<b>Sunday</b> at 10?', 0) }));
+    // As the member wrote it: never markup.
+    expect(await within(chat).findByText('<b>Sunday</b> at 10?')).toBeInTheDocument();
+    expect(chat.querySelector('b')).toBeNull();
+    await waitFor(() => expect(within(chat).queryByText('Priya is typing…')).not.toBeInTheDocument());
+    // The browser tells the server it has it, and that the member read it.
+    await waitFor(() =>
+      expect(socket.commands).toContainEqual(expect.objectContaining({ name: 'receipts:mark', payload: { peerId: PRIYA, deliveredSeq: 4, readSeq: 4 } })),
+    );
+  });
+
+  it('says the conversation ended when the other member ends it, and disables the composer', async () => {
+    memberApi();
+    const chat = await openMessages();
+    const socket = await connectSocket();
+    act(() => socket.serverSends('conversation:ended', { peerId: PRIYA }));
+    expect(await within(chat).findByText('This conversation has ended. You can no longer message each other.')).toBeInTheDocument();
+    expect(within(chat).getByRole('textbox', { name: 'Message' })).toBeDisabled();
+    expect(within(chat).getByRole('button', { name: 'Send' })).toBeDisabled();
+    // The messages stay readable.
+    expect(within(chat).getByText('Coffee on Sunday?')).toBeInTheDocument();
+  });
+
+  it('unmatches after the member confirms', async () => {
+    const { calls } = memberApi({
+      'DELETE /api/matches/priya-1': () => json(200, { success: true, message: 'You unmatched. The conversation has ended for both of you.' }),
     });
-    vi.useFakeTimers({ shouldAdvanceTime: true, now: MIDDAY });
-    const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
-    renderApp('/messages');
-    const chat = await screen.findByRole('region', { name: 'Chat with Asha' });
-    const log = await within(chat).findByRole('log', { name: 'Messages with Asha' });
-    expect(log).toHaveTextContent('No messages with Asha yet. Say hello 👋');
-    expect(within(log).queryAllByRole('listitem')).toHaveLength(0);
-    expect(within(log).queryByText('Hey! How are you doing?')).not.toBeInTheDocument();
-
-    await user.type(within(chat).getByRole('textbox', { name: 'Message' }), 'Hi Asha!{Enter}');
-    // The 'Today' separator and the message.
-    expect(within(log).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Today', expect.stringContaining('Hi Asha!')]);
-    expect(log).not.toHaveTextContent('No messages with Asha yet');
-    await act(() => vi.advanceTimersByTimeAsync(2000));
-    await waitFor(() => expect(within(log).getByText('Thanks for your message!')).toBeInTheDocument());
+    const user = userEvent.setup();
+    const chat = await openMessages();
+    await user.click(within(chat).getByRole('button', { name: 'Unmatch' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Unmatch Priya Shah?' });
+    expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Unmatch' }));
+    expect(await within(chat).findByText('You unmatched. The conversation has ended for both of you.')).toBeInTheDocument();
+    expect(calls.some((call) => call.method === 'DELETE' && call.path === '/api/matches/priya-1')).toBe(true);
+    expect(within(chat).getByRole('textbox', { name: 'Message' })).toBeDisabled();
   });
 
-  it('lets a member block a match from the chat: their conversation goes and the message takes focus', async () => {
-    localStorage.setItem('user_token', 'user-token');
-    const asha = matchOf(candidate('aaaaaaaa-0000-4000-8000-00000000000a', 'Asha', { isOnline: true }));
-    const ben = matchOf(candidate('aaaaaaaa-0000-4000-8000-00000000000b', 'Ben'));
-    const blocks: string[] = [];
-    mockApi({
-      'GET /api/config/public': () => json(200, publicConfig),
-      'GET /api/matches': () => json(200, { matches: [asha, ben] }),
-      [`POST /api/users/${asha.id}/block`]: () => {
-        blocks.push(asha.id);
-        return json(200, { success: true, message: 'You blocked Asha.' });
+  it('sends a report made from the chat with the conversation attached', async () => {
+    const { calls } = memberApi({
+      'POST /api/users/priya-1/report': () => json(201, { success: true, message: 'Thanks for telling us.' }),
+    });
+    const user = userEvent.setup();
+    const chat = await openMessages();
+    await user.click(within(chat).getByRole('button', { name: 'Report or block Priya Shah' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Report or block Priya Shah' });
+    await user.click(within(dialog).getByRole('button', { name: 'Report Priya Shah' }));
+    await user.click(within(within(dialog).getByRole('group', { name: "What's wrong?" })).getByRole('radio', { name: 'Scam, spam or asking for money' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Also block Priya Shah' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
+    await waitFor(() => expect(calls.some((call) => call.path === '/api/users/priya-1/report')).toBe(true));
+    expect(calls.find((call) => call.path === '/api/users/priya-1/report')?.body).toMatchObject({ reason: 'scam', attachConversation: true });
+  });
+
+  it('loads older messages above, 50 at a time, when the member scrolls up', async () => {
+    const { calls } = memberApi({
+      'GET /api/conversations/priya-1/messages': (url) => {
+        // The newest page holds 51 to 53; the one before 51 ends the history.
+        const receipts = { deliveredSeq: 52, readSeq: 51 };
+        if (url.searchParams.get('before') === '51') {
+          return json(200, { messages: [{ ...message(50, PRIYA, 'An older hello'), sentAt: at(60) }], hasOlder: false, lastSeq: 53, receipts });
+        }
+        const newest = priyaThread.map((entry) => ({ ...entry, id: `n-${entry.seq}`, seq: entry.seq + 50 }));
+        return json(200, { messages: newest, hasOlder: true, lastSeq: 53, receipts });
       },
     });
-    renderApp('/messages');
-    const chat = await screen.findByRole('region', { name: 'Chat with Asha' });
-    await userEvent.click(within(chat).getByRole('button', { name: 'Report or block Asha' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Report or block Asha' });
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Block Asha' }));
-    await userEvent.click(await within(dialog).findByRole('button', { name: 'Block' }));
-
-    const notice = await screen.findByText('You blocked Asha.');
-    await waitFor(() => expect(notice.closest('[tabindex="-1"]')).toHaveFocus());
-    expect(blocks).toEqual([asha.id]);
-    const entries = within(screen.getByRole('list', { name: 'Conversations' })).getAllByRole('button');
-    expect(entries.map((entry) => entry.textContent)).toEqual([expect.stringContaining('Ben')]);
-    expect(screen.getByRole('region', { name: 'Chat' })).toHaveTextContent('No conversation selected');
+    const user = userEvent.setup();
+    const chat = await openMessages();
+    await user.click(within(chat).getByRole('button', { name: 'Load earlier messages' }));
+    expect(await within(chat).findByText('An older hello')).toBeInTheDocument();
+    expect(calls.filter((call) => call.path === '/api/conversations/priya-1/messages').length).toBeGreaterThanOrEqual(2);
+    const bubbles = within(within(chat).getByRole('log')).getAllByRole('listitem').map((item) => item.textContent ?? '');
+    expect(bubbles.findIndex((text) => text.includes('An older hello'))).toBeLessThan(bubbles.findIndex((text) => text.includes('Hi Priya!')));
+    expect(within(chat).queryByRole('button', { name: 'Load earlier messages' })).not.toBeInTheDocument();
   });
 
-  it("offers Try Again when a member's matches cannot be read, instead of sample conversations", async () => {
-    localStorage.setItem('user_token', 'user-token');
-    let failing = true;
-    mockApi({
-      'GET /api/config/public': () => json(200, publicConfig),
-      'GET /api/matches': () => (failing ? json(500, { success: false, message: 'Internal server error' }) : json(200, { matches: [] })),
-    });
-    renderApp('/messages');
-    expect(await screen.findByRole('heading', { name: "Couldn't load your conversations" }, { timeout: 15_000 })).toBeInTheDocument();
-    expect(screen.queryByText('Sarah Johnson')).not.toBeInTheDocument();
-    failing = false;
-    await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
-    expect(await screen.findByRole('heading', { name: 'No conversations yet' })).toBeInTheDocument();
+  it('opens the conversation a link asks for', async () => {
+    memberApi();
+    renderApp(`/messages?with=${OMAR}`);
+    const chat = await screen.findByRole('region', { name: 'Chat with Omar Haddad' });
+    expect(await within(chat).findByText('No messages with Omar Haddad yet. Say hello 👋')).toBeInTheDocument();
   });
 
-  it('sends /messaging to /messages', async () => {
-    const { router } = renderApp('/messaging');
-    await screen.findByRole('heading', { level: 1, name: 'Messages' });
+  it('elsewhere in Orbit, a new message shows a toast that opens the chat', async () => {
+    memberApi();
+    const user = userEvent.setup();
+    const { router } = renderApp('/match');
+    await screen.findByRole('heading', { level: 1 });
+    const socket = await connectSocket();
+    // The unread count's list is loaded (the toast names the sender from it).
+    await waitFor(() => expect(within(siteHeader()).getByText('Messages').closest('a')).toHaveTextContent('unread'));
+    act(() => socket.serverSends('message:new', { peerId: PRIYA, message: message(4, PRIYA, 'Are you free?\nSecond line', 0) }));
+    const toast = await screen.findByRole('button', { name: /Priya Shah/ });
+    expect(toast).toHaveTextContent('Are you free?');
+    expect(toast).not.toHaveTextContent('Second line');
+    await user.click(toast);
+    await waitFor(() => expect(router.state.location.search).toEqual({ with: PRIYA }));
     expect(router.state.location.pathname).toBe('/messages');
+  });
+
+  it('shows the unread total on the header link and in the tab title', async () => {
+    memberApi({ 'GET /api/conversations': () => json(200, { conversations: [priya({ unread: 2 }), { ...omar, unread: 1 }] }) });
+    renderApp('/match');
+    // jsdom has the phone's header, whose menu is closed: its links are there, hidden until it opens.
+    await screen.findByRole('heading', { level: 1 });
+    const link = within(siteHeader()).getByText('Messages').closest('a') as HTMLElement;
+    // The count and, for a screen reader, what it counts.
+    await waitFor(() => expect(link).toHaveTextContent(/^Messages 3 unread$/));
+    await waitFor(() => expect(document.title).toMatch(/^\(3\) /));
   });
 });

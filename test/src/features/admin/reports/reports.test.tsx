@@ -119,6 +119,30 @@ describe('Member reports', () => {
     expect(within(rowOf('raj_k')).queryByRole('button', { name: /^Show/ })).not.toBeInTheDocument();
   });
 
+  it('shows the conversation a report from a chat attached, behind a toggle, as plain text with who wrote each line', async () => {
+    const fromChat = report({
+      messages: [
+        { fromReported: false, text: 'hi', sentAt: '2026-11-20T14:00:00.000Z' },
+        { fromReported: true, text: XSS, sentAt: '2026-11-20T14:05:00.000Z' },
+      ],
+    });
+    reportsApi({ open: [fromChat, raj] });
+    await openScreen();
+    const row = rowOf('maya_r');
+    const toggle = within(row).getByRole('button', { name: 'Show the conversation with Maya R (2 messages)' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(within(row).queryByRole('list', { name: 'Conversation with Maya R' })).toBeNull();
+    await userEvent.click(toggle);
+    const lines = within(within(row).getByRole('list', { name: 'Conversation with Maya R' })).getAllByRole('listitem');
+    expect(lines.map((line) => line.textContent)).toEqual([
+      `Reporter · ${dateTime('2026-11-20T14:00:00.000Z')}hi`,
+      `Maya R · ${dateTime('2026-11-20T14:05:00.000Z')}${XSS}`,
+    ]);
+    expect(row.querySelector('img[src="x"]')).toBeNull();
+    // A report made elsewhere has no conversation to show.
+    expect(within(rowOf('raj_k')).queryByRole('button', { name: /conversation/i })).toBeNull();
+  });
+
   it('keeps a report whose reporter has deleted their account, marked so', async () => {
     reportsApi({ open: [report({ reporter: null })] });
     await openScreen();

@@ -1,0 +1,73 @@
+import type { CommandAnswer, ClientCommandName, ReceiptsCommand, TypingCommand } from '../../contract/realtime';
+import type { Message } from '../../contract/messaging';
+
+/**
+ * The tab's realtime hub: what the socket (src/realtime/connection.ts, loaded
+ * lazily) tells the screens that is not server state (connection status,
+ * typing), and the way screens send commands back. Server state itself goes
+ * to TanStack Query's cache; this carries signals only. Plain and tiny: no
+ * socket.io here, so a screen can subscribe without loading the socket.
+ */
+
+export type ConnectionStatus = 'connecting' | 'connected' | 'disconnected';
+
+export type HubSignal =
+  | { type: 'status'; status: ConnectionStatus }
+  | { type: 'typing'; peerId: string }
+  /** A message reached the cache (the member's own from another tab included). */
+  | { type: 'message'; peerId: string; message: Message }
+  | { type: 'ended'; peerId: string };
+
+export interface CommandPayloads {
+  typing: TypingCommand;
+  'receipts:mark': ReceiptsCommand;
+}
+
+type CommandSender = <Name extends ClientCommandName>(name: Name, payload: CommandPayloads[Name]) => Promise<CommandAnswer>;
+type Listener = (signal: HubSignal) => void;
+
+const OFFLINE_ANSWER: CommandAnswer = { ok: false, status: 0, message: 'Not connected' };
+
+export interface RealtimeHub {
+  status: () => ConnectionStatus;
+  subscribe: (listener: Listener) => () => void;
+  publish: (signal: HubSignal) => void;
+  /** The connection registers how commands go out (null when it closes). */
+  setCommandSender: (sender: CommandSender | null) => void;
+  command: <Name extends ClientCommandName>(name: Name, payload: CommandPayloads[Name]) => Promise<CommandAnswer>;
+  /** The person whose chat is open in this tab (their messages count as read while the tab is visible), set by the chat. */
+  setReading: (peerId: string | null) => void;
+  isReading: (peerId: string) => boolean;
+  /** Whose chat is open in this tab, visible or not. */
+  openChat: () => string | null;
+}
+
+export function createRealtimeHub(): RealtimeHub {
+  const listeners = new Set<Listener>();
+  let status: ConnectionStatus = 'disconnected';
+  let sender: CommandSender | null = null;
+  let reading: string | null = null;
+  return {
+    setReading: (peerId) => {
+      reading = peerId;
+    },
+    openChat: () => reading,
+    isReading: (peerId) => reading === peerId && (typeof document === 'undefined' || document.visibilityState === 'visible'),
+    status: () => status,
+    subscribe: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    publish: (signal) => {
+      if (signal.type === 'status') status = signal.status;
+      for (const listener of [...listeners]) listener(signal);
+    },
+    setCommandSender: (next) => {
+      sender = next;
+    },
+    command: (name, payload) => (sender ? sender(name, payload) : Promise.resolve(OFFLINE_ANSWER)),
+  };
+}
+
+/** The one hub of this tab. */
+export const realtimeHub = createRealtimeHub();

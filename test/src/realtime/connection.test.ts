@@ -1,0 +1,137 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { QueryClient } from '@tanstack/react-query';
+import type { ConversationSummary, ConversationsResponse, Message, MessagesResponse } from '../../../contract/messaging';
+import { messagingKeys, type MessagesData } from '../../../src/api/messaging';
+import { openConnection, type OrbitSocket } from '../../../src/realtime/connection';
+import { createRealtimeHub, type HubSignal } from '../../../src/realtime/hub';
+import { FakeSocket } from '../../support/fake-socket-io';
+import { json, mockApi } from '../support/render-app';
+
+const ME = 'me-1';
+const PRIYA = 'priya-1';
+
+const message = (seq: number, senderId = PRIYA, text = `Message ${seq}`): Message => ({
+  id: `m-${seq}`,
+  seq,
+  senderId,
+  text,
+  sentAt: new Date(2026, 10, 26, 12, seq).toISOString(),
+});
+
+const summary: ConversationSummary = {
+  userId: PRIYA,
+  name: 'Priya Shah',
+  avatar: '/api/media/avatar/priya',
+  isOnline: false,
+  matchedAt: new Date(2026, 10, 1).toISOString(),
+  lastMessage: message(2),
+  lastSeq: 2,
+  unread: 0,
+  receipts: { deliveredSeq: 0, readSeq: 0 },
+};
+
+function setUp() {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  queryClient.setQueryData<ConversationsResponse>(messagingKeys.conversations(), { conversations: [summary] });
+  const page: MessagesResponse = { messages: [message(1), message(2, ME)], hasOlder: false, lastSeq: 2, receipts: { deliveredSeq: 0, readSeq: 0 } };
+  queryClient.setQueryData<MessagesData>(messagingKeys.messages(PRIYA), { pages: [page], pageParams: [null] });
+  const hub = createRealtimeHub();
+  const signals: HubSignal[] = [];
+  hub.subscribe((signal) => signals.push(signal));
+  let socket: FakeSocket | undefined;
+  const close = openConnection({
+    token: 'user-token',
+    queryClient,
+    hub,
+    connect: () => {
+      socket = new FakeSocket({});
+      return socket as unknown as OrbitSocket;
+    },
+  });
+  if (!socket) throw new Error('no socket');
+  return { queryClient, hub, signals, socket, close };
+}
+
+const held = (queryClient: QueryClient) =>
+  queryClient.getQueryData<MessagesData>(messagingKeys.messages(PRIYA))?.pages.flatMap((page) => page.messages.map((entry) => entry.seq));
+const listEntry = (queryClient: QueryClient) =>
+  queryClient.getQueryData<ConversationsResponse>(messagingKeys.conversations())?.conversations.find((entry) => entry.userId === PRIYA);
+
+beforeEach(() => {
+  // Catch-up reads the tests leave unanswered say so on the console.
+  vi.spyOn(console, 'warn').mockImplementation(() => {});
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('the realtime connection', () => {
+  it('puts a new message in the thread and the list, and tells the screens', () => {
+    const { queryClient, signals, socket } = setUp();
+    socket.serverSends('connect');
+    socket.serverSends('message:new', { peerId: PRIYA, message: message(3) });
+    expect(held(queryClient)).toEqual([1, 2, 3]);
+    expect(listEntry(queryClient)).toMatchObject({ lastSeq: 3, unread: 1, lastMessage: { text: 'Message 3' } });
+    expect(signals).toContainEqual({ type: 'message', peerId: PRIYA, message: message(3) });
+    // The browser has it: delivered.
+    expect(socket.commands).toContainEqual(expect.objectContaining({ name: 'receipts:mark', payload: { peerId: PRIYA, deliveredSeq: 3 } }));
+  });
+
+  it('drops malformed events', () => {
+    const { queryClient, signals, socket } = setUp();
+    socket.serverSends('message:new', { peerId: PRIYA, message: { seq: 'three' } });
+    socket.serverSends('typing', { who: PRIYA });
+    expect(held(queryClient)).toEqual([1, 2]);
+    expect(signals.filter((signal) => signal.type !== 'status')).toEqual([]);
+  });
+
+  it('fetches what it missed after a gap, and after every (re)connect', async () => {
+    const { calls } = mockApi({
+      'GET /api/conversations/priya-1/messages': (url) => {
+        const after = Number(url.searchParams.get('after'));
+        const messages = [3, 4, 5].filter((seq) => seq > after).map((seq) => message(seq));
+        return json(200, { messages, hasOlder: false, lastSeq: 5, receipts: { deliveredSeq: 2, readSeq: 0 } });
+      },
+      'GET /api/conversations': () => json(200, { conversations: [summary] }),
+    });
+    const { queryClient, socket } = setUp();
+    socket.serverSends('message:new', { peerId: PRIYA, message: message(5) });
+    await vi.waitFor(() => expect(held(queryClient)).toEqual([1, 2, 3, 4, 5]));
+    expect(calls.some((call) => call.path === '/api/conversations/priya-1/messages')).toBe(true);
+
+    socket.serverSends('connect');
+    await vi.waitFor(() => expect(calls.filter((call) => call.path === '/api/conversations/priya-1/messages')).toHaveLength(2));
+    expect(held(queryClient)).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it('passes on typing, receipts, presence and ended conversations', () => {
+    const { queryClient, signals, socket } = setUp();
+    socket.serverSends('typing', { peerId: PRIYA });
+    socket.serverSends('receipts:update', { peerId: PRIYA, receipts: { deliveredSeq: 2, readSeq: 2 } });
+    socket.serverSends('presence', { userId: PRIYA, isOnline: true });
+    socket.serverSends('conversation:ended', { peerId: PRIYA });
+    expect(signals).toContainEqual({ type: 'typing', peerId: PRIYA });
+    expect(signals).toContainEqual({ type: 'ended', peerId: PRIYA });
+    expect(listEntry(queryClient)).toMatchObject({ isOnline: true, receipts: { deliveredSeq: 2, readSeq: 2 } });
+    expect(queryClient.getQueryData<MessagesData>(messagingKeys.messages(PRIYA))?.pages[0]?.receipts).toEqual({ deliveredSeq: 2, readSeq: 2 });
+  });
+
+  it('asks the API about the session when the server drops the connection', async () => {
+    const { calls } = mockApi({ 'GET /api/user/me': () => json(401, { success: false, message: 'Your session has ended' }) });
+    const { socket, signals } = setUp();
+    socket.serverSends('connect');
+    socket.serverSends('disconnect', 'io server disconnect');
+    await vi.waitFor(() => expect(calls.some((call) => call.path === '/api/user/me')).toBe(true));
+    expect(signals.at(-1)).toEqual({ type: 'status', status: 'disconnected' });
+  });
+
+  it('sends commands only while connected, and stops on close', async () => {
+    const { hub, socket, close } = setUp();
+    await expect(hub.command('typing', { peerId: PRIYA })).resolves.toEqual({ ok: false, status: 0, message: 'Not connected' });
+    socket.serverSends('connect');
+    await expect(hub.command('typing', { peerId: PRIYA })).resolves.toEqual({ ok: true });
+    close();
+    expect(socket.active).toBe(false);
+    await expect(hub.command('typing', { peerId: PRIYA })).resolves.toMatchObject({ ok: false });
+  });
+});
