@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../playwright.config';
 import { expectNoAxeViolations, expectNoSidewaysScroll } from './support/layout';
 
@@ -67,7 +67,8 @@ async function checkLayout(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
-test('a message is sent and answered', async ({ page }) => {
+test('a message to a demo match is sent and answered through the server', async ({ page, request }) => {
+  await signIn(page, request);
   await page.goto('/messages');
   await expect(page.getByRole('heading', { level: 1, name: 'Messages' })).toBeVisible();
   const chat = page.getByRole('region', { name: /^Chat with / });
@@ -91,6 +92,64 @@ test('a message is sent and answered', async ({ page }) => {
   await page.screenshot({ path: 'test-results/screens/realtime-messages-chat-390.png', fullPage: true });
   await page.getByRole('button', { name: 'Back to conversations' }).click();
   await expect(page.getByRole('list', { name: 'Conversations' })).toBeVisible();
+});
+
+interface Member {
+  id: string;
+  token: string;
+  name: string;
+}
+
+async function registerMember(request: APIRequestContext, name: string): Promise<Member> {
+  const username = `e2e_msg_${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  const registered = await request.post('/api/auth/register', {
+    data: { username, email: `${username}@example.com`, password: 'correct-horse-battery', age: 30, gender: 'female' },
+  });
+  expect(registered.status()).toBe(201);
+  const { token, user } = (await registered.json()) as { token: string; user: { _id: string } };
+  const named = await request.patch('/api/user/me', { headers: { Authorization: `Bearer ${token}` }, data: { name, onboardingCompleted: true } });
+  expect(named.ok()).toBe(true);
+  return { id: user._id, token, name };
+}
+
+async function memberPage(browser: Browser, member: Member): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await context.addInitScript((value) => window.localStorage.setItem('user_token', value), member.token);
+  return context.newPage();
+}
+
+test('two matched members message each other live, in two browsers, and an unmatch closes the other\'s chat', async ({ browser, request }) => {
+  const suffix = Math.floor(Math.random() * 1e6).toString(36);
+  const priya = await registerMember(request, `Priya ${suffix}`);
+  const sam = await registerMember(request, `Sam ${suffix}`);
+  for (const [from, to] of [[priya, sam], [sam, priya]] as const) {
+    const liked = await request.post('/api/users/like', { headers: { Authorization: `Bearer ${from.token}` }, data: { targetId: to.id, type: 'like' } });
+    expect(liked.ok()).toBe(true);
+  }
+  const priyaPage = await memberPage(browser, priya);
+  const samPage = await memberPage(browser, sam);
+  await priyaPage.goto(`/messages?with=${sam.id}`);
+  await samPage.goto(`/messages?with=${priya.id}`);
+  const priyaChat = priyaPage.getByRole('region', { name: `Chat with ${sam.name}` });
+  const samChat = samPage.getByRole('region', { name: `Chat with ${priya.name}` });
+
+  await priyaChat.getByRole('textbox', { name: 'Message' }).fill('hi Sam');
+  await priyaChat.getByRole('textbox', { name: 'Message' }).press('Enter');
+  await expect(samChat.getByRole('log')).toContainText('hi Sam', { timeout: 3000 });
+
+  await samChat.getByRole('textbox', { name: 'Message' }).fill('hey Priya!');
+  await samChat.getByRole('textbox', { name: 'Message' }).press('Enter');
+  await expect(priyaChat.getByRole('log')).toContainText('hey Priya!', { timeout: 3000 });
+
+  // A reload keeps the history: it comes from the server.
+  await samPage.reload();
+  await expect(samPage.getByRole('region', { name: `Chat with ${priya.name}` }).getByRole('log')).toContainText('hi Sam');
+
+  const unmatched = await request.delete(`/api/matches/${sam.id}`, { headers: { Authorization: `Bearer ${priya.token}` } });
+  expect(unmatched.ok()).toBe(true);
+  await expect(samPage.getByText(/conversation has ended|unmatched|no longer/i).first()).toBeVisible({ timeout: 5000 });
+  await samPage.context().close();
+  await priyaPage.context().close();
 });
 
 test('a call connects, the timer runs, mute and camera change the tracks, and ending returns to /users', async ({ page, request }) => {
