@@ -207,8 +207,10 @@ const Busy = styled.div`
   min-height: 0;
 `;
 
+// Where the actions (Video Call, Unmatch, Report or block) leave the name less than a few words, they wrap to a row of their own.
 const Header = styled.header`
   display: flex;
+  flex-wrap: wrap;
   align-items: center;
   gap: ${({ theme }) => px(theme.space[3])};
   padding: ${({ theme }) => px(theme.space[3])};
@@ -246,7 +248,7 @@ const CallLabel = styled.span`
 `;
 
 const Who = styled.div`
-  flex: 1;
+  flex: 1 1 ${({ theme }) => px(theme.space[16] * 2)};
   min-width: 0;
   display: flex;
   flex-direction: column;
