@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, lt, ne, or, sql } from 'drizzle-orm';
-import { conversations, matches, messages, users, type MessageRow } from '../db/schema';
+import { conversations, matches, messages, users, type ConversationRow, type MessageRow } from '../db/schema';
 import type { OrbitDatabase } from '../db/types';
 import { orderedPair } from '../discovery/record-decision';
 
@@ -14,8 +14,9 @@ export function sides(callerId: string, peerId: string) {
     pair,
     myDelivered: callerIsA ? conversations.userADeliveredSeq : conversations.userBDeliveredSeq,
     myRead: callerIsA ? conversations.userAReadSeq : conversations.userBReadSeq,
-    theirDelivered: callerIsA ? conversations.userBDeliveredSeq : conversations.userADeliveredSeq,
-    theirRead: callerIsA ? conversations.userBReadSeq : conversations.userAReadSeq,
+    /** The other member's marks in a conversation row: how far they got with the caller's messages. */
+    theirMarks: (row: ConversationRow) =>
+      callerIsA ? { delivered: row.userBDeliveredSeq, read: row.userBReadSeq } : { delivered: row.userADeliveredSeq, read: row.userAReadSeq },
     myDeliveredName: callerIsA ? 'userADeliveredSeq' : 'userBDeliveredSeq',
     myReadName: callerIsA ? 'userAReadSeq' : 'userBReadSeq',
   } as const;

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, or, sql } from 'drizzle-orm';
 import {
   CONVERSATION_ENDED_MESSAGE,
   CONVERSATION_NOT_FOUND_MESSAGE,
@@ -77,18 +77,12 @@ export async function readConversationMessages(db: OrbitDatabase, caller: UserRo
   const first = rows[0];
   // Catching up after N: the browser holds what came before, so there is nothing to ask the database.
   const hasOlder = query.after !== undefined ? query.after > 0 : first === undefined ? false : await hasMessagesBefore(db, conversation.id, first.seq);
-  const side = sides(caller.id, peerId);
-  const callerIsA = side.pair.userAId === caller.id;
+  const theirs = sides(caller.id, peerId).theirMarks(conversation);
   return {
     messages: rows.map(toMessage),
     hasOlder,
     lastSeq: conversation.lastSeq,
-    receipts: visibleReceipts(
-      callerIsA ? conversation.userBDeliveredSeq : conversation.userADeliveredSeq,
-      callerIsA ? conversation.userBReadSeq : conversation.userAReadSeq,
-      caller.readReceipts,
-      match.peerReadReceipts,
-    ),
+    receipts: visibleReceipts(theirs.delivered, theirs.read, caller.readReceipts, match.peerReadReceipts),
   };
 }
 
@@ -159,21 +153,21 @@ export async function markConversation(
   const side = sides(caller.id, peerId);
   const read = marks.readSeq;
   const delivered = Math.max(marks.deliveredSeq ?? 0, read ?? 0);
-  const set: Record<string, unknown> = {
-    [side.myDeliveredName]: sql`greatest(${side.myDelivered}, least(${delivered}, ${conversations.lastSeq}))`,
-  };
-  if (read !== undefined) set[side.myReadName] = sql`greatest(${side.myRead}, least(${read}, ${conversations.lastSeq}))`;
-  const [before] = await db
-    .select({ delivered: side.myDelivered, read: side.myRead })
-    .from(conversations)
-    .where(and(eq(conversations.userAId, side.pair.userAId), eq(conversations.userBId, side.pair.userBId)));
-  if (!before) return { receiptsForPeer: undefined };
+  const newDelivered = sql`greatest(${side.myDelivered}, least(${delivered}, ${conversations.lastSeq}))`;
+  const newRead = read === undefined ? side.myRead : sql`greatest(${side.myRead}, least(${read}, ${conversations.lastSeq}))`;
+  // One statement: the row is only touched (and returned) when a mark moves forward, which is when the other member hears of it.
   const [after] = await db
     .update(conversations)
-    .set(set)
-    .where(and(eq(conversations.userAId, side.pair.userAId), eq(conversations.userBId, side.pair.userBId)))
+    .set({ [side.myDeliveredName]: newDelivered, ...(read === undefined ? {} : { [side.myReadName]: newRead }) })
+    .where(
+      and(
+        eq(conversations.userAId, side.pair.userAId),
+        eq(conversations.userBId, side.pair.userBId),
+        or(sql`${newDelivered} > ${side.myDelivered}`, sql`${newRead} > ${side.myRead}`),
+      ),
+    )
     .returning({ delivered: side.myDelivered, read: side.myRead });
-  if (!after || (after.delivered === before.delivered && after.read === before.read)) return { receiptsForPeer: undefined };
+  if (!after) return { receiptsForPeer: undefined };
   return { receiptsForPeer: visibleReceipts(after.delivered, after.read, match.peerReadReceipts, caller.readReceipts) };
 }
 

@@ -2,6 +2,7 @@ import styled from 'styled-components';
 import type { ConversationSummary } from '../../../contract/messaging';
 import { Avatar, Skeleton, VisuallyHidden, px } from '../../ui';
 import { listTimeLabel } from './message-time';
+import { UnreadCount } from './UnreadCount';
 
 /** What a conversation with no messages yet says in the list. */
 export const NEW_MATCH_PREVIEW = 'You matched! Say hello 👋';
@@ -159,15 +160,7 @@ const Preview = styled.span<{ $unread: boolean; $onTint: boolean }>`
   white-space: nowrap;
 `;
 
-const UnreadBadge = styled.span`
+const UnreadBadge = styled(UnreadCount)`
   flex: none;
-  min-width: ${({ theme }) => px(theme.space[6])};
   padding: 0 ${({ theme }) => px(theme.space[2])};
-  border-radius: ${({ theme }) => px(theme.radii.pill)};
-  background: ${({ theme }) => theme.gradients.brand};
-  color: ${({ theme }) => theme.colors.onBrand};
-  font-size: ${({ theme }) => px(theme.font.sizes.xs)};
-  font-weight: ${({ theme }) => theme.font.weights.bold};
-  line-height: ${({ theme }) => px(theme.space[6])};
-  text-align: center;
 `;

@@ -1,4 +1,4 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
@@ -8,6 +8,7 @@ import { conversationsQueryOptions, messagingKeys, totalUnread } from '../../api
 import { realtimeHub, type RealtimeHub } from '../../realtime/hub';
 import { IconButton, VisuallyHidden, px } from '../../ui';
 import { desktopNotificationsOn } from './desktop-notifications';
+import { UnreadCount } from './UnreadCount';
 
 /** The header's Messages link, which shows the unread count (added here, so the first page's header carries no code for it). */
 const MESSAGES_LINK = 'header nav a[href="/messages"]';
@@ -64,6 +65,8 @@ export function MessageAlerts({ hub = realtimeHub }: { hub?: RealtimeHub }) {
   // The count goes at the end of the header's link, after its label (whichever link element is on the page now).
   const slot = useSyncExternalStore(watchPage, findMessagesLink, () => null);
 
+  const openChat = useCallback((peerId: string) => void navigate({ to: '/messages', search: { with: peerId } }), [navigate]);
+
   useEffect(
     () =>
       hub.subscribe((signal) => {
@@ -76,13 +79,12 @@ export function MessageAlerts({ hub = realtimeHub }: { hub?: RealtimeHub }) {
           name: summary?.name ?? 'New message',
           firstLine: signal.message.text.split('\n')[0] ?? '',
         };
-        const open = () => void navigate({ to: '/messages', search: { with: next.peerId } });
         if (document.visibilityState === 'hidden') {
           if (desktopNotificationsOn()) {
             const notification = new Notification(next.name, { body: next.firstLine, tag: `orbit-message-${next.peerId}` });
             notification.onclick = () => {
               window.focus();
-              open();
+              openChat(next.peerId);
               notification.close();
             };
           }
@@ -91,7 +93,7 @@ export function MessageAlerts({ hub = realtimeHub }: { hub?: RealtimeHub }) {
         if (hub.openChat() === next.peerId) return;
         setToast(next);
       }),
-    [hub, queryClient, navigate],
+    [hub, queryClient, openChat],
   );
 
   useEffect(() => {
@@ -122,7 +124,7 @@ export function MessageAlerts({ hub = realtimeHub }: { hub?: RealtimeHub }) {
               type="button"
               onClick={() => {
                 setToast(null);
-                void navigate({ to: '/messages', search: { with: toast.peerId } });
+                openChat(toast.peerId);
               }}
             >
               <strong>{toast.name}</strong>
@@ -138,18 +140,10 @@ export function MessageAlerts({ hub = realtimeHub }: { hub?: RealtimeHub }) {
   );
 }
 
-const Count = styled.span`
+const Count = styled(UnreadCount)`
   display: inline-block;
-  min-width: ${({ theme }) => px(theme.space[6])};
   margin-left: ${({ theme }) => px(theme.space[1])};
   padding: 0 ${({ theme }) => px(theme.space[1])};
-  border-radius: ${({ theme }) => px(theme.radii.pill)};
-  background: ${({ theme }) => theme.gradients.brand};
-  color: ${({ theme }) => theme.colors.onBrand};
-  font-size: ${({ theme }) => px(theme.font.sizes.xs)};
-  font-weight: ${({ theme }) => theme.font.weights.bold};
-  line-height: ${({ theme }) => px(theme.space[6])};
-  text-align: center;
 `;
 
 const ToastRegion = styled.div`

@@ -30,10 +30,10 @@ export function ReportDetails({ details, about }: ReportDetailsProps) {
   }
   const long = words.length > LONG_CHARACTERS || words.split('\n').length > CLAMP_LINES;
   return (
-    <Column>
+    <DisclosureColumn>
       <Words $clamped={long && !expanded}>{words}</Words>
       {long && (
-        <Toggle>
+        <DisclosureToggle>
           <Button
             type="button"
             size="sm"
@@ -44,13 +44,14 @@ export function ReportDetails({ details, about }: ReportDetailsProps) {
           >
             {expanded ? 'Show less' : 'Show all'}
           </Button>
-        </Toggle>
+        </DisclosureToggle>
       )}
-    </Column>
+    </DisclosureColumn>
   );
 }
 
-const Column = styled.div`
+/** A report's text cell: what it says, and the button that unfolds it. Shared by the report's other disclosures. */
+export const DisclosureColumn = styled.div`
   display: flex;
   flex-direction: column;
   align-items: flex-start;
@@ -76,6 +77,7 @@ const Words = styled.p<{ $clamped: boolean }>`
     `}
 `;
 
-const Toggle = styled.div`
+/** Lines the ghost button's text up with the text above it. */
+export const DisclosureToggle = styled.div`
   margin-left: -${({ theme }) => px(theme.space[3])};
 `;

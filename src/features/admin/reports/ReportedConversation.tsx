@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import type { ReportedMessage } from '../../../../contract/safety';
 import { Button, px } from '../../../ui';
 import { formatDateTime } from '../shared/format';
+import { DisclosureColumn, DisclosureToggle } from './ReportDetails';
 
 interface ReportedConversationProps {
   messages: ReportedMessage[];
@@ -21,8 +22,8 @@ export function ReportedConversation({ messages, reportedName }: ReportedConvers
   if (messages.length === 0) return null;
   const count = `${messages.length} ${messages.length === 1 ? 'message' : 'messages'}`;
   return (
-    <Column>
-      <Toggle>
+    <DisclosureColumn>
+      <DisclosureToggle>
         <Button
           type="button"
           size="sm"
@@ -34,7 +35,7 @@ export function ReportedConversation({ messages, reportedName }: ReportedConvers
         >
           {open ? 'Hide conversation' : `Conversation (${count})`}
         </Button>
-      </Toggle>
+      </DisclosureToggle>
       {open ? (
         <Lines id={listId} aria-label={`Conversation with ${reportedName}`}>
           {messages.map((message, index) => (
@@ -47,22 +48,9 @@ export function ReportedConversation({ messages, reportedName }: ReportedConvers
           ))}
         </Lines>
       ) : null}
-    </Column>
+    </DisclosureColumn>
   );
 }
-
-const Column = styled.div`
-  display: flex;
-  flex-direction: column;
-  align-items: flex-start;
-  gap: ${({ theme }) => px(theme.space[1])};
-  width: 32ch;
-  max-width: 100%;
-`;
-
-const Toggle = styled.div`
-  margin-left: -${({ theme }) => px(theme.space[3])};
-`;
 
 const Lines = styled.ol`
   list-style: none;
