@@ -49,13 +49,18 @@ function online(port: number, token: string): Promise<Socket> {
   });
 }
 
-function nextMessage(socket: Socket): Promise<MessageEvent> {
+// A member's own sends also reach their sockets (for their other tabs), and through Redis
+// that echo can arrive late, so wait for a message from the given sender.
+function nextMessageFrom(socket: Socket, senderId: string): Promise<MessageEvent> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('no message:new within 5 s')), 5000);
-    socket.once('message:new', (event: MessageEvent) => {
+    const onMessage = (event: MessageEvent) => {
+      if (event.message.senderId !== senderId) return;
       clearTimeout(timer);
+      socket.off('message:new', onMessage);
       resolve(event);
-    });
+    };
+    socket.on('message:new', onMessage);
   });
 }
 
@@ -98,12 +103,12 @@ describe('two server processes on one PostgreSQL and Redis', () => {
     const benSocket = await online(secondPort, ben.token);
     sockets.push(anaSocket, benSocket);
 
-    const toBen = nextMessage(benSocket);
+    const toBen = nextMessageFrom(benSocket, ana.id);
     const sent = await callApi(firstPort, { method: 'POST', path: `/api/conversations/${ben.id}/messages`, token: ana.token, body: { id: randomUUID(), text: 'hi from process one' } });
     expect(sent.status).toBe(201);
     expect(await toBen).toEqual({ peerId: ana.id, message: (sent.json as { message: Message }).message });
 
-    const toAna = nextMessage(anaSocket);
+    const toAna = nextMessageFrom(anaSocket, ben.id);
     const reply = await callApi(secondPort, { method: 'POST', path: `/api/conversations/${ana.id}/messages`, token: ben.token, body: { id: randomUUID(), text: 'hi back from two' } });
     expect(reply.status).toBe(201);
     expect((await toAna).message.text).toBe('hi back from two');
