@@ -160,6 +160,7 @@ export async function listConversations(db: Executor, callerId: string) {
       lastSeq: sql<number>`coalesce(${conversations.lastSeq}, 0)`.mapWith(Number),
       theirDelivered: sql<number>`coalesce(case when ${callerIsA} then ${conversations.userBDeliveredSeq} else ${conversations.userADeliveredSeq} end, 0)`.mapWith(Number),
       theirRead: sql<number>`coalesce(case when ${callerIsA} then ${conversations.userBReadSeq} else ${conversations.userAReadSeq} end, 0)`.mapWith(Number),
+      myDelivered: sql<number>`coalesce(case when ${callerIsA} then ${conversations.userADeliveredSeq} else ${conversations.userBDeliveredSeq} end, 0)`.mapWith(Number),
       unread: sql<number>`coalesce((select count(*) from ${messages} unread
         where unread.conversation_id = ${conversations.id} and unread.seq > ${myRead} and unread.sender_id <> ${callerId}), 0)`.mapWith(Number),
       last: {

@@ -44,7 +44,12 @@ const messagingRoutes: FastifyPluginCallbackZod<MessagingRoutesOptions> = (app, 
         response: { 200: conversationsResponseSchema, ...errorResponses(401, 403) },
       },
     },
-    async (request) => ({ conversations: await listMemberConversations(app.db, signedInUser(request)) }),
+    async (request) => {
+      const member = signedInUser(request);
+      const { conversations, delivered } = await listMemberConversations(app.db, member);
+      for (const { peerId, receipts } of delivered) app.realtime.toMember(peerId, 'receipts:update', { peerId: member.id, receipts });
+      return { conversations };
+    },
   );
 
   app.get(

@@ -53,9 +53,34 @@ export async function assertLiveMatch(db: OrbitDatabase, caller: UserRow, peerId
   if (!(await findLiveMatch(db, caller.id, peerId, false))) throw await refusal(db, caller.id, peerId);
 }
 
-export async function listMemberConversations(db: OrbitDatabase, caller: UserRow): Promise<ConversationSummary[]> {
+/** Receipts the other member of a conversation is to hear of (their own messages' marks, as they may see them). */
+export interface ReceiptsForPeer {
+  peerId: string;
+  receipts: Receipts;
+}
+
+/**
+ * The caller's conversations. Fetching them hands the device every last
+ * message, so whatever the other member wrote up to it counts as delivered
+ * from here on (a member who was away hears of it on their return); those
+ * marks come back for the other members to be told.
+ */
+export async function listMemberConversations(
+  db: OrbitDatabase,
+  caller: UserRow,
+): Promise<{ conversations: ConversationSummary[]; delivered: ReceiptsForPeer[] }> {
   const rows = await listConversations(db, caller.id);
-  return rows.map((row) => ({
+  const delivered: ReceiptsForPeer[] = [];
+  for (const row of rows) {
+    if (row.last?.seq == null || row.last.senderId !== row.peerId || row.myDelivered >= row.last.seq) continue;
+    const { receiptsForPeer } = await markConversation(db, caller, row.peerId, { deliveredSeq: row.last.seq }).catch((error: unknown) => {
+      // The match ended since the list was read: nothing to tell.
+      if (error instanceof HttpError) return { receiptsForPeer: undefined };
+      throw error;
+    });
+    if (receiptsForPeer) delivered.push({ peerId: row.peerId, receipts: receiptsForPeer });
+  }
+  const conversations = rows.map((row) => ({
     userId: row.peerId,
     name: row.name || row.username,
     avatar: row.avatar || defaultAvatarUrl(row.username, row.gender),
@@ -66,6 +91,7 @@ export async function listMemberConversations(db: OrbitDatabase, caller: UserRow
     unread: row.unread,
     receipts: visibleReceipts(row.theirDelivered, row.theirRead, caller.readReceipts, row.peerReadReceipts),
   }));
+  return { conversations, delivered };
 }
 
 export async function readConversationMessages(db: OrbitDatabase, caller: UserRow, peerId: string, query: MessagesQuery): Promise<MessagesResponse> {

@@ -157,6 +157,25 @@ describe('events', () => {
     expect(benView.json<{ receipts: unknown }>().receipts).toEqual({ deliveredSeq: 3, readSeq: 0 });
   });
 
+  it('counts messages delivered when their reader fetches the conversation list, and tells the sender once', async () => {
+    const [ana, ben] = await matchedPair(app());
+    const anaSocket = await online(ana.token);
+    // Ben is away: nothing of his has these yet.
+    await sent(app(), ana, ben, 'are you around?');
+    const second = await sent(app(), ana, ben, 'ping me later');
+    const delivered = nextEvent<ReceiptsEvent>(anaSocket, 'receipts:update');
+    const list = await app().inject({ method: 'GET', url: '/api/conversations', headers: bearer(ben.token) });
+    expect(list.statusCode, list.body).toBe(200);
+    expect(await delivered).toEqual({ peerId: ben.user._id, receipts: { deliveredSeq: second.seq, readSeq: 0 } });
+    // Read is still only what Ben opens; and a second fetch has nothing new to tell.
+    const anaView = await app().inject({ method: 'GET', url: '/api/conversations', headers: bearer(ana.token) });
+    const summary = anaView.json<{ conversations: Array<{ userId: string; receipts: unknown }> }>().conversations.find((row) => row.userId === ben.user._id);
+    expect(summary?.receipts).toEqual({ deliveredSeq: 2, readSeq: 0 });
+    const repeat = nextEvent<ReceiptsEvent>(anaSocket, 'receipts:update', 500).then(() => 'told again', () => 'quiet');
+    await app().inject({ method: 'GET', url: '/api/conversations', headers: bearer(ben.token) });
+    expect(await repeat).toBe('quiet');
+  });
+
   it('closes both chats at an unmatch', async () => {
     const [ana, ben] = await matchedPair(app());
     const anaSocket = await online(ana.token);
