@@ -1,6 +1,7 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../playwright.config';
 import { expectNoAxeViolations, expectNoSidewaysScroll } from './support/layout';
+import { matchedPair, memberPage } from './support/members';
 
 /**
  * Messages, video calls and live streams in Chromium with its fake camera
@@ -94,38 +95,8 @@ test('a message to a demo match is sent and answered through the server', async 
   await expect(page.getByRole('list', { name: 'Conversations' })).toBeVisible();
 });
 
-interface Member {
-  id: string;
-  token: string;
-  name: string;
-}
-
-async function registerMember(request: APIRequestContext, name: string): Promise<Member> {
-  const username = `e2e_msg_${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-  const registered = await request.post('/api/auth/register', {
-    data: { username, email: `${username}@example.com`, password: 'correct-horse-battery', age: 30, gender: 'female' },
-  });
-  expect(registered.status()).toBe(201);
-  const { token, user } = (await registered.json()) as { token: string; user: { _id: string } };
-  const named = await request.patch('/api/user/me', { headers: { Authorization: `Bearer ${token}` }, data: { name, onboardingCompleted: true } });
-  expect(named.ok()).toBe(true);
-  return { id: user._id, token, name };
-}
-
-async function memberPage(browser: Browser, member: Member): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  await context.addInitScript((value) => window.localStorage.setItem('user_token', value), member.token);
-  return context.newPage();
-}
-
 test('two matched members message each other live, in two browsers, and an unmatch closes the other\'s chat', async ({ browser, request }) => {
-  const suffix = Math.floor(Math.random() * 1e6).toString(36);
-  const priya = await registerMember(request, `Priya ${suffix}`);
-  const sam = await registerMember(request, `Sam ${suffix}`);
-  for (const [from, to] of [[priya, sam], [sam, priya]] as const) {
-    const liked = await request.post('/api/users/like', { headers: { Authorization: `Bearer ${from.token}` }, data: { targetId: to.id, type: 'like' } });
-    expect(liked.ok()).toBe(true);
-  }
+  const [priya, sam] = await matchedPair(request);
   const priyaPage = await memberPage(browser, priya);
   const samPage = await memberPage(browser, sam);
   await priyaPage.goto(`/messages?with=${sam.id}`);

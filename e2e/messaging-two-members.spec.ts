@@ -1,0 +1,127 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { matchedPair, memberPage, realtimeJoined, type Member } from './support/members';
+
+/**
+ * Two new members who matched, each in a browser context of their own, as
+ * they would use Orbit: receipts, typing, the unread badge and title, the
+ * read-receipts switch, and an outbox that holds what was written offline.
+ */
+
+const chatWith = (page: Page, other: Member) => page.getByRole('region', { name: `Chat with ${other.name}` });
+/** A message's bubble (an item of the thread's list). */
+const bubble = (chat: Locator, text: string) => chat.getByRole('log').getByRole('listitem').filter({ hasText: text });
+const stateOf = (chat: Locator, text: string) => bubble(chat, text).locator('[data-message-state]');
+
+async function send(chat: Locator, text: string) {
+  const box = chat.getByRole('textbox', { name: 'Message' });
+  await box.fill(text);
+  await box.press('Enter');
+  await expect(box).toHaveValue('');
+}
+
+test('receipts, typing, the unread badge and title, and the read-receipts switch, between two members', async ({ browser, request }) => {
+  const [priya, sam] = await matchedPair(request);
+  const priyaPage = await memberPage(browser, priya);
+  const samPage = await memberPage(browser, sam);
+  await priyaPage.goto(`/messages?with=${sam.id}`);
+  // Sam is elsewhere in Orbit: his tab is connected, his chat with Priya is not open.
+  const samJoined = realtimeJoined(samPage);
+  await samPage.goto('/users');
+  await expect(samPage.getByRole('heading', { level: 1 })).toBeVisible();
+  await samJoined;
+  const priyaChat = chatWith(priyaPage, sam);
+  await expect(priyaChat.getByRole('textbox', { name: 'Message' })).toBeEnabled();
+
+  await send(priyaChat, 'Are you free tonight?');
+  // Sam hears of it where he is: a toast, the count on the header's Messages link, and the tab's title.
+  const toast = samPage.getByRole('button', { name: new RegExp(`${priya.name}.*Are you free tonight\\?`) });
+  await expect(toast).toBeVisible({ timeout: 3000 });
+  const messagesLink = samPage.getByRole('banner').getByRole('link', { name: /^Messages/ });
+  await expect(messagesLink).toContainText('1');
+  await expect.poll(() => samPage.title()).toMatch(/^\(1\) /);
+  // Sam's tab holds it without reading it: delivered.
+  await expect(stateOf(priyaChat, 'Are you free tonight?')).toHaveText(' · Delivered', { timeout: 3000 });
+
+  // Opening the chat from the toast reads it: Priya sees it read, and Sam's count is gone.
+  await toast.click();
+  const samChat = chatWith(samPage, priya);
+  await expect(samChat.getByRole('log')).toContainText('Are you free tonight?');
+  await expect(stateOf(priyaChat, 'Are you free tonight?')).toHaveText(' · Read', { timeout: 3000 });
+  await expect(messagesLink).not.toContainText('1');
+  await expect.poll(() => samPage.title()).not.toMatch(/^\(\d+\) /);
+
+  // Sam types: Priya sees it, and it goes about 6 s after his last keystroke.
+  await samChat.getByRole('textbox', { name: 'Message' }).fill('Yes');
+  const typing = priyaChat.getByRole('status').filter({ hasText: 'is typing…' });
+  await expect(typing).toHaveText(`${sam.name.split(' ')[0]} is typing…`, { timeout: 3000 });
+  await expect(typing).toHaveCount(0, { timeout: 9000 });
+  await samChat.getByRole('textbox', { name: 'Message' }).press('Enter');
+  await expect(priyaChat.getByRole('log')).toContainText('Yes', { timeout: 3000 });
+  await expect(stateOf(samChat, 'Yes')).toHaveText(' · Read', { timeout: 3000 });
+
+  // Sam turns read receipts off in Settings: Priya no longer sees when he has read, and he no longer sees it of her.
+  await samPage.goto('/settings');
+  const receipts = samPage.getByRole('switch', { name: 'Read receipts' });
+  await expect(receipts).toBeChecked();
+  await receipts.uncheck();
+  await expect(receipts).not.toBeChecked();
+  await expect(receipts).toBeEnabled();
+  await samPage.goto(`/messages?with=${priya.id}`);
+  await expect(samChat.getByRole('log')).toContainText('Yes');
+  await expect(stateOf(samChat, 'Yes')).toHaveText(' · Delivered');
+  await send(priyaChat, 'See you at eight');
+  await expect(samChat.getByRole('log')).toContainText('See you at eight', { timeout: 3000 });
+  await expect(stateOf(priyaChat, 'See you at eight')).toHaveText(' · Delivered', { timeout: 3000 });
+  // Sam's open chat has read it by now; it still never says so.
+  await samPage.waitForTimeout(1000);
+  await expect(stateOf(priyaChat, 'See you at eight')).toHaveText(' · Delivered');
+
+  await samPage.context().close();
+  await priyaPage.context().close();
+});
+
+test('a message written offline waits as sending, survives a reload, and goes out when the connection is back', async ({ browser, request, baseURL }) => {
+  const [priya, sam] = await matchedPair(request);
+  const numericBase = (baseURL ?? '').replace('localhost', '127.0.0.1');
+  const priyaPage = await memberPage(browser, priya, numericBase);
+  const samPage = await memberPage(browser, sam);
+  await priyaPage.goto(`/messages?with=${sam.id}`);
+  await samPage.goto(`/messages?with=${priya.id}`);
+  const priyaChat = chatWith(priyaPage, sam);
+  const samChat = chatWith(samPage, priya);
+  await expect(priyaChat.getByRole('textbox', { name: 'Message' })).toBeEnabled();
+  await expect(samChat.getByRole('textbox', { name: 'Message' })).toBeEnabled();
+
+  // Offline: the message shows as sending and waits, however long.
+  await priyaPage.context().setOffline(true);
+  await send(priyaChat, 'Written in the tunnel');
+  await expect(stateOf(priyaChat, 'Written in the tunnel')).toHaveText(' · Sending…');
+  await priyaPage.waitForTimeout(8000);
+  await expect(stateOf(priyaChat, 'Written in the tunnel')).toHaveText(' · Sending…');
+  await expect(samChat.getByRole('log')).not.toContainText('Written in the tunnel');
+
+  // Back online: it goes out by itself, once.
+  await priyaPage.context().setOffline(false);
+  await expect(samChat.getByRole('log')).toContainText('Written in the tunnel', { timeout: 10_000 });
+  await expect(stateOf(priyaChat, 'Written in the tunnel')).toHaveText(' · Read', { timeout: 3000 });
+  await expect(samChat.getByRole('log').getByText('Written in the tunnel')).toHaveCount(1);
+
+  // The server cannot be reached for sends: after its tries the message says so, and a reload keeps it.
+  await priyaPage.route('**/api/conversations/*/messages', (route) => (route.request().method() === 'POST' ? route.abort('connectionrefused') : route.fallback()));
+  await send(priyaChat, 'Kept across a reload');
+  await expect(bubble(priyaChat, 'Kept across a reload').getByRole('button', { name: 'Not sent · Retry' })).toBeVisible({ timeout: 15_000 });
+  await priyaPage.reload();
+  await expect(priyaChat.getByRole('log')).toContainText('Kept across a reload');
+  await expect(bubble(priyaChat, 'Kept across a reload').getByRole('button', { name: 'Not sent · Retry' })).toBeVisible({ timeout: 15_000 });
+
+  // Retry once the server answers again: it arrives, once.
+  await priyaPage.unroute('**/api/conversations/*/messages');
+  await bubble(priyaChat, 'Kept across a reload').getByRole('button', { name: 'Not sent · Retry' }).click();
+  await expect(samChat.getByRole('log')).toContainText('Kept across a reload', { timeout: 5000 });
+  await expect(samChat.getByRole('log').getByText('Kept across a reload')).toHaveCount(1);
+  await samPage.reload();
+  await expect(chatWith(samPage, priya).getByRole('log').getByText('Kept across a reload')).toHaveCount(1);
+
+  await samPage.context().close();
+  await priyaPage.context().close();
+});

@@ -1,0 +1,55 @@
+import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+
+/** New members made through the API, matched, each with a browser context of their own, for tests where people reach each other. */
+
+export interface Member {
+  id: string;
+  token: string;
+  name: string;
+}
+
+export async function registerMember(request: APIRequestContext, name: string): Promise<Member> {
+  const username = `e2e_msg_${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  const registered = await request.post('/api/auth/register', {
+    data: { username, email: `${username}@example.com`, password: 'correct-horse-battery', age: 31, gender: 'male' },
+  });
+  expect(registered.status()).toBe(201);
+  const { token, user } = (await registered.json()) as { token: string; user: { _id: string } };
+  const named = await request.patch('/api/user/me', { headers: { Authorization: `Bearer ${token}` }, data: { name, onboardingCompleted: true } });
+  expect(named.ok()).toBe(true);
+  return { id: user._id, token, name };
+}
+
+export async function matchedPair(request: APIRequestContext): Promise<[Member, Member]> {
+  const suffix = Math.floor(Math.random() * 1e6).toString(36);
+  const priya = await registerMember(request, `Priya ${suffix}`);
+  const sam = await registerMember(request, `Sam ${suffix}`);
+  for (const [from, to] of [[priya, sam], [sam, priya]] as const) {
+    const liked = await request.post('/api/users/like', { headers: { Authorization: `Bearer ${from.token}` }, data: { targetId: to.id, type: 'like' } });
+    expect(liked.ok()).toBe(true);
+  }
+  return [priya, sam];
+}
+
+/**
+ * A member's own browser. `origin` lets a test use 127.0.0.1 rather than
+ * localhost: socket.io's client ignores the browser's offline event on a host
+ * called localhost, and a real member is never on one.
+ */
+export async function memberPage(browser: Browser, member: Member, baseURL?: string): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...(baseURL ? { baseURL } : {}) });
+  await context.addInitScript((value) => window.localStorage.setItem('user_token', value), member.token);
+  return context.newPage();
+}
+
+/** Resolves once the page's realtime connection is let in: socket.io's answer to joining ("40…") on its WebSocket. */
+export function realtimeJoined(page: Page): Promise<void> {
+  return new Promise((resolve) => {
+    page.on('websocket', (socket) => {
+      if (!socket.url().includes('/api/realtime/')) return;
+      socket.on('framereceived', (frame) => {
+        if (String(frame.payload).startsWith('40')) resolve();
+      });
+    });
+  });
+}
