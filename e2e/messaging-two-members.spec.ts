@@ -29,6 +29,8 @@ test('receipts, typing, the unread badge and title, and the read-receipts switch
   await samPage.goto('/users');
   await expect(samPage.getByRole('heading', { level: 1 })).toBeVisible();
   await samJoined;
+  // News of messages is loaded with the rest of what a member's pages add: wait for it to listen.
+  await expect(samPage.getByRole('status', { name: 'New messages' })).toBeAttached();
   const priyaChat = chatWith(priyaPage, sam);
   await expect(priyaChat.getByRole('textbox', { name: 'Message' })).toBeEnabled();
 
@@ -85,7 +87,9 @@ test('a message written offline waits as sending, survives a reload, and goes ou
   const numericBase = (baseURL ?? '').replace('localhost', '127.0.0.1');
   const priyaPage = await memberPage(browser, priya, numericBase);
   const samPage = await memberPage(browser, sam);
-  await priyaPage.goto(`/messages?with=${sam.id}`);
+  // Priya starts on Discover and opens Messages from the header, so both pages are loaded before she goes offline.
+  await priyaPage.goto('/users');
+  await priyaPage.getByRole('banner').getByRole('link', { name: /^Messages/ }).click();
   await samPage.goto(`/messages?with=${priya.id}`);
   const priyaChat = chatWith(priyaPage, sam);
   const samChat = chatWith(samPage, priya);
@@ -105,6 +109,19 @@ test('a message written offline waits as sending, survives a reload, and goes ou
   await expect(samChat.getByRole('log')).toContainText('Written in the tunnel', { timeout: 10_000 });
   await expect(stateOf(priyaChat, 'Written in the tunnel')).toHaveText(' · Read', { timeout: 3000 });
   await expect(samChat.getByRole('log').getByText('Written in the tunnel')).toHaveCount(1);
+
+  // Written offline, then Priya moves on to Discover: it still goes out when the connection is back.
+  await priyaPage.context().setOffline(true);
+  await send(priyaChat, 'Sent on the way out');
+  await expect(stateOf(priyaChat, 'Sent on the way out')).toHaveText(' · Sending…');
+  await priyaPage.getByRole('banner').getByRole('link', { name: 'Discover' }).click();
+  await expect(priyaPage.getByRole('heading', { level: 1, name: 'Discover' })).toBeVisible();
+  await priyaPage.context().setOffline(false);
+  await expect(samChat.getByRole('log')).toContainText('Sent on the way out', { timeout: 10_000 });
+  await expect.poll(() => priyaPage.evaluate((id) => localStorage.getItem(`orbit.outbox.${id}`), priya.id)).toBeNull();
+  await priyaPage.getByRole('banner').getByRole('link', { name: /^Messages/ }).click();
+  await expect(priyaChat.getByRole('log').getByText('Sent on the way out')).toHaveCount(1);
+  await expect(samChat.getByRole('log').getByText('Sent on the way out')).toHaveCount(1);
 
   // The server cannot be reached for sends: after its tries the message says so, and a reload keeps it.
   await priyaPage.route('**/api/conversations/*/messages', (route) => (route.request().method() === 'POST' ? route.abort('connectionrefused') : route.fallback()));

@@ -1,24 +1,9 @@
 import { assertEvent, assign, setup, type SnapshotFrom } from 'xstate';
 import { TYPING_THROTTLE_MS, TYPING_VISIBLE_MS } from '../contract/realtime';
 import { actorNotProvided, callbackActorNotProvided } from './actor-not-provided';
+import { MAX_SEND_ATTEMPTS, SEND_RETRY_DELAY_MS, type OutboxEntry } from './outbox';
 
-/**
- * A message the member wrote that the server has not stored yet. Its id is
- * made in the browser before the first try and sent again on every retry, so
- * the server keeps it once however often it goes out.
- */
-export interface OutboxEntry {
-  id: string;
-  /** The person the conversation is with. */
-  peerId: string;
-  text: string;
-  /** ISO date-time it was written. */
-  createdAt: string;
-  /** Failed tries so far. */
-  attempts: number;
-  /** `failed`: it stopped trying ("Not sent · Retry"). */
-  status: 'pending' | 'failed';
-}
+export type { OutboxEntry } from './outbox';
 
 export interface MessagingInput {
   /** `/messages?with=<userId>`: the person whose conversation opens first. */
@@ -96,9 +81,6 @@ export type MessagingEvent =
   /** The member blocked the person of the open conversation (Report or block); the server has ended the match. */
   | { type: 'BLOCKED'; userId: string };
 
-/** Tries a message gets (the first and the retries) before it shows "Not sent · Retry". */
-export const MAX_SEND_ATTEMPTS = 3;
-export const SEND_RETRY_DELAY_MS = 3000;
 
 function statusOf(error: unknown): number {
   if (typeof error === 'object' && error !== null && 'status' in error && typeof error.status === 'number') return error.status;

@@ -117,7 +117,7 @@ export function MessageAlerts({ hub = realtimeHub }: { hub?: RealtimeHub }) {
             slot,
           )
         : null}
-      <ToastRegion role="status" aria-live="polite">
+      <ToastRegion role="status" aria-live="polite" aria-label="New messages">
         {toast ? (
           <Toast>
             <ToastLink

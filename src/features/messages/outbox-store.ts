@@ -1,9 +1,9 @@
-import type { OutboxEntry } from '../../../machines/messaging.machine';
+import type { OutboxEntry } from '../../../machines/outbox';
 
 /**
  * The outbox in localStorage, one per signed-in member: messages written but
- * not yet stored by the server survive a reload and go out when the Messages
- * screen is open and connected again.
+ * not yet stored by the server survive a reload, and go out once connected
+ * again (sent by the Messages screen while it is open, by the courier elsewhere).
  */
 
 const keyFor = (userId: string) => `orbit.outbox.${userId}`;
@@ -21,14 +21,31 @@ function isEntry(value: unknown): value is OutboxEntry {
   );
 }
 
-export function readOutbox(userId: string): OutboxEntry[] {
+function storedEntries(userId: string): OutboxEntry[] {
   try {
     const stored: unknown = JSON.parse(localStorage.getItem(keyFor(userId)) ?? '[]');
-    // A reload is a fresh start for what had stopped trying: it tries again.
-    return Array.isArray(stored) ? stored.filter(isEntry).map((entry) => ({ ...entry, attempts: 0, status: 'pending' as const })) : [];
+    return Array.isArray(stored) ? stored.filter(isEntry) : [];
   } catch {
     return [];
   }
+}
+
+/** The outbox as the Messages screen opens it: a reload is a fresh start for what had stopped trying, so it tries again. */
+export function readOutbox(userId: string): OutboxEntry[] {
+  return storedEntries(userId).map((entry) => ({ ...entry, attempts: 0, status: 'pending' as const }));
+}
+
+/** What is still trying, oldest first (a message showing "Not sent · Retry" waits for the member). */
+export function pendingOutbox(userId: string): OutboxEntry[] {
+  return storedEntries(userId).filter((entry) => entry.status === 'pending');
+}
+
+/** Takes one message out (stored by the server, or its conversation ended); the rest stay as they are. */
+export function removeFromOutbox(userId: string, id: string): void {
+  writeOutbox(
+    userId,
+    storedEntries(userId).filter((entry) => entry.id !== id),
+  );
 }
 
 export function writeOutbox(userId: string, outbox: readonly OutboxEntry[]): void {

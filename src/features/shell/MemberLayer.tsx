@@ -1,12 +1,14 @@
 import { MatchMomentHost } from '../match-moment/MatchMomentHost';
 import { MessageAlerts } from '../messages/MessageAlerts';
+import { OutboxCourier } from '../messages/OutboxCourier';
 import { MemberNotices } from '../notices/MemberNotices';
 
 /**
  * What the shell adds for a signed-in member, loaded as one piece (a
  * visitor's first page carries none of it): their notices at the top of the
  * page, the match moment (a dialog, drawn over the page) for a like that
- * matches on any screen, and news of messages (unread count, toasts, desktop notifications).
+ * matches on any screen, news of messages (unread count, toasts, desktop
+ * notifications), and the courier that sends messages written offline once connected.
  */
 export function MemberLayer({ mainId }: { mainId: string }) {
   return (
@@ -14,6 +16,7 @@ export function MemberLayer({ mainId }: { mainId: string }) {
       <MemberNotices mainId={mainId} />
       <MatchMomentHost />
       <MessageAlerts />
+      <OutboxCourier />
     </>
   );
 }

@@ -1,0 +1,27 @@
+/**
+ * The outbox both the Messages screen and the courier send from: what a
+ * message waiting in it looks like, and how often and how fast it is tried.
+ */
+
+/**
+ * A message the member wrote that the server has not stored yet. Its id is
+ * made in the browser before the first try and sent again on every retry, so
+ * the server keeps it once however often it goes out.
+ */
+export interface OutboxEntry {
+  id: string;
+  /** The person the conversation is with. */
+  peerId: string;
+  text: string;
+  /** ISO date-time it was written. */
+  createdAt: string;
+  /** Failed tries so far. */
+  attempts: number;
+  /** `failed`: it stopped trying ("Not sent · Retry"). */
+  status: 'pending' | 'failed';
+}
+
+/** Tries a message gets (the first and the retries) before it shows "Not sent · Retry". */
+export const MAX_SEND_ATTEMPTS = 3;
+/** The pause between two tries. */
+export const SEND_RETRY_DELAY_MS = 3000;
