@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import { conversations, matches, messages, users, type ConversationRow, type MessageRow } from '../db/schema';
 import type { OrbitDatabase } from '../db/types';
 import { orderedPair } from '../discovery/record-decision';
@@ -186,6 +186,20 @@ export async function matchedMemberIds(db: Executor, memberId: string): Promise<
     .from(matches)
     .where(or(eq(matches.userAId, memberId), eq(matches.userBId, memberId)));
   return rows.map((row) => row.id);
+}
+
+/**
+ * The matches of several members in one query, as pairs (each match once):
+ * presence news for many members at once (a reconnect storm after a restart)
+ * costs one round trip rather than one per member.
+ */
+export async function matchPairsOf(db: Executor, memberIds: readonly string[]): Promise<Array<{ userAId: string; userBId: string }>> {
+  if (memberIds.length === 0) return [];
+  const ids = [...memberIds];
+  return db
+    .select({ userAId: matches.userAId, userBId: matches.userBId })
+    .from(matches)
+    .where(or(inArray(matches.userAId, ids), inArray(matches.userBId, ids)));
 }
 
 /**

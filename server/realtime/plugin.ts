@@ -17,8 +17,8 @@ import {
 } from '../../contract/realtime';
 import { markSessionLeft } from '../auth/presence';
 import { users, type UserRow } from '../db/schema';
-import { matchedMemberIds } from '../messaging/queries';
 import { HttpError } from '../plugins/errors';
+import { createPresenceNews } from './presence-news';
 
 /** What a socket carries once its handshake passed: whose it is and with which token (rechecked when sessions end). */
 interface SocketData {
@@ -106,9 +106,11 @@ async function realtimePlugin(app: FastifyInstance, options: RealtimePluginOptio
     (io.to(memberRoom(userId)).emit as (name: string, body: unknown) => boolean)(event, payload);
   };
 
-  const tellMatches = async (userId: string, isOnline: boolean) => {
-    for (const peerId of await matchedMemberIds(app.db, userId)) toMember(peerId, 'presence', { userId, isOnline });
-  };
+  const presenceNews = createPresenceNews(
+    app.db,
+    (peerId, event) => toMember(peerId, 'presence', event),
+    (error) => app.log.warn({ err: error }, 'presence announcement failed'),
+  );
 
   io.use((socket, next) => {
     const auth = handshakeAuthSchema.safeParse(socket.handshake.auth);
@@ -178,7 +180,7 @@ async function realtimePlugin(app: FastifyInstance, options: RealtimePluginOptio
       clearTimeout(pending);
       leaving.delete(sessionId);
     }
-    if (firstHere) tellMatches(userId, true).catch((error: unknown) => app.log.warn({ err: error }, 'presence announcement failed'));
+    if (firstHere) presenceNews.announce(userId, true);
     // A fixed window per socket: each command costs a database read, and a script must not turn typing into a flood.
     let windowStartedAt = 0;
     let commandsInWindow = 0;
@@ -208,7 +210,7 @@ async function realtimePlugin(app: FastifyInstance, options: RealtimePluginOptio
           if (elsewhere.length > 0) return;
           await markSessionLeft(app.db, userId, sessionId, new Date());
           const [row] = await app.db.select({ isOnline: users.isOnline }).from(users).where(eq(users.id, userId)).limit(1);
-          if (row && !row.isOnline) await tellMatches(userId, false);
+          if (row && !row.isOnline) presenceNews.announce(userId, false);
         })().catch((error: unknown) => app.log.warn({ err: error }, 'presence settling failed'));
       }, graceMs);
       timer.unref();
@@ -247,6 +249,7 @@ async function realtimePlugin(app: FastifyInstance, options: RealtimePluginOptio
     hookDone();
   });
   app.addHook('onClose', async () => {
+    presenceNews.stop();
     if (redis) await redis.quit().catch(() => {});
   });
 }

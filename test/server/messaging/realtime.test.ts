@@ -215,4 +215,26 @@ describe('events', () => {
     benSocket.disconnect();
     expect(await wentOffline).toEqual({ userId: ben.user._id, isOnline: false });
   });
+
+  it('tells a member once per match when several come online together (one batch), and nobody else', async () => {
+    const [ana, ben] = await matchedPair(app());
+    const cleo = await registerUser(app());
+    for (const [from, to] of [[ana, cleo], [cleo, ana]] as const) {
+      const like = await app().inject({ method: 'POST', url: '/api/users/like', headers: bearer(from.token), payload: { targetId: to.user._id, type: 'like' } });
+      expect(like.statusCode, like.body).toBe(200);
+    }
+    const stranger = await registerUser(app());
+    const anaSocket = await online(ana.token);
+    const strangerSocket = await online(stranger.token);
+    const heard: PresenceEvent[] = [];
+    anaSocket.on('presence', (event: PresenceEvent) => heard.push(event));
+    let strangerHeard = 0;
+    strangerSocket.on('presence', () => (strangerHeard += 1));
+    await Promise.all([online(ben.token), online(cleo.token)]);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(heard.sort((a, b) => a.userId.localeCompare(b.userId))).toEqual(
+      [ben, cleo].map((member) => ({ userId: member.user._id, isOnline: true })).sort((a, b) => a.userId.localeCompare(b.userId)),
+    );
+    expect(strangerHeard).toBe(0);
+  });
 });
