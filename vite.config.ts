@@ -7,6 +7,8 @@ import { stripMachineDescriptionsPlugin } from './scripts/lib/strip-machine-desc
 
 /** The chunk groups set up below keep their names in file names (see chunkFileNames). */
 const NAMED_CHUNKS = new Set(['framework', 'ui', 'zod', 'admin']);
+/** Files index.html loads on every page, so no lazy chunk has to preload them. */
+const ALWAYS_LOADED = /^assets\/(index|framework|ui)-[\w-]+\.(js|css)$/;
 
 // The router plugin must run before React's so that route files are split and
 // the route tree (src/routeTree.gen.ts) is regenerated on every build.
@@ -39,7 +41,12 @@ export default defineConfig({
     // (Safari before 17, Firefox before 115) fetch index.html's preloads
     // early; they load the same modules through the imports anyway. It cost
     // 0.2 KB of the 150 KB budget for / (issue 8), paid by every browser.
-    modulePreload: { polyfill: false },
+    modulePreload: {
+      polyfill: false,
+      // A lazy chunk's preload list need not name what every page has already loaded (the entry, the
+      // framework, the shell's ui and its CSS): those names only lengthened the code for `/` (issue 8's budget).
+      resolveDependencies: (_filename, deps, { hostType }) => (hostType === 'html' ? deps : deps.filter((dep) => !ALWAYS_LOADED.test(dep))),
+    },
     outDir: 'dist/client',
     emptyOutDir: true,
     sourcemap: false,
@@ -52,11 +59,11 @@ export default defineConfig({
         moduleSideEffects: [{ test: /src[\\/]ui[\\/](?!fonts\.ts$)/, sideEffects: false }],
       },
       output: {
-        // Chunks are named by their hash alone, except the few groups below:
+        // Chunks are named by their hash alone (7 characters, the fewest rolldown allows for this many chunks), except the few groups below:
         // the code for `/` lists every chunk a later page may load, and a name
         // beside each hash cost about 0.4 KB of the 150 KB budget (issue 8)
         // for names no visitor reads.
-        chunkFileNames: (chunk) => (NAMED_CHUNKS.has(chunk.name) ? 'assets/[name]-[hash].js' : 'assets/[hash].js'),
+        chunkFileNames: (chunk) => (NAMED_CHUNKS.has(chunk.name) ? 'assets/[name]-[hash].js' : 'assets/[hash:7].js'),
         codeSplitting: {
           // One cacheable chunk for zod and its switch, loaded only by the
           // routes and forms that use a schema.
