@@ -142,3 +142,56 @@ test('a message written offline waits as sending, survives a reload, and goes ou
   await samPage.context().close();
   await priyaPage.context().close();
 });
+
+test('from Matches, Chat and the heart open the conversation; scrolling up loads earlier messages and keeps the place', async ({ browser, request }) => {
+  test.setTimeout(90_000);
+  const [priya, sam] = await matchedPair(request);
+  // 60 messages, more than one page of 50: each writes 30 (the per-sender limit), taking turns.
+  for (let index = 1; index <= 30; index += 1) {
+    for (const [from, to] of [[priya, sam], [sam, priya]] as const) {
+      const sent = await request.post(`/api/conversations/${to.id}/messages`, {
+        headers: { Authorization: `Bearer ${from.token}` },
+        data: { id: crypto.randomUUID(), text: `${from.name.split(' ')[0]} says ${index}` },
+      });
+      expect(sent.status()).toBe(201);
+    }
+  }
+  const priyaPage = await memberPage(browser, priya);
+  await priyaPage.goto('/match');
+  await priyaPage.getByRole('button', { name: `Chat with ${sam.name}` }).click();
+  await expect(priyaPage).toHaveURL(new RegExp(`/messages\\?with=${sam.id}$`));
+  const chat = chatWith(priyaPage, sam);
+  const log = chat.getByRole('log');
+  await expect(log).toContainText('Sam says 30');
+  // The newest page only: message 1 of 60 is not there yet.
+  await expect(log.getByText('Priya says 1', { exact: true })).toHaveCount(0);
+
+  // Scrolling to the top loads the page before, and what was at the top stays where it was on screen.
+  await expect.poll(() => log.evaluate((scroller) => Math.abs(scroller.scrollHeight - scroller.clientHeight - scroller.scrollTop) < 2)).toBe(true);
+  const firstShown = log.getByRole('listitem').filter({ hasText: / says \d+/ }).first();
+  const firstText = (await firstShown.locator('p').textContent()) ?? '';
+  // Where it will be, seen from the top of the thread's view, once scrolled to the top.
+  const placeAtTop = await firstShown.evaluate((item) => {
+    const scroller = item.closest('[role="log"]');
+    return scroller ? item.getBoundingClientRect().top - scroller.getBoundingClientRect().top + scroller.scrollTop : Number.NaN;
+  });
+  await log.evaluate((scroller) => scroller.scrollTo({ top: 0 }));
+  await expect(log.getByText('Priya says 1', { exact: true })).toBeAttached({ timeout: 5000 });
+  const sameItem = log.getByRole('listitem').filter({ has: priyaPage.getByText(firstText, { exact: true }) });
+  const placeAfter = await sameItem.evaluate((item) => {
+    const scroller = item.closest('[role="log"]');
+    return scroller ? item.getBoundingClientRect().top - scroller.getBoundingClientRect().top : Number.NaN;
+  });
+  expect(Math.abs(placeAfter - placeAtTop)).toBeLessThan(4);
+  // And everything is there, once each.
+  await expect(log.getByRole('listitem').filter({ hasText: / says \d+/ })).toHaveCount(60);
+
+  // The heart: its 2 s animation, then the chat opens saying so.
+  await priyaPage.goto('/match');
+  await priyaPage.getByRole('button', { name: `Connect with ${sam.name}` }).click();
+  await expect(priyaPage).toHaveURL(new RegExp(`/messages\\?with=${sam.id}$`), { timeout: 5000 });
+  await expect(priyaPage.getByText(`Connected with ${sam.name}!`)).toBeVisible();
+  await expect(chatWith(priyaPage, sam).getByRole('log')).toContainText('Sam says 30');
+
+  await priyaPage.context().close();
+});

@@ -42,6 +42,8 @@ function prefersReducedMotion(): boolean {
 
 /** How close to the top (px) the member must scroll for the next older page to load. */
 const LOAD_OLDER_AT_PX = 48;
+/** How close to the bottom (px) counts as reading the newest messages, which new arrivals then scroll along with. */
+const NEWEST_WITHIN_PX = 120;
 
 /** SPEC Messages: bubbles (own on the right) under day separators; scrolls smoothly to the newest. */
 export function MessageThread({ items, now, contactName, hasOlder = false, loadingOlder = false, onLoadOlder, onRetry }: MessageThreadProps) {
@@ -51,12 +53,23 @@ export function MessageThread({ items, now, contactName, hasOlder = false, loadi
   // Distance from the bottom before older messages were added above, so the member's place stays put.
   const fromBottom = useRef<number | null>(null);
 
+  // Whether the member is reading the newest messages (not scrolled up into the history).
+  const atNewest = useRef(true);
+  const openedAt = useRef(false);
+  const newestIsOwn = items.at(-1)?.own ?? false;
+
   useEffect(() => {
     const scroller = scrollerRef.current;
     if (!scroller || newestId === undefined) return;
-    // Only the thread scrolls, never the page around it.
-    scroller.scrollTo?.({ top: scroller.scrollHeight, behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
-  }, [newestId]);
+    // The thread opens at its newest message at once (a smooth glide from the top would pass the
+    // top edge and load the page before); what arrives later glides into view, unless the member is
+    // reading further up and it is not their own. Only the thread scrolls, never the page around it.
+    const opening = !openedAt.current;
+    openedAt.current = true;
+    if (!opening && !atNewest.current && !newestIsOwn) return;
+    scroller.scrollTo?.({ top: scroller.scrollHeight, behavior: opening || prefersReducedMotion() ? 'auto' : 'smooth' });
+    atNewest.current = true;
+  }, [newestId, newestIsOwn]);
 
   useLayoutEffect(() => {
     const scroller = scrollerRef.current;
@@ -67,7 +80,9 @@ export function MessageThread({ items, now, contactName, hasOlder = false, loadi
 
   const onScroll = () => {
     const scroller = scrollerRef.current;
-    if (!scroller || !hasOlder || loadingOlder || !onLoadOlder || scroller.scrollTop > LOAD_OLDER_AT_PX) return;
+    if (!scroller) return;
+    atNewest.current = scroller.scrollHeight - scroller.clientHeight - scroller.scrollTop <= NEWEST_WITHIN_PX;
+    if (!hasOlder || loadingOlder || !onLoadOlder || scroller.scrollTop > LOAD_OLDER_AT_PX) return;
     fromBottom.current = scroller.scrollHeight - scroller.scrollTop;
     onLoadOlder();
   };
