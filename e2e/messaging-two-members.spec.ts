@@ -195,3 +195,64 @@ test('from Matches, Chat and the heart open the conversation; scrolling up loads
 
   await priyaPage.context().close();
 });
+
+declare global {
+  interface Window {
+    shownNotifications?: Notification[];
+  }
+}
+
+test('with Orbit in a background tab, a message comes as a desktop notification the member switched on, and clicking it opens the chat', async ({ browser, request, baseURL }) => {
+  const [priya, sam] = await matchedPair(request);
+  const samContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await samContext.grantPermissions(['notifications'], { origin: baseURL ?? '' });
+  await samContext.addInitScript((token) => {
+    window.localStorage.setItem('user_token', token);
+    // Every notification the page shows, recorded as it goes to the real Notification.
+    window.shownNotifications = [];
+    const Real = window.Notification;
+    window.Notification = class extends Real {
+      constructor(title: string, options?: NotificationOptions) {
+        super(title, options);
+        window.shownNotifications?.push(this);
+      }
+    };
+  }, sam.token);
+  const samPage = await samContext.newPage();
+  const priyaPage = await memberPage(browser, priya);
+
+  await samPage.goto('/settings');
+  const desktop = samPage.getByRole('switch', { name: 'Desktop notifications' });
+  await expect(desktop).not.toBeChecked();
+  await desktop.check();
+  await expect(desktop).toBeChecked();
+
+  const samJoined = realtimeJoined(samPage);
+  await samPage.goto('/users');
+  await samJoined;
+  await expect(samPage.getByRole('status', { name: 'New messages' })).toBeAttached();
+  // The member switches to another tab: this one is hidden.
+  await samPage.evaluate(() => {
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+    document.dispatchEvent(new Event('visibilitychange'));
+  });
+
+  await priyaPage.goto(`/messages?with=${sam.id}`);
+  await send(chatWith(priyaPage, sam), 'Are you still up?\nCall me');
+  await expect
+    .poll(() => samPage.evaluate(() => (window.shownNotifications ?? []).map((shown) => ({ title: shown.title, body: shown.body }))), { timeout: 5000 })
+    .toEqual([{ title: priya.name, body: 'Are you still up?' }]);
+  // No toast on a page nobody sees.
+  await expect(samPage.getByRole('status', { name: 'New messages' })).toBeEmpty();
+
+  // Back in the tab by clicking the notification: the chat opens.
+  await samPage.evaluate(() => {
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'visible' });
+    window.shownNotifications?.[0]?.dispatchEvent(new Event('click'));
+  });
+  await expect(samPage).toHaveURL(new RegExp(`/messages\\?with=${priya.id}$`));
+  await expect(chatWith(samPage, priya).getByRole('log')).toContainText('Are you still up?');
+
+  await samContext.close();
+  await priyaPage.context().close();
+});
