@@ -41,6 +41,12 @@ test('receipts, typing, the unread badge and title, and the read-receipts switch
   const messagesLink = samPage.getByRole('banner').getByRole('link', { name: /^Messages/ });
   await expect(messagesLink).toContainText('1');
   await expect.poll(() => samPage.title()).toMatch(/^\(1\) /);
+  // On a phone the links are behind Menu, which carries the count.
+  await samPage.setViewportSize({ width: 390, height: 844 });
+  const menu = samPage.getByRole('banner').getByRole('button', { name: /Menu 1 unread$/ });
+  await expect(menu).toBeVisible();
+  await samPage.screenshot({ path: 'test-results/screens/realtime-unread-menu-390.png' });
+  await samPage.setViewportSize({ width: 1280, height: 800 });
   // Sam's tab holds it without reading it: delivered.
   await expect(stateOf(priyaChat, 'Are you free tonight?')).toHaveText(' · Delivered', { timeout: 3000 });
 

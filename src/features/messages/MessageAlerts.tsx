@@ -12,15 +12,19 @@ import { UnreadCount } from './UnreadCount';
 
 /** The header's Messages link, which shows the unread count (added here, so the first page's header carries no code for it). */
 const MESSAGES_LINK = 'header nav a[href="/messages"]';
+/** On a phone the links are behind the header's Menu button, which shows the count too (it is hidden from tablet width up). */
+const MENU_TOGGLE = 'header button[aria-controls]';
 /** How long a message's toast stays. */
 export const TOAST_VISIBLE_MS = 6000;
 const TITLE_PREFIX = /^\(\d+\) /;
 
 const findMessagesLink = () => document.querySelector<HTMLElement>(MESSAGES_LINK);
+const findMenuToggle = () => document.querySelector<HTMLElement>(MENU_TOGGLE);
 
-function watchPage(onChange: () => void): () => void {
+/** Watches the header (where the count goes) for its elements coming and going. */
+function watchHeader(onChange: () => void): () => void {
   const observer = new MutationObserver(onChange);
-  observer.observe(document.body, { childList: true, subtree: true });
+  observer.observe(document.querySelector('header') ?? document.body, { childList: true, subtree: true });
   return () => observer.disconnect();
 }
 
@@ -63,7 +67,8 @@ export function MessageAlerts({ hub = realtimeHub }: { hub?: RealtimeHub }) {
   useUnreadTitle(total);
   const [toast, setToast] = useState<MessageToast | null>(null);
   // The count goes at the end of the header's link, after its label (whichever link element is on the page now).
-  const slot = useSyncExternalStore(watchPage, findMessagesLink, () => null);
+  const slot = useSyncExternalStore(watchHeader, findMessagesLink, () => null);
+  const menuSlot = useSyncExternalStore(watchHeader, findMenuToggle, () => null);
 
   const openChat = useCallback((peerId: string) => void navigate({ to: '/messages', search: { with: peerId } }), [navigate]);
 
@@ -104,19 +109,9 @@ export function MessageAlerts({ hub = realtimeHub }: { hub?: RealtimeHub }) {
 
   return (
     <>
-      {slot && total > 0
-        ? createPortal(
-            // The link then reads "Messages 3 unread".
-            <>
-              {' '}
-              <Count>
-                {total}
-                <VisuallyHidden> unread</VisuallyHidden>
-              </Count>
-            </>,
-            slot,
-          )
-        : null}
+      {/* The link then reads "Messages 3 unread", the phone's Menu button "Menu 3 unread". */}
+      {slot && total > 0 ? createPortal(<UnreadSuffix total={total} />, slot) : null}
+      {menuSlot && total > 0 ? createPortal(<UnreadSuffix total={total} />, menuSlot) : null}
       <ToastRegion role="status" aria-live="polite" aria-label="New messages">
         {toast ? (
           <Toast>
@@ -136,6 +131,18 @@ export function MessageAlerts({ hub = realtimeHub }: { hub?: RealtimeHub }) {
           </Toast>
         ) : null}
       </ToastRegion>
+    </>
+  );
+}
+
+function UnreadSuffix({ total }: { total: number }) {
+  return (
+    <>
+      {' '}
+      <Count>
+        {total}
+        <VisuallyHidden> unread</VisuallyHidden>
+      </Count>
     </>
   );
 }
