@@ -49,10 +49,11 @@ export async function settlePresence(db: OrbitDatabase, now: Date, onlyMember?: 
 }
 
 /**
- * The last open Orbit page of this session was closed (the page says so as it
- * goes): its member is offline at once unless another of their devices is in
- * use, rather than "Online now" for up to PRESENCE_TIMEOUT_MS more. The
- * session stays signed in, and its next request marks it in use again.
+ * The last realtime connection of this session closed and did not come back
+ * within PRESENCE_GRACE_MS (the realtime plugin decides that): its member is
+ * offline unless another of their devices is in use, rather than "Online now"
+ * for up to PRESENCE_TIMEOUT_MS more. The session stays signed in, and its
+ * next request or connection marks it in use again.
  */
 export async function markSessionLeft(db: OrbitDatabase, userId: string, sessionId: string, now: Date): Promise<void> {
   await db.update(sessions).set({ leftAt: now }).where(eq(sessions.id, sessionId));
