@@ -58,6 +58,8 @@ export interface BuildAppOptions {
   presenceSweepIntervalMs?: number;
   /** How long a member stays online after their last socket closed; tests shorten it. */
   presenceGraceMs?: number;
+  /** How often sessions with an open realtime connection are marked in use (tests shorten it). */
+  connectedSessionsIntervalMs?: number;
   /** Where photo files go; by default the bucket of config.s3, else dataDir/photos. The app closes it with itself. */
   photoStorage?: PhotoStorage;
 }
@@ -114,6 +116,7 @@ export async function buildApp(options: BuildAppOptions) {
     await app.register(realtimePlugin, {
       redisUrl: options.config.redisUrl,
       ...(options.presenceGraceMs === undefined ? {} : { presenceGraceMs: options.presenceGraceMs }),
+      ...(options.connectedSessionsIntervalMs === undefined ? {} : { connectedSessionsIntervalMs: options.connectedSessionsIntervalMs }),
     });
     await app.register(photoStoragePlugin, { storage: options.photoStorage ?? photoStorageFor(options.config) });
     await app.register(swaggerPlugin);

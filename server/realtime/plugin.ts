@@ -18,6 +18,7 @@ import {
 import { markSessionLeft } from '../auth/presence';
 import { users, type UserRow } from '../db/schema';
 import { HttpError } from '../plugins/errors';
+import { keepConnectedSessionsLive } from './connected-sessions';
 import { createPresenceNews } from './presence-news';
 
 /** What a socket carries once its handshake passed: whose it is and with which token (rechecked when sessions end). */
@@ -64,6 +65,8 @@ export interface RealtimePluginOptions {
   redisUrl?: string | undefined;
   /** How long a member stays online after their last socket closed; tests shorten it. */
   presenceGraceMs?: number;
+  /** How often sessions with an open socket are marked in use (a background tab stays online); tests shorten it. */
+  connectedSessionsIntervalMs?: number;
 }
 
 /** Commands one socket may send per COMMAND_WINDOW_MS: typing goes out every 2 s at most, receipts a few times per message. */
@@ -73,7 +76,8 @@ const COMMAND_WINDOW_MS = 10_000;
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
 const memberRoom = (userId: string) => `member:${userId}`;
-const sessionRoom = (sessionId: string) => `session:${sessionId}`;
+const SESSION_ROOM_PREFIX = 'session:';
+const sessionRoom = (sessionId: string) => `${SESSION_ROOM_PREFIX}${sessionId}`;
 
 function answerFor(error: unknown): CommandAnswer {
   if (error instanceof HttpError) return { ok: false, status: error.statusCode, message: error.message };
@@ -106,6 +110,12 @@ async function realtimePlugin(app: FastifyInstance, options: RealtimePluginOptio
     (io.to(memberRoom(userId)).emit as (name: string, body: unknown) => boolean)(event, payload);
   };
 
+  const stopKeepingSessionsLive = keepConnectedSessionsLive(
+    app.db,
+    () => [...io.of('/').adapter.rooms.keys()].filter((room) => room.startsWith(SESSION_ROOM_PREFIX)).map((room) => room.slice(SESSION_ROOM_PREFIX.length)),
+    (error) => app.log.warn({ err: error }, 'keeping connected sessions live failed'),
+    options.connectedSessionsIntervalMs,
+  );
   const presenceNews = createPresenceNews(
     app.db,
     (peerId, event) => toMember(peerId, 'presence', event),
@@ -250,6 +260,7 @@ async function realtimePlugin(app: FastifyInstance, options: RealtimePluginOptio
   });
   app.addHook('onClose', async () => {
     presenceNews.stop();
+    stopKeepingSessionsLive();
     if (redis) await redis.quit().catch(() => {});
   });
 }

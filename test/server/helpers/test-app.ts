@@ -38,6 +38,8 @@ export interface TestAppOptions {
   presenceSweepIntervalMs?: number;
   /** How long a member stays online after their last socket closed. */
   presenceGraceMs?: number;
+  /** How often sessions with an open socket are marked in use. */
+  connectedSessionsIntervalMs?: number;
   /** As REGISTRATIONS_PER_HOUR sets it; the registration limit then comes from it, not from the relaxed limits. */
   registrationsPerHour?: number;
   /** Where photo files go; by default a temporary directory of this app's own, removed on close. */
@@ -87,6 +89,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...(options.slowClientLimits ? { slowClientLimits: options.slowClientLimits } : {}),
     ...(options.presenceSweepIntervalMs === undefined ? {} : { presenceSweepIntervalMs: options.presenceSweepIntervalMs }),
     ...(options.presenceGraceMs === undefined ? {} : { presenceGraceMs: options.presenceGraceMs }),
+    ...(options.connectedSessionsIntervalMs === undefined ? {} : { connectedSessionsIntervalMs: options.connectedSessionsIntervalMs }),
     photoStorage,
   });
   return {

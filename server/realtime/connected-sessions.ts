@@ -1,0 +1,38 @@
+import { and, inArray, isNull } from 'drizzle-orm';
+import { ACTIVITY_RECORD_INTERVAL_MS } from '../auth/activity';
+import { sessions } from '../db/schema';
+import type { OrbitDatabase } from '../db/types';
+
+/** Session ids per statement: a process may hold tens of thousands of sockets. */
+const SESSIONS_PER_STATEMENT = 1_000;
+
+/**
+ * A member with an Orbit tab open is online, even a tab in the background
+ * that makes no requests. Presence is read off sessions (server/auth/presence.ts
+ * marks offline those quiet for PRESENCE_TIMEOUT_MS), so every interval the
+ * sessions with a socket on this process are marked in use; each process
+ * marks its own. The member's "last seen" is left alone: an open tab is
+ * presence, not activity.
+ */
+export function keepConnectedSessionsLive(
+  db: OrbitDatabase,
+  connectedSessionIds: () => string[],
+  onError: (error: unknown) => void,
+  intervalMs: number = ACTIVITY_RECORD_INTERVAL_MS,
+): () => void {
+  const timer = setInterval(() => {
+    const ids = connectedSessionIds();
+    void (async () => {
+      const now = new Date();
+      for (let start = 0; start < ids.length; start += SESSIONS_PER_STATEMENT) {
+        const batch = ids.slice(start, start + SESSIONS_PER_STATEMENT);
+        await db
+          .update(sessions)
+          .set({ lastActiveAt: now })
+          .where(and(inArray(sessions.id, batch), isNull(sessions.revokedAt), isNull(sessions.leftAt)));
+      }
+    })().catch(onError);
+  }, intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
