@@ -34,6 +34,25 @@ export const apiContentSecurityPolicyDirectives = {
   frameAncestors: ["'none'"],
 };
 
+/**
+ * Orbit's pages use the camera and microphone (calls, live streams) and the
+ * location (profile, onboarding) for themselves: no embedded frame may ask for
+ * them, and features Orbit never uses are off for everyone.
+ */
+export const PERMISSIONS_POLICY = [
+  'camera=(self)',
+  'microphone=(self)',
+  'geolocation=(self)',
+  'fullscreen=(self)',
+  'display-capture=()',
+  'payment=()',
+  'usb=()',
+  'midi=()',
+  'accelerometer=()',
+  'gyroscope=()',
+  'magnetometer=()',
+].join(', ');
+
 /** /api answers JSON, except the API documentation, which is an HTML page. */
 export function isJsonApiPath(url: string): boolean {
   return url.startsWith('/api/') && !url.startsWith('/api/docs');
@@ -130,8 +149,15 @@ function securityPlugin(app: FastifyInstance, _options: unknown, done: () => voi
     xXssProtection: false,
   });
   app.addHook('onRequest', (request, reply, hookDone) => {
-    const apply = isJsonApiPath(request.url) ? applyApiHeaders : applyDocumentHeaders;
-    apply(request.raw, reply.raw, (error?: unknown) => hookDone(error instanceof Error ? error : undefined));
+    const json = isJsonApiPath(request.url);
+    if (!json) void reply.header('permissions-policy', PERMISSIONS_POLICY);
+    (json ? applyApiHeaders : applyDocumentHeaders)(request.raw, reply.raw, (error?: unknown) => hookDone(error instanceof Error ? error : undefined));
+  });
+  // An answer that depends on who asks (it carried their token) is theirs alone: no cache, shared or private, keeps it,
+  // unless the route chose its own caching.
+  app.addHook('onSend', (request, reply, payload, hookDone) => {
+    if (isJsonApiPath(request.url) && request.headers.authorization !== undefined && !reply.hasHeader('cache-control')) void reply.header('cache-control', 'no-store');
+    hookDone(null, payload);
   });
   done();
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, loginAdmin, registerUser } from '../helpers/accounts';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 let testApp: TestApp;
@@ -22,6 +23,39 @@ type OpenApiOperation = { tags?: string[]; summary?: string; responses?: Record<
 type OpenApiDocument = { paths: Record<string, Record<string, OpenApiOperation>>; components?: { securitySchemes?: Record<string, unknown> } };
 
 describe('security headers', () => {
+  it.each(['/', '/video-call', '/api/docs'])('lets only Orbit itself use the camera, microphone and location on the page %s', async (url) => {
+    const response = await testApp.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+    const policy = new Map(String(response.headers['permissions-policy'] ?? '').split(', ').map((entry) => entry.split('=') as [string, string]));
+    expect(policy.get('camera')).toBe('(self)');
+    expect(policy.get('microphone')).toBe('(self)');
+    expect(policy.get('geolocation')).toBe('(self)');
+    expect(policy.get('payment')).toBe('()');
+    expect(policy.get('display-capture')).toBe('()');
+  });
+
+  it('keeps every answer that depends on who asks out of every cache, and leaves public answers alone', async () => {
+    const member = await registerUser(testApp.app);
+    const admin = await loginAdmin(testApp.app);
+    for (const [url, token] of [
+      ['/api/user/me', member.token],
+      ['/api/matches', member.token],
+      ['/api/users?page=1', member.token],
+      ['/api/conversations', member.token],
+      ['/api/admin/users', admin],
+      ['/api/admin/reports', admin],
+    ] as const) {
+      const response = await testApp.app.inject({ method: 'GET', url, headers: bearer(token) });
+      expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
+      expect(response.headers['cache-control'], url).toBe('no-store');
+    }
+    // Refused too: a 401 or 403 for a token says something about that token.
+    const refused = await testApp.app.inject({ method: 'GET', url: '/api/admin/users', headers: bearer(member.token) });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.headers['cache-control']).toBe('no-store');
+    const visitor = await testApp.app.inject({ method: 'GET', url: '/api/config/public' });
+    expect(visitor.headers['cache-control']).not.toBe('no-store');
+  });
+
   it.each(['/', '/some/page', '/api/docs'])('sends a strict Content-Security-Policy on the page %s', async (url) => {
     const response = await testApp.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
     const csp = directives(response.headers['content-security-policy']);
