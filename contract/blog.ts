@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BLOG_POST_NOT_FOUND, DEFAULT_BLOG_CATEGORY, DEFAULT_BLOG_PAGE_SIZE, DEFAULT_READ_TIME, MAX_BLOG_PAGE_SIZE } from './constants';
+import { isSitePathOrWebUrl } from './site-url';
 
 // The blog's plain constants live in ./constants (no zod there, so the web
 // app can read them cheaply); re-exported so importers of this module keep working.
@@ -35,7 +36,7 @@ const imageSchema = z
   .string({ message: 'Image must be text' })
   .trim()
   .max(500, 'Image must be at most 500 characters')
-  .refine((value) => value === '' || /^\/(?!\/)\S*$/.test(value) || /^https?:\/\/\S+$/i.test(value), {
+  .refine((value) => value === '' || isSitePathOrWebUrl(value), {
     message: 'Image must be a URL (http or https) or a path starting with /',
   });
 

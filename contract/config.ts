@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { statColorSchema } from './common';
+import { isSitePathOrWebUrl } from './site-url';
 
 export const statSchema = z.object({
   value: z.string().trim().min(1, 'Stat value is required').max(20, 'Stat value must be at most 20 characters'),
@@ -44,7 +45,7 @@ const downloadUrlSchema = z
   .string({ message: 'Android APK URL must be text' })
   .trim()
   .max(500, 'Android APK URL must be at most 500 characters')
-  .refine((value) => value === '' || /^\/(?!\/)\S*$/.test(value) || /^https?:\/\/\S+$/i.test(value), {
+  .refine((value) => value === '' || isSitePathOrWebUrl(value), {
     message: 'Android APK URL must be an http(s) URL or a path starting with /',
   });
 

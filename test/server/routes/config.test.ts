@@ -155,6 +155,8 @@ describe('GET and POST /api/config/app (admin)', () => {
       'configs.stats.value: At most four stats',
     ],
     ['a colour outside the four', { configs: { stats: { value: [{ value: '1', label: 'One', color: 'orange' }], type: 'array' } } }, 'configs.stats.value.0.color'],
+    ['an APK path with a backslash, which browsers follow off the site', { configs: { androidApkUrl: { value: '/\\evil.example/app.apk', type: 'string' } } }, 'configs.androidApkUrl.value: Android APK URL must be'],
+    ['an APK URL with a backslash', { configs: { androidApkUrl: { value: 'https://orbit.example\\@evil.example/app.apk', type: 'string' } } }, 'configs.androidApkUrl.value: Android APK URL must be'],
     ['no settings at all', { configs: {} }, 'Send at least one setting to change'],
     ['no configs object', { heroTitle: 'Hi' }, 'heroTitle: Unknown field'],
   ])('rejects %s with 400 and a message, changing nothing', async (_case, payload, message) => {
