@@ -4,6 +4,7 @@ import { radarPart } from './radar';
 import { frontendPart } from './frontend';
 import { photosPart } from './photos';
 import { realtimePart } from './realtime';
+import { historyPart } from './history';
 
 /** Every benchmark part, in the order `npm run bench` runs them. Later issues add theirs here. */
-export const BENCH_PARTS: readonly BenchPart[] = [radarPart, httpPart, frontendPart, photosPart, realtimePart];
+export const BENCH_PARTS: readonly BenchPart[] = [radarPart, httpPart, frontendPart, photosPart, realtimePart, historyPart];
