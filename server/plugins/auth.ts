@@ -6,6 +6,7 @@ import { activityIsStale, recordActivity } from '../auth/activity';
 import { sessionClaimsSchema, type SessionClaims } from '../auth/session-token';
 import { sessions, users, type UserRow } from '../db/schema';
 import { HttpError } from './errors';
+import { ACCOUNT_DELETED_MESSAGE } from '../../contract/auth';
 
 export const AUTH_REQUIRED_MESSAGE = 'Authentication required';
 export const SESSION_EXPIRED_MESSAGE = 'Session expired, please sign in again';
@@ -13,7 +14,9 @@ export const SESSION_EXPIRED_MESSAGE = 'Session expired, please sign in again';
 // happened: the person ended this session elsewhere (Settings' device list,
 // "Sign out of other devices", a password change) or deleted the account.
 export const SESSION_ENDED_MESSAGE = 'This device was signed out from another one, please sign in again';
-export const ACCOUNT_GONE_MESSAGE = 'This account has been deleted';
+// The words the deleting tab leaves for the member's other tabs too: whichever tells a tab first
+// (that storage note, or this 401 after the server closed its realtime connection), it reads the same.
+export const ACCOUNT_GONE_MESSAGE = ACCOUNT_DELETED_MESSAGE;
 export const ADMIN_REQUIRED_MESSAGE = 'Admin access required';
 export const USER_ACCOUNT_REQUIRED_MESSAGE = 'This action is for user accounts';
 

@@ -64,7 +64,7 @@ describe('DELETE /api/auth/account', () => {
       const after = await getMe(token);
       expect(after.statusCode).toBe(401);
       // What the member's other open pages show when they notice.
-      expect(after.json()).toEqual({ success: false, message: 'This account has been deleted' });
+      expect(after.json()).toEqual({ success: false, message: 'Your account has been deleted' });
     }
     expect((await deleteAccount(member.token, { password: member.body.password })).statusCode).toBe(401);
     const signIn = await login(member.body.username, member.body.password);
