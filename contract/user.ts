@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { genderSchema, idSchema, roleSchema } from './common';
 import { ONBOARDING_STEPS, onboardingSchema, preferencesSchema } from './preferences';
+import { displayNameSchema } from './display-name';
 
 /** The `profile` object of SPEC section 3's User. */
 export const profileSchema = z.object({
@@ -129,7 +130,7 @@ const trimmedText = (label: string, max: number, min = 0) =>
  */
 export const updateProfileBodySchema = z
   .strictObject({
-    name: trimmedText('Name', PROFILE_LIMITS.nameMax, 1).optional(),
+    name: displayNameSchema(PROFILE_LIMITS.nameMax).optional(),
     bio: trimmedText('Bio', PROFILE_LIMITS.bioMax).optional(),
     age: z
       .number({ message: 'Age must be a number' })

@@ -163,6 +163,20 @@ describe('PATCH /api/user/me', () => {
     expect(await radarNames()).toContain(other.user._id);
   });
 
+  it('stores a name in its composed form, and keeps names that only share a word with staff titles', async () => {
+    for (const [sent, stored] of [
+      ['Zoe\u0301 Martin', 'Zoé Martin'],
+      ['Mod Sequeira-Team', 'Mod Sequeira-Team'],
+      ['Helen Orbiting', 'Helen Orbiting'],
+      ['Renée 🚀', 'Renée 🚀'],
+    ]) {
+      const response = await patchMe({ name: sent });
+      expect(response.statusCode, response.body).toBe(200);
+      const [row] = await testApp.db.select({ name: users.name }).from(users).where(eq(users.id, viewer.user._id));
+      expect(row?.name).toBe(stored);
+    }
+  });
+
   it.each([
     [{ showOnRadar: 'no' }, 'showOnRadar', 'Show on radar must be true or false'],
     [{ bio: 'x'.repeat(501) }, 'bio', 'Bio must be at most 500 characters'],
@@ -170,6 +184,15 @@ describe('PATCH /api/user/me', () => {
     [{ age: 100 }, 'age', 'Age must be at most 99'],
     [{ age: 'thirty' }, 'age', 'Age must be a number'],
     [{ name: '   ' }, 'name', 'Name is required'],
+    // Invisible and direction-changing characters (ASVS 5.0: what others read must be what is stored).
+    [{ name: 'Sam\u200bRivera' }, 'name', 'Name must not contain invisible or text-direction characters'],
+    [{ name: 'Sam \u202eareviR' }, 'name', 'Name must not contain invisible or text-direction characters'],
+    [{ name: '\u2067Sam\u2069' }, 'name', 'Name must not contain invisible or text-direction characters'],
+    // Names that pose as the people who run Orbit.
+    [{ name: 'Orbit Support ✅' }, 'name', 'Name must not look like an Orbit staff account'],
+    [{ name: '0rbit-Team' }, 'name', 'Name must not look like an Orbit staff account'],
+    [{ name: 'ADMIN' }, 'name', 'Name must not look like an Orbit staff account'],
+    [{ name: 'Sam ✔' }, 'name', 'Name must not look like an Orbit staff account'],
     [{ gender: 'robot' }, 'gender', 'Gender must be male, female or other'],
     [{ interests: Array.from({ length: 11 }, (_, index) => `Interest ${index}`) }, 'interests', 'At most 10 interests'],
     [{ interests: ['x'.repeat(31)] }, 'interests.0', 'Each interest must be at most 30 characters'],
