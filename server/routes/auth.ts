@@ -205,13 +205,15 @@ const authRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (app, options, d
         response: { 200: sessionChangeResponseSchema, ...errorResponses(400, 401, 403, 409, 413, 429) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const member = signedInUser(request);
       // Read before the matches go with the account: their chats with the member close.
       const matchedIds = await matchedMemberIds(app.db, member.id);
       await deleteAccount(app.db, member, request.body, { storage: app.photoStorage, log: request.log });
       for (const peerId of matchedIds) publishConversationEnded(app.realtime, member.id, peerId);
-      app.realtime.recheckMember(member.id);
+      // The member's sockets close once this answer is out: the deleting tab, which says so in its own
+      // words, hears of the deletion from the answer, before a closed socket makes it ask and be signed out.
+      reply.raw.once('close', () => app.realtime.recheckMember(member.id));
       return { success: true as const, message: ACCOUNT_DELETED_MESSAGE };
     },
   );

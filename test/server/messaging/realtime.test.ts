@@ -87,6 +87,17 @@ describe('ending a session closes its sockets at once', () => {
     expect(Date.now() - startedAt).toBeLessThan(3500);
   });
 
+  it('at account deletion, once the deleting tab has its answer', async () => {
+    const member = await registerUser(app());
+    const socket = await online(member.token);
+    let answered = false;
+    const gone = closed(socket).then((reason) => ({ reason, answered }));
+    const deletion = await app().inject({ method: 'DELETE', url: '/api/auth/account', headers: bearer(member.token), payload: { password: member.body.password } });
+    answered = true;
+    expect(deletion.statusCode, deletion.body).toBe(200);
+    expect(await gone).toEqual({ reason: 'io server disconnect', answered: true });
+  });
+
   it('at a ban', async () => {
     const member = await registerUser(app());
     const socket = await online(member.token);
