@@ -62,7 +62,7 @@ export function clearTokens(reason?: string): void {
 export function onTokensChanged(listener: Listener): () => void {
   listeners.add(listener);
   const onStorage = (event: StorageEvent) => {
-    if (event.key === null || event.key === USER_TOKEN_KEY || event.key === ADMIN_TOKEN_KEY) listener();
+    if (event.key === null || event.key === USER_TOKEN_KEY || event.key === ADMIN_TOKEN_KEY) tell(listener);
   };
   window.addEventListener('storage', onStorage);
   return () => {
@@ -72,5 +72,33 @@ export function onTokensChanged(listener: Listener): () => void {
 }
 
 function notify(): void {
-  for (const listener of listeners) listener();
+  for (const listener of listeners) tell(listener);
+}
+
+/** Listeners whose news waits while this tab deletes its account (null: none waits). */
+let held: Set<Listener> | null = null;
+
+function tell(listener: Listener): void {
+  if (held) held.add(listener);
+  else listener();
+}
+
+/**
+ * While this tab deletes its account, news that its session ended (its other
+ * tabs' sign-out, a 401 on a request already under way) waits: the deletion's
+ * own answer says what happened, in its own words. If the deletion fails, the
+ * news is told then.
+ */
+export async function holdingSessionNews<T>(work: () => Promise<T>): Promise<T> {
+  held = new Set();
+  try {
+    const result = await work();
+    held = null;
+    return result;
+  } catch (error) {
+    const waiting = held;
+    held = null;
+    for (const listener of waiting ?? []) listener();
+    throw error;
+  }
 }

@@ -133,6 +133,9 @@ export function openConnection({ token, queryClient, hub = realtimeHub, connect 
   });
 
   const recheckSession = () => {
+    // The tab's session already ended (the member deleted the account or logged out here; the socket
+    // lingers for its release grace): nothing to ask, and asking without a token would read as a sign-out.
+    if (closed || readTokens().userToken !== token) return;
     fetchCurrentUser()
       .then(() => {
         if (!closed) socket.connect();

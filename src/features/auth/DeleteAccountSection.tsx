@@ -4,6 +4,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { CURRENT_PASSWORD_INCORRECT, deleteAccountBodySchema } from '../../../contract/auth';
 import { deleteAccount } from '../../api/auth';
+import { holdingSessionNews } from '../../api/session';
 import { ApiError } from '../../api/client';
 import { Button, Cluster, Field, Input, Notice, px, Text } from '../../ui';
 import { SettingsSection } from '../profile/SettingsSection';
@@ -51,7 +52,7 @@ export function DeleteAccountSection() {
   const { send } = useAuth();
 
   const remove = useMutation({
-    mutationFn: deleteAccount,
+    mutationFn: (body: Parameters<typeof deleteAccount>[0]) => holdingSessionNews(() => deleteAccount(body)),
     onSuccess: ({ message }) => {
       // Tokens first: Login must not greet a deleted member as signed in.
       send({ type: 'ACCOUNT_DELETED' });

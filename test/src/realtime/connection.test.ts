@@ -117,12 +117,24 @@ describe('the realtime connection', () => {
   });
 
   it('asks the API about the session when the server drops the connection', async () => {
+    localStorage.setItem('user_token', 'user-token');
     const { calls } = mockApi({ 'GET /api/user/me': () => json(401, { success: false, message: 'Your session has ended' }) });
     const { socket, signals } = setUp();
     socket.serverSends('connect');
     socket.serverSends('disconnect', 'io server disconnect');
     await vi.waitFor(() => expect(calls.some((call) => call.path === '/api/user/me')).toBe(true));
     expect(signals.at(-1)).toEqual({ type: 'status', status: 'disconnected' });
+    localStorage.removeItem('user_token');
+  });
+
+  it('asks nothing when the session of the tab already ended (its token left storage): asking without one would read as a sign-out', async () => {
+    localStorage.removeItem('user_token');
+    const { calls } = mockApi({});
+    const { socket } = setUp();
+    socket.serverSends('connect');
+    socket.serverSends('disconnect', 'io server disconnect');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(calls.filter((call) => call.path === '/api/user/me')).toEqual([]);
   });
 
   it('sends commands only while connected, and stops on close', async () => {
