@@ -1,7 +1,7 @@
 import { assertEvent, assign, setup, type SnapshotFrom } from 'xstate';
 import { TYPING_THROTTLE_MS, TYPING_VISIBLE_MS } from '../contract/realtime';
 import { actorNotProvided, callbackActorNotProvided } from './actor-not-provided';
-import { MAX_SEND_ATTEMPTS, SEND_RETRY_DELAY_MS, type OutboxEntry } from './outbox';
+import { MAX_SEND_ATTEMPTS, SEND_RETRY_DELAY_MS, statusOf, type OutboxEntry } from './outbox';
 
 export type { OutboxEntry } from './outbox';
 
@@ -82,10 +82,6 @@ export type MessagingEvent =
   | { type: 'BLOCKED'; userId: string };
 
 
-function statusOf(error: unknown): number {
-  if (typeof error === 'object' && error !== null && 'status' in error && typeof error.status === 'number') return error.status;
-  return 0;
-}
 function messageOf(error: unknown, fallback: string): string {
   return error instanceof Error && error.message.trim() !== '' ? error.message : fallback;
 }

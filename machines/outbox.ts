@@ -25,3 +25,9 @@ export interface OutboxEntry {
 export const MAX_SEND_ATTEMPTS = 3;
 /** The pause between two tries. */
 export const SEND_RETRY_DELAY_MS = 3000;
+
+/** A refused send's HTTP status, or 0 when the server was not reached. */
+export function statusOf(error: unknown): number {
+  if (typeof error === 'object' && error !== null && 'status' in error && typeof error.status === 'number') return error.status;
+  return 0;
+}

@@ -1,12 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { fromCallback, fromPromise } from 'xstate';
+import { statusOf } from '../../../machines/outbox';
 import type { ConnectionSignal } from '../../../machines/outbox-courier.machine';
 import { sendMessage } from '../../api/messaging';
 import { realtimeHub, type RealtimeHub } from '../../realtime/hub';
 import { pendingOutbox, removeFromOutbox } from './outbox-store';
-
-const statusOf = (error: unknown): number =>
-  typeof error === 'object' && error !== null && 'status' in error && typeof error.status === 'number' ? error.status : 0;
 
 /** The real implementations of the courier's actors: the member's outbox in this browser, the API, and the tab's hub. */
 export function createOutboxCourierActors(userId: string, queryClient: QueryClient, hub: RealtimeHub = realtimeHub) {
