@@ -101,6 +101,20 @@ export const users = pgTable(
     photoNudgeSeenAt: timestamp('photo_nudge_seen_at', { withTimezone: true }),
     /** Off: the people they message do not see when they read it, and they see it of nobody. */
     readReceipts: boolean('read_receipts').notNull().default(true),
+    /** Off: others see no "Active …" line for them at all (Settings). */
+    activityVisible: boolean('activity_visible').notNull().default(true),
+    /** When the address in `email` was proven theirs by its verification link; a new address clears it. */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /** When they accepted the Terms and confirmed being 18 or over (registration). */
+    termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
+    /** The TOTP shared secret (RFC 6238, base32); set at enrolment, in use once totpEnabledAt is set. */
+    totpSecret: text('totp_secret'),
+    /** When the authenticator was confirmed; null: no second factor asked at sign-in. */
+    totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
+    /** The last 30 s time step whose code was accepted, so one code never opens two sign-ins. */
+    totpLastStep: integer('totp_last_step'),
+    /** SHA-256 hashes of the unused recovery codes; each is removed when used. */
+    totpRecoveryCodeHashes: text('totp_recovery_code_hashes').array().notNull().default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -160,8 +174,51 @@ export const sessions = pgTable(
      * session's next request.
      */
     leftAt: timestamp('left_at', { withTimezone: true }),
+    /** How long the session may go unused before it ends (set at sign-in from the role and "remember me"). */
+    idleTimeoutSeconds: integer('idle_timeout_seconds').notNull().default(86400),
   },
   (t) => [index('sessions_user_id_idx').on(t.userId)],
+);
+
+/**
+ * Failed sign-ins, kept for the throttling window. A failure made with a
+ * valid device cookie counts against that device only; one made without
+ * counts against the account's shared allowance for unknown devices, so a
+ * guesser cannot lock out the owner's own browser.
+ */
+export const signInFailures = pgTable(
+  'sign_in_failures',
+  {
+    id: id(),
+    /** Which door and which account: `user:<username>`, `admin:<username>`, `totp:<user id>`. */
+    accountKey: text('account_key').notNull(),
+    /** The device cookie's id when a valid one came with the attempt; null: an unknown device. */
+    deviceId: text('device_id'),
+    failedAt: timestamp('failed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sign_in_failures_account_idx').on(t.accountKey, t.failedAt)],
+);
+
+export const emailTokenPurposeEnum = pgEnum('email_token_purpose', ['password_reset', 'email_verification']);
+
+/** Links sent by email: only a hash of the token is stored, and each opens once. */
+export const emailTokens = pgTable(
+  'email_tokens',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: emailTokenPurposeEnum('purpose').notNull(),
+    /** SHA-256 of the token in the link (hex). */
+    tokenHash: text('token_hash').notNull().unique(),
+    /** The address the link was sent to: a verification proves this one, not a later one. */
+    email: text('email').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('email_tokens_user_idx').on(t.userId, t.purpose)],
 );
 
 export const likes = pgTable(
@@ -519,6 +576,8 @@ export const userReports = pgTable(
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
 export type SessionRow = typeof sessions.$inferSelect;
+export type SignInFailureRow = typeof signInFailures.$inferSelect;
+export type EmailTokenRow = typeof emailTokens.$inferSelect;
 export type LikeRow = typeof likes.$inferSelect;
 export type NewLikeRow = typeof likes.$inferInsert;
 export type MatchRow = typeof matches.$inferSelect;
