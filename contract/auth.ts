@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { genderSchema } from './common';
 import { meResponseSchema } from './user';
+import { secondStepAnswerFields } from './mfa';
 
 export const usernameSchema = z
   .string({ message: 'Username is required' })
@@ -14,12 +15,17 @@ export const passwordSchema = z
   .min(8, 'Password must be at least 8 characters')
   .max(128, 'Password must be at most 128 characters');
 
+/** Registration without the consent box ticked (Privacy Policy and Terms of Service, issue 37). */
+export const TERMS_NOT_ACCEPTED = 'You must be 18 or over and accept the Terms of Service and Privacy Policy to join';
+
 export const registerBodySchema = z.strictObject({
   username: usernameSchema,
   email: z.string({ message: 'Email is required' }).trim().toLowerCase().max(254, 'Email is too long').pipe(z.email('Enter a valid email address')),
   password: passwordSchema,
   age: z.number({ message: 'Age must be a number' }).int('Age must be a whole number').min(18, 'You must be at least 18').max(99, 'Age must be at most 99'),
   gender: genderSchema,
+  // Consent is recorded (users.termsAcceptedAt), so only an explicit true counts.
+  acceptTerms: z.literal(true, { message: TERMS_NOT_ACCEPTED }),
 });
 export type RegisterBody = z.infer<typeof registerBodySchema>;
 
@@ -49,12 +55,22 @@ export const loginResponseSchema = z.object({
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
+/** What POST /auth/login answers: signed in, or (two-step verification on) a ticket for POST /auth/login/code (contract/mfa.ts). */
+export const loginAnswerSchema = z.union([loginResponseSchema, z.object({ success: z.literal(true), ...secondStepAnswerFields })]);
+export type LoginAnswer = z.infer<typeof loginAnswerSchema>;
+
 export const adminLoginResponseSchema = z.object({
   ok: z.literal(true),
   message: z.string(),
   token: z.string(),
+  /** Outside production, an admin without an authenticator is signed in and offered to set one up. */
+  mfaOffered: z.literal(true).optional(),
 });
 export type AdminLoginResponse = z.infer<typeof adminLoginResponseSchema>;
+
+/** What POST /admin/login answers: as loginAnswerSchema; in production an admin without an authenticator gets `secondFactor: "enrol"`. */
+export const adminLoginAnswerSchema = z.union([adminLoginResponseSchema, z.object({ ok: z.literal(true), ...secondStepAnswerFields })]);
+export type AdminLoginAnswer = z.infer<typeof adminLoginAnswerSchema>;
 
 /** Logout, password change and account deletion answer with a message only. */
 export const sessionChangeResponseSchema = z.object({

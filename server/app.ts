@@ -1,11 +1,14 @@
 import { createServer } from 'node:http';
+import path from 'node:path';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import { openDatabase, type DatabaseConnection } from './db/client';
 import authPlugin from './plugins/auth';
+import cookiesPlugin from './plugins/cookies';
 import databasePlugin from './plugins/database';
 import errorsPlugin from './plugins/errors';
+import { answerClientError, answerFrameworkError } from './plugins/framework-errors';
 import responseCachePlugin, { FrontDoor, logFrontDoorAnswer } from './plugins/response-cache';
 import rateLimitPlugin, { DEFAULT_RATE_LIMITS, type RateLimits } from './plugins/rate-limit';
 import presencePlugin from './plugins/presence';
@@ -15,6 +18,8 @@ import swaggerPlugin from './plugins/swagger';
 import { likeBackPolicy, type LikeBackPolicy } from './discovery/like-back';
 import photoStoragePlugin, { photoStorageFor } from './photos/storage-plugin';
 import type { PhotoStorage } from './photos/storage';
+import mailPlugin from './mail/mailer';
+import secondStepPlugin from './auth/second-step';
 import realtimePlugin from './realtime/plugin';
 import apiRoutes from './routes/api';
 
@@ -41,7 +46,7 @@ export interface SlowClientLimits {
 export const DEFAULT_SLOW_CLIENT_LIMITS: SlowClientLimits = { headersMs: 15_000, requestMs: 60_000, checkEveryMs: 5_000 };
 
 export interface BuildAppOptions {
-  config: Pick<AppConfig, 'jwtSecret' | 'dataDir' | 'databaseUrl'> & Partial<Pick<AppConfig, 'demoLikeBackProbability' | 'registrationsPerHour' | 'nodeEnv' | 's3' | 'redisUrl'>>;
+  config: Pick<AppConfig, 'jwtSecret' | 'dataDir' | 'databaseUrl'> & Partial<Pick<AppConfig, 'demoLikeBackProbability' | 'registrationsPerHour' | 'nodeEnv' | 's3' | 'redisUrl' | 'smtpUrl' | 'mailFrom' | 'publicUrl'>>;
   /** An open, migrated connection the app takes over (and closes on app.close()); opened from config when absent. */
   database?: DatabaseConnection;
   logger?: FastifyServerOptions['logger'];
@@ -62,6 +67,8 @@ export interface BuildAppOptions {
   connectedSessionsIntervalMs?: number;
   /** Where photo files go; by default the bucket of config.s3, else dataDir/photos. The app closes it with itself. */
   photoStorage?: PhotoStorage;
+  /** Where emails are written without SMTP; by default dataDir/outbox. */
+  outboxDir?: string;
 }
 
 /** The operator's REGISTRATIONS_PER_HOUR, over the default window of an hour. */
@@ -95,6 +102,9 @@ export async function buildApp(options: BuildAppOptions) {
     // Requests come straight from browsers; behind a proxy this would have to
     // be set so rate limits see client addresses instead of the proxy's.
     trustProxy: false,
+    // Errors Fastify and Node raise before any hook runs, in Orbit's shape and with its security headers.
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -113,10 +123,20 @@ export async function buildApp(options: BuildAppOptions) {
     await app.register(securityPlugin);
     await app.register(rateLimitPlugin);
     await app.register(authPlugin, { jwtSecret: options.config.jwtSecret });
+    // Two-step sign-in tickets (issue 37): admins in production must have an authenticator.
+    await app.register(secondStepPlugin, { jwtSecret: options.config.jwtSecret, adminTotpRequired: options.config.nodeEnv === 'production' });
+    // Device cookies (sign-in throttling) are signed with a key derived from the same secret.
+    await app.register(cookiesPlugin, { jwtSecret: options.config.jwtSecret });
     await app.register(realtimePlugin, {
       redisUrl: options.config.redisUrl,
       ...(options.presenceGraceMs === undefined ? {} : { presenceGraceMs: options.presenceGraceMs }),
       ...(options.connectedSessionsIntervalMs === undefined ? {} : { connectedSessionsIntervalMs: options.connectedSessionsIntervalMs }),
+    });
+    await app.register(mailPlugin, {
+      smtpUrl: options.config.smtpUrl,
+      outboxDir: options.outboxDir ?? path.join(path.resolve(options.config.dataDir), 'outbox'),
+      from: options.config.mailFrom,
+      publicUrl: options.config.publicUrl ?? 'http://localhost:5002',
     });
     await app.register(photoStoragePlugin, { storage: options.photoStorage ?? photoStorageFor(options.config) });
     await app.register(swaggerPlugin);

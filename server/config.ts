@@ -12,6 +12,8 @@ export type LogLevel = z.infer<typeof logLevelSchema>;
 const nodeEnvSchema = z.enum(['development', 'production', 'test']);
 export type NodeEnv = z.infer<typeof nodeEnvSchema>;
 
+export const DEFAULT_MAIL_FROM = 'Orbit <no-reply@localhost>';
+
 /**
  * The environment Orbit reads. Every variable is optional so a fresh clone
  * starts with `npm start`; a value that is set but wrong stops the process
@@ -49,6 +51,14 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false', '1', '0'], { message: 'must be true or false' }).default('false'),
+  // Email (password resets, address checks) goes through this SMTP server when set, else into DATA_DIR/outbox as .eml files.
+  SMTP_URL: z.string().regex(/^smtps?:\/\/\S+$/, 'must be an smtp:// or smtps:// URL').optional(),
+  MAIL_FROM: z.string().trim().min(3, 'must be an address such as "Orbit <no-reply@example.com>"').max(320).default(DEFAULT_MAIL_FROM),
+  // Links in emails start with this; never taken from a request's Host header, which the sender controls.
+  PUBLIC_URL: z
+    .string()
+    .regex(/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/, 'must be an http:// or https:// URL without query, e.g. https://orbit.example.com')
+    .optional(),
 });
 
 /** Where photo files go when they go to a bucket (s3-storage.ts). */
@@ -84,6 +94,12 @@ export interface AppConfig {
   registrationsPerHour?: number;
   /** Photo files in an S3-compatible bucket; unset: under dataDir/photos. */
   s3?: S3Settings | undefined;
+  /** SMTP server for outgoing email; unset: each message is written to dataDir/outbox. */
+  smtpUrl?: string | undefined;
+  /** The From of outgoing email. */
+  mailFrom?: string;
+  /** Where members reach this site, without a trailing slash: links in emails start with it. */
+  publicUrl?: string;
 }
 
 export class ConfigError extends Error {
@@ -139,6 +155,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     demoLikeBackProbability: parsed.NODE_ENV === 'production' ? 0 : (parsed.DEMO_LIKE_BACK_PROBABILITY ?? DEFAULT_LIKE_BACK_PROBABILITY),
     registrationsPerHour: parsed.REGISTRATIONS_PER_HOUR,
     s3: s3Settings(parsed),
+    smtpUrl: parsed.SMTP_URL,
+    mailFrom: parsed.MAIL_FROM,
+    publicUrl: (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/+$/, ''),
   };
 }
 

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt, isNotNull, isNull, lt, ne, or } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lt, ne, not, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { roleSchema } from '../../contract/common';
-import { sessions, type UserRow } from '../db/schema';
+import { sessions, type SessionRow, type UserRow } from '../db/schema';
 import type { OrbitDatabase } from '../db/types';
+import { ACTIVITY_RECORD_INTERVAL_MS } from './activity';
 
 /**
  * What a session token asserts. `jti` names its row in `sessions` (revocable
@@ -30,6 +31,40 @@ export const REMEMBERED_SESSION_TTL_SECONDS = 30 * DAY_SECONDS;
 export const DEFAULT_SESSION_TTL_SECONDS = DAY_SECONDS;
 
 /**
+ * How long a session may go unused before it ends (ASVS 7.3.1), besides its
+ * lifetime above. Members who chose "remember me" keep theirs for two weeks
+ * without a visit; otherwise a day. Admin sessions, which can ban and pay
+ * out, end after half an hour without a request, remember me or not.
+ */
+export const REMEMBERED_SESSION_IDLE_SECONDS = 14 * DAY_SECONDS;
+export const DEFAULT_SESSION_IDLE_SECONDS = DAY_SECONDS;
+export const ADMIN_SESSION_IDLE_SECONDS = 30 * 60;
+
+export function idleTimeoutSecondsFor(role: SessionOwner['role'], remember: boolean): number {
+  if (role === 'admin') return ADMIN_SESSION_IDLE_SECONDS;
+  return remember ? REMEMBERED_SESSION_IDLE_SECONDS : DEFAULT_SESSION_IDLE_SECONDS;
+}
+
+/**
+ * Use is written down at most once per ACTIVITY_RECORD_INTERVAL_MS (activity.ts),
+ * so `last_active_at` may lag the last request by up to that much. A session
+ * is idle only once its idle limit has passed beyond that lag: someone who
+ * keeps working is never cut off early, and an idle one ends at most one
+ * interval (5 minutes) late. Cheaper than a write on every admin request.
+ */
+export const IDLE_CHECK_SLACK_MS = ACTIVITY_RECORD_INTERVAL_MS;
+
+/** Whether a session last marked in use at `lastActiveAt` has been idle too long. */
+export function sessionIsIdle(session: Pick<SessionRow, 'lastActiveAt' | 'idleTimeoutSeconds'>, now: Date): boolean {
+  return now.getTime() - session.lastActiveAt.getTime() > session.idleTimeoutSeconds * 1000 + IDLE_CHECK_SLACK_MS;
+}
+
+/** The SQL form of !sessionIsIdle, for queries over many sessions. */
+export function sessionNotIdle(now: Date): SQL {
+  return sql`${sessions.lastActiveAt} + make_interval(secs => ${sessions.idleTimeoutSeconds} + ${IDLE_CHECK_SLACK_MS / 1000}) >= ${now.toISOString()}::timestamptz`;
+}
+
+/**
  * Longest User-Agent kept. Real ones are 100 to 300 characters; the header is
  * the client's to fill, and a session row should not carry kilobytes of it.
  */
@@ -52,7 +87,9 @@ export async function startSession(app: FastifyInstance, user: SessionOwner, rem
   const id = randomUUID();
   // Rows that can never open anything again are dropped here, so an account
   // keeps only its live sessions and the table does not grow without bound.
-  await app.db.delete(sessions).where(and(eq(sessions.userId, user.id), or(lt(sessions.expiresAt, now), isNotNull(sessions.revokedAt))));
+  await app.db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, user.id), or(lt(sessions.expiresAt, now), isNotNull(sessions.revokedAt), not(sessionNotIdle(now)))));
   await app.db.insert(sessions).values({
     id,
     userId: user.id,
@@ -60,6 +97,7 @@ export async function startSession(app: FastifyInstance, user: SessionOwner, rem
     expiresAt: new Date(now.getTime() + ttlSeconds * 1000),
     userAgent: storedUserAgent(userAgent),
     lastActiveAt: now,
+    idleTimeoutSeconds: idleTimeoutSecondsFor(user.role, remember),
   });
   const claims: SessionClaims = { sub: user.id, role: user.role, ver: user.tokenVersion, jti: id };
   return app.jwt.sign(claims, { expiresIn: ttlSeconds });
@@ -70,9 +108,9 @@ export async function revokeSession(db: OrbitDatabase, sessionId: string, now: D
   await db.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }
 
-/** The account's sessions that still open the door: not ended, not expired. */
+/** The account's sessions that still open the door: not ended, not expired, not idle too long. */
 export function liveSessionsOf(userId: string, now: Date) {
-  return and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now));
+  return and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now), sessionNotIdle(now));
 }
 
 /**

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { activityIsStale, recordActivity } from '../auth/activity';
-import { sessionClaimsSchema, type SessionClaims } from '../auth/session-token';
+import { sessionClaimsSchema, sessionIsIdle, type SessionClaims } from '../auth/session-token';
 import { sessions, users, type UserRow } from '../db/schema';
 import { HttpError } from './errors';
 import { ACCOUNT_DELETED_MESSAGE } from '../../contract/auth';
@@ -94,7 +94,13 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions): Pro
   const accountAndSession = app.db
     .select({
       user: users,
-      session: { expiresAt: sessions.expiresAt, revokedAt: sessions.revokedAt, lastActiveAt: sessions.lastActiveAt, leftAt: sessions.leftAt },
+      session: {
+        expiresAt: sessions.expiresAt,
+        revokedAt: sessions.revokedAt,
+        lastActiveAt: sessions.lastActiveAt,
+        leftAt: sessions.leftAt,
+        idleTimeoutSeconds: sessions.idleTimeoutSeconds,
+      },
     })
     .from(users)
     .leftJoin(sessions, and(eq(sessions.id, sql.placeholder('sessionId')), eq(sessions.userId, users.id)))
@@ -115,6 +121,10 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions): Pro
     // own expiry (the session's) has not passed, or jwtVerify would have said so.
     if (!session || session.revokedAt !== null) throw new HttpError(401, SESSION_ENDED_MESSAGE);
     if (session.expiresAt.getTime() <= now.getTime()) throw new HttpError(401, SESSION_EXPIRED_MESSAGE);
+    // Unused for longer than its idle limit (session-token.ts): over, like an expired one. The row is
+    // left as it is: nothing marks it in use again (connected-sessions.ts skips idle ones), and the
+    // next sign-in of the account prunes it.
+    if (sessionIsIdle(session, now)) throw new HttpError(401, SESSION_EXPIRED_MESSAGE);
     let current = user;
     // After its last page was closed, the session's next request brings its member back online at once.
     if (activityIsStale(session.lastActiveAt, now) || session.leftAt !== null) {

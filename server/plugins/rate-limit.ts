@@ -14,10 +14,16 @@ export interface RateLimitRule {
 export interface RateLimits {
   /** Sign-in and password-change attempts from one IP, whatever the account. */
   loginPerIp: RateLimitRule;
-  /** Attempts from one IP on one account: slows one guesser down. */
-  loginPerIpAndUsername: RateLimitRule;
-  /** Attempts on one account from every IP together, so a botnet cannot guess it faster. */
-  loginPerUsername: RateLimitRule;
+  /**
+   * Wrong passwords for one member account from every device without a valid
+   * device cookie, together (server/auth/sign-in-throttle.ts), so a botnet
+   * cannot guess it faster. Successes do not count.
+   */
+  signInFailuresPerAccount: RateLimitRule;
+  /** The same for one admin account: stricter, and apart from members'. */
+  adminSignInFailuresPerAccount: RateLimitRule;
+  /** Wrong passwords from one known device (a valid device cookie) for one account, at either door. */
+  signInFailuresPerDevice: RateLimitRule;
   /** New accounts from one IP. */
   register: RateLimitRule;
   /** Likes, super likes and dislikes by one account. */
@@ -34,16 +40,22 @@ export interface RateLimits {
   placeSearch: RateLimitRule;
   /** Photo uploads by one account: each one is a decode and several encodes. */
   photoUpload: RateLimitRule;
+  /** Password-reset and verification emails asked for from one IP, whatever the address. */
+  accountEmailPerIp: RateLimitRule;
+  /** Password-reset emails asked for one address from every IP together: nobody's inbox gets flooded. */
+  accountEmailPerAddress: RateLimitRule;
 }
 
 const MINUTE_MS = 60_000;
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
   loginPerIp: { max: 30, windowMs: MINUTE_MS },
-  loginPerIpAndUsername: { max: 10, windowMs: MINUTE_MS },
-  // Windowed, never a permanent lock: someone hammering a username can only
-  // keep its owner out for the rest of the current window.
-  loginPerUsername: { max: 30, windowMs: 15 * MINUTE_MS },
+  // Windowed, never a permanent lock, and only for unknown devices: someone
+  // hammering a username keeps out other browsers for the rest of the window,
+  // while the owner's own browser (device cookie) goes on signing in.
+  signInFailuresPerAccount: { max: 30, windowMs: 15 * MINUTE_MS },
+  adminSignInFailuresPerAccount: { max: 10, windowMs: 15 * MINUTE_MS },
+  signInFailuresPerDevice: { max: 10, windowMs: 15 * MINUTE_MS },
   register: { max: 10, windowMs: 60 * MINUTE_MS },
   like: { max: 120, windowMs: MINUTE_MS },
   message: { max: MESSAGE_RATE_MAX, windowMs: MESSAGE_RATE_WINDOW_MS },
@@ -54,6 +66,9 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   placeSearch: { max: 60, windowMs: MINUTE_MS },
   // Six photos, replaced a few times over while getting them right, fit easily.
   photoUpload: { max: 30, windowMs: 60 * MINUTE_MS },
+  accountEmailPerIp: { max: 10, windowMs: 15 * MINUTE_MS },
+  // A lost first email and a retry or two fit; a mailbox bombing does not.
+  accountEmailPerAddress: { max: 3, windowMs: 15 * MINUTE_MS },
 };
 
 export interface KeyedLimiterOptions extends RateLimitRule {

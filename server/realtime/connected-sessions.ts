@@ -1,5 +1,6 @@
 import { and, inArray, isNull } from 'drizzle-orm';
 import { ACTIVITY_RECORD_INTERVAL_MS } from '../auth/activity';
+import { sessionNotIdle } from '../auth/session-token';
 import { sessions } from '../db/schema';
 import type { OrbitDatabase } from '../db/types';
 
@@ -13,6 +14,12 @@ const SESSIONS_PER_STATEMENT = 1_000;
  * sessions with a socket on this process are marked in use; each process
  * marks its own. The member's "last seen" is left alone: an open tab is
  * presence, not activity.
+ *
+ * So a member's open tab keeps their session from idling out (session-token.ts),
+ * which is fine: the device is theirs and in use. Admin accounts never hold a
+ * socket (the handshake takes members only), so an admin tab left open makes no
+ * request and its session still ends after its 30 idle minutes. A session that
+ * has already gone idle is never marked in use again.
  */
 export function keepConnectedSessionsLive(
   db: OrbitDatabase,
@@ -29,7 +36,7 @@ export function keepConnectedSessionsLive(
         await db
           .update(sessions)
           .set({ lastActiveAt: now })
-          .where(and(inArray(sessions.id, batch), isNull(sessions.revokedAt), isNull(sessions.leftAt)));
+          .where(and(inArray(sessions.id, batch), isNull(sessions.revokedAt), isNull(sessions.leftAt), sessionNotIdle(now)));
       }
     })().catch(onError);
   }, intervalMs);

@@ -3,12 +3,14 @@ import type { LikeBackPolicy } from '../discovery/like-back';
 import compressionPlugin from '../plugins/compression';
 import adminRoutes from './admin/index';
 import type { RateLimits } from '../plugins/rate-limit';
+import accountRecoveryRoutes from './account-recovery';
 import authRoutes from './auth';
 import blogRoutes from './blog';
 import configRoutes from './config';
 import discoveryRoutes from './discovery';
 import likesRoutes from './likes';
 import matchesRoutes from './matches';
+import mfaRoutes from './mfa';
 import messagingRoutes from '../messaging/routes';
 import mediaRoutes from './media';
 import newsletterRoutes from './newsletter';
@@ -33,6 +35,8 @@ const apiRoutes: FastifyPluginAsync<ApiRoutesOptions> = async (app, options) => 
   // First, so its onRoute hook sees every API route; here, so the web app's precompressed files are out of its reach.
   await app.register(compressionPlugin);
   await app.register(authRoutes, { rateLimits: options.rateLimits });
+  await app.register(mfaRoutes, { codeAttemptsPerIp: options.rateLimits.loginPerIp });
+  await app.register(accountRecoveryRoutes, { rateLimits: options.rateLimits });
   await app.register(sessionsRoutes);
   await app.register(userRoutes, { locationChangeLimit: options.rateLimits.locationChange, dataExportLimit: options.rateLimits.dataExport });
   await app.register(photoRoutes, { uploadLimit: options.rateLimits.photoUpload });

@@ -1,12 +1,14 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import {
   ACCOUNT_DELETED_MESSAGE,
-  adminLoginResponseSchema,
+  adminLoginAnswerSchema,
   changePasswordBodySchema,
+  CURRENT_PASSWORD_INCORRECT,
   deleteAccountBodySchema,
+  INVALID_CREDENTIALS,
   loginBodySchema,
-  loginResponseSchema,
+  loginAnswerSchema,
   otherDevicesSignedOutMessage,
   registerBodySchema,
   registerResponseSchema,
@@ -15,12 +17,17 @@ import {
 import { deleteAccount } from '../auth/account-deletion';
 import { publishConversationEnded } from '../messaging/publish';
 import { matchedMemberIds } from '../messaging/queries';
-import { checkCredentials, recordSignIn } from '../auth/credentials';
+import { checkCredentials } from '../auth/credentials';
+import { knownDeviceId, rememberDevice } from '../auth/device-cookie';
+import { sendVerificationEmailLater } from '../auth/email-verification';
 import { changePassword } from '../auth/password-change';
 import { registerAccount } from '../auth/registration';
 import { revokeOtherSessions, revokeSession, startSession } from '../auth/session-token';
+import { accountKeyFor, createSignInThrottle, TooManyFailuresError, type SignInDoor } from '../auth/sign-in-throttle';
+import { startSessionOrSecondStep } from '../auth/second-step';
 import { settlePresence } from '../auth/presence';
 import { signedInSessionId, signedInUser } from '../plugins/auth';
+import { HttpError } from '../plugins/errors';
 import type { RateLimitRule, RateLimits } from '../plugins/rate-limit';
 import { bearerSecurity, errorResponses } from './error-responses';
 import { toUserView } from './user-view';
@@ -33,26 +40,43 @@ function perIp(rule: RateLimitRule) {
   return { rateLimit: { max: rule.max, timeWindow: rule.windowMs } };
 }
 
-/**
- * The account an attempt is aimed at: the signed-in one for a password change
- * or an account deletion (the limiter runs after the auth guard), else the login body's username
- * (after validation). Both share one budget, so guessing through either
- * route counts against the same account.
- */
-function targetedUsername(request: FastifyRequest): string {
-  if (request.currentUser) return request.currentUser.username;
-  const body = request.body;
-  const username = typeof body === 'object' && body !== null && 'username' in body && typeof body.username === 'string' ? body.username : '';
-  return username.trim().toLowerCase();
+/** What the throttle counts: a password that did not match, at sign-in (401) or when re-entered to change it or delete the account (400). */
+function isWrongPassword(error: unknown): boolean {
+  return error instanceof HttpError && (error.message === INVALID_CREDENTIALS || error.message === CURRENT_PASSWORD_INCORRECT);
 }
 
 const authRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (app, options, done) => {
   const limits = options.rateLimits;
-  // One limiter of each kind shared by every route that checks a password.
-  const guessLimiters = [
-    app.createKeyedLimiter({ ...limits.loginPerIpAndUsername, key: (request) => `${request.ip}|${targetedUsername(request)}` }),
-    app.createKeyedLimiter({ ...limits.loginPerUsername, key: targetedUsername }),
-  ];
+  // Wrong passwords per account, in the database (server/auth/sign-in-throttle.ts): every route that
+  // checks a member's password counts against the same account, and admin sign-in has its own, stricter limit.
+  const throttle = createSignInThrottle(app.db, {
+    user: { unknownDevices: limits.signInFailuresPerAccount, knownDevice: limits.signInFailuresPerDevice },
+    admin: { unknownDevices: limits.adminSignInFailuresPerAccount, knownDevice: limits.signInFailuresPerDevice },
+  });
+
+  /**
+   * Runs a password check through the throttle: a browser with a valid device
+   * cookie for the account is judged by its own failures, any other by the
+   * account's failures from unknown devices. A success makes this browser a
+   * known device when `rememberOnSuccess`.
+   */
+  async function throttledPasswordCheck<T>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    attempt: { door: SignInDoor; username: string; rememberOnSuccess: boolean },
+    checkPassword: () => Promise<T>,
+  ): Promise<T> {
+    const accountKey = accountKeyFor(attempt.door, attempt.username);
+    const deviceId = knownDeviceId(request, attempt.door, accountKey);
+    try {
+      const result = await throttle.check({ door: attempt.door, username: attempt.username, deviceId }, isWrongPassword, checkPassword);
+      if (attempt.rememberOnSuccess) rememberDevice(request, reply, attempt.door, accountKey, deviceId);
+      return result;
+    } catch (error) {
+      if (error instanceof TooManyFailuresError) void reply.header('retry-after', error.retryAfterSeconds);
+      throw error;
+    }
+  }
 
   app.post(
     '/auth/register',
@@ -61,13 +85,19 @@ const authRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (app, options, d
       schema: {
         tags: ['auth'],
         summary: 'Create a user account and sign in',
+        description:
+          'acceptTerms must be true (the newcomer is 18 or over and accepts the Terms of Service and Privacy Policy); its time is recorded. ' +
+          'The password is refused with 400 and the reason when it is common, too easy to guess, only spaces, or contains the username or the email\'s local part.',
         body: registerBodySchema,
         response: { 201: registerResponseSchema, ...errorResponses(400, 409, 413, 429) },
       },
     },
     async (request, reply) => {
       const user = await registerAccount(app.db, request.body, new Date());
+      sendVerificationEmailLater(app, user, request.log);
       const token = await startSession(app, user, false, new Date(), request.headers['user-agent']);
+      // The browser that created the account is its owner's: a known device from the start.
+      rememberDevice(request, reply, 'user', accountKeyFor('user', user.username), null);
       return reply.code(201).send({ success: true, message: 'Registration successful', token, user: toUserView(user) });
     },
   );
@@ -76,23 +106,26 @@ const authRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (app, options, d
     '/auth/login',
     {
       config: perIp(limits.loginPerIp),
-      preHandler: guessLimiters,
       schema: {
         tags: ['auth'],
         summary: 'Sign in with a user account',
         description:
           'Wrong username, wrong password and admin accounts all fail with 401 "Invalid username or password". ' +
-          'Attempts are limited per IP, per IP and username, and per username across all IPs (429).',
+          'Attempts are limited per IP; wrong passwords per username from unknown browsers, and per browser from one that ' +
+          'signed in to the account before (its device cookie, set here on success), 429 with Retry-After.',
         body: loginBodySchema,
-        response: { 200: loginResponseSchema, ...errorResponses(400, 401, 403, 413, 429) },
+        response: { 200: loginAnswerSchema, ...errorResponses(400, 401, 403, 413, 429) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { username, password, remember } = request.body;
-      const user = await checkCredentials(app.db, username, password, 'user');
-      const now = new Date();
-      await recordSignIn(app.db, user, now);
-      return { success: true as const, message: 'Login successful', token: await startSession(app, user, remember === true, now, request.headers['user-agent']) };
+      const user = await throttledPasswordCheck(request, reply, { door: 'user', username, rememberOnSuccess: true }, () =>
+        checkCredentials(app.db, username, password, 'user'),
+      );
+      // A session, or (two-step verification on) a ticket for the code step: server/auth/second-step.ts.
+      const outcome = await startSessionOrSecondStep(app, user, { remember: remember === true, userAgent: request.headers['user-agent'] }, new Date());
+      if (outcome.kind === 'secondStep') return { success: true as const, message: outcome.message, secondFactor: outcome.secondFactor, ticket: outcome.ticket };
+      return { success: true as const, message: 'Login successful', token: outcome.token };
     },
   );
 
@@ -100,21 +133,26 @@ const authRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (app, options, d
     '/admin/login',
     {
       config: perIp(limits.loginPerIp),
-      preHandler: guessLimiters,
       schema: {
         tags: ['auth'],
         summary: 'Sign in with an admin account',
-        description: 'User accounts fail with 401 "Invalid username or password".',
+        description:
+          'User accounts fail with 401 "Invalid username or password". Limited like member sign-in, with a stricter ' +
+          'limit of its own for wrong passwords from unknown browsers (429 with Retry-After).',
         body: loginBodySchema,
-        response: { 200: adminLoginResponseSchema, ...errorResponses(400, 401, 403, 413, 429) },
+        response: { 200: adminLoginAnswerSchema, ...errorResponses(400, 401, 403, 413, 429) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { username, password, remember } = request.body;
-      const admin = await checkCredentials(app.db, username, password, 'admin');
-      const now = new Date();
-      await recordSignIn(app.db, admin, now);
-      return { ok: true as const, message: 'Admin login successful', token: await startSession(app, admin, remember === true, now, request.headers['user-agent']) };
+      const admin = await throttledPasswordCheck(request, reply, { door: 'admin', username, rememberOnSuccess: true }, () =>
+        checkCredentials(app.db, username, password, 'admin'),
+      );
+      // In production an admin without an authenticator gets an enrolment ticket, not a session; elsewhere the offer to set one up.
+      const outcome = await startSessionOrSecondStep(app, admin, { remember: remember === true, userAgent: request.headers['user-agent'] }, new Date());
+      if (outcome.kind === 'secondStep') return { ok: true as const, message: outcome.message, secondFactor: outcome.secondFactor, ticket: outcome.ticket };
+      const signedIn = { ok: true as const, message: 'Admin login successful', token: outcome.token };
+      return outcome.mfaOffered ? { ...signedIn, mfaOffered: true as const } : signedIn;
     },
   );
 
@@ -167,20 +205,25 @@ const authRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (app, options, d
     '/auth/password',
     {
       config: perIp(limits.loginPerIp),
-      preHandler: [app.requireAuth, ...guessLimiters],
+      preHandler: app.requireAuth,
       schema: {
         tags: ['auth'],
         summary: 'Change the signed-in account\'s password',
         description:
           'Needs the current password (400 "Current password is incorrect" otherwise, limited like sign-in). ' +
+          'The new password is held to the registration rules (400 with the reason). ' +
           'Every other session of the account ends; the calling one goes on.',
         security: bearerSecurity,
         body: changePasswordBodySchema,
         response: { 200: sessionChangeResponseSchema, ...errorResponses(400, 401, 413, 429) },
       },
     },
-    async (request) => {
-      await changePassword(app.db, signedInUser(request), signedInSessionId(request), request.body, new Date());
+    async (request, reply) => {
+      const account = signedInUser(request);
+      // Counted against the account at its own door, with its device cookie: a stolen token cannot guess faster than sign-in.
+      await throttledPasswordCheck(request, reply, { door: account.role, username: account.username, rememberOnSuccess: true }, () =>
+        changePassword(app.db, account, signedInSessionId(request), request.body, new Date()),
+      );
       app.realtime.recheckMember(signedInUser(request).id);
       return { success: true as const, message: 'Password changed' };
     },
@@ -191,7 +234,7 @@ const authRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (app, options, d
     {
       config: perIp(limits.loginPerIp),
       // requireUser: admin accounts are not closed from the member app (403, and they stay signed in).
-      preHandler: [app.requireUser, ...guessLimiters],
+      preHandler: app.requireUser,
       schema: {
         tags: ['auth'],
         summary: 'Delete the signed-in member\'s account for good',
@@ -209,7 +252,10 @@ const authRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (app, options, d
       const member = signedInUser(request);
       // Read before the matches go with the account: their chats with the member close.
       const matchedIds = await matchedMemberIds(app.db, member.id);
-      await deleteAccount(app.db, member, request.body, { storage: app.photoStorage, log: request.log });
+      // No device cookie on success: the account is gone, and its username may go to someone else.
+      await throttledPasswordCheck(request, reply, { door: 'user', username: member.username, rememberOnSuccess: false }, () =>
+        deleteAccount(app.db, member, request.body, { storage: app.photoStorage, log: request.log }),
+      );
       for (const peerId of matchedIds) publishConversationEnded(app.realtime, member.id, peerId);
       // The member's sockets close once this answer is out: the deleting tab, which says so in its own
       // words, hears of the deletion from the answer, before a closed socket makes it ask and be signed out.

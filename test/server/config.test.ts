@@ -27,6 +27,23 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: tempDataDir(), REGISTRATIONS_PER_HOUR: '250' }).registrationsPerHour).toBe(250);
   });
 
+  it('writes email to the outbox, from no-reply@localhost, with links to this port, unless told otherwise', () => {
+    expect(loadConfig({ DATA_DIR: tempDataDir(), PORT: '5300' })).toMatchObject({ smtpUrl: undefined, mailFrom: 'Orbit <no-reply@localhost>', publicUrl: 'http://localhost:5300' });
+    const configured = loadConfig({
+      DATA_DIR: tempDataDir(),
+      SMTP_URL: 'smtps://mailer:secret@smtp.example.com:465',
+      MAIL_FROM: 'Orbit <hello@orbit.example.com>',
+      PUBLIC_URL: 'https://orbit.example.com/',
+    });
+    expect(configured).toMatchObject({ smtpUrl: 'smtps://mailer:secret@smtp.example.com:465', mailFrom: 'Orbit <hello@orbit.example.com>', publicUrl: 'https://orbit.example.com' });
+  });
+
+  it('refuses an SMTP_URL or PUBLIC_URL that is not one', () => {
+    expect(() => loadConfig({ DATA_DIR: tempDataDir(), SMTP_URL: 'mail.example.com' })).toThrow(/SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/);
+    expect(() => loadConfig({ DATA_DIR: tempDataDir(), PUBLIC_URL: 'orbit.example.com' })).toThrow(/PUBLIC_URL: must be an http:\/\/ or https:\/\/ URL/);
+    expect(() => loadConfig({ DATA_DIR: tempDataDir(), PUBLIC_URL: 'https://orbit.example.com/?next=evil' })).toThrow(ConfigError);
+  });
+
   it('treats empty variables as unset', () => {
     const config = loadConfig({ DATA_DIR: tempDataDir(), PORT: '', DATABASE_URL: '', ADMIN_PASSWORD: '' });
     expect(config.port).toBe(5002);

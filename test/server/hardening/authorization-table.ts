@@ -2,9 +2,11 @@ import type { InjectOptions } from 'fastify';
 import { randomBytes, randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { PHOTOS_MAX } from '../../../contract/photos';
+import { issueLinkToken, type EmailLinkPurpose } from '../../../server/auth/email-links';
 import { newRegistration } from '../helpers/accounts';
 import { TEST_ADMIN } from '../helpers/test-app';
 import type { RouteKey } from './route-inventory';
+import { authenticatorCode, codeStepOfNewMember, enrolAuthenticator, enrolConfirmOfNewMember, enrolTicketOfNewMember } from './mfa-matrix';
 import {
   asAdmin,
   createPost,
@@ -64,6 +66,14 @@ async function newVipPlan(world: MatrixWorld): Promise<string> {
   return (await asAdmin<{ vipPlan: { _id: string } }>(world, { method: 'POST', url: '/api/admin/vipplans', payload }, 201)).vipPlan._id;
 }
 
+/** A fresh member's email link (a reset or an address check), so every caller's try has a live one. */
+async function emailLinkOfNewMember(world: MatrixWorld, purpose: EmailLinkPurpose): Promise<string> {
+  const suffix = randomBytes(5).toString('hex');
+  const email = `recovery_${suffix}@example.com`;
+  const userId = await insertMember(world.db, { username: `recovery_${suffix}`, email });
+  return issueLinkToken(world.db, { userId, email }, purpose, 60_000, new Date());
+}
+
 /** A small real JPEG, made once, for the upload row. */
 let photoBytes: Promise<Buffer> | undefined;
 const smallPhoto = () => (photoBytes ??= sharp({ create: { width: 200, height: 150, channels: 3, background: '#c84' } }).jpeg().toBuffer());
@@ -116,12 +126,66 @@ export const AUTHORIZATION_TABLE: Record<RouteKey, MatrixRow> = {
     freshCallers: true,
     request: (_world, _caller, account) => ({ method: 'DELETE', url: '/api/auth/account', payload: { password: account?.password ?? 'not-signed-in-at-all' } }),
   },
+  // Account recovery: open to everyone (the link is the credential); resending a verification link is the member's own.
+  'POST /api/auth/forgot-password': { expected: everyone(200), request: () => ({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: 'matrix-recovery@example.com' } }) },
+  'POST /api/auth/reset-password': {
+    expected: everyone(200),
+    request: async (world) => ({ method: 'POST', url: '/api/auth/reset-password', payload: { token: await emailLinkOfNewMember(world, 'password_reset'), password: 'matrix-reset-password-2026' } }),
+  },
+  'POST /api/auth/verify-email': {
+    expected: everyone(200),
+    request: async (world) => ({ method: 'POST', url: '/api/auth/verify-email', payload: { token: await emailLinkOfNewMember(world, 'email_verification') } }),
+  },
+  'POST /api/auth/verify-email/resend': { expected: usersOnly(200), request: () => ({ method: 'POST', url: '/api/auth/verify-email/resend' }) },
 
   'GET /api/auth/sessions': { expected: signedIn(), request: () => get('/api/auth/sessions') },
   // A's second phone: A may end it; B and the admin get the 404 an unknown session gets.
   'DELETE /api/auth/sessions/{id}': {
     expected: { anonymous: 401, userA: 200, userB: 404, banned: 401, admin: 404 },
     request: async (world) => ({ method: 'DELETE', url: `/api/auth/sessions/${await insertSessionOfUserA(world)}` }),
+  },
+
+  // --- Two-step verification (issue 37 finding 4): test/server/hardening/mfa-matrix.ts ------
+  // The ticket is the credential here, whoever else calls: each request brings a fresh account's.
+  'POST /api/auth/login/code': {
+    expected: everyone(200),
+    request: async (world) => ({ method: 'POST', url: '/api/auth/login/code', payload: await codeStepOfNewMember(world) }),
+  },
+  'POST /api/auth/login/enrol': {
+    expected: everyone(200),
+    request: async (world) => ({ method: 'POST', url: '/api/auth/login/enrol', payload: { ticket: (await enrolTicketOfNewMember(world)).ticket } }),
+  },
+  'POST /api/auth/login/enrol/confirm': {
+    expected: everyone(200),
+    request: async (world) => ({ method: 'POST', url: '/api/auth/login/enrol/confirm', payload: await enrolConfirmOfNewMember(world) }),
+  },
+  'GET /api/auth/mfa': { expected: signedIn(), request: () => get('/api/auth/mfa') },
+  'POST /api/auth/mfa/setup': { expected: signedIn(), freshCallers: true, request: () => ({ method: 'POST', url: '/api/auth/mfa/setup' }) },
+  'POST /api/auth/mfa/confirm': {
+    expected: signedIn(),
+    freshCallers: true,
+    request: async (world, _caller, account) => {
+      const setup = account ? await world.app.inject({ method: 'POST', url: '/api/auth/mfa/setup', headers: { authorization: `Bearer ${account.token}` } }) : null;
+      const secret = setup?.statusCode === 200 ? setup.json<{ secret: string }>().secret : null;
+      return { method: 'POST', url: '/api/auth/mfa/confirm', payload: { code: secret ? authenticatorCode(secret) : '123456' } };
+    },
+  },
+  'POST /api/auth/mfa/recovery-codes': {
+    expected: signedIn(),
+    freshCallers: true,
+    request: async (world, _caller, account) => {
+      const secret = account ? await enrolAuthenticator(world, account.token) : null;
+      return { method: 'POST', url: '/api/auth/mfa/recovery-codes', payload: { code: secret ? authenticatorCode(secret) : '123456' } };
+    },
+  },
+  'POST /api/auth/mfa/disable': {
+    expected: signedIn(),
+    freshCallers: true,
+    request: async (world, _caller, account) => {
+      const secret = account ? await enrolAuthenticator(world, account.token) : null;
+      const payload = { password: account?.password ?? 'not-signed-in-at-all', code: secret ? authenticatorCode(secret) : '123456' };
+      return { method: 'POST', url: '/api/auth/mfa/disable', payload };
+    },
   },
 
   // --- The signed-in account ------------------------------------------------------

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,8 +17,9 @@ export const TEST_ADMIN = { username: 'admin', password: 'admin-test-password-20
 /** Generous enough that only tests about rate limiting ever hit them. */
 export const RELAXED_RATE_LIMITS: RateLimits = {
   loginPerIp: { max: 1000, windowMs: 60_000 },
-  loginPerIpAndUsername: { max: 1000, windowMs: 60_000 },
-  loginPerUsername: { max: 1000, windowMs: 60_000 },
+  signInFailuresPerAccount: { max: 1000, windowMs: 60_000 },
+  adminSignInFailuresPerAccount: { max: 1000, windowMs: 60_000 },
+  signInFailuresPerDevice: { max: 1000, windowMs: 60_000 },
   register: { max: 1000, windowMs: 60_000 },
   like: { max: 1000, windowMs: 60_000 },
   message: { max: 1000, windowMs: 60_000 },
@@ -26,6 +28,8 @@ export const RELAXED_RATE_LIMITS: RateLimits = {
   dataExport: { max: 1000, windowMs: 60_000 },
   placeSearch: { max: 1000, windowMs: 60_000 },
   photoUpload: { max: 1000, windowMs: 60_000 },
+  accountEmailPerIp: { max: 1000, windowMs: 60_000 },
+  accountEmailPerAddress: { max: 1000, windowMs: 60_000 },
 };
 
 export interface TestAppOptions {
@@ -44,6 +48,8 @@ export interface TestAppOptions {
   registrationsPerHour?: number;
   /** Where photo files go; by default a temporary directory of this app's own, removed on close. */
   photoStorage?: PhotoStorage;
+  /** As NODE_ENV sets it (unset: neither production nor development, as in tests). */
+  nodeEnv?: 'development' | 'production' | 'test';
 }
 
 export interface TestApp {
@@ -53,6 +59,8 @@ export interface TestApp {
   photoStorage: PhotoStorage;
   /** That temporary directory, or null when photoStorage was given. */
   photosDir: string | null;
+  /** Where the app writes its emails (.eml files): a temporary directory of its own, removed on close. */
+  outboxDir: string;
   /** Closes the app and its database (dropping it on PostgreSQL). */
   close(): Promise<void>;
 }
@@ -79,8 +87,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const relaxed = options.registrationsPerHour === undefined ? RELAXED_RATE_LIMITS : relaxedButRegister;
   const photosDir = options.photoStorage ? null : fs.mkdtempSync(path.join(os.tmpdir(), 'orbit-test-photos-'));
   const photoStorage = options.photoStorage ?? new LocalPhotoStorage(photosDir ?? '');
+  // Created by the mailer on the first email; removed with the app.
+  const outboxDir = path.join(os.tmpdir(), `orbit-test-outbox-${randomBytes(6).toString('hex')}`);
   const app = await buildApp({
-    config: { jwtSecret: TEST_JWT_SECRET, dataDir: '', databaseUrl: undefined, registrationsPerHour: options.registrationsPerHour },
+    config: { jwtSecret: TEST_JWT_SECRET, dataDir: '', databaseUrl: undefined, registrationsPerHour: options.registrationsPerHour, ...(options.nodeEnv ? { nodeEnv: options.nodeEnv } : {}) },
     database: connection,
     rateLimits: { ...relaxed, ...options.rateLimits },
     ...(options.clientDir ? { clientDir: options.clientDir } : {}),
@@ -91,16 +101,19 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...(options.presenceGraceMs === undefined ? {} : { presenceGraceMs: options.presenceGraceMs }),
     ...(options.connectedSessionsIntervalMs === undefined ? {} : { connectedSessionsIntervalMs: options.connectedSessionsIntervalMs }),
     photoStorage,
+    outboxDir,
   });
   return {
     app,
     db: connection.db,
     photoStorage,
     photosDir,
+    outboxDir,
     close: async () => {
       await app.close();
       await dispose();
       if (photosDir) fs.rmSync(photosDir, { recursive: true, force: true });
+      fs.rmSync(outboxDir, { recursive: true, force: true });
     },
   };
 }

@@ -9,16 +9,16 @@ import { likes, matches, purchases, sessions, userBlocks, users, withdrawals } f
 import { bearer, loginAdmin, registerUser, type RegisteredUser } from '../helpers/accounts';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
-const TOO_MANY = /^Too many requests, please try again in \d+ seconds?$/;
+const TOO_MANY_WRONG = /^Too many wrong passwords for this account, please try again in \d+ (seconds?|minutes?)$/;
 const PASSWORD_MISSING = 'Enter your password to delete your account';
-/** Per address and account, as sign-in counts them; small so the limiter test stays quick, and no other test here tries more than twice per account. */
+/** Wrong passwords per account from unknown devices, as sign-in counts them; small so the limiter test stays quick, and no other test here tries more than twice per account. */
 const GUESSES_PER_ACCOUNT = 3;
 
 let testApp: TestApp;
 let adminToken: string;
 
 beforeAll(async () => {
-  testApp = await createTestApp({ rateLimits: { loginPerIpAndUsername: { max: GUESSES_PER_ACCOUNT, windowMs: 60_000 } } });
+  testApp = await createTestApp({ rateLimits: { signInFailuresPerAccount: { max: GUESSES_PER_ACCOUNT, windowMs: 60_000 } } });
   adminToken = await loginAdmin(testApp.app);
 });
 afterAll(async () => {
@@ -203,8 +203,11 @@ describe('DELETE /api/auth/account', () => {
       expect(profile.json()).toEqual({ success: false, message: 'User not found' });
       const likeAgain = await call('POST', '/api/users/like', partner.token, { targetId: leaver.user._id });
       expect(likeAgain.statusCode).toBe(404);
+      // Unblocking answers alike for anyone (issue 37, finding 13); the block itself went with the account.
       const unblock = await testApp.app.inject({ method: 'DELETE', url: `/api/users/${leaver.user._id}/block`, headers: bearer(blocked.token) });
-      expect(unblock.statusCode).toBe(404);
+      expect(unblock.statusCode).toBe(200);
+      const blockedList = await call('GET', '/api/users/blocked', blocked.token);
+      expect(JSON.stringify(blockedList.json())).not.toContain(leaver.user._id);
     });
 
     it('leaves no row of theirs behind but keeps purchases, without the buyer, for the revenue figures', async () => {
@@ -266,7 +269,7 @@ describe('DELETE /api/auth/account', () => {
     }
     const blocked = await deleteAccount(member.token, { password: member.body.password });
     expect(blocked.statusCode).toBe(429);
-    expect(errorBodySchema.parse(blocked.json())).toEqual({ success: false, message: expect.stringMatching(TOO_MANY) as unknown });
+    expect(errorBodySchema.parse(blocked.json())).toEqual({ success: false, message: expect.stringMatching(TOO_MANY_WRONG) as unknown });
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     // One budget with sign-in, so guessing here cannot be continued there.
     expect((await login(member.body.username, member.body.password)).statusCode).toBe(429);

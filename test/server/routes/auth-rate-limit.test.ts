@@ -4,12 +4,13 @@ import { newRegistration, registerUser } from '../helpers/accounts';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 const TOO_MANY = /^Too many requests, please try again in \d+ seconds?$/;
+const TOO_MANY_WRONG = /^Too many wrong passwords for this account, please try again in \d+ (seconds?|minutes?)$/;
 
 let testApp: TestApp;
 beforeAll(async () => {
   testApp = await createTestApp({
     rateLimits: {
-      loginPerIpAndUsername: { max: 3, windowMs: 60_000 },
+      signInFailuresPerAccount: { max: 3, windowMs: 60_000 },
       loginPerIp: { max: 6, windowMs: 60_000 },
       register: { max: 3, windowMs: 60_000 },
     },
@@ -24,14 +25,14 @@ function login(username: string, password: string) {
 }
 
 describe('auth rate limits', () => {
-  it('stops password guessing on one account, even with the right password', async () => {
+  it('stops password guessing on one account from unknown devices, even with the right password', async () => {
     const { body } = await registerUser(testApp.app);
     for (let attempt = 0; attempt < 3; attempt += 1) {
       expect((await login(body.username, 'wrong-guess')).statusCode).toBe(401);
     }
     const blocked = await login(body.username, body.password);
     expect(blocked.statusCode).toBe(429);
-    expect(errorBodySchema.parse(blocked.json())).toEqual({ success: false, message: expect.stringMatching(TOO_MANY) as unknown });
+    expect(errorBodySchema.parse(blocked.json())).toEqual({ success: false, message: expect.stringMatching(TOO_MANY_WRONG) as unknown });
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
   });
 

@@ -248,7 +248,8 @@ describe('POST /api/admin/login', () => {
   it('signs the admin in', async () => {
     const response = await adminLogin(TEST_ADMIN);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ ok: true, message: 'Admin login successful', token: expect.any(String) as unknown });
+    // Outside production the admin, without an authenticator yet, is offered one (issue 37 finding 4; test/server/routes/mfa.test.ts).
+    expect(response.json()).toEqual({ ok: true, message: 'Admin login successful', token: expect.any(String) as unknown, mfaOffered: true });
     const { token } = adminLoginResponseSchema.parse(response.json());
     const me = await testApp.app.inject({ method: 'GET', url: '/api/user/me', headers: bearer(token) });
     expect(meResponseSchema.parse(me.json()).user).toMatchObject({ username: TEST_ADMIN.username, role: 'admin' });

@@ -6,6 +6,7 @@ import { bearer, registerUser } from '../helpers/accounts';
 import { createTestApp, RELAXED_RATE_LIMITS, type TestApp } from '../helpers/test-app';
 
 const TOO_MANY = /^Too many requests, please try again in \d+ seconds?$/;
+const TOO_MANY_WRONG = /^Too many wrong passwords for this account, please try again in \d+ (seconds?|minutes?)$/;
 /** Short enough to wait out in a test, long enough that five requests fit inside it on a busy machine. */
 const WINDOW_MS = 4_000;
 
@@ -23,42 +24,61 @@ function expectTooMany(response: { statusCode: number; headers: Record<string, u
   expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
 }
 
+/** The account's wrong-password limit (server/auth/sign-in-throttle.ts), as opposed to a per-address one. */
+function expectTooManyWrong(response: { statusCode: number; headers: Record<string, unknown>; json: () => unknown }) {
+  expect(response.statusCode).toBe(429);
+  expect(response.json()).toEqual({ success: false, message: expect.stringMatching(TOO_MANY_WRONG) as unknown });
+  expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
+}
+
 describe('guessing one account from many addresses', () => {
   let testApp: TestApp;
   beforeAll(async () => {
-    testApp = await createTestApp({ rateLimits: { loginPerUsername: { max: 4, windowMs: WINDOW_MS } } });
+    testApp = await createTestApp({
+      rateLimits: {
+        signInFailuresPerAccount: { max: 4, windowMs: WINDOW_MS },
+        adminSignInFailuresPerAccount: { max: 2, windowMs: WINDOW_MS },
+      },
+    });
   });
   afterAll(async () => {
     await testApp?.close();
   });
 
-  it('is throttled per username across addresses, and the owner gets in once the window passes', async () => {
+  it('is throttled per username across addresses for unknown devices, the owner\'s browser gets in, and the rest once the window passes', async () => {
     const { body } = await registerUser(testApp.app);
+    const laptop = await loginFrom(testApp, '198.51.100.7', body.username, body.password);
+    const deviceCookie = laptop.cookies.find((cookie) => cookie.name === 'orbit_device')?.value ?? '';
     const started = Date.now();
     for (let bot = 1; bot <= 4; bot += 1) {
       expect((await loginFrom(testApp, `203.0.113.${bot}`, body.username, 'guess-number-' + bot)).statusCode).toBe(401);
     }
-    // A fresh address, the right password, the username in another case: still the same account's budget.
-    expectTooMany(await loginFrom(testApp, '198.51.100.7', body.username.toUpperCase(), body.password));
+    // A fresh address, the right password, the username in another case: still the same account's allowance.
+    expectTooManyWrong(await loginFrom(testApp, '198.51.100.8', body.username.toUpperCase(), body.password));
+    // The owner's laptop, which signed in before, is not locked out by the attack.
+    const owner = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      remoteAddress: '198.51.100.7',
+      cookies: { orbit_device: deviceCookie },
+      payload: { username: body.username, password: body.password },
+    });
+    expect(owner.statusCode).toBe(200);
     // Another account is not affected by the attack.
     const bystander = await registerUser(testApp.app);
     expect((await loginFrom(testApp, '203.0.113.1', bystander.body.username, bystander.body.password)).statusCode).toBe(200);
 
     await sleep(Math.max(0, started + WINDOW_MS + 250 - Date.now()));
-    expect((await loginFrom(testApp, '198.51.100.7', body.username, body.password)).statusCode).toBe(200);
+    expect((await loginFrom(testApp, '198.51.100.8', body.username, body.password)).statusCode).toBe(200);
   });
 
-  it('counts admin sign-in attempts against the same per-username budget', async () => {
-    for (let bot = 1; bot <= 4; bot += 1) {
-      const response = await testApp.app.inject({
-        method: 'POST',
-        url: '/api/admin/login',
-        remoteAddress: `192.0.2.${bot}`,
-        payload: { username: 'admin', password: 'not-the-admin-password' },
-      });
-      expect(response.statusCode).toBe(401);
-    }
-    expectTooMany(await testApp.app.inject({ method: 'POST', url: '/api/admin/login', remoteAddress: '192.0.2.99', payload: { username: 'admin', password: 'x' } }));
+  it('counts admin sign-in failures against the admin door\'s own, stricter limit', async () => {
+    const adminLoginFrom = (remoteAddress: string, password: string) =>
+      testApp.app.inject({ method: 'POST', url: '/api/admin/login', remoteAddress, payload: { username: 'admin', password } });
+    for (let bot = 1; bot <= 2; bot += 1) expect((await adminLoginFrom(`192.0.2.${bot}`, 'not-the-admin-password')).statusCode).toBe(401);
+    expectTooManyWrong(await adminLoginFrom('192.0.2.99', 'x'));
+    // Member sign-in has its own allowance for the same name.
+    expect((await loginFrom(testApp, '192.0.2.99', 'admin', 'not-the-admin-password')).statusCode).toBe(401);
   });
 });
 
@@ -66,22 +86,20 @@ describe('guessing from one address', () => {
   let testApp: TestApp;
   beforeAll(async () => {
     testApp = await createTestApp({
-      rateLimits: { loginPerIpAndUsername: { max: 3, windowMs: WINDOW_MS }, loginPerIp: { max: 5, windowMs: WINDOW_MS } },
+      rateLimits: { signInFailuresPerAccount: { max: 3, windowMs: WINDOW_MS }, loginPerIp: { max: 5, windowMs: WINDOW_MS } },
     });
   });
   afterAll(async () => {
     await testApp?.close();
   });
 
-  it('is throttled per address and username, only for that address, and only for the window', async () => {
+  it('is throttled per account, and only for the window', async () => {
     const { body } = await registerUser(testApp.app);
     const started = Date.now();
     for (let attempt = 0; attempt < 3; attempt += 1) {
       expect((await loginFrom(testApp, '203.0.113.10', body.username, 'wrong-guess')).statusCode).toBe(401);
     }
-    expectTooMany(await loginFrom(testApp, '203.0.113.10', body.username, body.password));
-    // The owner at home, on another address, is not locked out by the guesser.
-    expect((await loginFrom(testApp, '198.51.100.20', body.username, body.password)).statusCode).toBe(200);
+    expectTooManyWrong(await loginFrom(testApp, '203.0.113.10', body.username, body.password));
 
     await sleep(Math.max(0, started + WINDOW_MS + 250 - Date.now()));
     expect((await loginFrom(testApp, '203.0.113.10', body.username, body.password)).statusCode).toBe(200);
@@ -110,7 +128,7 @@ describe('guessing from one address', () => {
       expect(wrong.statusCode).toBe(400);
       expect(wrong.json()).toEqual({ success: false, message: 'Current password is incorrect' });
     }
-    expectTooMany(await change(body.password));
+    expectTooManyWrong(await change(body.password));
   });
 });
 
