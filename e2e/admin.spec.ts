@@ -28,7 +28,7 @@ async function registerMember(request: APIRequestContext) {
   const username = unique('e2e_member');
   const password = 'correct-horse-battery';
   const response = await request.post('/api/auth/register', {
-    data: { username, email: `${username}@example.com`, password, age: 28, gender: 'female' },
+    data: { username, email: `${username}@example.com`, password, age: 28, gender: 'female', acceptTerms: true },
   });
   expect(response.status()).toBe(201);
   const { token } = (await response.json()) as { token: string };

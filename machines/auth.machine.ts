@@ -19,6 +19,21 @@ export interface SignInInput {
 export interface IssuedToken {
   token: string;
 }
+/**
+ * What a right password leads to: a session (an admin outside production may be
+ * offered an authenticator), the code step (`code`), or an admin's obligatory
+ * enrolment (`enrol`), each with the short-lived ticket the next step needs.
+ */
+export type SignInOutcome = { kind: 'token'; token: string; mfaOffered: boolean } | { kind: 'code'; ticket: string } | { kind: 'enrol'; ticket: string };
+export interface SecondStepInput {
+  ticket: string;
+  code: string;
+}
+/** The pending second step of a sign-in: its ticket, for the role being signed in. */
+export interface SecondStep {
+  kind: 'code' | 'enrol';
+  ticket: string;
+}
 
 export interface AuthInput {
   tokens: SessionTokens;
@@ -35,6 +50,10 @@ export interface AuthContext {
   sessionEnded: boolean;
   /** What the page should say about it, when the sign-out came with a reason (the server's 401 message). */
   sessionEndedReason: string | null;
+  /** Between the password and the code (or an admin's enrolment): the ticket, never stored anywhere else. */
+  secondStep: SecondStep | null;
+  /** An admin signed in without an authenticator where one is not required: offered until set up or dismissed. */
+  mfaOffered: boolean;
 }
 /** Why this page takes the tokens out of storage: other tabs are told the same. */
 export type TokensClearedBecause = 'logout' | 'accountDeleted';
@@ -47,7 +66,15 @@ export type AuthEvent =
   /** The server has deleted the signed-in member's account. */
   | { type: 'ACCOUNT_DELETED' }
   | { type: 'CLEAR_ERROR' }
-  | { type: 'DISMISS_SESSION_ENDED' };
+  | { type: 'DISMISS_SESSION_ENDED' }
+  /** The code from the authenticator app, or a recovery code. */
+  | { type: 'SUBMIT_CODE'; code: string }
+  /** Enrolment at sign-in is done (recovery codes seen): the session it ended with. */
+  | { type: 'ENROLLED'; token: string }
+  /** Back to the password form, the ticket dropped. */
+  | { type: 'CANCEL_SECOND_STEP' }
+  /** "Not now", or set up: the admin's authenticator offer goes away. */
+  | { type: 'DISMISS_MFA_OFFER' };
 
 /** SPEC section 8: what a failure reads when the server sent no message. */
 const FALLBACK_ERROR: Record<SessionRole | 'register', string> = {
@@ -83,7 +110,8 @@ export const authMachine = setup({
     events: {} as AuthEvent,
   },
   actors: {
-    signIn: actorNotProvided<IssuedToken, SignInInput>('auth machine', 'signIn'),
+    signIn: actorNotProvided<SignInOutcome, SignInInput>('auth machine', 'signIn'),
+    submitCode: actorNotProvided<IssuedToken, SecondStepInput>('auth machine', 'submitCode'),
     register: actorNotProvided<IssuedToken, RegisterBody>('auth machine', 'register'),
     // The member's realtime connection (it reads the session token from storage, as every request does).
     realtime: callbackActorNotProvided<AuthEvent, void>('auth machine', 'realtime'),
@@ -101,6 +129,15 @@ export const authMachine = setup({
       return { error: null, signingInAs: event.role, sessionEnded: false, sessionEndedReason: null };
     }),
     forgetError: assign({ error: null }),
+    forgetSecondStep: assign({ secondStep: null, signingInAs: null, error: null }),
+    dismissMfaOffer: assign({ mfaOffered: false }),
+    /** The session a second step ended with: stored, announced to the router, and this page's tokens. */
+    adoptSecondStepToken: assign(({ context }, params: { token: string }) => ({
+      tokens: roleBeingSignedIn(context) === 'admin' ? { ...context.tokens, adminToken: params.token } : { ...context.tokens, userToken: params.token },
+      signingInAs: null,
+      secondStep: null,
+      error: null,
+    })),
     adoptTokens: assign(({ context, event }) => {
       assertEvent(event, 'SESSION.SYNC');
       // Ended when the last token goes; over when one comes back (a sign-in in another tab).
@@ -117,13 +154,23 @@ export const authMachine = setup({
   guards: {
     hasAdminToken: ({ context }) => Boolean(context.tokens.adminToken),
     hasUserToken: ({ context }) => Boolean(context.tokens.userToken),
+    asksForCode: (_, params: { outcome: SignInOutcome }) => params.outcome.kind === 'code',
+    asksForEnrolment: (_, params: { outcome: SignInOutcome }) => params.outcome.kind === 'enrol',
   },
 }).createMachine({
   id: 'auth',
   description:
     'Who the visitor is signed in as. Sign-in, registration and logout move between signed out, user and admin; ' +
     'the stored tokens are re-read on every navigation, and an admin token wins when both exist.',
-  context: ({ input }) => ({ tokens: { ...input.tokens }, error: null, signingInAs: null, sessionEnded: false, sessionEndedReason: null }),
+  context: ({ input }) => ({
+    tokens: { ...input.tokens },
+    error: null,
+    signingInAs: null,
+    sessionEnded: false,
+    sessionEndedReason: null,
+    secondStep: null,
+    mfaOffered: false,
+  }),
   initial: 'resolving',
   states: {
     resolving: {
@@ -158,6 +205,7 @@ export const authMachine = setup({
       on: {
         ...settledTransitions,
         LOGOUT: { target: 'leaving', actions: [{ type: 'clearPersistedTokens', params: { because: 'logout' } }, 'reloadHome'] },
+        DISMISS_MFA_OFFER: { actions: 'dismissMfaOffer' },
       },
     },
     leaving: {
@@ -175,25 +223,38 @@ export const authMachine = setup({
           assertEvent(event, 'SIGN_IN');
           return { role: event.role, credentials: event.credentials };
         },
-        onDone: {
-          // Re-resolving (rather than jumping to the role's state) keeps the
-          // admin-wins rule in one place when a user signs in while an admin.
-          target: 'resolving',
-          actions: [
-            {
-              type: 'persistToken',
-              params: ({ context, event }) => ({ role: roleBeingSignedIn(context), token: event.output.token }),
-            },
-            { type: 'navigateAfterSignIn', params: ({ context }) => ({ role: roleBeingSignedIn(context), newAccount: false }) },
-            assign(({ context, event }) => ({
-              tokens:
-                roleBeingSignedIn(context) === 'admin'
-                  ? { ...context.tokens, adminToken: event.output.token }
-                  : { ...context.tokens, userToken: event.output.token },
-              signingInAs: null,
-            })),
-          ],
-        },
+        onDone: [
+          {
+            guard: { type: 'asksForCode', params: ({ event }) => ({ outcome: event.output }) },
+            target: 'secondFactor',
+            actions: assign(({ event }) => ({ secondStep: event.output.kind === 'token' ? null : { kind: 'code' as const, ticket: event.output.ticket } })),
+          },
+          {
+            guard: { type: 'asksForEnrolment', params: ({ event }) => ({ outcome: event.output }) },
+            target: 'enrolling',
+            actions: assign(({ event }) => ({ secondStep: event.output.kind === 'token' ? null : { kind: 'enrol' as const, ticket: event.output.ticket } })),
+          },
+          {
+            // Re-resolving (rather than jumping to the role's state) keeps the
+            // admin-wins rule in one place when a user signs in while an admin.
+            target: 'resolving',
+            actions: [
+              {
+                type: 'persistToken',
+                params: ({ context, event }) => ({ role: roleBeingSignedIn(context), token: event.output.kind === 'token' ? event.output.token : '' }),
+              },
+              { type: 'navigateAfterSignIn', params: ({ context }) => ({ role: roleBeingSignedIn(context), newAccount: false }) },
+              assign(({ context, event }) => {
+                const token = event.output.kind === 'token' ? event.output.token : null;
+                return {
+                  tokens: roleBeingSignedIn(context) === 'admin' ? { ...context.tokens, adminToken: token } : { ...context.tokens, userToken: token },
+                  signingInAs: null,
+                  mfaOffered: event.output.kind === 'token' && event.output.mfaOffered,
+                };
+              }),
+            ],
+          },
+        ],
         onError: {
           // Tokens are unchanged, so resolving returns to where the attempt started.
           target: 'resolving',
@@ -202,6 +263,55 @@ export const authMachine = setup({
             signingInAs: null,
           })),
         },
+      },
+    },
+    secondFactor: {
+      description:
+        'The password was right and the account has two-step verification: the code form (or a recovery code) shows, ' +
+        'with the last wrong code\'s error. Cancel goes back to the password form; the ticket lasts 5 minutes on the server.',
+      on: {
+        SUBMIT_CODE: { target: 'checkingCode', actions: 'forgetError' },
+        CANCEL_SECOND_STEP: { target: 'resolving', actions: 'forgetSecondStep' },
+        CLEAR_ERROR: { actions: 'forgetError' },
+      },
+    },
+    checkingCode: {
+      description: 'Waiting for the code step; the button reads "Checking...". Success signs in as the password would have.',
+      invoke: {
+        id: 'submitCode',
+        src: 'submitCode',
+        input: ({ context, event }) => {
+          assertEvent(event, 'SUBMIT_CODE');
+          return { ticket: context.secondStep?.ticket ?? '', code: event.code };
+        },
+        onDone: {
+          target: 'resolving',
+          actions: [
+            { type: 'persistToken', params: ({ context, event }) => ({ role: roleBeingSignedIn(context), token: event.output.token }) },
+            { type: 'navigateAfterSignIn', params: ({ context }) => ({ role: roleBeingSignedIn(context), newAccount: false }) },
+            { type: 'adoptSecondStepToken', params: ({ event }) => ({ token: event.output.token }) },
+          ],
+        },
+        onError: {
+          target: 'secondFactor',
+          actions: assign(({ event }) => ({ error: failureMessage(event.error, 'That code did not work') })),
+        },
+      },
+    },
+    enrolling: {
+      description:
+        'An admin in production without an authenticator: the enrolment screen (QR code, secret, first code, recovery codes) ' +
+        'runs on the ticket and ends with a session. Cancel goes back to the password form.',
+      on: {
+        ENROLLED: {
+          target: 'resolving',
+          actions: [
+            { type: 'persistToken', params: ({ context, event }) => ({ role: roleBeingSignedIn(context), token: event.token }) },
+            { type: 'navigateAfterSignIn', params: ({ context }) => ({ role: roleBeingSignedIn(context), newAccount: false }) },
+            { type: 'adoptSecondStepToken', params: ({ event }) => ({ token: event.token }) },
+          ],
+        },
+        CANCEL_SECOND_STEP: { target: 'resolving', actions: 'forgetSecondStep' },
       },
     },
     registering: {
@@ -236,7 +346,12 @@ export const selectIsUser = (snapshot: AuthSnapshot): boolean => Boolean(snapsho
 export const selectIsAdmin = (snapshot: AuthSnapshot): boolean => Boolean(snapshot.context.tokens.adminToken);
 export const selectIsAuthenticated = (snapshot: AuthSnapshot): boolean => selectIsUser(snapshot) || selectIsAdmin(snapshot);
 export const selectIsBusy = (snapshot: AuthSnapshot): boolean =>
-  snapshot.matches('signingIn') || snapshot.matches('registering');
+  snapshot.matches('signingIn') || snapshot.matches('registering') || snapshot.matches('checkingCode');
+/** The sign-in's second step in progress (code form, or an admin's enrolment), with its ticket. */
+export const selectSecondStep = (snapshot: AuthSnapshot): SecondStep | null =>
+  snapshot.matches('secondFactor') || snapshot.matches('checkingCode') || snapshot.matches('enrolling') ? snapshot.context.secondStep : null;
+/** An admin signed in without an authenticator, outside production: the admin area offers one. */
+export const selectMfaOffered = (snapshot: AuthSnapshot): boolean => snapshot.matches('admin') && snapshot.context.mfaOffered;
 /** After Logout, while home loads: the page stays as it was, and its Logout buttons say so. */
 export const selectIsLeaving = (snapshot: AuthSnapshot): boolean => snapshot.matches('leaving');
 export const selectError = (snapshot: AuthSnapshot): string | null => snapshot.context.error;

@@ -1,6 +1,6 @@
 import type {
-  AdminLoginResponse,
-  LoginResponse,
+  AdminLoginAnswer,
+  LoginAnswer,
   RegisterResponse,
   SessionChangeResponse,
   ChangePasswordBody,
@@ -12,11 +12,11 @@ import type { MeResponse } from '../../contract/user';
 import { API_BASE, ApiError, apiRequest } from './client';
 
 export function loginUser(credentials: LoginBody) {
-  return apiRequest<LoginResponse>('/auth/login', { method: 'POST', body: credentials, fallbackMessage: 'Login failed' });
+  return apiRequest<LoginAnswer>('/auth/login', { method: 'POST', body: credentials, fallbackMessage: 'Login failed' });
 }
 
 export function loginAdmin(credentials: LoginBody) {
-  return apiRequest<AdminLoginResponse>('/admin/login', { method: 'POST', body: credentials, fallbackMessage: 'Admin login failed' });
+  return apiRequest<AdminLoginAnswer>('/admin/login', { method: 'POST', body: credentials, fallbackMessage: 'Admin login failed' });
 }
 
 export function registerUser(form: RegisterBody) {

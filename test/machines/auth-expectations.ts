@@ -14,19 +14,22 @@ export type Effect =
   | ['reloadHome'];
 
 export interface ExpectedSession {
-  state: 'signedOut' | 'user' | 'admin' | 'signingIn' | 'registering' | 'leaving';
+  state: 'signedOut' | 'user' | 'admin' | 'signingIn' | 'registering' | 'leaving' | 'secondFactor' | 'checkingCode' | 'enrolling';
   tokens: SessionTokens;
   error: string | null;
   /** Signed out by something other than this page's Logout, and no sign-in started or dismissal since. */
   sessionEnded: boolean;
   /** What the notice says: the reason storage gave when the session ended, if any. */
   sessionEndedReason: string | null;
+  /** An admin signed in without an authenticator where none is required: offered one while in the admin state. */
+  mfaOffered: boolean;
   /** Effects the app should have been asked to perform, in order. */
   effects: Effect[];
   /** Inputs the sign-in and register calls should have received, in order. */
   calls: Array<
     | { id: 'signIn'; input: { role: SessionRole; credentials: Credentials } }
     | { id: 'register'; input: unknown }
+    | { id: 'submitCode'; input: { ticket: string; code: string } }
     /** The member's realtime connection: started on every entry into the member's state. */
     | { id: 'realtime'; input: undefined }
   >;
@@ -53,6 +56,10 @@ export function expectedSession(initial: SessionTokens, events: readonly AnyEven
   let leaving = false;
   let sessionEnded = false;
   let sessionEndedReason: string | null = null;
+  // Issue 37 finding 4: the second step of a sign-in (its ticket), and whether its code is being checked.
+  let secondStep: { kind: 'code' | 'enrol'; ticket: string } | null = null;
+  let checkingCode = false;
+  let mfaOffered = false;
   const holdsAToken = (held: SessionTokens) => Boolean(held.userToken) || Boolean(held.adminToken);
 
   let was: ExpectedSession['state'] | null = null;
@@ -75,15 +82,44 @@ export function expectedSession(initial: SessionTokens, events: readonly AnyEven
         calls.push({ id: 'register', input: event.form });
         break;
       case 'xstate.done.actor.signIn':
-      case 'xstate.done.actor.register': {
+      case 'xstate.done.actor.register':
+      case 'xstate.done.actor.submitCode':
+      case 'ENROLLED': {
+        const output = (event.type === 'ENROLLED' ? { token: event.token as string } : event.output) as { kind?: 'token' | 'code' | 'enrol'; token?: string; ticket?: string; mfaOffered?: boolean };
+        // The password was right, but a second step is due: the code, or an admin's enrolment.
+        if (output.kind === 'code' || output.kind === 'enrol') {
+          secondStep = { kind: output.kind, ticket: output.ticket ?? '' };
+          break;
+        }
         const role: SessionRole = pending === 'admin' ? 'admin' : 'user';
-        const token = (event.output as { token: string }).token;
+        const token = output.token ?? '';
         tokens = role === 'admin' ? { ...tokens, adminToken: token } : { ...tokens, userToken: token };
         // A new account goes on into the set-up (issue 35); a sign-in goes back.
         effects.push(['persistToken', { role, token }], ['navigateAfterSignIn', { role, newAccount: event.type === 'xstate.done.actor.register' }]);
+        if (event.type === 'xstate.done.actor.signIn') mfaOffered = output.mfaOffered === true;
         pending = null;
+        secondStep = null;
+        checkingCode = false;
+        error = null;
         break;
       }
+      case 'SUBMIT_CODE':
+        checkingCode = true;
+        error = null;
+        calls.push({ id: 'submitCode', input: { ticket: secondStep?.ticket ?? '', code: event.code as string } });
+        break;
+      case 'xstate.error.actor.submitCode':
+        checkingCode = false;
+        error = messageOf(event.error, 'That code did not work');
+        break;
+      case 'CANCEL_SECOND_STEP':
+        secondStep = null;
+        pending = null;
+        error = null;
+        break;
+      case 'DISMISS_MFA_OFFER':
+        mfaOffered = false;
+        break;
       case 'xstate.error.actor.signIn':
       case 'xstate.error.actor.register':
         error = messageOf(event.error, FALLBACK[pending ?? 'register']);
@@ -127,11 +163,21 @@ export function expectedSession(initial: SessionTokens, events: readonly AnyEven
     }
     // The realtime connection runs while a member is signed in; storage is re-read by passing through
     // `resolving`, which starts it again (the connection module keeps the socket across that).
-    const now = leaving ? 'leaving' : pending === null ? settledState(tokens) : pending === 'register' ? 'registering' : 'signingIn';
+    const now = leaving ? 'leaving' : stateOf(pending, tokens, secondStep, checkingCode);
     if (now === 'user' && (was !== 'user' || event.type === 'SESSION.SYNC')) calls.push({ id: 'realtime', input: undefined });
     was = now;
   }
-  if (leaving) return { state: 'leaving', tokens, error, sessionEnded, sessionEndedReason, effects, calls };
-  const state = pending === null ? settledState(tokens) : pending === 'register' ? 'registering' : 'signingIn';
-  return { state, tokens, error, sessionEnded, sessionEndedReason, effects, calls };
+  if (leaving) return { state: 'leaving', tokens, error, sessionEnded, sessionEndedReason, mfaOffered, effects, calls };
+  return { state: stateOf(pending, tokens, secondStep, checkingCode), tokens, error, sessionEnded, sessionEndedReason, mfaOffered, effects, calls };
+}
+
+function stateOf(
+  pending: SessionRole | 'register' | null,
+  tokens: SessionTokens,
+  secondStep: { kind: 'code' | 'enrol' } | null,
+  checkingCode: boolean,
+): ExpectedSession['state'] {
+  if (secondStep) return checkingCode ? 'checkingCode' : secondStep.kind === 'code' ? 'secondFactor' : 'enrolling';
+  if (pending === null) return settledState(tokens);
+  return pending === 'register' ? 'registering' : 'signingIn';
 }

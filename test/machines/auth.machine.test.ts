@@ -10,14 +10,17 @@ import {
   selectIsBusy,
   selectIsLeaving,
   selectIsUser,
+  selectMfaOffered,
+  selectSecondStep,
   selectSessionEnded,
   selectSessionEndedReason,
   type AuthSnapshot,
   type SignInInput,
+  type SignInOutcome,
   type SessionTokens,
 } from '../../machines/auth.machine';
 import { printCoverageAfterAll, type Mounted, type MountArgs } from '../support/model';
-import { authModel as model, authSimplePathModel, credentials, NO_TOKENS, registration } from './auth-model';
+import { authModel as model, authSecondStepModel, authSimplePathModel, credentials, NO_TOKENS, registration, SECOND_STEP_TICKET } from './auth-model';
 import { expectedSession, type Effect } from './auth-expectations';
 
 /** Runs the machine with recording effects, as the app would with real ones. */
@@ -54,7 +57,10 @@ function walk(path: ReturnType<typeof model.shortestPaths>[number], from: typeof
       expect(selectIsUser(snapshot)).toBe(spec.tokens.userToken !== null);
       expect(selectIsAdmin(snapshot)).toBe(spec.tokens.adminToken !== null);
       expect(selectIsAuthenticated(snapshot)).toBe(spec.tokens.userToken !== null || spec.tokens.adminToken !== null);
-      expect(selectIsBusy(snapshot)).toBe(spec.state === 'signingIn' || spec.state === 'registering');
+      expect(selectIsBusy(snapshot)).toBe(spec.state === 'signingIn' || spec.state === 'registering' || spec.state === 'checkingCode');
+      expect(selectMfaOffered(snapshot)).toBe(spec.state === 'admin' && spec.mfaOffered);
+      const inSecondStep = spec.state === 'secondFactor' || spec.state === 'checkingCode' || spec.state === 'enrolling';
+      expect(selectSecondStep(snapshot)).toEqual(inSecondStep ? { kind: spec.state === 'enrolling' ? 'enrol' : 'code', ticket: SECOND_STEP_TICKET } : null);
       expect(effects).toEqual(spec.effects);
       expect(invocations.map(({ id, input }) => ({ id, input }))).toEqual(spec.calls);
     },
@@ -75,6 +81,18 @@ describe('auth machine, every simple path', () => {
   for (const path of paths) it(path.description, () => walk(path, authSimplePathModel));
 });
 
+describe('auth machine, two-step verification, every shortest path (issue 37 finding 4)', () => {
+  const paths = authSecondStepModel.shortestPaths();
+  it('has paths to walk', () => expect(paths.length).toBeGreaterThan(10));
+  for (const path of paths) it(path.description, () => walk(path, authSecondStepModel));
+
+  it('entered every state and took every transition', () => {
+    const coverage = authSecondStepModel.coverage();
+    expect(coverage.states.missing).toEqual([]);
+    expect(coverage.transitions.missing).toEqual([]);
+  });
+});
+
 describe('auth machine coverage', () => {
   it('entered every state and took every transition', () => {
     const coverage = model.coverage();
@@ -85,13 +103,13 @@ describe('auth machine coverage', () => {
   });
 });
 
-function startAuth(tokens: SessionTokens, signIn = fromPromise<{ token: string }, SignInInput>(() => new Promise(() => {}))) {
+function startAuth(tokens: SessionTokens, signIn = fromPromise<SignInOutcome, SignInInput>(() => new Promise(() => {}))) {
   return createActor(authMachine.provide({ actors: { signIn } }), { input: { tokens } }).start();
 }
 
 describe('auth machine, targeted', () => {
   it('shows the server message from a rejected sign-in and returns to where it started', async () => {
-    const rejecting = fromPromise<{ token: string }, SignInInput>(() => Promise.reject(new Error(INVALID_CREDENTIALS)));
+    const rejecting = fromPromise<SignInOutcome, SignInInput>(() => Promise.reject(new Error(INVALID_CREDENTIALS)));
     const visitor = startAuth(NO_TOKENS, rejecting);
     visitor.send({ type: 'SIGN_IN', role: 'user', credentials });
     const signedOut = await waitFor(visitor, (snapshot) => !selectIsBusy(snapshot));
@@ -109,7 +127,7 @@ describe('auth machine, targeted', () => {
 
   it('falls back to the spec texts when a failure carries no message', async () => {
     // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- what a careless network layer can do
-    const silent = fromPromise<{ token: string }, SignInInput>(() => Promise.reject('network down'));
+    const silent = fromPromise<SignInOutcome, SignInInput>(() => Promise.reject('network down'));
     const actor = startAuth(NO_TOKENS, silent);
     actor.send({ type: 'SIGN_IN', role: 'admin', credentials });
     expect(selectError(await waitFor(actor, (snapshot) => !selectIsBusy(snapshot)))).toBe('Admin login failed');

@@ -1,5 +1,6 @@
 import { ContentManager, type ContentSection } from './content/ContentManager';
 import { DashboardPanel } from './dashboard/DashboardPanel';
+import { AdminMfaOffer } from './shared/AdminMfaOffer';
 import { AdminPageHeader } from './shared/AdminPageHeader';
 import { AdminScreen } from './shared/AdminScreen';
 import { AdminTabs, type AdminTabItem } from './shared/AdminTabs';
@@ -23,6 +24,7 @@ export function AdminHomeScreen({ tab, section, onTabChange, onSectionChange }: 
   return (
     <AdminScreen>
       <AdminPageHeader title="Admin Dashboard" description="Run Orbit: people, money and what the public site says." />
+      <AdminMfaOffer />
       <AdminTabs idBase="admin" label="Admin areas" value={tab} tabs={TABS} onChange={onTabChange}>
         {tab === 'dashboard' ? <DashboardPanel /> : <ContentManager section={section} onSectionChange={onSectionChange} />}
       </AdminTabs>

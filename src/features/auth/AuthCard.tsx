@@ -35,3 +35,10 @@ const Panel = styled(Card)`
   width: 100%;
   max-width: 460px;
 `;
+
+/** The form on an auth card: its fields one under another. `$spaced` leaves room above it (under tabs). */
+export const AuthForm = styled.form<{ $spaced?: boolean }>`
+  display: grid;
+  gap: ${({ theme }) => theme.space[4]}px;
+  margin-top: ${({ theme, $spaced }) => ($spaced ? theme.space[6] : 0)}px;
+`;

@@ -2,9 +2,12 @@ import { useState, type FormEvent } from 'react';
 import { Link, useRouterState } from '@tanstack/react-router';
 import styled from 'styled-components';
 import { Button, Checkbox, Field, FocusedNotice, Input, Notice, TabPanel, Tabs, Text } from '../../ui';
-import type { SessionRole } from '../../../machines/auth.machine';
+import { useSelector } from '@xstate/react';
+import { selectSecondStep, type SessionRole } from '../../../machines/auth.machine';
 import { useAuth } from './AuthProvider';
-import { AuthCard } from './AuthCard';
+import { AuthCard, AuthForm } from './AuthCard';
+import { EnrolAtSignIn } from './EnrolAtSignIn';
+import { SecondFactorForm } from './SecondFactorForm';
 import { returnPageSubtitle, useReturnPage } from './useReturnPage';
 
 const TABS = [
@@ -19,7 +22,9 @@ interface LoginScreenProps {
 
 /** SPEC section 2 Login: User and Admin tabs, each with username, password and remember me. */
 export function LoginScreen({ tab, onTabChange }: LoginScreenProps) {
-  const { send, isBusy, error, isUser, isAdmin } = useAuth();
+  const { send, isBusy, error, isUser, isAdmin, actor } = useAuth();
+  // Issue 37 finding 4: after the password, the authenticator code (or an admin's enrolment).
+  const secondStep = useSelector(actor, selectSecondStep);
   // Read once: a sign-in made on this page must not flash "already signed in" on its way out.
   const [signedInOnArrival] = useState(isUser || isAdmin);
   const subtitle = returnPageSubtitle(useReturnPage(tab), 'Sign in', 'Sign in to keep meeting people near you.');
@@ -30,6 +35,19 @@ export function LoginScreen({ tab, onTabChange }: LoginScreenProps) {
     send({ type: 'CLEAR_ERROR' });
     onTabChange(next === 'admin' ? 'admin' : 'user');
   };
+
+  if (secondStep) {
+    const backToPassword = () => send({ type: 'CANCEL_SECOND_STEP' });
+    return (
+      <AuthCard title="Welcome back" subtitle={secondStep.kind === 'code' ? 'One more step to sign in.' : 'Set up two-step verification to continue.'}>
+        {secondStep.kind === 'code' ? (
+          <SecondFactorForm busy={isBusy} error={error} onSubmit={(code) => send({ type: 'SUBMIT_CODE', code })} onCancel={backToPassword} />
+        ) : (
+          <EnrolAtSignIn ticket={secondStep.ticket} onEnrolled={(token) => send({ type: 'ENROLLED', token })} onCancel={backToPassword} />
+        )}
+      </AuthCard>
+    );
+  }
 
   return (
     <AuthCard title="Welcome back" subtitle={subtitle}>
@@ -92,7 +110,7 @@ function LoginForm({ role, busy, error, onSubmit }: LoginFormProps) {
 
   const prefix = `login-${role}`;
   return (
-    <Form onSubmit={submit} noValidate aria-label={role === 'admin' ? 'Admin sign in' : 'User sign in'}>
+    <AuthForm $spaced onSubmit={submit} noValidate aria-label={role === 'admin' ? 'Admin sign in' : 'User sign in'}>
       {error ? <Notice tone="error">{error}</Notice> : null}
       <Field label="Username" id={`${prefix}-username`} error={missing.username}>
         <Input
@@ -130,8 +148,8 @@ function LoginForm({ role, busy, error, onSubmit }: LoginFormProps) {
           onChange={(event) => setRemember(event.target.checked)}
         />
         {role === 'user' ? (
-          <Text as="span" tone="muted" size="sm">
-            Forgot password? Reset by email is coming soon.
+          <Text as="span" size="sm">
+            <Link to="/forgot-password">Forgot password?</Link>
           </Text>
         ) : null}
       </Row>
@@ -146,7 +164,7 @@ function LoginForm({ role, busy, error, onSubmit }: LoginFormProps) {
           </Link>
         </Text>
       ) : null}
-    </Form>
+    </AuthForm>
   );
 }
 
@@ -158,11 +176,6 @@ const AccountNotice = styled(FocusedNotice)`
   margin-bottom: ${({ theme }) => theme.space[4]}px;
 `;
 
-const Form = styled.form`
-  display: grid;
-  gap: ${({ theme }) => theme.space[4]}px;
-  margin-top: ${({ theme }) => theme.space[6]}px;
-`;
 
 const Row = styled.div`
   display: flex;

@@ -1,8 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { fromCallback, fromPromise } from 'xstate';
 import type { RegisterBody } from '../../../contract/auth';
-import type { AuthEvent, Credentials, SessionRole } from '../../../machines/auth.machine';
+import type { AuthEvent, Credentials, SecondStepInput, SessionRole, SignInOutcome } from '../../../machines/auth.machine';
 import { loginAdmin, loginUser, registerUser } from '../../api/auth';
+import { submitLoginCode } from '../../api/mfa';
 
 /**
  * The member's realtime connection for as long as the session lasts. The
@@ -19,10 +20,16 @@ export function createRealtimeActor(queryClient: QueryClient) {
 /** The real (HTTP) implementations of the auth machine's injected actors. */
 export function createAuthActors() {
   return {
-    signIn: fromPromise<{ token: string }, { role: SessionRole; credentials: Credentials }>(async ({ input }) => {
+    signIn: fromPromise<SignInOutcome, { role: SessionRole; credentials: Credentials }>(async ({ input }) => {
       const { username, password, remember } = input.credentials;
       const body = { username, password, remember };
       const response = input.role === 'admin' ? await loginAdmin(body) : await loginUser(body);
+      // Two-step verification: a ticket for the next step instead of a session.
+      if ('ticket' in response) return { kind: response.secondFactor, ticket: response.ticket };
+      return { kind: 'token', token: response.token, mfaOffered: 'mfaOffered' in response && response.mfaOffered === true };
+    }),
+    submitCode: fromPromise<{ token: string }, SecondStepInput>(async ({ input }) => {
+      const response = await submitLoginCode(input.ticket, input.code);
       return { token: response.token };
     }),
     register: fromPromise<{ token: string }, RegisterBody>(async ({ input }) => {

@@ -5,6 +5,8 @@ import type { AppSetting } from '../../../../contract/config';
 import { ApiError } from '../../../api/client';
 import { appConfigQueryOptions, updateAppConfig } from '../../../api/config';
 import { Button, Card, ErrorState, Field, Input, Notice, Stack, useFieldErrors, type FieldErrorMap } from '../../../ui';
+import { TwoStepSection } from '../../auth/TwoStepSection';
+import { SettingsHeadingLevel } from '../../profile/SettingsSection';
 import { AdminPageHeader } from '../shared/AdminPageHeader';
 import { AdminScreen } from '../shared/AdminScreen';
 import { LoadingState } from '../shared/LoadStates';
@@ -22,6 +24,12 @@ export function SettingsScreen() {
       ) : (
         <SettingsForm configs={configs.data} />
       )}
+      {/* Issue 37 finding 4: the admin's own authenticator, as members have it in their Settings. */}
+      <Card>
+        <SettingsHeadingLevel.Provider value={2}>
+          <TwoStepSection />
+        </SettingsHeadingLevel.Provider>
+      </Card>
     </AdminScreen>
   );
 }

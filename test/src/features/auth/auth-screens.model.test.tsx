@@ -54,6 +54,7 @@ async function perform(event: AnyEventObject, router: AppRouter) {
       await user.type(within(form).getByLabelText('Password'), values.password);
       await user.type(within(form).getByLabelText('Age'), String(values.age));
       await user.selectOptions(within(form).getByLabelText('Gender'), values.gender);
+      if (values.acceptTerms) await user.click(within(form).getByRole('checkbox', { name: /18 or over/ }));
       await user.click(within(form).getByRole('button', { name: 'Sign Up' }));
       return;
     }

@@ -1,0 +1,177 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { Secret, TOTP } from 'otpauth';
+import QRCode from 'qrcode';
+import {
+  MFA_ALREADY_ON,
+  MFA_CODE_INVALID,
+  MFA_NOT_STARTED,
+  MFA_TOO_MANY_CODES,
+  RECOVERY_CODE_COUNT,
+  type TotpSetup,
+} from '../../contract/mfa';
+import { signInFailures, users, type UserRow } from '../db/schema';
+import type { OrbitDatabase } from '../db/types';
+import { HttpError } from '../plugins/errors';
+
+/** RFC 6238 defaults every authenticator app understands: SHA-1, six digits, 30 s steps. */
+const TOTP_PERIOD_SECONDS = 30;
+const TOTP_DIGITS = 6;
+/** One step either side: a phone clock a little off still works, and a guess has three codes to hit, not more. */
+const TOTP_WINDOW = 1;
+const ISSUER = 'Orbit';
+
+/** Wrong codes allowed per account in the window, then 429 until the oldest falls out (RFC 6238 section 5.2 asks for throttling). */
+export const CODE_FAILURES_ALLOWED = 5;
+export const CODE_FAILURE_WINDOW_MS = 15 * 60 * 1000;
+
+function totpFor(secret: string, label: string): TOTP {
+  return new TOTP({ issuer: ISSUER, label, algorithm: 'SHA1', digits: TOTP_DIGITS, period: TOTP_PERIOD_SECONDS, secret: Secret.fromBase32(secret) });
+}
+
+/** The 30 s step `at` falls in. */
+export function totpStep(at: Date): number {
+  return Math.floor(at.getTime() / 1000 / TOTP_PERIOD_SECONDS);
+}
+
+/** A recovery code as typed: case, spaces and dashes do not matter. */
+function normalizedRecoveryCode(code: string): string {
+  return code.toLowerCase().replace(/[\s-]/g, '');
+}
+
+export function recoveryCodeHash(code: string): string {
+  return createHash('sha256').update(normalizedRecoveryCode(code)).digest('hex');
+}
+
+const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
+
+/** Ten random characters from an alphabet without look-alikes (about 49 bits each), shown as xxxxx-xxxxx. */
+function newRecoveryCode(): string {
+  const bytes = randomBytes(10);
+  const characters = [...bytes].map((byte) => RECOVERY_ALPHABET[byte % RECOVERY_ALPHABET.length] ?? 'a').join('');
+  return `${characters.slice(0, 5)}-${characters.slice(5)}`;
+}
+
+export function newRecoveryCodes(): string[] {
+  return Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+}
+
+export const isTotpEnabled = (user: Pick<UserRow, 'totpEnabledAt' | 'totpSecret'>): boolean => user.totpEnabledAt !== null && user.totpSecret !== null;
+
+/**
+ * Starts (or starts over) enrolment: a fresh secret is kept on the account,
+ * unused until a first code confirms it. Refused while one is already on, so a
+ * stolen session cannot swap the owner's authenticator for its own.
+ */
+export async function beginEnrolment(db: OrbitDatabase, user: UserRow): Promise<TotpSetup> {
+  if (isTotpEnabled(user)) throw new HttpError(409, MFA_ALREADY_ON);
+  const secret = new Secret({ size: 20 }).base32;
+  await db.update(users).set({ totpSecret: secret, totpEnabledAt: null, totpLastStep: null, totpRecoveryCodeHashes: [] }).where(eq(users.id, user.id));
+  const otpauthUri = totpFor(secret, user.username).toString();
+  const svg = await QRCode.toString(otpauthUri, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
+  return { secret, otpauthUri, qrCodeDataUrl: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
+}
+
+/** 429 once the account has had its allowance of wrong codes in the window. */
+export async function refuseWhenThrottled(db: OrbitDatabase, userId: string, now: Date): Promise<void> {
+  const accountKey = `totp:${userId}`;
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(signInFailures)
+    .where(and(eq(signInFailures.accountKey, accountKey), gt(signInFailures.failedAt, new Date(now.getTime() - CODE_FAILURE_WINDOW_MS))));
+  if ((row?.count ?? 0) >= CODE_FAILURES_ALLOWED) throw new HttpError(429, MFA_TOO_MANY_CODES);
+}
+
+export async function recordWrongCode(db: OrbitDatabase, userId: string, now: Date): Promise<void> {
+  const accountKey = `totp:${userId}`;
+  // Rows older than the window count for nothing any more: dropped here so the table keeps only live ones.
+  await db.delete(signInFailures).where(and(eq(signInFailures.accountKey, accountKey), lte(signInFailures.failedAt, new Date(now.getTime() - CODE_FAILURE_WINDOW_MS))));
+  await db.insert(signInFailures).values({ accountKey, deviceId: null, failedAt: now });
+}
+
+async function forgetWrongCodes(db: OrbitDatabase, userId: string): Promise<void> {
+  await db.delete(signInFailures).where(eq(signInFailures.accountKey, `totp:${userId}`));
+}
+
+/**
+ * Takes a code from the authenticator if it is one of the window's and newer
+ * than the last accepted (a code seen once, e.g. over a shoulder, never
+ * opens a second sign-in). The step is claimed in one conditional update, so
+ * two requests racing with the same code cannot both win.
+ */
+async function acceptTotpCode(db: OrbitDatabase, user: UserRow, secret: string, code: string, now: Date): Promise<boolean> {
+  const delta = totpFor(secret, user.username).validate({ token: code, timestamp: now.getTime(), window: TOTP_WINDOW });
+  if (delta === null) return false;
+  const step = totpStep(now) + delta;
+  const claimed = await db
+    .update(users)
+    .set({ totpLastStep: step })
+    .where(and(eq(users.id, user.id), or(isNull(users.totpLastStep), lt(users.totpLastStep, step))))
+    .returning({ id: users.id });
+  return claimed.length > 0;
+}
+
+/** Uses up a recovery code: its hash leaves the account's list in the same statement that finds it. */
+async function acceptRecoveryCode(db: OrbitDatabase, userId: string, code: string): Promise<boolean> {
+  const hash = recoveryCodeHash(code);
+  const used = await db
+    .update(users)
+    .set({ totpRecoveryCodeHashes: sql`array_remove(${users.totpRecoveryCodeHashes}, ${hash})` })
+    .where(and(eq(users.id, userId), sql`${hash} = any(${users.totpRecoveryCodeHashes})`))
+    .returning({ id: users.id });
+  return used.length > 0;
+}
+
+const SIX_DIGITS = /^\d{6}$/;
+
+export interface CodeCheck {
+  /** Recovery codes are for an account whose authenticator is on; a first confirming code must come from the app. */
+  allowRecoveryCode: boolean;
+  /** The answer when the code is wrong: 401 at sign-in, 400 for a signed-in caller (whose browser a 401 would sign out). */
+  wrongCodeStatus: 400 | 401;
+}
+
+/**
+ * Checks a code against the account's secret (confirmed or being confirmed),
+ * counting wrong ones against the account; throws when it is not accepted.
+ */
+export async function checkCode(db: OrbitDatabase, user: UserRow, rawCode: string, check: CodeCheck, now: Date): Promise<void> {
+  if (user.totpSecret === null) throw new HttpError(409, MFA_NOT_STARTED);
+  await refuseWhenThrottled(db, user.id, now);
+  const code = rawCode.replace(/\s/g, '');
+  const accepted = SIX_DIGITS.test(code)
+    ? await acceptTotpCode(db, user, user.totpSecret, code, now)
+    : check.allowRecoveryCode && (await acceptRecoveryCode(db, user.id, code));
+  if (!accepted) {
+    await recordWrongCode(db, user.id, now);
+    throw new HttpError(check.wrongCodeStatus, MFA_CODE_INVALID);
+  }
+  await forgetWrongCodes(db, user.id);
+}
+
+/**
+ * Confirms enrolment with a first code from the app: the second factor is on
+ * from now, and the recovery codes are made (returned this once, kept only as hashes).
+ */
+export async function confirmEnrolment(db: OrbitDatabase, user: UserRow, code: string, wrongCodeStatus: 400 | 401, now: Date): Promise<string[]> {
+  if (isTotpEnabled(user)) throw new HttpError(409, MFA_ALREADY_ON);
+  await checkCode(db, user, code, { allowRecoveryCode: false, wrongCodeStatus }, now);
+  const recoveryCodes = newRecoveryCodes();
+  await db
+    .update(users)
+    .set({ totpEnabledAt: now, totpRecoveryCodeHashes: recoveryCodes.map(recoveryCodeHash) })
+    .where(eq(users.id, user.id));
+  return recoveryCodes;
+}
+
+/** New recovery codes replace every old one (the old ones stop working). */
+export async function replaceRecoveryCodes(db: OrbitDatabase, userId: string): Promise<string[]> {
+  const recoveryCodes = newRecoveryCodes();
+  await db.update(users).set({ totpRecoveryCodeHashes: recoveryCodes.map(recoveryCodeHash) }).where(eq(users.id, userId));
+  return recoveryCodes;
+}
+
+/** Turns the second factor off and forgets the secret and codes. */
+export async function disableTotp(db: OrbitDatabase, userId: string): Promise<void> {
+  await db.update(users).set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null, totpRecoveryCodeHashes: [] }).where(eq(users.id, userId));
+}
