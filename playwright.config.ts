@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { e2eDataDir } from './e2e/support/outbox';
 
 const PORT = Number(process.env.E2E_PORT ?? 5102);
 const baseURL = `http://localhost:${PORT}`;
@@ -36,7 +37,7 @@ export default defineConfig({
   ],
   webServer: {
     command: 'node scripts/e2e-server.mjs',
-    env: { PORT: String(PORT) },
+    env: { PORT: String(PORT), E2E_DATA_DIR: e2eDataDir(PORT) },
     url: `${baseURL}/api/docs/json`,
     reuseExistingServer: false,
     timeout: 180_000,

@@ -30,6 +30,8 @@ export const userSchema = z.object({
   _id: z.string(),
   username: z.string(),
   email: z.string(),
+  /** Whether the member proved the address is theirs (a link emailed to it); only its owner sees it. */
+  emailVerified: z.boolean(),
   role: roleSchema,
   avatar: z.string(),
   age: z.number().int().nullable(),
@@ -54,6 +56,8 @@ export const userSchema = z.object({
   photoNudgeSeen: z.boolean(),
   /** Whether the people they message see when they have read it (and whether they see it of others); only its owner sees it. */
   readReceipts: z.boolean(),
+  /** Whether others see when they were last active (coarsely) and that they are online; only its owner sees it. */
+  activityVisible: z.boolean(),
   profile: profileSchema,
 });
 export type User = z.infer<typeof userSchema>;
@@ -64,13 +68,25 @@ export type MeResponse = z.infer<typeof meResponseSchema>;
 /**
  * Another person's profile (GET /user/:id): the User shape without what only
  * its owner may see — email, coins, role and the radar choice. Coordinates and ban details are
- * in no user view at all.
+ * in no user view at all. Never the time they were last seen: `profile.lastActive`
+ * is a coarse bucket ('Active this week', contract/activity.ts), '' when they hide it.
  */
 export const publicUserSchema = userSchema
-  .omit({ email: true, coins: true, role: true, showOnRadar: true, preferences: true, onboarding: true, photoNudgeSeen: true, readReceipts: true })
+  .omit({
+    email: true,
+    emailVerified: true,
+    coins: true,
+    role: true,
+    showOnRadar: true,
+    preferences: true,
+    onboarding: true,
+    photoNudgeSeen: true,
+    readReceipts: true,
+    activityVisible: true,
+  })
   .extend({
-  profile: profileSchema.omit({ coins: true }),
-});
+    profile: profileSchema.omit({ coins: true, lastSeen: true }).extend({ lastActive: z.string() }),
+  });
 export type PublicUser = z.infer<typeof publicUserSchema>;
 
 export const userIdParamsSchema = z.object({ id: idSchema });
@@ -159,6 +175,8 @@ export const updateProfileBodySchema = z
     photoNudgeSeen: z.literal(true, { message: 'Photo nudge seen can only be true' }).optional(),
     /** false: the people they message no longer see when they read it, and they see it of nobody. */
     readReceipts: z.boolean({ message: 'Read receipts must be true or false' }).optional(),
+    /** false: nobody else sees when they were last active, nor that they are online. */
+    activityVisible: z.boolean({ message: 'Show when I was active must be true or false' }).optional(),
   })
   .refine((body) => Object.keys(body).length > 0, { message: 'Send at least one field to update' });
 export type UpdateProfileBody = z.input<typeof updateProfileBodySchema>;

@@ -1,10 +1,16 @@
 // The server the browser tests run against: the built app on a fresh,
 // throw-away data directory, so every run starts from the same seed.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-const dataDir = mkdtempSync(join(tmpdir(), 'orbit-e2e-'));
+// playwright.config.ts names the directory (E2E_DATA_DIR) so tests can read the emails in its outbox.
+const named = process.env.E2E_DATA_DIR;
+if (named) {
+  rmSync(named, { recursive: true, force: true });
+  mkdirSync(named, { recursive: true });
+}
+const dataDir = named ?? mkdtempSync(join(tmpdir(), 'orbit-e2e-'));
 process.env.DATA_DIR = dataDir;
 process.env.PORT ??= '5102';
 process.env.ADMIN_USERNAME ??= 'admin';

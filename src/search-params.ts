@@ -35,8 +35,13 @@ export function searchReader<Search extends object>(
 // Where signing in leads back to. Only a path inside this app may come from
 // the address bar: "//host", "/\host" and "https:" would leave it (an open
 // redirect), and the auth pages themselves would loop.
-const AUTH_PAGES = ['/login', '/register'];
+const AUTH_PAGES = ['/login', '/register', '/forgot-password', '/reset-password', '/verify-email'];
 const MAX_RETURN_PATH = 512;
+
+/** The token of an emailed link (32 random bytes in base64url), or undefined. */
+export function optionalLinkToken(value: unknown): string | undefined {
+  return typeof value === 'string' && /^[A-Za-z0-9_-]{43}$/.test(value) ? value : undefined;
+}
 
 /** An in-app path such as "/match" or "/blog/7?page=2", or undefined. */
 export function optionalReturnPath(value: unknown): string | undefined {

@@ -2,6 +2,7 @@ import type { Gender } from '../../contract/common';
 import { AVATAR_LOOKS, avatarLookFor, avatarPath } from '../../contract/avatar';
 import type { PublicUser, User } from '../../contract/user';
 import type { UserRow } from '../db/schema';
+import { lastActiveText, shownOnline } from '../discovery/last-active';
 
 /** SPEC section 9: profiles show at most six photos. */
 export const MAX_PROFILE_PHOTOS = 6;
@@ -39,6 +40,7 @@ export function toUserView(row: UserRow, now: Date = new Date()): User {
     _id: row.id,
     username: row.username,
     email: row.email,
+    emailVerified: row.emailVerifiedAt !== null,
     role: row.role,
     avatar,
     age: row.age,
@@ -58,6 +60,7 @@ export function toUserView(row: UserRow, now: Date = new Date()): User {
     onboarding: { completed: row.onboardedAt !== null, step: row.onboardingStep },
     photoNudgeSeen: row.photoNudgeSeenAt !== null,
     readReceipts: row.readReceipts,
+    activityVisible: row.activityVisible,
     profile: {
       name: row.name || row.username,
       avatar,
@@ -83,11 +86,12 @@ export function toUserView(row: UserRow, now: Date = new Date()): User {
 /**
  * Another person's profile as the API shows it to anyone signed in: the owner's
  * view minus email, coins, role and the radar choice (coordinates and ban data
- * are in neither).
+ * are in neither), and their activity only as a coarse text, or not at all.
  */
 export function toPublicUserView(row: UserRow, now: Date = new Date()): PublicUser {
   const {
     email: _email,
+    emailVerified: _emailVerified,
     coins: _coins,
     role: _role,
     showOnRadar: _showOnRadar,
@@ -95,9 +99,11 @@ export function toPublicUserView(row: UserRow, now: Date = new Date()): PublicUs
     onboarding: _onboarding,
     photoNudgeSeen: _photoNudgeSeen,
     readReceipts: _readReceipts,
+    activityVisible: _activityVisible,
+    isOnline: _isOnline,
     profile,
     ...rest
   } = toUserView(row, now);
-  const { coins: _profileCoins, ...publicProfile } = profile;
-  return { ...rest, profile: publicProfile };
+  const { coins: _profileCoins, lastSeen: _lastSeen, ...publicProfile } = profile;
+  return { ...rest, isOnline: shownOnline(row), profile: { ...publicProfile, lastActive: lastActiveText(row, now) } };
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import type { PublicUser, User } from '../../../contract/user';
+import { EmailVerificationStatus } from '../auth/EmailVerificationStatus';
 import { GENDER_LABELS } from './gender-labels';
 import { Avatar, Badge, Card, CardTitle, Heading, mediaConditions, Photo, px, Stack, Text, theme as tokens } from '../../ui';
 
@@ -147,8 +148,11 @@ export interface ProfileViewProps {
 export function ProfileView({ user, actions, moreActions, notice, photoAction, photoManager }: ProfileViewProps) {
   const { profile } = user;
   const email = 'email' in user ? user.email : null;
+  const emailVerified = 'emailVerified' in user ? user.emailVerified : null;
   const coins = 'coins' in user ? user.coins : null;
   const photos = profile.photos.slice(0, PROFILE_PHOTOS_SHOWN);
+  // One's own profile has the time; another's only a coarse text ('Active this week'), empty when they hide it.
+  const lastSeen = 'lastSeen' in profile ? (user.isOnline ? 'Online now' : formatDate(profile.lastSeen)) : profile.lastActive;
 
   return (
     <Stack gap={6}>
@@ -231,15 +235,22 @@ export function ProfileView({ user, actions, moreActions, notice, photoAction, p
               {email !== null ? (
                 <>
                   <dt>Email</dt>
-                  <dd>{breakableEmail(email)}</dd>
+                  <dd>
+                    {breakableEmail(email)}
+                    {emailVerified !== null ? <EmailVerificationStatus verified={emailVerified} /> : null}
+                  </dd>
                 </>
               ) : null}
               <dt>Gender</dt>
               <dd>{profile.gender ? GENDER_LABELS[profile.gender] : 'Not set'}</dd>
               <dt>Language</dt>
               <dd>{profile.language}</dd>
-              <dt>Last seen</dt>
-              <dd>{user.isOnline ? 'Online now' : formatDate(profile.lastSeen)}</dd>
+              {lastSeen ? (
+                <>
+                  <dt>Last seen</dt>
+                  <dd>{lastSeen}</dd>
+                </>
+              ) : null}
             </InfoList>
           </Card>
           <Card as="section" aria-labelledby="profile-vip">

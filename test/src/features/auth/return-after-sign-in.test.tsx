@@ -62,6 +62,7 @@ describe('signing in returns to the page that asked for it', () => {
     await user.type(within(signUp).getByLabelText('Password'), 'correct-horse-battery');
     await user.type(within(signUp).getByLabelText('Age'), '30');
     await user.selectOptions(within(signUp).getByLabelText('Gender'), 'female');
+    await user.click(within(signUp).getByRole('checkbox', { name: /18 or over/ }));
     await user.click(within(signUp).getByRole('button', { name: 'Sign Up' }));
     // A new account goes through the set-up first, which then carries on to the page that asked.
     await waitFor(() => expect(where(router)).toBe('/onboarding?redirect=%2Fmatch'));

@@ -1,0 +1,80 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { EMAIL_LINK_INVALID_MESSAGE, PASSWORD_RESET_TTL_MINUTES, type ResetPasswordBody } from '../../contract/account-recovery';
+import { emailTokens, users } from '../db/schema';
+import type { OrbitDatabase } from '../db/types';
+import { HttpError } from '../plugins/errors';
+import { consumeLinkToken, emailLink, issueLinkToken, liveLinkToken } from './email-links';
+import { assertAcceptablePassword } from './password-policy';
+import { hashPassword } from './passwords';
+import { revokeAllSessions } from './session-token';
+
+const PASSWORD_RESET_TTL_MS = PASSWORD_RESET_TTL_MINUTES * 60_000;
+
+/**
+ * Emails a reset link to the member account using `email`, if there is one.
+ * Meant to run after the answer was sent (app.mailer.inBackground): the
+ * caller learns nothing from it, so unknown addresses simply end here.
+ * Admin accounts are not reset by email: their password is the operator's (ADMIN_PASSWORD).
+ */
+export async function sendPasswordResetEmail(app: FastifyInstance, email: string, now: Date): Promise<void> {
+  const [account] = await app.db
+    .select({ id: users.id, email: users.email, username: users.username })
+    .from(users)
+    .where(and(eq(users.email, email), eq(users.role, 'user')))
+    .limit(1);
+  if (!account) return;
+  const token = await issueLinkToken(app.db, { userId: account.id, email: account.email }, 'password_reset', PASSWORD_RESET_TTL_MS, now);
+  const link = emailLink(app.mailer.publicUrl, '/reset-password', token);
+  await app.mailer.send({
+    to: account.email,
+    subject: 'Reset your Orbit password',
+    text: [
+      `Hello ${account.username},`,
+      '',
+      'Someone (we hope you) asked to reset the password of your Orbit account. To choose a new one, open this link:',
+      '',
+      link,
+      '',
+      `The link works once, for ${PASSWORD_RESET_TTL_MINUTES} minutes. Resetting signs you out on every device.`,
+      'If you did not ask for this, ignore this email: your password stays as it is.',
+    ].join('\n'),
+    link,
+  });
+}
+
+/**
+ * Sets a new password with a reset link. Every session of the account ends
+ * (sessions ended and the token version moved on), so whoever held one must
+ * now know the new password. Returns the account's id.
+ */
+export async function resetPasswordWithLink(db: OrbitDatabase, body: ResetPasswordBody, now: Date): Promise<string> {
+  const [pending] = await db
+    .select({ username: users.username, email: users.email })
+    .from(emailTokens)
+    .innerJoin(users, eq(users.id, emailTokens.userId))
+    .where(liveLinkToken(body.token, 'password_reset', now))
+    .limit(1);
+  if (!pending) throw new HttpError(400, EMAIL_LINK_INVALID_MESSAGE);
+  // The rules of registration and password change; a refused password leaves the link for another try.
+  assertAcceptablePassword(body.password, pending);
+  // Hashed before the link is spent: a slow hash must not leave a used link and an unchanged password.
+  const passwordHash = await hashPassword(body.password);
+  return db.transaction(async (tx) => {
+    const link = await consumeLinkToken(tx, body.token, 'password_reset', now);
+    if (!link) throw new HttpError(400, EMAIL_LINK_INVALID_MESSAGE);
+    const [account] = await tx
+      .update(users)
+      .set({
+        passwordHash,
+        tokenVersion: sql`${users.tokenVersion} + 1`,
+        // Opening the link proved the address, as long as it is still the account's.
+        emailVerifiedAt: sql`case when ${users.email} = ${link.email} then coalesce(${users.emailVerifiedAt}, ${now.toISOString()}::timestamptz) else ${users.emailVerifiedAt} end`,
+      })
+      .where(and(eq(users.id, link.userId), eq(users.role, 'user')))
+      .returning({ id: users.id });
+    if (!account) throw new HttpError(400, EMAIL_LINK_INVALID_MESSAGE);
+    await revokeAllSessions(tx, account.id, now);
+    return account.id;
+  });
+}
