@@ -17,7 +17,7 @@ async function registerMember(request: APIRequestContext) {
   const username = uniqueUsername();
   const password = 'correct-horse-battery';
   const registered = await request.post('/api/auth/register', {
-    data: { username, email: `${username}@example.com`, password, age: 30, gender: 'female' },
+    data: { username, email: `${username}@example.com`, password, age: 30, gender: 'female', acceptTerms: true },
   });
   expect(registered.status()).toBe(201);
   const { token } = (await registered.json()) as { token: string };
@@ -46,6 +46,7 @@ test('a visitor signs up, sees the User badge, logs out, and signs in again', as
   await form.getByLabel('Password').fill(password);
   await form.getByLabel('Age').fill('29');
   await form.getByLabel('Gender').selectOption('female');
+  await form.getByRole('checkbox', { name: /18 or over/ }).check();
   // Each error went as its field was filled.
   await expect(form.getByText(/is required/)).toHaveCount(0);
   await screenshot(page, 'register-filled');

@@ -31,7 +31,7 @@ interface Member {
 async function registerThroughApi(request: APIRequestContext, prefix: string, age: number, gender: 'female' | 'male'): Promise<Member> {
   const username = uniqueUsername(prefix);
   const response = await request.post('/api/auth/register', {
-    data: { username, email: `${username}@example.com`, password: 'correct-horse-battery', age, gender },
+    data: { username, email: `${username}@example.com`, password: 'correct-horse-battery', age, gender, acceptTerms: true },
   });
   expect(response.status()).toBe(201);
   const body = (await response.json()) as { token: string; user: { _id: string } };
@@ -66,6 +66,7 @@ for (const viewport of [PHONE, DESKTOP]) {
     await form.getByLabel('Password').fill('correct-horse-battery');
     await form.getByLabel('Age').fill('30');
     await form.getByLabel('Gender').selectOption('female');
+    await form.getByRole('checkbox', { name: /18 or over/ }).check();
     await form.getByRole('button', { name: 'Sign Up' }).click();
 
     // 1. Photos: a real file through the file picker, re-encoded by the server.

@@ -114,7 +114,7 @@ test('the demo user sees the real balance on Coins and Store, and buying shows t
 test('a VIP member sees the member banner with the expiry date', async ({ page, request }) => {
   const username = `vip_${Date.now().toString(36)}`;
   const registered = await request.post('/api/auth/register', {
-    data: { username, email: `${username}@example.com`, password: 'correct-horse-battery', age: 30, gender: 'female' },
+    data: { username, email: `${username}@example.com`, password: 'correct-horse-battery', age: 30, gender: 'female', acceptTerms: true },
   });
   expect(registered.status(), await registered.text()).toBe(201);
   const { token: userToken, user } = (await registered.json()) as { token: string; user: { _id: string } };

@@ -57,7 +57,7 @@ async function ok(response: Awaited<ReturnType<APIRequestContext['get']>>, what:
 async function registerPayloadPerson(name: string, offsetMetres: number): Promise<Member> {
   const username = `xss_${Date.now().toString(36)}${Math.floor(Math.random() * 1e5)}`;
   const registered = await ok(
-    await api.post('/api/auth/register', { data: { username, email: `${username}@example.com`, password: 'correct-horse-battery', age: 99, gender: 'female' } }),
+    await api.post('/api/auth/register', { data: { username, email: `${username}@example.com`, password: 'correct-horse-battery', age: 99, gender: 'female', acceptTerms: true } }),
     'register',
   );
   const token = String(registered.token);

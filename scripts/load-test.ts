@@ -61,7 +61,7 @@ async function registerUsers(count: number): Promise<VirtualUser[]> {
     while (next < count) {
       next += 1;
       const username = `load_${runTag}_${next}`;
-      const body = { username, email: `${username}@load.test`, password: `pw-${username}`, age: 20 + (next % 40), gender: next % 2 ? 'female' : 'male' };
+      const body = { username, email: `${username}@load.test`, password: 'load-test-member-password', age: 20 + (next % 40), gender: next % 2 ? 'female' : 'male', acceptTerms: true };
       const answer = await callApi(PORT, { method: 'POST', path: '/api/auth/register', body, from: addresses.take() });
       const json = asRecord(answer.json);
       if (answer.status !== 201) throw new Error(`registering ${username} failed: ${answer.status} ${JSON.stringify(json)}`);

@@ -12,8 +12,10 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AdminRouteImport } from './routes/admin'
 import { Route as CoinsRouteImport } from './routes/coins'
+import { Route as CookiesRouteImport } from './routes/cookies'
 import { Route as DownloadRouteImport } from './routes/download'
 import { Route as FeaturesRouteImport } from './routes/features'
+import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
 import { Route as LiveStreamRouteImport } from './routes/live-stream'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as MatchRouteImport } from './routes/match'
@@ -21,12 +23,16 @@ import { Route as MessagesRouteImport } from './routes/messages'
 import { Route as MessagingRouteImport } from './routes/messaging'
 import { Route as OnboardingRouteImport } from './routes/onboarding'
 import { Route as PricingRouteImport } from './routes/pricing'
+import { Route as PrivacyRouteImport } from './routes/privacy'
 import { Route as RadarRouteImport } from './routes/radar'
 import { Route as RegisterRouteImport } from './routes/register'
+import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as SettingsRouteImport } from './routes/settings'
 import { Route as SpinRouteImport } from './routes/spin'
 import { Route as StoreRouteImport } from './routes/store'
+import { Route as TermsRouteImport } from './routes/terms'
 import { Route as UsersRouteImport } from './routes/users'
+import { Route as VerifyEmailRouteImport } from './routes/verify-email'
 import { Route as VipRouteImport } from './routes/vip'
 import { Route as AdminIndexRouteImport } from './routes/admin.index'
 import { Route as AdminCatalogueRouteImport } from './routes/admin.catalogue'
@@ -54,6 +60,11 @@ const CoinsRoute = CoinsRouteImport.update({
   path: '/coins',
   getParentRoute: () => rootRouteImport,
 } as any)
+const CookiesRoute = CookiesRouteImport.update({
+  id: '/cookies',
+  path: '/cookies',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const DownloadRoute = DownloadRouteImport.update({
   id: '/download',
   path: '/download',
@@ -62,6 +73,11 @@ const DownloadRoute = DownloadRouteImport.update({
 const FeaturesRoute = FeaturesRouteImport.update({
   id: '/features',
   path: '/features',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ForgotPasswordRoute = ForgotPasswordRouteImport.update({
+  id: '/forgot-password',
+  path: '/forgot-password',
   getParentRoute: () => rootRouteImport,
 } as any)
 const LiveStreamRoute = LiveStreamRouteImport.update({
@@ -99,6 +115,11 @@ const PricingRoute = PricingRouteImport.update({
   path: '/pricing',
   getParentRoute: () => rootRouteImport,
 } as any)
+const PrivacyRoute = PrivacyRouteImport.update({
+  id: '/privacy',
+  path: '/privacy',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const RadarRoute = RadarRouteImport.update({
   id: '/radar',
   path: '/radar',
@@ -107,6 +128,11 @@ const RadarRoute = RadarRouteImport.update({
 const RegisterRoute = RegisterRouteImport.update({
   id: '/register',
   path: '/register',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ResetPasswordRoute = ResetPasswordRouteImport.update({
+  id: '/reset-password',
+  path: '/reset-password',
   getParentRoute: () => rootRouteImport,
 } as any)
 const SettingsRoute = SettingsRouteImport.update({
@@ -124,9 +150,19 @@ const StoreRoute = StoreRouteImport.update({
   path: '/store',
   getParentRoute: () => rootRouteImport,
 } as any)
+const TermsRoute = TermsRouteImport.update({
+  id: '/terms',
+  path: '/terms',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const UsersRoute = UsersRouteImport.update({
   id: '/users',
   path: '/users',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const VerifyEmailRoute = VerifyEmailRouteImport.update({
+  id: '/verify-email',
+  path: '/verify-email',
   getParentRoute: () => rootRouteImport,
 } as any)
 const VipRoute = VipRouteImport.update({
@@ -191,8 +227,10 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/admin': typeof AdminRouteWithChildren
   '/coins': typeof CoinsRoute
+  '/cookies': typeof CookiesRoute
   '/download': typeof DownloadRoute
   '/features': typeof FeaturesRoute
+  '/forgot-password': typeof ForgotPasswordRoute
   '/live-stream': typeof LiveStreamRoute
   '/login': typeof LoginRoute
   '/match': typeof MatchRoute
@@ -200,12 +238,16 @@ export interface FileRoutesByFullPath {
   '/messaging': typeof MessagingRoute
   '/onboarding': typeof OnboardingRoute
   '/pricing': typeof PricingRoute
+  '/privacy': typeof PrivacyRoute
   '/radar': typeof RadarRoute
   '/register': typeof RegisterRoute
+  '/reset-password': typeof ResetPasswordRoute
   '/settings': typeof SettingsRoute
   '/spin': typeof SpinRoute
   '/store': typeof StoreRoute
+  '/terms': typeof TermsRoute
   '/users': typeof UsersRoute
+  '/verify-email': typeof VerifyEmailRoute
   '/vip': typeof VipRoute
   '/admin/catalogue': typeof AdminCatalogueRoute
   '/admin/reports': typeof AdminReportsRoute
@@ -221,8 +263,10 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/coins': typeof CoinsRoute
+  '/cookies': typeof CookiesRoute
   '/download': typeof DownloadRoute
   '/features': typeof FeaturesRoute
+  '/forgot-password': typeof ForgotPasswordRoute
   '/live-stream': typeof LiveStreamRoute
   '/login': typeof LoginRoute
   '/match': typeof MatchRoute
@@ -230,12 +274,16 @@ export interface FileRoutesByTo {
   '/messaging': typeof MessagingRoute
   '/onboarding': typeof OnboardingRoute
   '/pricing': typeof PricingRoute
+  '/privacy': typeof PrivacyRoute
   '/radar': typeof RadarRoute
   '/register': typeof RegisterRoute
+  '/reset-password': typeof ResetPasswordRoute
   '/settings': typeof SettingsRoute
   '/spin': typeof SpinRoute
   '/store': typeof StoreRoute
+  '/terms': typeof TermsRoute
   '/users': typeof UsersRoute
+  '/verify-email': typeof VerifyEmailRoute
   '/vip': typeof VipRoute
   '/admin/catalogue': typeof AdminCatalogueRoute
   '/admin/reports': typeof AdminReportsRoute
@@ -253,8 +301,10 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/admin': typeof AdminRouteWithChildren
   '/coins': typeof CoinsRoute
+  '/cookies': typeof CookiesRoute
   '/download': typeof DownloadRoute
   '/features': typeof FeaturesRoute
+  '/forgot-password': typeof ForgotPasswordRoute
   '/live-stream': typeof LiveStreamRoute
   '/login': typeof LoginRoute
   '/match': typeof MatchRoute
@@ -262,12 +312,16 @@ export interface FileRoutesById {
   '/messaging': typeof MessagingRoute
   '/onboarding': typeof OnboardingRoute
   '/pricing': typeof PricingRoute
+  '/privacy': typeof PrivacyRoute
   '/radar': typeof RadarRoute
   '/register': typeof RegisterRoute
+  '/reset-password': typeof ResetPasswordRoute
   '/settings': typeof SettingsRoute
   '/spin': typeof SpinRoute
   '/store': typeof StoreRoute
+  '/terms': typeof TermsRoute
   '/users': typeof UsersRoute
+  '/verify-email': typeof VerifyEmailRoute
   '/vip': typeof VipRoute
   '/admin/catalogue': typeof AdminCatalogueRoute
   '/admin/reports': typeof AdminReportsRoute
@@ -286,8 +340,10 @@ export interface FileRouteTypes {
     | '/'
     | '/admin'
     | '/coins'
+    | '/cookies'
     | '/download'
     | '/features'
+    | '/forgot-password'
     | '/live-stream'
     | '/login'
     | '/match'
@@ -295,12 +351,16 @@ export interface FileRouteTypes {
     | '/messaging'
     | '/onboarding'
     | '/pricing'
+    | '/privacy'
     | '/radar'
     | '/register'
+    | '/reset-password'
     | '/settings'
     | '/spin'
     | '/store'
+    | '/terms'
     | '/users'
+    | '/verify-email'
     | '/vip'
     | '/admin/catalogue'
     | '/admin/reports'
@@ -316,8 +376,10 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/coins'
+    | '/cookies'
     | '/download'
     | '/features'
+    | '/forgot-password'
     | '/live-stream'
     | '/login'
     | '/match'
@@ -325,12 +387,16 @@ export interface FileRouteTypes {
     | '/messaging'
     | '/onboarding'
     | '/pricing'
+    | '/privacy'
     | '/radar'
     | '/register'
+    | '/reset-password'
     | '/settings'
     | '/spin'
     | '/store'
+    | '/terms'
     | '/users'
+    | '/verify-email'
     | '/vip'
     | '/admin/catalogue'
     | '/admin/reports'
@@ -347,8 +413,10 @@ export interface FileRouteTypes {
     | '/'
     | '/admin'
     | '/coins'
+    | '/cookies'
     | '/download'
     | '/features'
+    | '/forgot-password'
     | '/live-stream'
     | '/login'
     | '/match'
@@ -356,12 +424,16 @@ export interface FileRouteTypes {
     | '/messaging'
     | '/onboarding'
     | '/pricing'
+    | '/privacy'
     | '/radar'
     | '/register'
+    | '/reset-password'
     | '/settings'
     | '/spin'
     | '/store'
+    | '/terms'
     | '/users'
+    | '/verify-email'
     | '/vip'
     | '/admin/catalogue'
     | '/admin/reports'
@@ -379,8 +451,10 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AdminRoute: typeof AdminRouteWithChildren
   CoinsRoute: typeof CoinsRoute
+  CookiesRoute: typeof CookiesRoute
   DownloadRoute: typeof DownloadRoute
   FeaturesRoute: typeof FeaturesRoute
+  ForgotPasswordRoute: typeof ForgotPasswordRoute
   LiveStreamRoute: typeof LiveStreamRoute
   LoginRoute: typeof LoginRoute
   MatchRoute: typeof MatchRoute
@@ -388,12 +462,16 @@ export interface RootRouteChildren {
   MessagingRoute: typeof MessagingRoute
   OnboardingRoute: typeof OnboardingRoute
   PricingRoute: typeof PricingRoute
+  PrivacyRoute: typeof PrivacyRoute
   RadarRoute: typeof RadarRoute
   RegisterRoute: typeof RegisterRoute
+  ResetPasswordRoute: typeof ResetPasswordRoute
   SettingsRoute: typeof SettingsRoute
   SpinRoute: typeof SpinRoute
   StoreRoute: typeof StoreRoute
+  TermsRoute: typeof TermsRoute
   UsersRoute: typeof UsersRoute
+  VerifyEmailRoute: typeof VerifyEmailRoute
   VipRoute: typeof VipRoute
   BlogPostIdRoute: typeof BlogPostIdRoute
   ProfileChar123UserIdChar125Route: typeof ProfileChar123UserIdChar125Route
@@ -424,6 +502,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof CoinsRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/cookies': {
+      id: '/cookies'
+      path: '/cookies'
+      fullPath: '/cookies'
+      preLoaderRoute: typeof CookiesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/download': {
       id: '/download'
       path: '/download'
@@ -436,6 +521,13 @@ declare module '@tanstack/react-router' {
       path: '/features'
       fullPath: '/features'
       preLoaderRoute: typeof FeaturesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/forgot-password': {
+      id: '/forgot-password'
+      path: '/forgot-password'
+      fullPath: '/forgot-password'
+      preLoaderRoute: typeof ForgotPasswordRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/live-stream': {
@@ -487,6 +579,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PricingRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/privacy': {
+      id: '/privacy'
+      path: '/privacy'
+      fullPath: '/privacy'
+      preLoaderRoute: typeof PrivacyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/radar': {
       id: '/radar'
       path: '/radar'
@@ -499,6 +598,13 @@ declare module '@tanstack/react-router' {
       path: '/register'
       fullPath: '/register'
       preLoaderRoute: typeof RegisterRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/reset-password': {
+      id: '/reset-password'
+      path: '/reset-password'
+      fullPath: '/reset-password'
+      preLoaderRoute: typeof ResetPasswordRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/settings': {
@@ -522,11 +628,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof StoreRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/terms': {
+      id: '/terms'
+      path: '/terms'
+      fullPath: '/terms'
+      preLoaderRoute: typeof TermsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/users': {
       id: '/users'
       path: '/users'
       fullPath: '/users'
       preLoaderRoute: typeof UsersRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/verify-email': {
+      id: '/verify-email'
+      path: '/verify-email'
+      fullPath: '/verify-email'
+      preLoaderRoute: typeof VerifyEmailRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/vip': {
@@ -633,8 +753,10 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AdminRoute: AdminRouteWithChildren,
   CoinsRoute: CoinsRoute,
+  CookiesRoute: CookiesRoute,
   DownloadRoute: DownloadRoute,
   FeaturesRoute: FeaturesRoute,
+  ForgotPasswordRoute: ForgotPasswordRoute,
   LiveStreamRoute: LiveStreamRoute,
   LoginRoute: LoginRoute,
   MatchRoute: MatchRoute,
@@ -642,12 +764,16 @@ const rootRouteChildren: RootRouteChildren = {
   MessagingRoute: MessagingRoute,
   OnboardingRoute: OnboardingRoute,
   PricingRoute: PricingRoute,
+  PrivacyRoute: PrivacyRoute,
   RadarRoute: RadarRoute,
   RegisterRoute: RegisterRoute,
+  ResetPasswordRoute: ResetPasswordRoute,
   SettingsRoute: SettingsRoute,
   SpinRoute: SpinRoute,
   StoreRoute: StoreRoute,
+  TermsRoute: TermsRoute,
   UsersRoute: UsersRoute,
+  VerifyEmailRoute: VerifyEmailRoute,
   VipRoute: VipRoute,
   BlogPostIdRoute: BlogPostIdRoute,
   ProfileChar123UserIdChar125Route: ProfileChar123UserIdChar125Route,

@@ -92,7 +92,7 @@ async function startApp(kind: 'pglite' | 'postgres'): Promise<() => Promise<void
     const registration = await app.inject({
       method: 'POST',
       url: '/api/auth/register',
-      payload: { username: 'bench_member', email: 'bench_member@bench.invalid', password: 'bench-member-password', age: 29, gender: 'male' },
+      payload: { username: 'bench_member', email: 'bench_member@bench.invalid', password: 'bench-member-password', age: 29, gender: 'male', acceptTerms: true },
     });
     if (registration.statusCode !== 201) throw new Error(`registering the bench member failed: ${registration.statusCode} ${registration.body}`);
     const { token } = registration.json<{ token: string }>();

@@ -65,7 +65,7 @@ async function register(baseUrl: string, index: number, gender: 'female' | 'male
   const response = await fetch(`${baseUrl}/api/auth/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, email: `${username}@example.com`, password: 'bench-photo-password-2026', age: 30, gender }),
+    body: JSON.stringify({ username, email: `${username}@example.com`, password: 'bench-photo-password-2026', age: 30, gender, acceptTerms: true }),
   });
   if (response.status !== 201) throw new Error(`register answered ${response.status}: ${await response.text()}`);
   return { token: ((await response.json()) as { token: string }).token };

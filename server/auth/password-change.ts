@@ -4,6 +4,7 @@ import { users, type UserRow } from '../db/schema';
 import type { OrbitDatabase } from '../db/types';
 import { HttpError } from '../plugins/errors';
 import { hashPassword, verifyPassword } from './passwords';
+import { assertAcceptablePassword } from './password-policy';
 import { revokeOtherSessions } from './session-token';
 
 /**
@@ -13,6 +14,8 @@ import { revokeOtherSessions } from './session-token';
  */
 export async function changePassword(db: OrbitDatabase, user: UserRow, keptSessionId: string, body: ChangePasswordBody, now: Date): Promise<void> {
   if (!(await verifyPassword(user.passwordHash, body.currentPassword))) throw new HttpError(400, CURRENT_PASSWORD_INCORRECT);
+  // Only after the current password is proven: the policy's answer is no business of someone who does not know it.
+  assertAcceptablePassword(body.newPassword, { username: user.username, email: user.email });
   const passwordHash = await hashPassword(body.newPassword);
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));

@@ -5,13 +5,18 @@ import type { OrbitDatabase } from '../db/types';
 import { HttpError } from '../plugins/errors';
 import { defaultAvatarUrl } from '../routes/user-view';
 import { hashPassword } from './passwords';
+import { assertAcceptablePassword } from './password-policy';
 
 export const USERNAME_TAKEN_MESSAGE = 'Username is already taken';
 export const EMAIL_TAKEN_MESSAGE = 'Email is already registered';
 
-/** Creates a user account; throws 409 when the username or email is in use. */
+/**
+ * Creates a user account; throws 400 when the password is refused by the
+ * password policy and 409 when the username or email is in use.
+ */
 export async function registerAccount(db: OrbitDatabase, body: RegisterBody, now: Date): Promise<UserRow> {
   const username = body.username.toLowerCase();
+  assertAcceptablePassword(body.password, { username, email: body.email });
   const [existing] = await db
     .select({ username: users.username, email: users.email })
     .from(users)
@@ -34,6 +39,8 @@ export async function registerAccount(db: OrbitDatabase, body: RegisterBody, now
         gender: body.gender,
         lastSeenAt: now,
         isOnline: true,
+        // The schema accepts only acceptTerms: true, so reaching here is the consent being given now.
+        termsAcceptedAt: now,
       })
       .returning();
     if (!created) throw new Error('insert returned no row');

@@ -48,7 +48,7 @@ async function register(port: number, from: string, username: string): Promise<C
     method: 'POST',
     path: '/api/auth/register',
     from,
-    body: { username, email: `${username}@durability.test`, password: randomBytes(12).toString('base64url'), age: 30, gender: 'female' },
+    body: { username, email: `${username}@durability.test`, password: randomBytes(12).toString('base64url'), age: 30, gender: 'female', acceptTerms: true },
   });
   const json = asRecord(answer.json);
   const token = json.token;

@@ -34,7 +34,7 @@ async function register(port: number, from: string): Promise<Member> {
     method: 'POST',
     path: '/api/auth/register',
     from,
-    body: { username: `pair_${suffix}`, email: `pair_${suffix}@example.com`, password: 'correct-horse-battery', age: 30, gender: 'female' },
+    body: { username: `pair_${suffix}`, email: `pair_${suffix}@example.com`, password: 'correct-horse-battery', age: 30, gender: 'female', acceptTerms: true },
   });
   expect(answer.status, JSON.stringify(answer.json)).toBe(201);
   const body = answer.json as { token: string; user: { _id: string } };

@@ -76,7 +76,7 @@ export async function runWriteStream(options: StreamOptions): Promise<StreamResu
     const purpose = PURPOSES[registrations % PURPOSES.length] ?? 'liker';
     const password = randomBytes(12).toString('base64url');
     const email = `${username}@durability.test`;
-    const body = { username, email, password, age: 18 + randomInt(50), gender: pick(GENDERS) };
+    const body = { username, email, password, age: 18 + randomInt(50), gender: pick(GENDERS), acceptTerms: true };
     const result = await send(`register ${username}`, { method: 'POST', path: '/api/auth/register', body, from: options.addresses.take() });
     if (result.outcome === 'unanswered') ledger.unansweredRegistrations.add(username);
     if (result.outcome !== 'acked') return;

@@ -4,7 +4,9 @@ import styled from 'styled-components';
 import { changePasswordBodySchema, CURRENT_PASSWORD_INCORRECT, type ChangePasswordBody } from '../../../contract/auth';
 import { changePassword } from '../../api/auth';
 import { ApiError } from '../../api/client';
+import type { PasswordOwner } from '../../../contract/password-rules';
 import { Button, Field, Input, Notice, px, useFieldErrors, type FieldErrorMap } from '../../ui';
+import { PasswordStrengthMeter } from './PasswordStrengthMeter';
 
 interface Draft {
   currentPassword: string;
@@ -54,8 +56,9 @@ function validate(draft: Draft): { body: ChangePasswordBody } | { errors: FieldE
 /**
  * Change password: current, new and confirm. On success the server ends the
  * account's other sessions and keeps this one, so the person stays signed in here.
+ * `owner` is whose password it is, so the strength meter refuses what the server would.
  */
-export function ChangePasswordForm() {
+export function ChangePasswordForm({ owner = {} }: { owner?: PasswordOwner }) {
   const [draft, setDraft] = useState<Draft>(EMPTY_DRAFT);
   const { errors, show: showErrors, withdraw, clear: clearErrors } = useFieldErrors<FieldName>();
   const save = useMutation({
@@ -104,6 +107,7 @@ export function ChangePasswordForm() {
       <Field label="New password" hint="At least 8 characters." error={errors.newPassword}>
         <Input type="password" autoComplete="new-password" value={draft.newPassword} onChange={update('newPassword')} />
       </Field>
+      <PasswordStrengthMeter password={draft.newPassword} owner={owner} />
       <Field label="Confirm new password" error={errors.confirmPassword}>
         <Input type="password" autoComplete="new-password" value={draft.confirmPassword} onChange={update('confirmPassword')} />
       </Field>

@@ -2,14 +2,16 @@ import { useState, type FormEvent } from 'react';
 import { Link } from '@tanstack/react-router';
 import styled from 'styled-components';
 import { registerBodySchema, type RegisterBody } from '../../../contract/auth';
-import { Button, Field, Input, Notice, Select, Text, useFieldErrors, type FieldErrorMap } from '../../ui';
+import { Button, Checkbox, Field, Input, Notice, px, Select, Text, useFieldErrors, type FieldErrorMap } from '../../ui';
 import { GENDER_CHOICES, GENDER_LABELS } from '../profile/gender-labels';
 import { useAuth } from './AuthProvider';
-import { AuthCard } from './AuthCard';
+import { AuthCard, AuthForm } from './AuthCard';
+import { PasswordStrengthMeter } from './PasswordStrengthMeter';
 import { returnPageSubtitle, useReturnPage } from './useReturnPage';
 
 type FieldName = keyof RegisterBody;
-type FormValues = Record<FieldName, string>;
+type TextFieldName = Exclude<FieldName, 'acceptTerms'>;
+type FormValues = Record<TextFieldName, string>;
 
 const EMPTY: FormValues = { username: '', email: '', password: '', age: '', gender: '' };
 
@@ -20,10 +22,11 @@ const EMPTY: FormValues = { username: '', email: '', password: '', age: '', gend
 export function RegisterScreen() {
   const { send, isBusy, error } = useAuth();
   const [values, setValues] = useState<FormValues>(EMPTY);
+  const [acceptTerms, setAcceptTerms] = useState(false);
   const { errors: fieldErrors, show: showFieldErrors, withdraw, clear: clearFieldErrors } = useFieldErrors<FieldName>();
   const subtitle = returnPageSubtitle(useReturnPage('user'), 'Join Orbit', 'Join Orbit and start meeting people near you.');
 
-  const update = (name: FieldName) => (event: { target: { value: string } }) => {
+  const update = (name: TextFieldName) => (event: { target: { value: string } }) => {
     setValues((current) => ({ ...current, [name]: event.target.value }));
     withdraw(name);
   };
@@ -32,6 +35,7 @@ export function RegisterScreen() {
     event.preventDefault();
     const parsed = registerBodySchema.safeParse({
       ...values,
+      acceptTerms,
       age: values.age.trim() === '' ? undefined : Number(values.age),
       gender: values.gender === '' ? undefined : values.gender,
     });
@@ -39,7 +43,8 @@ export function RegisterScreen() {
       const next: FieldErrorMap<FieldName> = {};
       for (const issue of parsed.error.issues) {
         const field = issue.path[0] as FieldName | undefined;
-        if (field && !next[field]) next[field] = values[field].trim() === '' ? `${FIELD_LABELS[field]} is required` : issue.message;
+        if (!field || next[field]) continue;
+        next[field] = field !== 'acceptTerms' && values[field].trim() === '' ? `${FIELD_LABELS[field]} is required` : issue.message;
       }
       showFieldErrors(next);
       return;
@@ -50,7 +55,7 @@ export function RegisterScreen() {
 
   return (
     <AuthCard title="Create your account" subtitle={subtitle}>
-      <Form onSubmit={submit} noValidate aria-label="Sign up">
+      <AuthForm onSubmit={submit} noValidate aria-label="Sign up">
         {error ? <Notice tone="error">{error}</Notice> : null}
         <Field label="Username" id="register-username" hint="3 to 30 lowercase letters, numbers or _" error={fieldErrors.username}>
           <Input name="username" autoComplete="username" autoCapitalize="none" spellCheck={false} value={values.username} onChange={update('username')} />
@@ -61,6 +66,7 @@ export function RegisterScreen() {
         <Field label="Password" id="register-password" hint="At least 8 characters" error={fieldErrors.password}>
           <Input name="password" type="password" autoComplete="new-password" value={values.password} onChange={update('password')} />
         </Field>
+        <PasswordStrengthMeter password={values.password} owner={{ username: values.username, email: values.email }} />
         <TwoColumns>
           <Field label="Age" id="register-age" error={fieldErrors.age}>
             <Input name="age" type="number" inputMode="numeric" min={18} max={99} value={values.age} onChange={update('age')} />
@@ -76,6 +82,33 @@ export function RegisterScreen() {
             </Select>
           </Field>
         </TwoColumns>
+        <div>
+          <Checkbox
+            name="acceptTerms"
+            required
+            checked={acceptTerms}
+            onChange={(event) => {
+              setAcceptTerms(event.target.checked);
+              withdraw('acceptTerms');
+            }}
+            aria-invalid={fieldErrors.acceptTerms ? true : undefined}
+            aria-describedby={fieldErrors.acceptTerms ? TERMS_ERROR_ID : undefined}
+            label={
+              <>
+                I am 18 or over and I accept the{' '}
+                {/* A new tab: what was typed here stays while they read. */}
+                <Link to="/terms" target="_blank" rel="noopener">
+                  Terms of Service
+                </Link>{' '}
+                and the{' '}
+                <Link to="/privacy" target="_blank" rel="noopener">
+                  Privacy Policy
+                </Link>
+              </>
+            }
+          />
+          {fieldErrors.acceptTerms ? <ConsentError id={TERMS_ERROR_ID}>{fieldErrors.acceptTerms}</ConsentError> : null}
+        </div>
         <Button type="submit" variant="primary" size="lg" fullWidth loading={isBusy} loadingLabel="Creating account...">
           Sign Up
         </Button>
@@ -85,16 +118,20 @@ export function RegisterScreen() {
             Sign in
           </Link>
         </Text>
-      </Form>
+      </AuthForm>
     </AuthCard>
   );
 }
 
-const FIELD_LABELS: Record<FieldName, string> = { username: 'Username', email: 'Email', password: 'Password', age: 'Age', gender: 'Gender' };
+const TERMS_ERROR_ID = 'register-terms-error';
 
-const Form = styled.form`
-  display: grid;
-  gap: ${({ theme }) => theme.space[4]}px;
+const FIELD_LABELS: Record<TextFieldName, string> = { username: 'Username', email: 'Email', password: 'Password', age: 'Age', gender: 'Gender' };
+
+
+const ConsentError = styled.p`
+  font-size: ${({ theme }) => px(theme.font.sizes.sm)};
+  font-weight: ${({ theme }) => theme.font.weights.semibold};
+  color: ${({ theme }) => theme.colors.dangerText};
 `;
 
 const TwoColumns = styled.div`

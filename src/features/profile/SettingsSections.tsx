@@ -6,9 +6,11 @@ import { updateMyProfile } from '../../api/users';
 import { ChangePasswordForm } from '../auth/ChangePasswordForm';
 import { DeleteAccountSection } from '../auth/DeleteAccountSection';
 import { SignedInDevicesSection } from '../auth/SignedInDevicesSection';
+import { TwoStepSection } from '../auth/TwoStepSection';
 import { BlockedPeopleSection } from '../safety/BlockedPeopleSection';
 import { Button, Checkbox, Notice, Stack, Text } from '../../ui';
 import { DownloadDataSection } from './DownloadDataSection';
+import { ActivitySettings } from './ActivitySettings';
 import { MessagingSettings } from './MessagingSettings';
 import { currentPosition } from './geolocation';
 import { SettingsHeading } from './SettingsSection';
@@ -82,10 +84,12 @@ export function SettingsSections({ user, locate = currentPosition }: SettingsSec
         ) : null}
       </div>
       {saveRadarChoice.isError ? <Notice tone="error">{saveRadarChoice.error.message}</Notice> : null}
+      <ActivitySettings user={user} />
       <MessagingSettings user={user} />
       <BlockedPeopleSection />
       <SettingsHeading>Change password</SettingsHeading>
-      <ChangePasswordForm />
+      <ChangePasswordForm owner={{ username: user.username, email: user.email }} />
+      <TwoStepSection />
       <SignedInDevicesSection />
       <DownloadDataSection username={user.username} />
       <DeleteAccountSection />

@@ -1,9 +1,9 @@
 import { Link } from '@tanstack/react-router';
 import styled from 'styled-components';
-import { FOOTER_INERT_ENTRIES, FOOTER_LINKS, FOOTER_TAGLINE } from './nav-links';
+import { FOOTER_INERT_ENTRIES, FOOTER_LEGAL_LINKS, FOOTER_LINKS, FOOTER_TAGLINE } from './nav-links';
 import { useAppName } from './useAppName';
 
-/** SPEC section 2 footer: name, tagline, links, inert legal and app-store entries, copyright. */
+/** SPEC section 2 footer: name, tagline, links, the legal pages, inert app-store entries, copyright. */
 export function Footer() {
   const appName = useAppName();
   const year = new Date().getFullYear();
@@ -25,16 +25,16 @@ export function Footer() {
             ))}
           </List>
         </nav>
-        <div>
+        <nav aria-label="Legal">
           <ColumnTitle>Legal</ColumnTitle>
           <List>
-            {FOOTER_INERT_ENTRIES.legal.map((entry) => (
-              <li key={entry}>
-                <Inert>{entry}</Inert>
+            {FOOTER_LEGAL_LINKS.map((link) => (
+              <li key={link.to}>
+                <FooterLink to={link.to}>{link.label}</FooterLink>
               </li>
             ))}
           </List>
-        </div>
+        </nav>
         <div>
           <ColumnTitle>Get the app</ColumnTitle>
           <List>

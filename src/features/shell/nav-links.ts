@@ -22,9 +22,15 @@ export const FOOTER_LINKS = [
   { to: '/download', label: 'Download' },
 ] as const;
 
-/** SPEC: footer entries that have no target yet; shown as text, not as dead links. */
+/** SPEC footer's legal entries, real pages since issue 37 (finding 15). */
+export const FOOTER_LEGAL_LINKS = [
+  { to: '/privacy', label: 'Privacy Policy' },
+  { to: '/terms', label: 'Terms of Service' },
+  { to: '/cookies', label: 'Cookie Policy' },
+] as const;
+
+/** SPEC: footer entries that have no target while no app exists; shown as text, not as dead links. */
 export const FOOTER_INERT_ENTRIES = {
-  legal: ['Privacy Policy', 'Terms of Service', 'Cookie Policy'],
   apps: ['Google Play', 'App Store'],
 } as const;
 

@@ -14,6 +14,7 @@ export function newRegistration(overrides: Partial<RegisterBody> = {}): Register
     password: 'correct-horse-battery',
     age: 27,
     gender: 'female',
+    acceptTerms: true,
     ...overrides,
   };
 }

@@ -131,15 +131,18 @@ describe('the app shell', () => {
     await waitFor(() => expect(screen.getByRole('main')).toHaveFocus());
   });
 
-  it('has the footer on every page, with inert entries that are not links', async () => {
+  it('has the footer on every page, with the legal pages linked and the app-store entries inert', async () => {
     renderApp('/features');
     const footer = await screen.findByRole('contentinfo');
     expect(within(footer).getByText(`© ${new Date().getFullYear()} Orbit. All rights reserved.`)).toBeInTheDocument();
-    for (const entry of ['Privacy Policy', 'Terms of Service', 'Cookie Policy', 'Google Play', 'App Store']) {
+    for (const entry of ['Google Play', 'App Store']) {
       expect(within(footer).getByText(entry).closest('a')).toBeNull();
     }
     for (const link of ['Home', 'Features', 'Blog', 'Download']) {
       expect(within(footer).getByRole('link', { name: link })).toBeInTheDocument();
+    }
+    for (const [name, href] of [['Privacy Policy', '/privacy'], ['Terms of Service', '/terms'], ['Cookie Policy', '/cookies']]) {
+      expect(within(footer).getByRole('link', { name })).toHaveAttribute('href', href);
     }
   });
 });

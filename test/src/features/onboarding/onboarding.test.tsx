@@ -69,6 +69,7 @@ describe('the guided set-up (/onboarding)', () => {
     await user.type(within(form).getByLabelText('Password'), 'correct-horse-battery');
     await user.type(within(form).getByLabelText('Age'), '28');
     await user.selectOptions(within(form).getByLabelText('Gender'), 'female');
+    await user.click(within(form).getByRole('checkbox', { name: /18 or over/ }));
     await user.click(within(form).getByRole('button', { name: 'Sign Up' }));
     await waitFor(() => expect(path(router)).toBe('/onboarding'));
     await onStep('Add your photos', 1);

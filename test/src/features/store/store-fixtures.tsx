@@ -33,6 +33,7 @@ export function accountWith(overrides: Partial<User> = {}): User {
     _id: '00000000-0000-4000-8000-0000000000aa',
     username: 'alex',
     email: 'alex@example.com',
+    emailVerified: true,
     role: 'user',
     avatar: '/api/media/avatar/alex',
     age: 28,
@@ -52,6 +53,7 @@ export function accountWith(overrides: Partial<User> = {}): User {
     onboarding: { completed: true, step: 'preferences' },
     photoNudgeSeen: true,
     readReceipts: true,
+    activityVisible: true,
     profile: {
       name: 'Alex',
       avatar: '/api/media/avatar/alex',

@@ -1,0 +1,7 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { CookiePolicyScreen } from '../features/legal/CookiePolicyScreen';
+
+export const Route = createFileRoute('/cookies')({
+  staticData: { pageTitle: 'Cookie Policy' },
+  component: CookiePolicyScreen,
+});

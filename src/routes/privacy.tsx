@@ -1,0 +1,7 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { PrivacyPolicyScreen } from '../features/legal/PrivacyPolicyScreen';
+
+export const Route = createFileRoute('/privacy')({
+  staticData: { pageTitle: 'Privacy Policy' },
+  component: PrivacyPolicyScreen,
+});

@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import {
+  PASSWORD_CONTAINS_EMAIL,
+  PASSWORD_CONTAINS_USERNAME,
+  PASSWORD_ONLY_SPACES,
+  PASSWORD_TOO_COMMON,
+  PASSWORD_TOO_GUESSABLE,
+  PASSWORD_TOO_LONG,
+  PASSWORD_TOO_SHORT,
+  passwordProblem,
+  passwordStrength,
+} from '../../contract/password-policy';
+
+const owner = { username: 'orbituser', email: 'maya.r@example.com' };
+
+describe('passwordProblem', () => {
+  it.each([
+    ['12345678', PASSWORD_TOO_COMMON],
+    ['password', PASSWORD_TOO_COMMON],
+    ['Password', PASSWORD_TOO_COMMON],
+    ['P@ssw0rd', PASSWORD_TOO_COMMON],
+    ['qwerty123456', PASSWORD_TOO_COMMON],
+    ['iloveyou', PASSWORD_TOO_COMMON],
+    ['        ', PASSWORD_ONLY_SPACES],
+    ['\t \t \t \t ', PASSWORD_ONLY_SPACES],
+    ['orbituser1', PASSWORD_CONTAINS_USERNAME],
+    ['My-OrbitUser-2026!', PASSWORD_CONTAINS_USERNAME],
+    ['xxMaya.Rxx-2026', PASSWORD_CONTAINS_EMAIL],
+    ['short', PASSWORD_TOO_SHORT],
+    ['p'.repeat(129), PASSWORD_TOO_LONG],
+  ])('refuses %j: %s', (password, reason) => {
+    expect(passwordProblem(password, owner)).toBe(reason);
+  });
+
+  it('refuses guessable patterns that are not on the list, saying why in zxcvbn\'s words', () => {
+    const problem = passwordProblem('aaaaaaaaaaaa', owner);
+    expect(problem).toMatch(new RegExp(`^${PASSWORD_TOO_GUESSABLE} .+`));
+    expect(problem).toContain('Repeated characters');
+    expect(passwordProblem('a'.repeat(128), owner)).toContain(PASSWORD_TOO_GUESSABLE);
+  });
+
+  it.each(['correct-horse-battery', 'Tr0ub4dor&3-maybe', 'violet-kettle-harbour-92', 'x'.repeat(40) + 'Zq8!mP2#vL'])('accepts %j', (password) => {
+    expect(passwordProblem(password, owner)).toBeNull();
+  });
+
+  it('ignores a username or email part shorter than 3 characters', () => {
+    expect(passwordProblem('violet-kettle-harbour-92', { username: 'vi', email: 'ha@example.com' })).toBeNull();
+  });
+
+  it('judges without an owner too (the username and email rules then do not apply)', () => {
+    expect(passwordProblem('orbituser-violet-kettle')).toBeNull();
+    expect(passwordProblem('password')).toBe(PASSWORD_TOO_COMMON);
+  });
+
+  it('analyses a 128-character password in under 50 ms', () => {
+    passwordProblem('warm-up-the-estimator-once');
+    // The slowest inputs found: many l33t-able characters and repeats.
+    const worst = ['aB3$'.repeat(32), '1234567890'.repeat(13).slice(0, 128), 'P@ssw0rd'.repeat(16), '4@5$1!0o3e'.repeat(13).slice(0, 128)];
+    for (const password of worst) {
+      // CPU time, the fastest of three: the machine running the tests may be busy with other work.
+      const timings = [0, 1, 2].map(() => {
+        const started = process.cpuUsage();
+        passwordProblem(password, owner);
+        const spent = process.cpuUsage(started);
+        return (spent.user + spent.system) / 1000;
+      });
+      expect(Math.min(...timings), `${password.slice(0, 12)}…`).toBeLessThan(50);
+    }
+  });
+});
+
+describe('passwordStrength', () => {
+  it('rates refused passwords Weak and accepted ones Fair, Good or Strong', () => {
+    expect(passwordStrength('password', owner)).toEqual({ score: 0, label: 'Weak', problem: PASSWORD_TOO_COMMON });
+    expect(passwordStrength('correct-horse-battery', owner)).toEqual({ score: 4, label: 'Strong', problem: null });
+    const fair = passwordStrength('Summer2026!', owner);
+    expect(fair.problem).toBeNull();
+    expect(['Fair', 'Good']).toContain(fair.label);
+  });
+});
+
+describe('the strength meter\'s lighter judge', () => {
+  it('refuses what the server refuses by list, rule or pattern, in the same words', async () => {
+    const meter = await import('../../src/features/auth/password-meter-policy');
+    for (const password of ['12345678', 'password', 'P@ssw0rd', 'iloveyou', '        ', 'orbituser1', 'xxMaya.Rxx-2026', 'aaaaaaaaaaaa', 'qwertyuiop']) {
+      expect(meter.passwordStrength(password, owner).problem, password).toBe(passwordProblem(password, owner));
+    }
+    expect(meter.passwordStrength('correct-horse-battery', owner).problem).toBeNull();
+  });
+});
