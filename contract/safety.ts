@@ -49,6 +49,16 @@ export const reportedMessageSchema = z.object({
 });
 export type ReportedMessage = z.infer<typeof reportedMessageSchema>;
 
+/**
+ * What the safety actions answer. They name nobody, and answer an unknown id
+ * exactly as a member (storing nothing), so they never tell whether the person
+ * exists or blocked the caller; the app names the person itself.
+ */
+export const BLOCKED_MESSAGE = 'Blocked.';
+export const UNBLOCKED_MESSAGE = 'Unblocked.';
+export const REPORT_RECEIVED_MESSAGE = 'Thanks for telling us. Our team will review your report.';
+export const REPORTED_AND_BLOCKED_MESSAGE = `${REPORT_RECEIVED_MESSAGE} They are blocked too.`;
+
 export const safetyMessageResponseSchema = z.object({ success: z.literal(true), message: z.string() });
 export type SafetyMessageResponse = z.infer<typeof safetyMessageResponseSchema>;
 

@@ -20,7 +20,7 @@ interface Member {
 async function registerMember(request: APIRequestContext, prefix: string, name: string): Promise<Member> {
   const username = `${prefix}_${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
   const registered = await request.post('/api/auth/register', {
-    data: { username, email: `${username}@example.com`, password: 'correct-horse-battery', age: 97, gender: 'female' },
+    data: { username, email: `${username}@example.com`, password: 'correct-horse-battery', age: 97, gender: 'female', acceptTerms: true },
   });
   expect(registered.status()).toBe(201);
   const { token, user } = (await registered.json()) as { token: string; user: { _id: string } };

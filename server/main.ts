@@ -4,6 +4,7 @@ import { ConfigError, loadConfig, loggerOptions, type AppConfig } from './config
 import { openDatabase } from './db/client';
 import { DataDirectoryInUseError } from './db/data-directory-lock';
 import { ensureAdminAccount, seedDatabase } from './db/seed/index';
+import { warnIfDemoIsExposed } from './lib/exposure-warning';
 import { describeErrorForLog } from './lib/log-error';
 
 const startedAt = performance.now();
@@ -71,6 +72,8 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   const elapsedMs = Math.round(performance.now() - startedAt);
   app.log.info(`Orbit ready on http://localhost:${config.port} (${database.driver}) in ${elapsedMs} ms`);
+  // After the ready line, so it is the last thing an operator sees.
+  warnIfDemoIsExposed(app.log, config);
 }
 
 /** Why the start failed. What the operator can fix is said in a sentence: a stack would only bury it. */

@@ -1,4 +1,5 @@
 import helmet from 'helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError } from './errors';
@@ -107,6 +108,62 @@ export function findUnstorableText(input: unknown): string | null {
   return null;
 }
 
+// Two helmet middlewares for the process, each built once: their headers
+// never vary per request, and building them once keeps cached answers cheap.
+const strictTransportSecurity = { maxAge: 15_552_000, includeSubDomains: true };
+const applyDocumentHeaders = helmet({
+  // useDefaults off: helmet's defaults add upgrade-insecure-requests, which
+  // would break the plain-http localhost deployment.
+  contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicyDirectives },
+  // Harmless locally (browsers ignore HSTS over http) and right behind TLS.
+  strictTransportSecurity,
+});
+// JSON answers are read by scripts, never rendered: the document-only
+// headers (opener policy, XSS filter, download and DNS-prefetch switches,
+// referrer policy: a JSON answer makes no requests of its own...) would
+// only add about 630 bytes to every API call. What matters for them
+// stays: nothing may load or frame them, no MIME sniffing, same-origin reads.
+const applyApiHeaders = helmet({
+  contentSecurityPolicy: { useDefaults: false, directives: apiContentSecurityPolicyDirectives },
+  strictTransportSecurity,
+  crossOriginOpenerPolicy: false,
+  originAgentCluster: false,
+  referrerPolicy: false,
+  xDnsPrefetchControl: false,
+  xDownloadOptions: false,
+  xFrameOptions: false,
+  xPermittedCrossDomainPolicies: false,
+  xXssProtection: false,
+});
+
+/** The headers a helmet middleware sets: they never vary per request, so a stub response collects them. */
+function collectHeaders(apply: typeof applyApiHeaders): Readonly<Record<string, string>> {
+  const headers: Record<string, string> = {};
+  const stub = {
+    setHeader: (name: string, value: number | string | readonly string[]) => {
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+    },
+    removeHeader: (name: string) => {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  apply({} as IncomingMessage, stub as unknown as ServerResponse, () => {});
+  return headers;
+}
+
+let collected: { api: Readonly<Record<string, string>>; document: Readonly<Record<string, string>> } | undefined;
+
+/**
+ * The security headers every answer to `url` carries, for the answers sent
+ * where the onRequest hook below never runs: errors Fastify raises before
+ * routing (a malformed URL) and the server's own answers to unparseable
+ * requests (431, 400, 408), written straight to the socket.
+ */
+export function securityHeadersFor(url: string): Readonly<Record<string, string>> {
+  collected ??= { api: collectHeaders(applyApiHeaders), document: { ...collectHeaders(applyDocumentHeaders), 'permissions-policy': PERMISSIONS_POLICY } };
+  return isJsonApiPath(url) ? collected.api : collected.document;
+}
+
 function securityPlugin(app: FastifyInstance, _options: unknown, done: () => void): void {
   // Before validation, so such text is a clear 400 wherever it was sent,
   // instead of a database error (500) in whichever handler stores or searches it.
@@ -121,33 +178,6 @@ function securityPlugin(app: FastifyInstance, _options: unknown, done: () => voi
     next();
   });
 
-  // Two helmet middlewares for the process, each built once: their headers
-  // never vary per request, and building them once keeps cached answers cheap.
-  const strictTransportSecurity = { maxAge: 15_552_000, includeSubDomains: true };
-  const applyDocumentHeaders = helmet({
-    // useDefaults off: helmet's defaults add upgrade-insecure-requests, which
-    // would break the plain-http localhost deployment.
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicyDirectives },
-    // Harmless locally (browsers ignore HSTS over http) and right behind TLS.
-    strictTransportSecurity,
-  });
-  // JSON answers are read by scripts, never rendered: the document-only
-  // headers (opener policy, XSS filter, download and DNS-prefetch switches,
-  // referrer policy: a JSON answer makes no requests of its own...) would
-  // only add about 630 bytes to every API call. What matters for them
-  // stays: nothing may load or frame them, no MIME sniffing, same-origin reads.
-  const applyApiHeaders = helmet({
-    contentSecurityPolicy: { useDefaults: false, directives: apiContentSecurityPolicyDirectives },
-    strictTransportSecurity,
-    crossOriginOpenerPolicy: false,
-    originAgentCluster: false,
-    referrerPolicy: false,
-    xDnsPrefetchControl: false,
-    xDownloadOptions: false,
-    xFrameOptions: false,
-    xPermittedCrossDomainPolicies: false,
-    xXssProtection: false,
-  });
   app.addHook('onRequest', (request, reply, hookDone) => {
     const json = isJsonApiPath(request.url);
     if (!json) void reply.header('permissions-policy', PERMISSIONS_POLICY);

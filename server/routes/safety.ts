@@ -47,11 +47,12 @@ const safetyRoutes: FastifyPluginCallbackZod<SafetyRoutesOptions> = (app, option
         summary: 'Block someone',
         description:
           'The two people stop seeing each other everywhere (Discover, Spin, Radar, Matches, profiles, likes), whoever blocked whom, ' +
-          'and a match between them ends. Blocking again changes nothing and still succeeds. Blocking oneself is 400; ' +
-          'an unknown or admin account is 404. A banned member can be blocked.',
+          'and a match between them ends. Blocking again changes nothing and still succeeds. Blocking oneself is 400. ' +
+          'The answer names nobody and is the same for an unknown or admin account (nothing is stored) and for someone who blocked the caller, ' +
+          'so it never tells whether the person exists or blocked the caller. A banned member can be blocked.',
         security: bearerSecurity,
         params: personParamsSchema,
-        response: { 200: safetyMessageResponseSchema, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: safetyMessageResponseSchema, ...errorResponses(400, 401, 403) },
       },
     },
     async (request) => {
@@ -70,10 +71,11 @@ const safetyRoutes: FastifyPluginCallbackZod<SafetyRoutesOptions> = (app, option
       schema: {
         tags,
         summary: 'Unblock someone',
-        description: 'Succeeds whether or not the person was blocked. The match a block ended does not come back.',
+        description:
+          'Succeeds whether or not the person was blocked, and alike for an unknown id. The match a block ended does not come back.',
         security: bearerSecurity,
         params: personParamsSchema,
-        response: { 200: safetyMessageResponseSchema, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: safetyMessageResponseSchema, ...errorResponses(400, 401, 403) },
       },
     },
     async (request) => ({ success: true as const, message: await unblockPerson(app.db, signedInUser(request).id, request.params.id) }),
@@ -89,8 +91,9 @@ const safetyRoutes: FastifyPluginCallbackZod<SafetyRoutesOptions> = (app, option
         description:
           `A reason, optional details (up to ${REPORT_DETAILS_MAX} characters), block (default true: the person is blocked in the same step) ` +
           'and photoId when the report is about one of their photos (404 when it is not one of theirs). ' +
-          'A second report while the first is still open amends it rather than adding another. Reporting oneself is 400; ' +
-          'an unknown or admin account is 404. Reports are limited per account (429).',
+          'A second report while the first is still open amends it rather than adding another. Reporting oneself is 400. ' +
+          'The answer names nobody and is the same for an unknown or admin account (nothing is stored) and for someone who blocked the caller ' +
+          '(stored, for the operators). Reports are limited per account (429).',
         security: bearerSecurity,
         params: personParamsSchema,
         body: reportBodySchema,

@@ -1,9 +1,16 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { BlockedPerson, ReportBody } from '../../contract/safety';
+import {
+  BLOCKED_MESSAGE,
+  REPORT_RECEIVED_MESSAGE,
+  REPORTED_AND_BLOCKED_MESSAGE,
+  UNBLOCKED_MESSAGE,
+  type BlockedPerson,
+  type ReportBody,
+} from '../../contract/safety';
 import { PHOTO_NOT_FOUND_MESSAGE } from '../../contract/photos';
 import { matches, memberPhotos, userBlocks, userReports, users } from '../db/schema';
 import type { OrbitDatabase } from '../db/types';
-import { lockPair, orderedPair, USER_NOT_FOUND_MESSAGE } from '../discovery/record-decision';
+import { lockPair, orderedPair } from '../discovery/record-decision';
 import { HttpError } from '../plugins/errors';
 import { endConversation } from '../messaging/queries';
 import { conversationExcerpt } from '../messaging/service';
@@ -12,7 +19,6 @@ import { defaultAvatarUrl } from '../routes/user-view';
 export const CANNOT_BLOCK_SELF_MESSAGE = "You can't block yourself";
 export const CANNOT_UNBLOCK_SELF_MESSAGE = "You can't unblock yourself";
 export const CANNOT_REPORT_SELF_MESSAGE = "You can't report yourself";
-export const REPORT_RECEIVED_MESSAGE = 'Thanks for telling us. Our team will review your report.';
 
 type Transaction = Parameters<Parameters<OrbitDatabase['transaction']>[0]>[0];
 type Executor = OrbitDatabase | Transaction;
@@ -21,18 +27,23 @@ type Executor = OrbitDatabase | Transaction;
 const displayName = (person: { name: string; username: string }) => person.name || person.username;
 
 /**
- * The member a safety action names. Banned members can still be blocked and
- * reported (a ban may be lifted); admin accounts read as not found, as they
- * do everywhere a member looks.
+ * The member a safety action is about, or null for an unknown id. Banned
+ * members can still be blocked and reported (a ban may be lifted); admin
+ * accounts count as unknown, as they do everywhere a member looks.
+ *
+ * An unknown id is answered exactly like a member, storing nothing: someone
+ * who blocked the caller is unknown to them everywhere else (their profile is
+ * 404), so a different answer here would tell the caller they were blocked
+ * (issue 37, finding 13). The answers name nobody for the same reason; the
+ * app already knows whom it acted on.
  */
-async function findMember(db: Executor, id: string): Promise<{ id: string; name: string; username: string }> {
+async function findMember(db: Executor, id: string): Promise<{ id: string; username: string } | null> {
   const [row] = await db
-    .select({ id: users.id, name: users.name, username: users.username })
+    .select({ id: users.id, username: users.username })
     .from(users)
     .where(and(eq(users.id, id), eq(users.role, 'user')))
     .limit(1);
-  if (!row) throw new HttpError(404, USER_NOT_FOUND_MESSAGE);
-  return row;
+  return row ?? null;
 }
 
 /** The block itself, and the end of any match between the two (their likes stay as they were). */
@@ -56,17 +67,17 @@ export async function blockPerson(db: OrbitDatabase, callerId: string, targetId:
   if (targetId === callerId) throw new HttpError(400, CANNOT_BLOCK_SELF_MESSAGE);
   return db.transaction(async (tx) => {
     const target = await findMember(tx, targetId);
-    const endedMatch = await storeBlock(db, tx, callerId, target.id);
-    return { message: `You blocked ${displayName(target)}.`, endedMatch };
+    const endedMatch = target ? await storeBlock(db, tx, callerId, target.id) : false;
+    return { message: BLOCKED_MESSAGE, endedMatch };
   });
 }
 
 /** Unblocking someone who is not blocked succeeds too: the outcome is what was asked for. */
 export async function unblockPerson(db: OrbitDatabase, callerId: string, targetId: string): Promise<string> {
   if (targetId === callerId) throw new HttpError(400, CANNOT_UNBLOCK_SELF_MESSAGE);
-  const target = await findMember(db, targetId);
-  await db.delete(userBlocks).where(and(eq(userBlocks.blockerId, callerId), eq(userBlocks.blockedId, target.id)));
-  return `You unblocked ${displayName(target)}.`;
+  // Only the caller's own block is removed; an unknown id finds none and answers alike.
+  await db.delete(userBlocks).where(and(eq(userBlocks.blockerId, callerId), eq(userBlocks.blockedId, targetId)));
+  return UNBLOCKED_MESSAGE;
 }
 
 /** The caller's own blocks, newest first (only ever the caller's: the blocks made against them stay unseen). */
@@ -104,6 +115,11 @@ export async function reportPerson(
   return db.transaction(async (tx) => {
     const target = await findMember(tx, targetId);
     const photoId = body.photoId ?? null;
+    // Nobody to report: no photo can be theirs, and otherwise the answer is a member's.
+    if (!target) {
+      if (photoId !== null) throw new HttpError(404, PHOTO_NOT_FOUND_MESSAGE);
+      return { message: body.block ? REPORTED_AND_BLOCKED_MESSAGE : REPORT_RECEIVED_MESSAGE, endedMatch: false };
+    }
     if (photoId !== null) {
       const [photo] = await tx
         .select({ id: memberPhotos.id })
@@ -137,6 +153,6 @@ export async function reportPerson(
       });
     if (!body.block) return { message: REPORT_RECEIVED_MESSAGE, endedMatch: false };
     const endedMatch = await storeBlock(db, tx, callerId, target.id);
-    return { message: `${REPORT_RECEIVED_MESSAGE} You won't see ${displayName(target)} again.`, endedMatch };
+    return { message: REPORTED_AND_BLOCKED_MESSAGE, endedMatch };
   });
 }

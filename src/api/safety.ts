@@ -10,12 +10,12 @@ export const safetyKeys = {
 
 const personPath = (id: string, action: 'block' | 'report') => `/users/${encodeURIComponent(id)}/${action}`;
 
-/** POST /users/:id/block: "You blocked <name>." */
+/** POST /users/:id/block; the answer names nobody (the screen does). */
 export function blockPerson(id: string): Promise<SafetyMessageResponse> {
   return apiRequest<SafetyMessageResponse>(personPath(id, 'block'), { method: 'POST', fallbackMessage: 'Failed to block user' });
 }
 
-/** DELETE /users/:id/block: "You unblocked <name>." */
+/** DELETE /users/:id/block; the answer names nobody (the screen does). */
 export function unblockPerson(id: string): Promise<SafetyMessageResponse> {
   return apiRequest<SafetyMessageResponse>(personPath(id, 'block'), { method: 'DELETE', fallbackMessage: 'Failed to unblock user' });
 }

@@ -1,6 +1,7 @@
+import { BLOCKED_MESSAGE } from '../../contract/safety';
 import { json, mockApi } from '../src/support/render-app';
 
-/** The server's answer to a block, as the model tests expect to see it. */
+/** What the screen says after a block (the server's answer names nobody), as the model tests expect to see it. */
 export const blockedMessage = (name: string) => `You blocked ${name}.`;
 
 /**
@@ -10,5 +11,5 @@ export const blockedMessage = (name: string) => `You blocked ${name}.`;
  * mockApi's 404.
  */
 export function answerBlocks(people: ReadonlyArray<{ id: string; name: string }>): void {
-  mockApi(Object.fromEntries(people.map((person) => [`POST /api/users/${person.id}/block`, () => json(200, { success: true, message: blockedMessage(person.name) })])));
+  mockApi(Object.fromEntries(people.map((person) => [`POST /api/users/${person.id}/block`, () => json(200, { success: true, message: BLOCKED_MESSAGE })])));
 }

@@ -5,6 +5,7 @@ import { blockedPeopleQueryOptions, unblockPerson } from '../../api/safety';
 import { Avatar, Button, Notice, Skeleton, Stack, Text, theme as tokens } from '../../ui';
 import { FocusableSectionHeading, SectionLoadFailed, SettingsList, SettingsListRow, SettingsListText } from '../profile/settings-list';
 import { rediscoverPerson } from './safety-cache';
+import { unblockedNotice } from './safety-messages';
 
 function blockedOn(iso: string): string {
   return new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
@@ -14,10 +15,10 @@ function BlockedRow({ person, onUnblocked }: { person: BlockedPerson; onUnblocke
   const queryClient = useQueryClient();
   const unblock = useMutation({
     mutationFn: () => unblockPerson(person.id),
-    onSuccess: ({ message }) => {
+    onSuccess: () => {
       queryClient.setQueryData(blockedPeopleQueryOptions().queryKey, (list) => list?.filter((entry) => entry.id !== person.id));
       rediscoverPerson(queryClient, person.id);
-      onUnblocked(message);
+      onUnblocked(unblockedNotice(person.name));
     },
   });
   return (

@@ -6,6 +6,7 @@ import { blockPerson, reportPerson } from '../../api/safety';
 import { Button, Dialog, Heading, Notice, Photo, px, Stack, Text } from '../../ui';
 import { ReportForm } from './ReportForm';
 import { forgetBlockedPerson } from './safety-cache';
+import { blockedNotice, reportedAndBlockedNotice } from './safety-messages';
 
 type Step = 'choose' | 'block' | 'report' | 'reported';
 
@@ -47,7 +48,7 @@ export interface SafetyDialogProps {
   /** Reported from a chat: the conversation goes with the report. */
   attachConversation?: boolean;
   onClose: () => void;
-  /** The person is blocked (by Block, or by a report with "Also block"), and forgotten from the cache: the server's message. */
+  /** The person is blocked (by Block, or by a report with "Also block"), and forgotten from the cache: what to tell the member. */
   onBlocked: (message: string) => void;
 }
 
@@ -68,12 +69,12 @@ export function SafetyDialog({ person, photo, attachConversation = false, onClos
     forgetBlockedPerson(queryClient, id);
     onBlocked(message);
   };
-  const block = useMutation({ mutationFn: () => blockPerson(id), onSuccess: ({ message }) => blocked(message) });
+  const block = useMutation({ mutationFn: () => blockPerson(id), onSuccess: () => blocked(blockedNotice(name)) });
   const report = useMutation({
     // The conversation goes only with a report made from the chat (the server's default is without).
     mutationFn: ({ attachConversation: _fromForm, ...body }: ReportBody) =>
       reportPerson(id, { ...body, ...(photo ? { photoId: photo.id } : {}), ...(attachConversation ? { attachConversation: true } : {}) }),
-    onSuccess: ({ message }, body) => (body.block === false ? setStep('reported') : blocked(message)),
+    onSuccess: (_answer, body) => (body.block === false ? setStep('reported') : blocked(reportedAndBlockedNotice(name))),
     onSettled: () => {
       sending.current = false;
     },

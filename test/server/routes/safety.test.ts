@@ -1,6 +1,13 @@
 import { and, eq, or } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blockedListResponseSchema, REPORT_DETAILS_MAX, safetyMessageResponseSchema } from '../../../contract/safety';
+import {
+  BLOCKED_MESSAGE,
+  blockedListResponseSchema,
+  REPORT_DETAILS_MAX,
+  REPORTED_AND_BLOCKED_MESSAGE,
+  safetyMessageResponseSchema,
+  UNBLOCKED_MESSAGE,
+} from '../../../contract/safety';
 import { likes, matches, userBlocks, userReports, users } from '../../../server/db/schema';
 import { orderedPair } from '../../../server/discovery/record-decision';
 import { insertPerson } from '../discovery/people-fixtures';
@@ -60,14 +67,14 @@ function reportsBetween(reporterId: string, reportedId: string) {
 }
 
 describe('POST /api/users/:id/block', () => {
-  it('blocks, says whom by name, ends their match and keeps the likes; blocking again is still fine', async () => {
+  it('blocks without naming anyone, ends their match and keeps the likes; blocking again is still fine', async () => {
     const alice = await registerUser(testApp.app);
     const bob = await named('Bob Blocked');
     await matchUp(alice, bob);
 
     const first = await block(alice.token, bob.user._id);
     expect(first.statusCode, first.body).toBe(200);
-    expect(safetyMessageResponseSchema.parse(first.json())).toEqual({ success: true, message: 'You blocked Bob Blocked.' });
+    expect(safetyMessageResponseSchema.parse(first.json())).toEqual({ success: true, message: BLOCKED_MESSAGE });
     expect(await matchRows(alice.user._id, bob.user._id)).toHaveLength(0);
     expect(await blockedIds(alice.token)).toEqual([bob.user._id]);
     const pairLikes = await testApp.db.select().from(likes).where(or(eq(likes.fromUserId, alice.user._id), eq(likes.fromUserId, bob.user._id)));
@@ -75,26 +82,27 @@ describe('POST /api/users/:id/block', () => {
 
     const again = await block(alice.token, bob.user._id);
     expect(again.statusCode).toBe(200);
-    expect(again.json()).toEqual({ success: true, message: 'You blocked Bob Blocked.' });
+    expect(again.json()).toEqual({ success: true, message: BLOCKED_MESSAGE });
     expect(await testApp.db.select().from(userBlocks).where(eq(userBlocks.blockerId, alice.user._id))).toHaveLength(1);
   });
 
-  it('uses the username when the person has no name, and can block a banned member', async () => {
+  it('can block a banned member', async () => {
     const alice = await registerUser(testApp.app);
     const banned = await insertPerson(testApp.db, { name: '', isBanned: true, banReason: 'spam', bannedAt: new Date() });
     const response = await block(alice.token, banned.id);
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toEqual({ success: true, message: `You blocked ${banned.username}.` });
+    expect(response.json()).toEqual({ success: true, message: BLOCKED_MESSAGE });
+    expect(await blockedIds(alice.token)).toEqual([banned.id]);
   });
 
-  it('refuses oneself (400), and an unknown or admin account reads as not found (404)', async () => {
+  it('refuses oneself (400), and answers an unknown or admin account like a member, storing nothing', async () => {
     const alice = await registerUser(testApp.app);
     expect((await block(alice.token, alice.user._id)).json()).toEqual({ success: false, message: "You can't block yourself" });
     expect((await block(alice.token, alice.user._id)).statusCode).toBe(400);
     for (const id of [UNKNOWN_ID, adminId]) {
       const response = await block(alice.token, id);
-      expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ success: false, message: 'User not found' });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ success: true, message: BLOCKED_MESSAGE });
     }
     const malformed = await block(alice.token, 'not-a-uuid');
     expect(malformed.statusCode).toBe(400);
@@ -130,7 +138,7 @@ describe('DELETE /api/users/:id/block and GET /api/users/blocked', () => {
     for (let round = 0; round < 2; round += 1) {
       const response = await unblock(alice.token, carol.user._id);
       expect(response.statusCode, response.body).toBe(200);
-      expect(response.json()).toEqual({ success: true, message: 'You unblocked Carol.' });
+      expect(response.json()).toEqual({ success: true, message: UNBLOCKED_MESSAGE });
     }
     expect(await blockedIds(alice.token)).toEqual([bob.user._id]);
     // Unblocking someone Alice never blocked leaves Dave's block of her in place.
@@ -138,10 +146,10 @@ describe('DELETE /api/users/:id/block and GET /api/users/blocked', () => {
     expect(await blockedIds(dave.token)).toEqual([alice.user._id]);
   });
 
-  it('answers 404 for an unknown account and 400 for oneself', async () => {
+  it('answers an unknown account like anyone else, and 400 for oneself', async () => {
     const alice = await registerUser(testApp.app);
-    expect((await unblock(alice.token, UNKNOWN_ID)).json()).toEqual({ success: false, message: 'User not found' });
-    expect((await unblock(alice.token, UNKNOWN_ID)).statusCode).toBe(404);
+    expect((await unblock(alice.token, UNKNOWN_ID)).json()).toEqual({ success: true, message: UNBLOCKED_MESSAGE });
+    expect((await unblock(alice.token, UNKNOWN_ID)).statusCode).toBe(200);
     expect((await unblock(alice.token, alice.user._id)).statusCode).toBe(400);
   });
 
@@ -155,13 +163,13 @@ describe('DELETE /api/users/:id/block and GET /api/users/blocked', () => {
 });
 
 describe('POST /api/users/:id/report', () => {
-  it('files a report and blocks by default (201), saying so', async () => {
+  it('files a report and blocks by default (201), saying so without naming anyone', async () => {
     const alice = await registerUser(testApp.app);
     const bob = await named('Bob Reported');
     await matchUp(alice, bob);
     const response = await report(alice.token, bob.user._id, { reason: 'harassment', details: '  Kept messaging me  ' });
     expect(response.statusCode, response.body).toBe(201);
-    expect(response.json()).toEqual({ success: true, message: `${RECEIVED} You won't see Bob Reported again.` });
+    expect(response.json()).toEqual({ success: true, message: REPORTED_AND_BLOCKED_MESSAGE });
 
     const stored = await reportsBetween(alice.user._id, bob.user._id);
     expect(stored).toHaveLength(1);
@@ -210,7 +218,7 @@ describe('POST /api/users/:id/report', () => {
     expect(await reportsBetween(alice.user._id, bob.user._id)).toHaveLength(1);
   });
 
-  it('refuses oneself, unknown and admin accounts, and bad bodies, storing nothing', async () => {
+  it('refuses oneself and bad bodies, and answers unknown and admin accounts like members, storing nothing', async () => {
     const alice = await registerUser(testApp.app);
     const bob = await registerUser(testApp.app);
     const self = await report(alice.token, alice.user._id, { reason: 'other' });
@@ -218,8 +226,9 @@ describe('POST /api/users/:id/report', () => {
     expect(self.json()).toEqual({ success: false, message: "You can't report yourself" });
     for (const id of [UNKNOWN_ID, adminId]) {
       const response = await report(alice.token, id, { reason: 'other' });
-      expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ success: false, message: 'User not found' });
+      expect(response.statusCode).toBe(201);
+      expect(response.json()).toEqual({ success: true, message: REPORTED_AND_BLOCKED_MESSAGE });
+      expect(await reportsBetween(alice.user._id, id)).toHaveLength(0);
     }
 
     const badReason = await report(alice.token, bob.user._id, { reason: 'rude' });
@@ -242,6 +251,57 @@ describe('POST /api/users/:id/report', () => {
     expect(await reportsBetween(alice.user._id, alice.user._id)).toHaveLength(0);
     expect((await reportsBetween(alice.user._id, bob.user._id)).map((row) => row.details)).toEqual(['x'.repeat(REPORT_DETAILS_MAX)]);
     expect(await blockedIds(alice.token)).toEqual([]);
+  });
+});
+
+// Issue 37, finding 13: someone who blocked the caller is unknown to them everywhere else, so the
+// safety actions must not answer differently for them than for an unknown id or any other member.
+describe('blocking and reporting someone who blocked you', () => {
+  type Answer = { statusCode: number; body: string; contentType: unknown };
+  const answer = (response: Awaited<ReturnType<typeof block>>): Answer => ({
+    statusCode: response.statusCode,
+    body: response.body,
+    contentType: response.headers['content-type'],
+  });
+
+  it('answers exactly as for an unknown id or a member who did not, and still stores the block and the report', async () => {
+    const alice = await registerUser(testApp.app);
+    const blockedAlice = await named('Has Blocked Alice');
+    const member = await named('Plain Member');
+    expect((await block(blockedAlice.token, alice.user._id)).statusCode).toBe(200);
+    // Her profile reads as not found to Alice, like an unknown id.
+    expect((await call('GET', `/api/users/${blockedAlice.user._id}`, alice.token)).statusCode).toBe(404);
+
+    const targets = [blockedAlice.user._id, UNKNOWN_ID, member.user._id];
+    for (const action of [
+      (id: string) => block(alice.token, id),
+      (id: string) => report(alice.token, id, { reason: 'harassment', block: false }),
+      (id: string) => report(alice.token, id, { reason: 'harassment', details: 'again' }),
+      (id: string) => unblock(alice.token, id),
+    ]) {
+      const [blockedYou, unknown, plain] = await Promise.all(targets.map(async (id) => answer(await action(id))));
+      expect(blockedYou).toEqual(unknown);
+      expect(plain).toEqual(unknown);
+      expect(unknown?.body).not.toContain('Has Blocked Alice');
+    }
+
+    // The operators still see the report about someone who blocked the reporter.
+    expect(await reportsBetween(alice.user._id, blockedAlice.user._id)).toHaveLength(1);
+    expect(await reportsBetween(alice.user._id, UNKNOWN_ID)).toHaveLength(0);
+    // Both blocks stand after Alice's block (the unblock above removed only her own, not the one against her).
+    const aliceBlocks = await testApp.db.select().from(userBlocks).where(eq(userBlocks.blockerId, alice.user._id));
+    expect(aliceBlocks.map((row) => row.blockedId)).toEqual([]);
+    expect(await blockedIds(blockedAlice.token)).toEqual([alice.user._id]);
+  });
+
+  it('stores a block of someone who blocked you: a mutual block stays when they unblock', async () => {
+    const alice = await registerUser(testApp.app);
+    const bob = await registerUser(testApp.app);
+    expect((await block(bob.token, alice.user._id)).statusCode).toBe(200);
+    expect((await block(alice.token, bob.user._id)).statusCode).toBe(200);
+    expect(await blockedIds(alice.token)).toEqual([bob.user._id]);
+    expect((await unblock(bob.token, alice.user._id)).statusCode).toBe(200);
+    expect(await blockedIds(alice.token)).toEqual([bob.user._id]);
   });
 });
 

@@ -26,7 +26,7 @@ describe('Blocked people, in Settings', () => {
       'GET /api/users/blocked': () => json(200, { success: true, blocked }),
       [`DELETE /api/users/${OTHER_ID}/block`]: () => {
         blocked = [JO];
-        return json(200, { success: true, message: 'You unblocked Sam Rivera.' });
+        return json(200, { success: true, message: 'Unblocked.' });
       },
     });
     const { queryClient } = renderApp('/profile');

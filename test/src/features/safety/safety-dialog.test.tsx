@@ -65,7 +65,7 @@ describe('Report or block, on another member’s profile', () => {
   });
 
   it('blocks, forgets the cached lists, shows the message and goes to Discover', async () => {
-    const { calls } = mockProfile({ [`POST /api/users/${OTHER_ID}/block`]: () => json(200, { success: true, message: BLOCKED }) });
+    const { calls } = mockProfile({ [`POST /api/users/${OTHER_ID}/block`]: () => json(200, { success: true, message: 'Blocked.' }) });
     const { router, queryClient } = renderApp(`/profile/${OTHER_ID}`);
     queryClient.setQueryData(['matches'], []);
     queryClient.setQueryData(['users', 'discover', { page: 1, limit: 12 }], { users: [] });
@@ -112,7 +112,7 @@ describe('Report or block, on another member’s profile', () => {
 
   it('reports with the reason, the details and block on by default, then goes to Discover', async () => {
     const { calls } = mockProfile({
-      [`POST /api/users/${OTHER_ID}/report`]: () => json(201, { success: true, message: `${THANKS} You won't see Sam Rivera again.` }),
+      [`POST /api/users/${OTHER_ID}/report`]: () => json(201, { success: true, message: `${THANKS} They are blocked too.` }),
     });
     const { router } = renderApp(`/profile/${OTHER_ID}`);
     const dialog = await openDialog();
