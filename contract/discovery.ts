@@ -10,12 +10,6 @@ export const RADAR_MAX_LIMIT = 50;
 export const DISCOVER_MAX_LIMIT = 50;
 export const SPIN_MAX_LIMIT = 50;
 
-const coordinate = (name: string, bound: number) =>
-  z.coerce
-    .number({ message: `${name} must be a number` })
-    .min(-bound, `${name} must be between -${bound} and ${bound}`)
-    .max(bound, `${name} must be between -${bound} and ${bound}`);
-
 const wholeNumber = (name: string, min: number, max: number) =>
   z.coerce
     .number({ message: `${name} must be a number` })
@@ -23,22 +17,28 @@ const wholeNumber = (name: string, min: number, max: number) =>
     .min(min, `${name} must be between ${min} and ${max}`)
     .max(max, `${name} must be between ${min} and ${max}`);
 
-/** GET /users/radar: without lat and lon the caller's stored location is the centre. */
-export const radarQuerySchema = z
-  .object({
-    lat: coordinate('lat', 90).optional(),
-    lon: coordinate('lon', 180).optional(),
-    radiusKm: z.coerce
-      .number({ message: 'radiusKm must be a number' })
-      .positive('radiusKm must be more than 0')
-      .max(RADAR_MAX_RADIUS_KM, `radiusKm must be at most ${RADAR_MAX_RADIUS_KM}`)
-      .default(50),
-    limit: wholeNumber('limit', 1, RADAR_MAX_LIMIT).default(20),
-  })
-  .refine((query) => (query.lat === undefined) === (query.lon === undefined), {
-    message: 'lat and lon must be given together',
-    path: ['lat'],
-  });
+/**
+ * Where a radar looks from: the caller's own stored location, or the Home
+ * page radar's fixed point (SPEC). Never a point the caller picks:
+ * distances from chosen points would locate anyone (issue 37, finding 2).
+ */
+export const RADAR_CENTRES = ['me', 'home-page'] as const;
+export type RadarCentre = (typeof RADAR_CENTRES)[number];
+
+/**
+ * GET /users/radar: around the caller's stored location, or the Home radar's
+ * fixed point. Strict, so an old client still sending lat and lon is told no
+ * (400 "Unknown field") instead of silently being answered about elsewhere.
+ */
+export const radarQuerySchema = z.strictObject({
+  around: z.enum(RADAR_CENTRES, { message: `around must be one of: ${RADAR_CENTRES.join(', ')}` }).default('me'),
+  radiusKm: z.coerce
+    .number({ message: 'radiusKm must be a number' })
+    .positive('radiusKm must be more than 0')
+    .max(RADAR_MAX_RADIUS_KM, `radiusKm must be at most ${RADAR_MAX_RADIUS_KM}`)
+    .default(50),
+  limit: wholeNumber('limit', 1, RADAR_MAX_LIMIT).default(20),
+});
 export type RadarQuery = z.infer<typeof radarQuerySchema>;
 
 /**
@@ -72,7 +72,7 @@ export const candidateSchema = z.object({
   isOnline: z.boolean(),
   isVIP: z.boolean(),
   interests: z.array(z.string()),
-  /** 'Online now', 'Active 5 minutes ago', ... */
+  /** 'Online now', 'Active today', 'Active this week'... (contract/activity.ts); '' when they hide their activity. */
   lastActive: z.string(),
   /** 0 to 100, from shared interests and age distance. */
   compatibility: z.number().int().min(0).max(100),

@@ -3,7 +3,7 @@ import type { Candidate } from '../../contract/discovery';
 import { users, type UserRow } from '../db/schema';
 import { defaultAvatarUrl, hasActiveVip } from '../routes/user-view';
 import { compatibilityPercent, type CompatibilityTraits } from './compatibility';
-import { lastActiveText } from './last-active';
+import { lastActiveText, shownOnline } from './last-active';
 
 /** Only what a candidate card needs: no email, coordinates, ban data or secrets are ever selected. */
 const {
@@ -19,12 +19,13 @@ const {
   vipUntil,
   interests,
   lastSeenAt,
+  activityVisible,
 } = getTableColumns(users);
-export const candidateColumns = { id, username, name, age, gender, region, avatar, isOnline, isVip, vipUntil, interests, lastSeenAt };
+export const candidateColumns = { id, username, name, age, gender, region, avatar, isOnline, isVip, vipUntil, interests, lastSeenAt, activityVisible };
 
 export type CandidateRow = Pick<
   UserRow,
-  'id' | 'username' | 'name' | 'age' | 'gender' | 'region' | 'avatar' | 'isOnline' | 'isVip' | 'vipUntil' | 'interests' | 'lastSeenAt'
+  'id' | 'username' | 'name' | 'age' | 'gender' | 'region' | 'avatar' | 'isOnline' | 'isVip' | 'vipUntil' | 'interests' | 'lastSeenAt' | 'activityVisible'
 >;
 
 /** SPEC section 3 "Candidate or match user", as seen by `viewer`. */
@@ -37,10 +38,10 @@ export function toCandidate(row: CandidateRow, viewer: CompatibilityTraits, now:
     gender: row.gender,
     region: row.region,
     avatar: row.avatar || defaultAvatarUrl(row.username),
-    isOnline: row.isOnline,
+    isOnline: shownOnline(row),
     isVIP: hasActiveVip(row, now),
     interests: row.interests,
-    lastActive: lastActiveText(row.isOnline, row.lastSeenAt, now),
+    lastActive: lastActiveText(row, now),
     compatibility: compatibilityPercent(viewer, row),
   };
 }

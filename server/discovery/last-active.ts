@@ -1,19 +1,32 @@
-const MINUTE_MS = 60_000;
-const HOUR_MS = 60 * MINUTE_MS;
-const DAY_MS = 24 * HOUR_MS;
+import { ACTIVITY_TEXT } from '../../contract/activity';
 
-function plural(count: number, unit: string): string {
-  return `${count} ${unit}${count === 1 ? '' : 's'}`;
+const DAY_MS = 24 * 60 * 60_000;
+
+/** What decides how another member's activity reads: their presence, when they were last seen, and whether they show it. */
+export interface ActivitySource {
+  isOnline: boolean;
+  lastSeenAt: Date | null;
+  /** Their Settings switch "Show when I was active"; off, nobody else sees either. */
+  activityVisible: boolean;
 }
 
-/** The SPEC's "last active" text for a candidate or match card. */
-export function lastActiveText(isOnline: boolean, lastSeenAt: Date | null, now: Date): string {
-  if (isOnline) return 'Online now';
-  if (!lastSeenAt) return 'Active a while ago';
-  const elapsed = Math.max(0, now.getTime() - lastSeenAt.getTime());
-  if (elapsed < MINUTE_MS) return 'Active just now';
-  if (elapsed < HOUR_MS) return `Active ${plural(Math.floor(elapsed / MINUTE_MS), 'minute')} ago`;
-  if (elapsed < DAY_MS) return `Active ${plural(Math.floor(elapsed / HOUR_MS), 'hour')} ago`;
-  if (elapsed < 30 * DAY_MS) return `Active ${plural(Math.floor(elapsed / DAY_MS), 'day')} ago`;
-  return 'Active over a month ago';
+/**
+ * Another member's last activity as others see it (candidate cards, matches,
+ * profiles): only coarse buckets, never a time, so nobody can follow when
+ * someone uses Orbit (issue 37, finding 8). Empty when they hide it.
+ */
+export function lastActiveText(person: ActivitySource, now: Date): string {
+  if (!person.activityVisible) return ACTIVITY_TEXT.hidden;
+  if (person.isOnline) return ACTIVITY_TEXT.online;
+  if (!person.lastSeenAt) return ACTIVITY_TEXT.earlier;
+  const elapsed = Math.max(0, now.getTime() - person.lastSeenAt.getTime());
+  if (elapsed < DAY_MS) return ACTIVITY_TEXT.today;
+  if (elapsed < 7 * DAY_MS) return ACTIVITY_TEXT.thisWeek;
+  if (elapsed < 30 * DAY_MS) return ACTIVITY_TEXT.thisMonth;
+  return ACTIVITY_TEXT.earlier;
+}
+
+/** Whether others see the member as online: never when they hide their activity. */
+export function shownOnline(person: Pick<ActivitySource, 'isOnline' | 'activityVisible'>): boolean {
+  return person.isOnline && person.activityVisible;
 }

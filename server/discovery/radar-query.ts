@@ -5,6 +5,7 @@ import type { OrbitDatabase } from '../db/types';
 import { users } from '../db/schema';
 import { defaultAvatarUrl } from '../routes/user-view';
 import { notBlockedEitherWay } from '../safety/blocks';
+import { shownOnline } from './last-active';
 import { capBoxes, METRES_PER_POINT_DISTANCE_UNIT, reportedKm, snapToGrid, type GeoPoint } from './geo';
 import { matchConditions, matchPlan, shapeSuffix, type MatchShape, type MatchValues, type Viewer } from './mutual-preferences';
 
@@ -164,6 +165,7 @@ function buildNearbyQuery(db: OrbitDatabase, boxCount: number, values: RadarValu
       avatar: users.avatar,
       region: users.region,
       isOnline: users.isOnline,
+      activityVisible: users.activityVisible,
       distance,
     })
     .from(users)
@@ -270,7 +272,7 @@ export async function findNearbyUsers(db: OrbitDatabase, asked: RadarSearch): Pr
     age: row.age,
     avatar: row.avatar || defaultAvatarUrl(row.username),
     region: row.region,
-    isOnline: row.isOnline,
+    isOnline: shownOnline(row),
     distanceKm: reportedKm(Number(row.distance) * METRES_PER_POINT_DISTANCE_UNIT),
   }));
 }

@@ -155,6 +155,7 @@ export async function listConversations(db: Executor, callerId: string) {
       avatar: users.avatar,
       gender: users.gender,
       isOnline: users.isOnline,
+      peerActivityVisible: users.activityVisible,
       peerReadReceipts: users.readReceipts,
       matchedAt: matches.createdAt,
       lastSeq: sql<number>`coalesce(${conversations.lastSeq}, 0)`.mapWith(Number),

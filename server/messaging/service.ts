@@ -84,7 +84,8 @@ export async function listMemberConversations(
     userId: row.peerId,
     name: row.name || row.username,
     avatar: row.avatar || defaultAvatarUrl(row.username, row.gender),
-    isOnline: row.isOnline,
+    // A member who hides their activity never reads as online, not even to their matches.
+    isOnline: row.isOnline && row.peerActivityVisible,
     matchedAt: row.matchedAt.toISOString(),
     lastMessage: row.last?.seq == null ? null : toMessage({ ...row.last, createdAt: new Date(row.last.createdAt) }),
     lastSeq: row.lastSeq,

@@ -28,7 +28,8 @@ const discoveryRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
         tags: ['discovery'],
         summary: 'People nearby, nearest first',
         description:
-          `Around lat/lon, or without them the caller's stored location (or the Home radar's fixed point when none is stored). ` +
+          `Around the caller's stored location (around=me, the default; the Home radar's fixed point when none is stored), or around ` +
+          'the Home radar\'s fixed point (around=home-page). Never around a point the caller chooses: distances from chosen points would locate people. ' +
           `radiusKm up to ${RADAR_MAX_RADIUS_KM} (default 50), limit up to ${RADAR_MAX_LIMIT} (default 20). ` +
           'Positions are snapped to a grid of about 1 km before distances are computed, and distances are whole kilometres (at least 1); ' +
           'no coordinates are ever returned. Banned and hidden people and the caller are left out, and so is anyone the caller\'s preferences ' +
@@ -40,8 +41,9 @@ const discoveryRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     },
     async (request) => {
       const caller = signedInUser(request);
-      const { lat, lon, radiusKm, limit } = request.query;
-      const centre = lat !== undefined && lon !== undefined ? { latitude: lat, longitude: lon } : (storedLocation(caller) ?? DEFAULT_RADAR_CENTRE);
+      const { around, radiusKm, limit } = request.query;
+      // Moving one's own location is rate limited (PATCH /user/me), so the centre cannot be walked round a victim.
+      const centre = (around === 'me' ? storedLocation(caller) : null) ?? DEFAULT_RADAR_CENTRE;
       return { users: await findNearbyUsers(app.db, { centre, radiusKm, limit, excludeUserId: caller.id, viewer: caller }) };
     },
   );

@@ -13,12 +13,12 @@ import type {
 import type { MeResponse, PublicUserResponse, UpdateProfileBody, User } from '../../contract/user';
 import { apiRequest } from './client';
 
-export type RadarSearch = Partial<Pick<RadarQuery, 'lat' | 'lon'>> & Pick<RadarQuery, 'radiusKm' | 'limit'>;
+export type RadarSearch = Pick<RadarQuery, 'around' | 'radiusKm' | 'limit'>;
 
 /** GET /users/radar: nearest first; SPEC section 8 fallback text on failure. */
 export async function fetchNearbyUsers(search: RadarSearch, signal?: AbortSignal): Promise<NearbyUser[]> {
   const body = await apiRequest<RadarResponse>('/users/radar', {
-    query: { lat: search.lat, lon: search.lon, radiusKm: search.radiusKm, limit: search.limit },
+    query: { around: search.around, radiusKm: search.radiusKm, limit: search.limit },
     fallbackMessage: 'Failed to fetch nearby users',
     signal,
   });

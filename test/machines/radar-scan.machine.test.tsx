@@ -30,7 +30,7 @@ function modelFor(onFailure: RadarFailureMode) {
 async function mountScanner({ machine, clock, inspect }: MountArgs<typeof radarScanMachine>, onFailure: RadarFailureMode): Promise<Mounted> {
   const catcher = actorCatcher();
   const view = await renderScreen(() => (
-    <RadarScanner search={{ radiusKm: 50, limit: 10 }} onFailure={onFailure} listTitle="Nearby users" overrides={{ machine, clock, inspect, onActor: catcher.onActor }} />
+    <RadarScanner search={{ around: 'me', radiusKm: 50, limit: 10 }} onFailure={onFailure} listTitle="Nearby users" overrides={{ machine, clock, inspect, onActor: catcher.onActor }} />
   ));
   return { actor: catcher.actor, unmount: () => view.unmount() };
 }

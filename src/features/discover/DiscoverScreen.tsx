@@ -56,7 +56,7 @@ function MemberDiscover({ search, onSearchChange, alert }: Omit<DiscoverScreenPr
       {view === 'radar' ? (
         <TabPanel idBase={TABS_ID} tabId="radar">
           {/* Fake sample people would mislead inside real results, so a failure shows the error view here. */}
-          <RadarScanner search={{ radiusKm: 50, limit: 20 }} onFailure="error" listTitle="People nearby" />
+          <RadarScanner search={{ around: 'me', radiusKm: 50, limit: 20 }} onFailure="error" listTitle="People nearby" />
         </TabPanel>
       ) : (
         <TabPanel idBase={TABS_ID} tabId="list">

@@ -3,8 +3,8 @@ import { Card } from '../../ui';
 import { readTokens } from '../../api/session';
 import { RadarScanner, type RadarScanOverrides } from './RadarScanner';
 
-/** SPEC section 4: the Home radar looks around a fixed point, 50 km, 20 users. */
-export const HOME_RADAR_SEARCH: RadarSearch = { lat: 19.076, lon: 72.8777, radiusKm: 50, limit: 20 };
+/** SPEC section 4: the Home radar looks around a fixed point (the server's, never one the page picks), 50 km, 20 users. */
+export const HOME_RADAR_SEARCH: RadarSearch = { around: 'home-page', radiusKm: 50, limit: 20 };
 
 /**
  * The interactive radar of the Home page, under the page's own section

@@ -75,10 +75,10 @@ export function RadarScanner({
   sampleNotice = visitor ? VISITOR_SAMPLE_NOTICE : "We couldn't reach the radar, so these are sample people.",
   overrides,
 }: RadarScannerProps) {
-  const { lat, lon, radiusKm, limit } = search;
+  const { around, radiusKm, limit } = search;
   const machine = useMemo(
-    () => overrides?.machine ?? scannerMachine({ lat, lon, radiusKm, limit }, visitor),
-    [overrides?.machine, lat, lon, radiusKm, limit, visitor],
+    () => overrides?.machine ?? scannerMachine({ around, radiusKm, limit }, visitor),
+    [overrides?.machine, around, radiusKm, limit, visitor],
   );
   const actor = useActorRef(machine, {
     input: { samples: SAMPLE_NEARBY_USERS, onFailure },

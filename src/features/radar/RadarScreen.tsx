@@ -7,7 +7,7 @@ import { ScreenFrame } from '../discover/ScreenFrame';
 import { RadarScanner, type RadarScanOverrides } from './RadarScanner';
 
 /** SPEC section 4: the Radar screen shows 10 users (around the caller's stored location). */
-export const RADAR_SCREEN_SEARCH: RadarSearch = { radiusKm: 50, limit: 10 };
+export const RADAR_SCREEN_SEARCH: RadarSearch = { around: 'me', radiusKm: 50, limit: 10 };
 
 export interface RadarScreenProps {
   overrides?: RadarScanOverrides;

@@ -12,7 +12,7 @@ const sample = (id: number, name: string, gender: 'female' | 'male', age: number
   isOnline,
   isVIP,
   interests,
-  lastActive: isOnline ? 'Online now' : 'Active 2 hours ago',
+  lastActive: isOnline ? 'Online now' : 'Active today',
   compatibility: 85,
 });
 

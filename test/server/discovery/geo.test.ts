@@ -108,15 +108,22 @@ describe('compatibilityPercent', () => {
 
 describe('lastActiveText', () => {
   const now = new Date('2026-05-01T12:00:00Z');
+  // Coarse buckets only (issue 37, finding 8): nobody can tell the minute someone was last active.
   it.each([
     [true, null, 'Online now'],
     [false, null, 'Active a while ago'],
-    [false, new Date('2026-05-01T11:59:30Z'), 'Active just now'],
-    [false, new Date('2026-05-01T11:59:00Z'), 'Active 1 minute ago'],
-    [false, new Date('2026-05-01T09:00:00Z'), 'Active 3 hours ago'],
-    [false, new Date('2026-04-29T12:00:00Z'), 'Active 2 days ago'],
-    [false, new Date('2026-01-01T12:00:00Z'), 'Active over a month ago'],
+    [false, new Date('2026-05-01T11:59:30Z'), 'Active today'],
+    [false, new Date('2026-05-01T09:00:00Z'), 'Active today'],
+    [false, new Date('2026-04-30T12:00:01Z'), 'Active today'],
+    [false, new Date('2026-04-29T12:00:00Z'), 'Active this week'],
+    [false, new Date('2026-04-20T12:00:00Z'), 'Active this month'],
+    [false, new Date('2026-01-01T12:00:00Z'), 'Active a while ago'],
   ])('online %s, last seen %s -> %s', (isOnline, lastSeen, text) => {
-    expect(lastActiveText(isOnline, lastSeen, now)).toBe(text);
+    expect(lastActiveText({ isOnline, lastSeenAt: lastSeen, activityVisible: true }, now)).toBe(text);
+  });
+
+  it('says nothing, not even "Online now", for someone who hides their activity', () => {
+    expect(lastActiveText({ isOnline: true, lastSeenAt: now, activityVisible: false }, now)).toBe('');
+    expect(lastActiveText({ isOnline: false, lastSeenAt: now, activityVisible: false }, now)).toBe('');
   });
 });

@@ -7,8 +7,9 @@ import { distanceKm, offsetPoint } from './people-fixtures';
 
 // The attack that located Tinder, Bumble and Badoo users: query the distance
 // to a victim from many chosen points and intersect the circles. Here the
-// attacker is a normal signed-in user who may query from anywhere with any
-// radius. The proof: two victim positions about 1.2 km apart answer every
+// attacker is a normal signed-in user who moves their own stored location
+// to each query point (the radar only ever looks from there; in production
+// those moves are rate limited, here they are not) and asks with any radius. The proof: two victim positions about 1.2 km apart answer every
 // query identically, so no estimate can be closer than ~0.6 km to both.
 
 type Point = { latitude: number; longitude: number };
@@ -54,11 +55,9 @@ async function moveVictim(to: Point): Promise<void> {
 }
 
 async function distanceFrom(point: Point, radiusKm: number): Promise<Answer> {
-  const response = await testApp.app.inject({
-    method: 'GET',
-    url: `/api/users/radar?lat=${point.latitude}&lon=${point.longitude}&radiusKm=${radiusKm}&limit=50`,
-    headers: bearer(attacker.token),
-  });
+  const moved = await testApp.app.inject({ method: 'PATCH', url: '/api/user/me', headers: bearer(attacker.token), payload: { location: point } });
+  expect(moved.statusCode).toBe(200);
+  const response = await testApp.app.inject({ method: 'GET', url: `/api/users/radar?radiusKm=${radiusKm}&limit=50`, headers: bearer(attacker.token) });
   expect(response.statusCode).toBe(200);
   const found = radarResponseSchema.parse(response.json()).users.find((user) => user._id === victim.user._id);
   return found ? found.distanceKm : null;

@@ -116,7 +116,7 @@ describe('dynamic API answers', () => {
 
   it('sends gzip to a client that takes only gzip, and the plain answer to one that names no encoding it supports', async () => {
     const headers = bearer(viewer.token);
-    const url = `/api/users/radar?lat=${ORIGIN.latitude}&lon=${ORIGIN.longitude}&radiusKm=50&limit=20`;
+    const url = '/api/users/radar?radiusKm=50&limit=20';
     const plain = await get(url, headers);
     expect(plain.statusCode).toBe(200);
     expect(plain.rawPayload.length).toBeGreaterThan(1024);

@@ -35,7 +35,7 @@ describe('a request while the database is out of reach', () => {
     ['GET', '/api/blog?page=1&limit=9', undefined],
     ['GET', '/api/config/public', undefined],
     ['POST', '/api/auth/login', { username: 'someone_real', password: 'their-real-password-1' }],
-    ['POST', '/api/auth/register', { username: 'new_person', email: 'new@orbit.test', password: 'a-good-password-1', age: 25, gender: 'female' }],
+    ['POST', '/api/auth/register', { username: 'new_person', email: 'new@orbit.test', password: 'a-good-password-1', age: 25, gender: 'female', acceptTerms: true }],
   ] as const)('%s %s is answered 503 with a message and Retry-After', async (method, url, payload) => {
     const response = await app.inject({ method, url, ...(payload ? { payload } : {}) });
     expect(response.statusCode).toBe(503);

@@ -40,8 +40,8 @@ function radar(query: string, token = viewer.token) {
 }
 
 describe('GET /api/users/radar', () => {
-  it('lists people nearest first with whole-kilometre distances and no coordinates', async () => {
-    const response = await radar(`lat=${ORIGIN.latitude}&lon=${ORIGIN.longitude}&radiusKm=50&limit=20`);
+  it("lists people around the caller's stored location, nearest first, with whole-kilometre distances and no coordinates", async () => {
+    const response = await radar('radiusKm=50&limit=20');
     expect(response.statusCode).toBe(200);
     const { users } = radarResponseSchema.parse(response.json());
     expect(users.map((user) => user.name)).toEqual(['Near', 'Middle', 'Far']);
@@ -60,26 +60,66 @@ describe('GET /api/users/radar', () => {
   });
 
   it('leaves out the caller, banned and hidden people, admins and anyone beyond the radius', async () => {
-    const { users } = radarResponseSchema.parse((await radar(`lat=${ORIGIN.latitude}&lon=${ORIGIN.longitude}&radiusKm=100`)).json());
+    const { users } = radarResponseSchema.parse((await radar('radiusKm=100')).json());
     const ids = users.map((user) => user._id);
     for (const excluded of [viewer.user._id, banned.id, hidden.id, outside.id]) expect(ids).not.toContain(excluded);
   });
 
   it('honours radiusKm and limit', async () => {
-    const within15 = radarResponseSchema.parse((await radar(`lat=${ORIGIN.latitude}&lon=${ORIGIN.longitude}&radiusKm=15`)).json());
+    const within15 = radarResponseSchema.parse((await radar('radiusKm=15')).json());
     expect(within15.users.map((user) => user.name)).toEqual(['Near', 'Middle']);
-    const firstOnly = radarResponseSchema.parse((await radar(`lat=${ORIGIN.latitude}&lon=${ORIGIN.longitude}&limit=1`)).json());
+    const firstOnly = radarResponseSchema.parse((await radar('limit=1')).json());
     expect(firstOnly.users.map((user) => user.name)).toEqual(['Near']);
   });
 
-  it("uses the caller's stored location when lat and lon are left out", async () => {
-    const { users } = radarResponseSchema.parse((await radar('radiusKm=50')).json());
-    expect(users.map((user) => user.name)).toEqual(['Near', 'Middle', 'Far']);
+  it('reports at least 1 km, even for someone in the same spot', async () => {
+    const moveViewer = (location: { latitude: number; longitude: number }) =>
+      testApp.app.inject({ method: 'PATCH', url: '/api/user/me', headers: bearer(viewer.token), payload: { location } });
+    expect((await moveViewer({ latitude: near.latitude ?? 0, longitude: near.longitude ?? 0 })).statusCode).toBe(200);
+    try {
+      const { users } = radarResponseSchema.parse((await radar('radiusKm=1')).json());
+      expect(users).toEqual([expect.objectContaining({ _id: near.id, distanceKm: 1 })]);
+    } finally {
+      await moveViewer(ORIGIN);
+    }
   });
 
-  it('reports at least 1 km, even for someone in the same spot', async () => {
-    const { users } = radarResponseSchema.parse((await radar(`lat=${near.latitude}&lon=${near.longitude}&radiusKm=1`)).json());
-    expect(users).toEqual([expect.objectContaining({ _id: near.id, distanceKm: 1 })]);
+  // Issue 37, finding 2: six radar requests from chosen points used to find anyone's 1 km cell.
+  describe('never looks from a point the caller chooses', () => {
+    let prober: RegisteredUser;
+    beforeAll(async () => {
+      prober = await registerUser(testApp.app, { age: 30, gender: 'male' });
+      // About 500 km north of everyone in this file.
+      const home = offsetPoint(ORIGIN, 500, 0);
+      await testApp.app.inject({ method: 'PATCH', url: '/api/user/me', headers: bearer(prober.token), payload: { location: home } });
+    });
+
+    it('refuses a centre given as lat and lon, and shows nobody near that point', async () => {
+      const response = await radar(`lat=${ORIGIN.latitude}&lon=${ORIGIN.longitude}&radiusKm=50&limit=20`, prober.token);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ success: false, message: 'lat: Unknown field; lon: Unknown field' });
+      expect(response.body).not.toContain(near.id);
+    });
+
+    it("looks only around the caller's own stored location", async () => {
+      const { users } = radarResponseSchema.parse((await radar('radiusKm=100&limit=50', prober.token)).json());
+      for (const person of [near, middle, far]) expect(users.map((user) => user._id)).not.toContain(person.id);
+    });
+
+    it("looks around the Home radar's fixed point when asked, which is nowhere near the people here", async () => {
+      const response = await radar('around=home-page&radiusKm=100&limit=50', prober.token);
+      expect(response.statusCode).toBe(200);
+      const ids = radarResponseSchema.parse(response.json()).users.map((user) => user._id);
+      for (const person of [near, middle, far]) expect(ids).not.toContain(person.id);
+    });
+
+    it("looks around the Home radar's fixed point for a member with no stored location", async () => {
+      const placeless = await registerUser(testApp.app, { age: 30, gender: 'male' });
+      const own = radarResponseSchema.parse((await radar('radiusKm=50&limit=50', placeless.token)).json());
+      const homePage = radarResponseSchema.parse((await radar('around=home-page&radiusKm=50&limit=50', placeless.token)).json());
+      expect(own).toEqual(homePage);
+      for (const person of [near, middle, far]) expect(own.users.map((user) => user._id)).not.toContain(person.id);
+    });
   });
 
   it.each([
@@ -87,10 +127,9 @@ describe('GET /api/users/radar', () => {
     ['radiusKm=0', 'radiusKm: radiusKm must be more than 0'],
     ['limit=51', 'limit: limit must be between 1 and 50'],
     ['limit=2.5', 'limit: limit must be a whole number'],
-    ['lat=91&lon=0', 'lat: lat must be between -90 and 90'],
-    ['lat=10&lon=181', 'lon: lon must be between -180 and 180'],
-    ['lat=abc&lon=0', 'lat: lat must be a number'],
-    ['lat=10', 'lat: lat and lon must be given together'],
+    ['around=paris', 'around: around must be one of: me, home-page'],
+    ['lat=10&lon=20', 'lat: Unknown field; lon: Unknown field'],
+    ['lat=10', 'lat: Unknown field'],
   ])('answers 400 for %s', async (query, message) => {
     const response = await radar(query);
     expect(response.statusCode).toBe(400);

@@ -144,7 +144,7 @@ describe('PATCH /api/user/me', () => {
 
   it("takes the caller off everyone else's radar with showOnRadar false, and back with true", async () => {
     const radarNames = async () => {
-      const response = await testApp.app.inject({ method: 'GET', url: '/api/users/radar?lat=19.1&lon=72.9&radiusKm=50&limit=20', headers: bearer(viewer.token) });
+      const response = await testApp.app.inject({ method: 'GET', url: '/api/users/radar?around=home-page&radiusKm=50&limit=20', headers: bearer(viewer.token) });
       expect(response.statusCode).toBe(200);
       return response.json<{ users: Array<{ _id: string }> }>().users.map((person) => person._id);
     };

@@ -38,6 +38,7 @@ export function me(extra: Partial<User> = {}): User {
     _id: ME_ID,
     username: 'alex',
     email: 'alex@example.com',
+    emailVerified: true,
     role: 'user',
     avatar: '/api/media/avatar/alex',
     age: 28,
@@ -57,6 +58,7 @@ export function me(extra: Partial<User> = {}): User {
     onboarding: { completed: true, step: 'preferences' },
     photoNudgeSeen: true,
     readReceipts: true,
+    activityVisible: true,
     profile: {
       name: 'Alex Demo',
       avatar: '/api/media/avatar/alex',
@@ -81,9 +83,9 @@ export function me(extra: Partial<User> = {}): User {
 }
 
 export function publicUser(extra: Partial<PublicUser> = {}): PublicUser {
-  const { email: _email, coins: _coins, role: _role, showOnRadar: _showOnRadar, preferences: _preferences, onboarding: _onboarding, photoNudgeSeen: _photoNudgeSeen, readReceipts: _readReceipts, profile, ...rest } = me({ _id: OTHER_ID, username: 'sam', isOnline: false });
-  const { coins: _profileCoins, ...publicProfile } = profile;
-  return { ...rest, profile: { ...publicProfile, name: 'Sam Rivera', photos: Array.from({ length: 8 }, (_, n) => `/api/media/avatar/sam-${n}`) }, ...extra };
+  const { email: _email, coins: _coins, role: _role, showOnRadar: _showOnRadar, preferences: _preferences, onboarding: _onboarding, photoNudgeSeen: _photoNudgeSeen, readReceipts: _readReceipts, activityVisible: _activityVisible, profile, ...rest } = me({ _id: OTHER_ID, username: 'sam', isOnline: false });
+  const { coins: _profileCoins, lastSeen: _lastSeen, ...publicProfile } = profile;
+  return { ...rest, profile: { ...publicProfile, lastActive: 'Active this week', name: 'Sam Rivera', photos: Array.from({ length: 8 }, (_, n) => `/api/media/avatar/sam-${n}`) }, ...extra };
 }
 
 /** Signs the in-memory browser in as a user. */

@@ -52,7 +52,7 @@ describe('Matches (/match) against the API', () => {
   it('blocks a match from the card: the server is told, the next match moves up and the message takes focus', async () => {
     const { calls } = mockShellApi({
       'GET /api/matches': () => json(200, { matches: [ASHA, BEN] }),
-      [`POST /api/users/${ASHA.id}/block`]: () => json(200, { success: true, message: 'You blocked Asha.' }),
+      [`POST /api/users/${ASHA.id}/block`]: () => json(200, { success: true, message: 'Blocked.' }),
     });
     renderApp('/match');
     await blockAshaFromTheCard();

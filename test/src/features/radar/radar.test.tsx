@@ -72,7 +72,7 @@ describe('the Home radar', () => {
     await renderScreen(() => <HomeRadar />);
     await passScanDelay();
     await screen.findByRole('heading', { name: 'Nobody nearby yet' });
-    expect(Object.fromEntries(urls[0]?.searchParams ?? [])).toEqual({ lat: '19.076', lon: '72.8777', radiusKm: '50', limit: '20' });
+    expect(Object.fromEntries(urls[0]?.searchParams ?? [])).toEqual({ around: 'home-page', radiusKm: '50', limit: '20' });
   });
 
   it('shows a visitor the 5 sample users and says they are samples, without asking the server', async () => {
@@ -112,7 +112,7 @@ describe('the Radar screen', () => {
     expect(await screen.findByRole('link', { name: 'View Dev' })).toHaveAttribute('href', `/profile/${PEOPLE[1]?._id}`);
     expect(screen.getByRole('link', { name: 'Call Ira' })).toHaveAttribute('href', `/video-call/${PEOPLE[0]?._id}`);
     expect(screen.getByText('11 km away · Mumbai')).toBeInTheDocument();
-    expect(Object.fromEntries(urls[0]?.searchParams ?? [])).toEqual({ radiusKm: '50', limit: '10' });
+    expect(Object.fromEntries(urls[0]?.searchParams ?? [])).toEqual({ around: 'me', radiusKm: '50', limit: '10' });
     expect(screen.queryByText(/You are hidden from the radar/)).toBeNull();
   });
 
