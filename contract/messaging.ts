@@ -24,6 +24,10 @@ export const CONVERSATION_ENDED_MESSAGE = 'This conversation has ended. You can 
 export const UNMATCHED_MESSAGE = 'You unmatched. The conversation has ended for both of you.';
 export const MATCH_NOT_FOUND_MESSAGE = 'Match not found';
 
+/** `call`: the entry a video call leaves in the chat ("Missed video call", "Video call · 3:12"). */
+export const MESSAGE_KINDS = ['text', 'call'] as const;
+export type MessageKind = (typeof MESSAGE_KINDS)[number];
+
 export const conversationParamsSchema = z.object({ userId: idSchema });
 
 export const messageSchema = z.object({
@@ -33,6 +37,8 @@ export const messageSchema = z.object({
   seq: z.number().int().min(1),
   senderId: z.string(),
   text: z.string(),
+  /** Absent in messages from before calls existed and in a browser's own unsent ones: a text message. */
+  kind: z.enum(MESSAGE_KINDS).optional(),
   /** ISO date-time of the commit. */
   sentAt: z.string(),
 });

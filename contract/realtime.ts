@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from './common';
+import { callEndReasonSchema, callPeerSchema, callSignalSchema } from './calls';
 import { messageSchema, receiptsSchema } from './messaging';
 
 // The realtime channel (socket.io at REALTIME_PATH): the server pushes what
@@ -33,12 +34,28 @@ export const matchEventSchema = z.object({ peerId: z.string() });
 /** Someone the member matched came online or went offline. */
 export const presenceEventSchema = z.object({ userId: z.string(), isOnline: z.boolean() });
 
+/** Someone is calling: every open tab of the callee rings (contract/calls.ts). */
+export const callIncomingEventSchema = z.object({ callId: z.string(), peer: callPeerSchema });
+/** The callee's Orbit was reached and is ringing (to the caller's tabs). */
+export const callRingingEventSchema = z.object({ callId: z.string() });
+/** The call was answered (to both members' tabs: the caller's connects, the callee's other tabs stop ringing). */
+export const callAnsweredEventSchema = z.object({ callId: z.string() });
+/** The call is over, for both; `seconds` is its connected length, null when it never connected. */
+export const callEndedEventSchema = z.object({ callId: z.string(), reason: callEndReasonSchema, seconds: z.number().int().min(0).nullable() });
+/** The other tab of the call sent a description, a candidate or its media state (only to the tab that holds the call). */
+export const callSignalEventSchema = z.object({ callId: z.string(), signal: callSignalSchema });
+
 export type MessageEvent = z.infer<typeof messageEventSchema>;
 export type ReceiptsEvent = z.infer<typeof receiptsEventSchema>;
 export type TypingEvent = z.infer<typeof typingEventSchema>;
 export type ConversationEndedEvent = z.infer<typeof conversationEndedEventSchema>;
 export type MatchEvent = z.infer<typeof matchEventSchema>;
 export type PresenceEvent = z.infer<typeof presenceEventSchema>;
+export type CallIncomingEvent = z.infer<typeof callIncomingEventSchema>;
+export type CallRingingEvent = z.infer<typeof callRingingEventSchema>;
+export type CallAnsweredEvent = z.infer<typeof callAnsweredEventSchema>;
+export type CallEndedEvent = z.infer<typeof callEndedEventSchema>;
+export type CallSignalEvent = z.infer<typeof callSignalEventSchema>;
 
 export const serverEventSchemas = {
   'message:new': messageEventSchema,
@@ -47,6 +64,11 @@ export const serverEventSchemas = {
   'conversation:ended': conversationEndedEventSchema,
   'match:new': matchEventSchema,
   presence: presenceEventSchema,
+  'call:incoming': callIncomingEventSchema,
+  'call:ringing': callRingingEventSchema,
+  'call:answered': callAnsweredEventSchema,
+  'call:ended': callEndedEventSchema,
+  'call:signal': callSignalEventSchema,
 } as const;
 
 export type ServerEventName = keyof typeof serverEventSchemas;
@@ -64,7 +86,20 @@ export const receiptsCommandSchema = z
   })
   .refine((command) => command.deliveredSeq !== undefined || command.readSeq !== undefined, { message: 'Give deliveredSeq or readSeq' });
 
+const callIdSchema = z.uuid({ message: 'Invalid call id' });
+/** Start a call; the browser names it, so sending the same invite again is the same call. */
+export const callInviteCommandSchema = z.object({ callId: callIdSchema, calleeId: idSchema });
+/** Sent by the callee's tabs for a call they are ringing for; anything else about one call carries just its id. */
+export const callIdCommandSchema = z.object({ callId: callIdSchema });
+/** End the call: before an answer the caller cancels; after it either side hangs up, or gives up on a lost connection. */
+export const callHangupCommandSchema = z.object({ callId: callIdSchema, reason: z.enum(['hung-up', 'lost']).optional() });
+export const callSignalCommandSchema = z.object({ callId: callIdSchema, signal: callSignalSchema });
+
 export type TypingCommand = z.infer<typeof typingCommandSchema>;
+export type CallInviteCommand = z.infer<typeof callInviteCommandSchema>;
+export type CallIdCommand = z.infer<typeof callIdCommandSchema>;
+export type CallHangupCommand = z.infer<typeof callHangupCommandSchema>;
+export type CallSignalCommand = z.infer<typeof callSignalCommandSchema>;
 export type ReceiptsCommand = z.infer<typeof receiptsCommandSchema>;
 
 /** Every command is answered: done, or why not (the HTTP status it would have had, and a message). */
@@ -77,6 +112,17 @@ export type CommandAnswer = z.infer<typeof commandAnswerSchema>;
 export const clientCommandSchemas = {
   typing: typingCommandSchema,
   'receipts:mark': receiptsCommandSchema,
+  'call:invite': callInviteCommandSchema,
+  /** The callee's tab is ringing: the caller sees "Ringing…". */
+  'call:ringing': callIdCommandSchema,
+  /** This tab takes the call; the first tab wins, the others stop ringing. */
+  'call:answer': callIdCommandSchema,
+  'call:decline': callIdCommandSchema,
+  'call:hangup': callHangupCommandSchema,
+  /** Relayed to the other tab of the call, never stored. */
+  'call:signal': callSignalCommandSchema,
+  /** After a reconnect, this tab takes its side of the call back (within CALL_LEG_GRACE_MS). */
+  'call:rejoin': callIdCommandSchema,
 } as const;
 
 export type ClientCommandName = keyof typeof clientCommandSchemas;

@@ -1,5 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { REPORT_STATUSES, type ReportStatus } from '../../contract/admin-reports';
+import { CALL_END_REASONS, type CallEndReason, type CallState } from '../../contract/calls';
+import { MESSAGE_KINDS, type MessageKind } from '../../contract/messaging';
 import { ONBOARDING_STEPS, SHOW_ME } from '../../contract/preferences';
 import { REPORT_REASONS, type ReportReason, type ReportedMessage } from '../../contract/safety';
 import { radarCellSql } from '../discovery/geo';
@@ -442,6 +444,9 @@ export const memberNotices = pgTable(
   (t) => [index('member_notices_user_id_idx').on(t.userId)],
 );
 
+/** `'a', 'b'` for a CHECK constraint; the values are the contract's own constants, never input. */
+const sqlList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '));
+
 /**
  * The messages of one pair of members, smaller id first like matches. It
  * outlives the match only as a counter: when the match ends (unmatch, block)
@@ -490,18 +495,18 @@ export const messages = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     body: text('body').notNull(),
+    /** `call`: the entry a video call leaves in the chat (its id is the call's, its sender the caller). */
+    kind: text('kind').$type<MessageKind>().notNull().default('text'),
     createdAt: createdAt(),
   },
   (t) => [
+    check('messages_kind_check', sql`${t.kind} in (${sqlList(MESSAGE_KINDS)})`),
     // History pages and catching up are ranges of this key: 10,000 messages read like 10.
     primaryKey({ name: 'messages_pkey', columns: [t.conversationId, t.seq] }),
     // A retry of the same message is the same row.
     unique('messages_sender_id_unique').on(t.senderId, t.id),
   ],
 );
-
-/** `'a', 'b'` for a CHECK constraint; the values are the contract's own constants, never input. */
-const sqlList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '));
 
 /**
  * Who blocked whom. A block hides both people from each other everywhere a
@@ -573,6 +578,47 @@ export const userReports = pgTable(
   ],
 );
 
+/**
+ * Video calls (contract/calls.ts). The caller's browser makes the id. A pair
+ * has at most one call that has not ended, which the database itself holds
+ * to (two invites racing make one call); the rate limit counts a caller's
+ * recent rows. Ended calls stay: they are the missed-call history.
+ */
+export const calls = pgTable(
+  'calls',
+  {
+    id: uuid('id').primaryKey(),
+    callerId: uuid('caller_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    calleeId: uuid('callee_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    state: text('state').$type<CallState>().notNull().default('ringing'),
+    createdAt: createdAt(),
+    /** When a tab of the callee said it was ringing. */
+    ringingAt: timestamp('ringing_at', { withTimezone: true }),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    endReason: text('end_reason').$type<CallEndReason>(),
+  },
+  (t) => [
+    check('calls_state_check', sql`${t.state} in ('ringing', 'active', 'ended')`),
+    check('calls_end_reason_check', sql`${t.endReason} is null or ${t.endReason} in (${sqlList(CALL_END_REASONS)})`),
+    check('calls_not_self', sql`${t.callerId} <> ${t.calleeId}`),
+    uniqueIndex('calls_one_open_per_pair_idx')
+      .on(sql`least(${t.callerId}, ${t.calleeId})`, sql`greatest(${t.callerId}, ${t.calleeId})`)
+      .where(sql`${t.state} <> 'ended'`),
+    // "Is this member in a call already" (busy), from either side.
+    index('calls_open_caller_idx').on(t.callerId).where(sql`${t.state} <> 'ended'`),
+    index('calls_open_callee_idx').on(t.calleeId).where(sql`${t.state} <> 'ended'`),
+    // The rate limit: a caller's calls in the last window.
+    index('calls_caller_created_at_idx').on(t.callerId, t.createdAt),
+    // The ring sweep: calls still ringing, oldest first.
+    index('calls_ringing_created_at_idx').on(t.createdAt).where(sql`${t.state} = 'ringing'`),
+  ],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
 export type SessionRow = typeof sessions.$inferSelect;
@@ -601,6 +647,7 @@ export type UserBlockRow = typeof userBlocks.$inferSelect;
 export type UserReportRow = typeof userReports.$inferSelect;
 export type ConversationRow = typeof conversations.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
+export type CallRow = typeof calls.$inferSelect;
 export type MemberPhotoRow = typeof memberPhotos.$inferSelect;
 export type NewMemberPhotoRow = typeof memberPhotos.$inferInsert;
 export type MemberNoticeRow = typeof memberNotices.$inferSelect;

@@ -140,7 +140,7 @@ export async function listConversations(db: Executor, callerId: string) {
   const peerId = sql<string>`case when ${matches.userAId} = ${callerId} then ${matches.userBId} else ${matches.userAId} end`;
   const callerIsA = sql`${matches.userAId} = ${callerId}`;
   const lastMessage = db
-    .select({ seq: messages.seq, id: messages.id, senderId: messages.senderId, body: messages.body, createdAt: messages.createdAt })
+    .select({ seq: messages.seq, id: messages.id, senderId: messages.senderId, body: messages.body, kind: messages.kind, createdAt: messages.createdAt })
     .from(messages)
     .where(eq(messages.conversationId, conversations.id))
     .orderBy(desc(messages.seq))
@@ -169,6 +169,7 @@ export async function listConversations(db: Executor, callerId: string) {
         id: lastMessage.id,
         senderId: lastMessage.senderId,
         body: lastMessage.body,
+        kind: lastMessage.kind,
         createdAt: lastMessage.createdAt,
       },
     })

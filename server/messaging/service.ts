@@ -33,8 +33,8 @@ import {
   type Executor,
 } from './queries';
 
-export function toMessage(row: Pick<MessageRow, 'id' | 'seq' | 'senderId' | 'body' | 'createdAt'>): Message {
-  return { id: row.id, seq: row.seq, senderId: row.senderId, text: row.body, sentAt: row.createdAt.toISOString() };
+export function toMessage(row: Pick<MessageRow, 'id' | 'seq' | 'senderId' | 'body' | 'createdAt'> & { kind?: MessageRow['kind'] }): Message {
+  return { id: row.id, seq: row.seq, senderId: row.senderId, text: row.body, kind: row.kind ?? 'text', sentAt: row.createdAt.toISOString() };
 }
 
 /** Read marks are shown only where both members allow them: whoever turns them off sees none either. */
@@ -147,7 +147,7 @@ export async function sendMessage(db: OrbitDatabase, sender: UserRow, peerId: st
       const match = await findLiveMatch(tx, sender.id, peerId, true);
       if (!match) throw await refusal(tx, sender.id, peerId);
       const { conversationId, seq } = await takeNextSeq(tx, sender.id, peerId, now);
-      const row = await insertMessage(tx, { conversationId, seq, id: body.id, senderId: sender.id, body: body.text, createdAt: now });
+      const row = await insertMessage(tx, { conversationId, seq, id: body.id, senderId: sender.id, body: body.text, kind: 'text', createdAt: now });
       return { message: toMessage(row), created: true, toDemo: match.peerIsDemo };
     });
   } catch (error) {

@@ -153,9 +153,9 @@ export function openConnection({ token, queryClient, hub = realtimeHub, connect 
           return;
         }
         const answered = (error: Error | null, answer?: CommandAnswer) => resolve(error || !answer ? NO_ANSWER : answer);
-        // socket.io types each command's arguments; the hub already typed this one's payload by its name.
-        if (name === 'typing') socket.timeout(COMMAND_TIMEOUT_MS).emit('typing', payload, answered);
-        else socket.timeout(COMMAND_TIMEOUT_MS).emit('receipts:mark', payload, answered);
+        // socket.io cannot follow a generic command name; the hub already typed this one's payload by its name.
+        const timed = socket.timeout(COMMAND_TIMEOUT_MS);
+        (timed.emit as (event: string, body: unknown, ack: typeof answered) => void).call(timed, name, payload, answered);
       }),
   );
   hub.publish({ type: 'status', status: 'connecting' });

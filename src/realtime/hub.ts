@@ -1,4 +1,5 @@
-import type { CommandAnswer, ClientCommandName, ReceiptsCommand, TypingCommand } from '../../contract/realtime';
+import type { z } from 'zod';
+import type { CommandAnswer, ClientCommandName, clientCommandSchemas } from '../../contract/realtime';
 import type { Message } from '../../contract/messaging';
 
 /**
@@ -18,10 +19,7 @@ export type HubSignal =
   | { type: 'message'; peerId: string; message: Message }
   | { type: 'ended'; peerId: string };
 
-export interface CommandPayloads {
-  typing: TypingCommand;
-  'receipts:mark': ReceiptsCommand;
-}
+export type CommandPayloads = { [Name in ClientCommandName]: z.infer<(typeof clientCommandSchemas)[Name]> };
 
 type CommandSender = <Name extends ClientCommandName>(name: Name, payload: CommandPayloads[Name]) => Promise<CommandAnswer>;
 type Listener = (signal: HubSignal) => void;
