@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { idSchema } from './common';
 
 // Video calls between the two members of a live match. The browsers talk
 // media to each other (WebRTC); Orbit stores each call and relays only its

@@ -24,9 +24,17 @@ export const CONVERSATION_ENDED_MESSAGE = 'This conversation has ended. You can 
 export const UNMATCHED_MESSAGE = 'You unmatched. The conversation has ended for both of you.';
 export const MATCH_NOT_FOUND_MESSAGE = 'Match not found';
 
-/** `call`: the entry a video call leaves in the chat ("Missed video call", "Video call · 3:12"). */
-export const MESSAGE_KINDS = ['text', 'call'] as const;
+/**
+ * The entries a video call leaves in the chat: `call` for one that connected
+ * ("Video call · 3:12"; both were there, so it is nobody's unread news) and
+ * `missed-call` for one that did not ("Missed video call": unread for the callee).
+ */
+export const MESSAGE_KINDS = ['text', 'call', 'missed-call'] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
+/** Kinds that are a call's entry rather than something a member wrote. */
+export const isCallEntry = (kind: MessageKind | undefined): boolean => kind === 'call' || kind === 'missed-call';
+/** Kinds that count as unread and are announced (a connected call's entry is neither). */
+export const isNews = (kind: MessageKind | undefined): boolean => kind !== 'call';
 
 export const conversationParamsSchema = z.object({ userId: idSchema });
 

@@ -2,7 +2,8 @@ import { createServer } from 'node:http';
 import path from 'node:path';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppConfig } from './config';
+import { CALL_RING_MS } from '../contract/calls';
+import type { AppConfig, CallSettings } from './config';
 import { openDatabase, type DatabaseConnection } from './db/client';
 import authPlugin from './plugins/auth';
 import cookiesPlugin from './plugins/cookies';
@@ -21,6 +22,7 @@ import type { PhotoStorage } from './photos/storage';
 import mailPlugin from './mail/mailer';
 import secondStepPlugin from './auth/second-step';
 import realtimePlugin from './realtime/plugin';
+import callsPlugin from './calls/plugin';
 import apiRoutes from './routes/api';
 
 /** 1 MiB: a blog post with inline HTML fits; anything larger is refused with 413. */
@@ -46,7 +48,7 @@ export interface SlowClientLimits {
 export const DEFAULT_SLOW_CLIENT_LIMITS: SlowClientLimits = { headersMs: 15_000, requestMs: 60_000, checkEveryMs: 5_000 };
 
 export interface BuildAppOptions {
-  config: Pick<AppConfig, 'jwtSecret' | 'dataDir' | 'databaseUrl'> & Partial<Pick<AppConfig, 'demoLikeBackProbability' | 'registrationsPerHour' | 'nodeEnv' | 's3' | 'redisUrl' | 'smtpUrl' | 'mailFrom' | 'publicUrl'>>;
+  config: Pick<AppConfig, 'jwtSecret' | 'dataDir' | 'databaseUrl'> & Partial<Pick<AppConfig, 'demoLikeBackProbability' | 'registrationsPerHour' | 'nodeEnv' | 's3' | 'redisUrl' | 'smtpUrl' | 'mailFrom' | 'publicUrl' | 'calls'>>;
   /** An open, migrated connection the app takes over (and closes on app.close()); opened from config when absent. */
   database?: DatabaseConnection;
   logger?: FastifyServerOptions['logger'];
@@ -69,7 +71,12 @@ export interface BuildAppOptions {
   photoStorage?: PhotoStorage;
   /** Where emails are written without SMTP; by default dataDir/outbox. */
   outboxDir?: string;
+  /** Video calls' clocks; tests shorten them (the ring time itself is config.calls.ringMs). */
+  callTimings?: { legGraceMs?: number; sweepIntervalMs?: number };
 }
+
+/** Without call settings: the contract's ring time, no ICE servers. */
+const DEFAULT_CALL_SETTINGS: CallSettings = { ringMs: CALL_RING_MS, stunUrls: [], turn: undefined };
 
 /** The operator's REGISTRATIONS_PER_HOUR, over the default window of an hour. */
 function registrationLimit(perHour: number | undefined): Partial<RateLimits> {
@@ -131,6 +138,12 @@ export async function buildApp(options: BuildAppOptions) {
       redisUrl: options.config.redisUrl,
       ...(options.presenceGraceMs === undefined ? {} : { presenceGraceMs: options.presenceGraceMs }),
       ...(options.connectedSessionsIntervalMs === undefined ? {} : { connectedSessionsIntervalMs: options.connectedSessionsIntervalMs }),
+    });
+    await app.register(callsPlugin, {
+      settings: options.config.calls ?? DEFAULT_CALL_SETTINGS,
+      // Production has no demo people to call.
+      demoCalls: options.config.nodeEnv !== 'production',
+      ...options.callTimings,
     });
     await app.register(mailPlugin, {
       smtpUrl: options.config.smtpUrl,

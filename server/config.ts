@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { passwordSchema, usernameSchema } from '../contract/auth';
+import { CALL_RING_MS } from '../contract/calls';
 import { loadOrCreateJwtSecret } from './auth/jwt-secret';
 import { serializeErrorForLog } from './lib/log-error';
 import { DEFAULT_LIKE_BACK_PROBABILITY } from './discovery/like-back';
@@ -13,6 +14,18 @@ const nodeEnvSchema = z.enum(['development', 'production', 'test']);
 export type NodeEnv = z.infer<typeof nodeEnvSchema>;
 
 export const DEFAULT_MAIL_FROM = 'Orbit <no-reply@localhost>';
+export const DEFAULT_TURN_CREDENTIAL_TTL_SECONDS = 3600;
+
+/** A comma-separated list of URLs of the given schemes (ICE servers), spaces around commas allowed. */
+function urlList(schemes: readonly string[]) {
+  const pattern = new RegExp(`^(${schemes.join('|')}):\\S+$`);
+  return z
+    .string()
+    .transform((value) => value.split(',').map((url) => url.trim()).filter((url) => url !== ''))
+    .refine((urls) => urls.length > 0 && urls.every((url) => pattern.test(url)), {
+      message: `must be comma-separated ${schemes.map((scheme) => `${scheme}:`).join(' or ')} URLs`,
+    });
+}
 
 /**
  * The environment Orbit reads. Every variable is optional so a fresh clone
@@ -59,7 +72,34 @@ const envSchema = z.object({
     .string()
     .regex(/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/, 'must be an http:// or https:// URL without query, e.g. https://orbit.example.com')
     .optional(),
+  // Video calls (docs/VIDEO-CALLS.md): how long a call rings, and the ICE servers browsers are given.
+  CALL_RING_MS: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(1000, 'must be at least 1000').max(600_000, 'must be at most 600000').default(CALL_RING_MS),
+  STUN_URLS: urlList(['stun', 'stuns']).optional(),
+  TURN_URLS: urlList(['turn', 'turns']).optional(),
+  // coturn's static-auth-secret (use-auth-secret): TURN credentials are derived from it, it never leaves the server.
+  TURN_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  TURN_CREDENTIAL_TTL_SECONDS: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be a whole number')
+    .min(60, 'must be 60 to 604800')
+    .max(604_800, 'must be 60 to 604800')
+    .default(DEFAULT_TURN_CREDENTIAL_TTL_SECONDS),
 });
+
+/** TURN relays and the secret their short-lived credentials are derived from. */
+export interface TurnSettings {
+  urls: string[];
+  secret: string;
+  credentialTtlSeconds: number;
+}
+
+/** Video calls: the ring time and what browsers' RTCPeerConnection is configured with. */
+export interface CallSettings {
+  ringMs: number;
+  stunUrls: string[];
+  /** Unset: no relay, so calls connect only where the browsers reach each other directly. */
+  turn: TurnSettings | undefined;
+}
 
 /** Where photo files go when they go to a bucket (s3-storage.ts). */
 export interface S3Settings {
@@ -100,6 +140,8 @@ export interface AppConfig {
   mailFrom?: string;
   /** Where members reach this site, without a trailing slash: links in emails start with it. */
   publicUrl?: string;
+  /** Video calls; unset: the contract's ring time and no ICE servers (host candidates only). */
+  calls?: CallSettings;
 }
 
 export class ConfigError extends Error {
@@ -122,6 +164,10 @@ export function parseEnv(env: NodeJS.ProcessEnv): z.infer<typeof envSchema> {
   if ((result.data.S3_ACCESS_KEY_ID === undefined) !== (result.data.S3_SECRET_ACCESS_KEY === undefined)) {
     throw new ConfigError('Invalid environment configuration:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither');
   }
+  // Relays without the secret would hand browsers no credentials; a secret without relays is a setting that does nothing.
+  if ((result.data.TURN_URLS === undefined) !== (result.data.TURN_SECRET === undefined)) {
+    throw new ConfigError('Invalid environment configuration:\n  TURN_URLS, TURN_SECRET: set both or neither');
+  }
   return result.data;
 }
 
@@ -135,6 +181,14 @@ function s3Settings(parsed: z.infer<typeof envSchema>): S3Settings | undefined {
     secretAccessKey: parsed.S3_SECRET_ACCESS_KEY,
     forcePathStyle: parsed.S3_FORCE_PATH_STYLE === 'true' || parsed.S3_FORCE_PATH_STYLE === '1',
   };
+}
+
+function callSettings(parsed: z.infer<typeof envSchema>): CallSettings {
+  const turn =
+    parsed.TURN_URLS !== undefined && parsed.TURN_SECRET !== undefined
+      ? { urls: parsed.TURN_URLS, secret: parsed.TURN_SECRET, credentialTtlSeconds: parsed.TURN_CREDENTIAL_TTL_SECONDS }
+      : undefined;
+  return { ringMs: parsed.CALL_RING_MS, stunUrls: parsed.STUN_URLS ?? [], turn };
 }
 
 /** Reads the whole configuration; creates DATA_DIR/jwt-secret on first start when JWT_SECRET is unset. */
@@ -158,6 +212,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     smtpUrl: parsed.SMTP_URL,
     mailFrom: parsed.MAIL_FROM,
     publicUrl: (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/+$/, ''),
+    calls: callSettings(parsed),
   };
 }
 
@@ -178,11 +233,14 @@ export function loggerOptions(config: Pick<AppConfig, 'logLevel'>) {
         'passwordHash',
         'jwtSecret',
         'secretAccessKey',
+        'secret',
         '*.password',
         '*.token',
         '*.passwordHash',
         '*.jwtSecret',
         '*.secretAccessKey',
+        '*.secret',
+        '*.*.secret',
         '*.*.password',
         '*.*.token',
       ],

@@ -495,7 +495,7 @@ export const messages = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     body: text('body').notNull(),
-    /** `call`: the entry a video call leaves in the chat (its id is the call's, its sender the caller). */
+    /** `call`/`missed-call`: the entry a video call leaves in the chat (its id is the call's, its sender the caller). */
     kind: text('kind').$type<MessageKind>().notNull().default('text'),
     createdAt: createdAt(),
   },

@@ -163,7 +163,7 @@ export async function listConversations(db: Executor, callerId: string) {
       theirRead: sql<number>`coalesce(case when ${callerIsA} then ${conversations.userBReadSeq} else ${conversations.userAReadSeq} end, 0)`.mapWith(Number),
       myDelivered: sql<number>`coalesce(case when ${callerIsA} then ${conversations.userADeliveredSeq} else ${conversations.userBDeliveredSeq} end, 0)`.mapWith(Number),
       unread: sql<number>`coalesce((select count(*) from ${messages} unread
-        where unread.conversation_id = ${conversations.id} and unread.seq > ${myRead} and unread.sender_id <> ${callerId}), 0)`.mapWith(Number),
+        where unread.conversation_id = ${conversations.id} and unread.seq > ${myRead} and unread.sender_id <> ${callerId} and unread.kind <> 'call'), 0)`.mapWith(Number),
       last: {
         seq: lastMessage.seq,
         id: lastMessage.id,

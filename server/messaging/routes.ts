@@ -117,6 +117,7 @@ const messagingRoutes: FastifyPluginCallbackZod<MessagingRoutesOptions> = (app, 
       const caller = signedInUser(request);
       const message = await unmatch(app.db, caller, request.params.userId);
       publishConversationEnded(app.realtime, caller.id, request.params.userId);
+      await app.calls.endPairCalls(caller.id, request.params.userId, 'blocked');
       return { success: true as const, message };
     },
   );

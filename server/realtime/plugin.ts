@@ -34,16 +34,56 @@ type ClientCommandHandlers = Record<ClientCommandName, (payload: unknown, answer
 type OrbitSocket = Socket<ClientCommandHandlers, ServerEvents, Record<string, never>, SocketData>;
 type OrbitServer = Server<ClientCommandHandlers, ServerEvents, Record<string, never>, SocketData>;
 
-export type CommandHandler<Name extends ClientCommandName> = (
-  member: UserRow,
-  payload: z.infer<(typeof clientCommandSchemas)[Name]>,
-) => Promise<void>;
+type CommandPayload<Name extends ClientCommandName> = z.infer<(typeof clientCommandSchemas)[Name]>;
+
+/** The socket a command came from: a call's handlers put it in the call's room and relay from it. */
+export interface CommandContext {
+  socketId: string;
+  userId: string;
+  /** The rooms the socket is in now. */
+  rooms: ReadonlySet<string>;
+  /** Puts the socket in a room. */
+  join(room: string): void;
+  /** Sends an event to every other socket of a room, on whichever process it is connected. */
+  broadcast<Name extends ServerEventName>(room: string, event: Name, payload: Parameters<ServerEvents[Name]>[0]): void;
+}
+
+export type CommandHandler<Name extends ClientCommandName> = (member: UserRow, payload: CommandPayload<Name>, context: CommandContext) => Promise<void>;
+/** A command answered from the socket alone (no database read): throws HttpError to refuse. */
+export type RelayHandler<Name extends ClientCommandName> = (payload: CommandPayload<Name>, context: CommandContext) => void;
+
+/** One socket that left: the rooms it was in, read before socket.io emptied them. */
+export interface DisconnectedSocket {
+  socketId: string;
+  userId: string;
+  rooms: ReadonlySet<string>;
+}
+
+/** A socket in a room, on this process or another. */
+export interface RoomSocket {
+  socketId: string;
+  userId: string;
+}
 
 export interface Realtime {
   /** Sends an event to every open Orbit tab of the member, on whichever server process it is connected. */
   toMember<Name extends ServerEventName>(userId: string, event: Name, payload: Parameters<ServerEvents[Name]>[0]): void;
-  /** Answers a browser command (validated against its schema first); one handler per command. */
+  /** Answers a browser command (validated against its schema first, the member read afresh); one handler per command. */
   handle<Name extends ClientCommandName>(name: Name, handler: CommandHandler<Name>): void;
+  /**
+   * Answers a command from the socket alone, with no database read and an
+   * allowance of its own (RELAYS_PER_WINDOW): call signalling, where a call's
+   * room is the permission and an offer's candidates come in bursts.
+   */
+  relay<Name extends ClientCommandName>(name: Name, handler: RelayHandler<Name>): void;
+  /** The sockets in a room now, on every process. */
+  socketsIn(room: string): Promise<RoomSocket[]>;
+  /** Takes one socket (by id), or every socket, out of a room. */
+  leaveRoom(room: string, socketId?: string): void;
+  /** Whether the member has any Orbit tab open, on any process. */
+  isConnected(userId: string): Promise<boolean>;
+  /** Called when a socket of this process closed. */
+  onDisconnect(listener: (socket: DisconnectedSocket) => void): void;
   /**
    * Checks the member's open sockets against their sessions again and closes
    * those whose session ended (logout, ban, password change, deletion).
@@ -72,12 +112,29 @@ export interface RealtimePluginOptions {
 /** Commands one socket may send per COMMAND_WINDOW_MS: typing goes out every 2 s at most, receipts a few times per message. */
 const COMMANDS_PER_WINDOW = 40;
 const COMMAND_WINDOW_MS = 10_000;
+/** Relayed commands (call signalling) one socket may send per COMMAND_WINDOW_MS: an ICE gathering sends dozens of candidates at once. */
+const RELAYS_PER_WINDOW = 300;
 /** setTimeout's ceiling (about 24.8 days); a token living longer is rechecked when this much has passed. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
 const memberRoom = (userId: string) => `member:${userId}`;
 const SESSION_ROOM_PREFIX = 'session:';
 const sessionRoom = (sessionId: string) => `${SESSION_ROOM_PREFIX}${sessionId}`;
+
+/** A fixed-window counter: true while fewer than `max` calls came in the current COMMAND_WINDOW_MS. */
+function fixedWindow(max: number): () => boolean {
+  let windowStartedAt = 0;
+  let inWindow = 0;
+  return () => {
+    const now = Date.now();
+    if (now - windowStartedAt >= COMMAND_WINDOW_MS) {
+      windowStartedAt = now;
+      inWindow = 0;
+    }
+    inWindow += 1;
+    return inWindow <= max;
+  };
+}
 
 function answerFor(error: unknown): CommandAnswer {
   if (error instanceof HttpError) return { ok: false, status: error.statusCode, message: error.message };
@@ -88,8 +145,8 @@ async function realtimePlugin(app: FastifyInstance, options: RealtimePluginOptio
   const io: OrbitServer = new Server(app.server, {
     path: REALTIME_PATH,
     serveClient: false,
-    // A command is a few hundred bytes; nothing legitimate comes near this.
-    maxHttpBufferSize: 16_384,
+    // A command is a few hundred bytes; a call's session description (CALL_SDP_MAX characters) is the largest, with room to spare.
+    maxHttpBufferSize: 65_536,
     // Same origin only: the SPA is served by this server.
     cors: undefined,
   });
@@ -101,7 +158,9 @@ async function realtimePlugin(app: FastifyInstance, options: RealtimePluginOptio
     io.adapter(createAdapter(redis));
   }
 
-  const handlers = new Map<ClientCommandName, (member: UserRow, payload: unknown) => Promise<void>>();
+  const handlers = new Map<ClientCommandName, (member: UserRow, payload: unknown, context: CommandContext) => Promise<void>>();
+  const relays = new Map<ClientCommandName, (payload: unknown, context: CommandContext) => void>();
+  const disconnectListeners: Array<(socket: DisconnectedSocket) => void> = [];
   const graceMs = options.presenceGraceMs ?? PRESENCE_GRACE_MS;
   const leaving = new Map<string, NodeJS.Timeout>();
 
@@ -146,16 +205,38 @@ async function realtimePlugin(app: FastifyInstance, options: RealtimePluginOptio
     );
   });
 
-  const onCommand = (socket: OrbitSocket, name: ClientCommandName, allowance: () => boolean) => {
+  const contextOf = (socket: OrbitSocket): CommandContext => ({
+    socketId: socket.id,
+    userId: socket.data.userId,
+    rooms: socket.rooms,
+    join: (room) => void socket.join(room),
+    broadcast: (room, event, payload) => {
+      // As in toMember: the typed emit cannot follow a generic event name.
+      (socket.to(room).emit as (name: string, body: unknown) => boolean)(event, payload);
+    },
+  });
+
+  const onCommand = (socket: OrbitSocket, name: ClientCommandName, allowance: () => boolean, relayAllowance: () => boolean) => {
     socket.on(name, (payload: unknown, answer?: (result: CommandAnswer) => void) => {
       const reply = typeof answer === 'function' ? answer : () => {};
-      if (!allowance()) {
+      const relay = relays.get(name);
+      if (!(relay ? relayAllowance() : allowance())) {
         reply({ ok: false, status: 429, message: 'Too many requests, please slow down' });
         return;
       }
       const parsed = clientCommandSchemas[name].safeParse(payload);
       if (!parsed.success) {
         reply({ ok: false, status: 400, message: parsed.error.issues[0]?.message ?? 'Invalid command' });
+        return;
+      }
+      if (relay) {
+        try {
+          relay(parsed.data, contextOf(socket));
+          reply({ ok: true });
+        } catch (error) {
+          if (!(error instanceof HttpError)) app.log.error({ err: error, command: name }, 'realtime command failed');
+          reply(answerFor(error));
+        }
         return;
       }
       const handler = handlers.get(name);
@@ -171,7 +252,7 @@ async function realtimePlugin(app: FastifyInstance, options: RealtimePluginOptio
         .limit(1)
         .then(async ([member]) => {
           if (!member || member.isBanned) throw new HttpError(401, 'Authentication required');
-          await handler(member, parsed.data);
+          await handler(member, parsed.data, contextOf(socket));
           reply({ ok: true });
         })
         .catch((error: unknown) => {
@@ -192,25 +273,30 @@ async function realtimePlugin(app: FastifyInstance, options: RealtimePluginOptio
     }
     if (firstHere) presenceNews.announce(userId, true);
     // A fixed window per socket: each command costs a database read, and a script must not turn typing into a flood.
-    let windowStartedAt = 0;
-    let commandsInWindow = 0;
-    const allowance = () => {
-      const now = Date.now();
-      if (now - windowStartedAt >= COMMAND_WINDOW_MS) {
-        windowStartedAt = now;
-        commandsInWindow = 0;
-      }
-      commandsInWindow += 1;
-      return commandsInWindow <= COMMANDS_PER_WINDOW;
-    };
-    for (const name of Object.keys(clientCommandSchemas) as ClientCommandName[]) onCommand(socket, name, allowance);
+    // Relayed commands cost no read and count apart, so a call's burst of candidates never starves typing, nor typing a call.
+    const allowance = fixedWindow(COMMANDS_PER_WINDOW);
+    const relayAllowance = fixedWindow(RELAYS_PER_WINDOW);
+    for (const name of Object.keys(clientCommandSchemas) as ClientCommandName[]) onCommand(socket, name, allowance, relayAllowance);
 
     // The session's own end: the browser reconnects with a fresh token if it has one, or learns it has to sign in.
     const expiry = setTimeout(() => socket.disconnect(true), Math.min(Math.max(0, socket.data.expiresAt - Date.now()), MAX_TIMER_MS));
     expiry.unref();
 
+    // socket.io empties a socket's rooms before 'disconnect'; listeners want to know which it was in.
+    let roomsAtDisconnect: ReadonlySet<string> = new Set();
+    socket.on('disconnecting', () => {
+      roomsAtDisconnect = new Set(socket.rooms);
+    });
+
     socket.on('disconnect', () => {
       clearTimeout(expiry);
+      for (const listener of disconnectListeners) {
+        try {
+          listener({ socketId: socket.id, userId, rooms: roomsAtDisconnect });
+        } catch (error) {
+          app.log.warn({ err: error }, 'realtime disconnect listener failed');
+        }
+      }
       if (io.of('/').adapter.rooms.get(sessionRoom(sessionId))?.size) return;
       // The last tab of this session closed here; a reload or a short drop comes back within the grace.
       const timer = setTimeout(() => {
@@ -244,7 +330,18 @@ async function realtimePlugin(app: FastifyInstance, options: RealtimePluginOptio
   app.decorate('realtime', {
     toMember,
     handle: (name, handler) => {
-      handlers.set(name, handler as (member: UserRow, payload: unknown) => Promise<void>);
+      handlers.set(name, handler as (member: UserRow, payload: unknown, context: CommandContext) => Promise<void>);
+    },
+    relay: (name, handler) => {
+      relays.set(name, handler as (payload: unknown, context: CommandContext) => void);
+    },
+    socketsIn: async (room) => (await io.in(room).fetchSockets()).map((socket) => ({ socketId: socket.id, userId: socket.data.userId })),
+    leaveRoom: (room, socketId) => {
+      io.in(socketId ?? room).socketsLeave(room);
+    },
+    isConnected: async (userId) => (await io.in(memberRoom(userId)).fetchSockets()).length > 0,
+    onDisconnect: (listener) => {
+      disconnectListeners.push(listener);
     },
     recheckMember,
     io,

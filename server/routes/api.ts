@@ -12,6 +12,7 @@ import likesRoutes from './likes';
 import matchesRoutes from './matches';
 import mfaRoutes from './mfa';
 import messagingRoutes from '../messaging/routes';
+import callRoutes from '../calls/routes';
 import mediaRoutes from './media';
 import newsletterRoutes from './newsletter';
 import placesRoutes from '../places/routes';
@@ -46,6 +47,7 @@ const apiRoutes: FastifyPluginAsync<ApiRoutesOptions> = async (app, options) => 
   await app.register(likesRoutes, { likeLimit: options.rateLimits.like, ...(options.likeBack ? { likeBack: options.likeBack } : {}) });
   await app.register(matchesRoutes);
   await app.register(messagingRoutes, { messageLimit: options.rateLimits.message, demoReplies: options.demoReplies ?? false });
+  await app.register(callRoutes);
   await app.register(safetyRoutes, { reportLimit: options.rateLimits.report });
   await app.register(configRoutes);
   await app.register(mediaRoutes);

@@ -252,11 +252,14 @@ const authRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (app, options, d
       const member = signedInUser(request);
       // Read before the matches go with the account: their chats with the member close.
       const matchedIds = await matchedMemberIds(app.db, member.id);
+      // Likewise their open calls, whose rows go with the account: both sides still hear the end.
+      const openCalls = await app.calls.openCallsOf(member.id);
       // No device cookie on success: the account is gone, and its username may go to someone else.
       await throttledPasswordCheck(request, reply, { door: 'user', username: member.username, rememberOnSuccess: false }, () =>
         deleteAccount(app.db, member, request.body, { storage: app.photoStorage, log: request.log }),
       );
       for (const peerId of matchedIds) publishConversationEnded(app.realtime, member.id, peerId);
+      app.calls.forgetCalls(openCalls, 'blocked');
       // The member's sockets close once this answer is out: the deleting tab, which says so in its own
       // words, hears of the deletion from the answer, before a closed socket makes it ask and be signed out.
       reply.raw.once('close', () => app.realtime.recheckMember(member.id));

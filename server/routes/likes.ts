@@ -38,7 +38,10 @@ const likesRoutes: FastifyPluginCallbackZod<LikesRoutesOptions> = (app, options,
       const caller = signedInUser(request);
       const { endedMatch, ...answer } = await recordDecision(app.db, caller, request.body, likeBack);
       if (answer.match) publishMatch(app.realtime, caller.id, request.body.targetId);
-      if (endedMatch) publishConversationEnded(app.realtime, caller.id, request.body.targetId);
+      if (endedMatch) {
+        publishConversationEnded(app.realtime, caller.id, request.body.targetId);
+        await app.calls.endPairCalls(caller.id, request.body.targetId, 'blocked');
+      }
       return answer;
     },
   );

@@ -60,6 +60,8 @@ const safetyRoutes: FastifyPluginCallbackZod<SafetyRoutesOptions> = (app, option
       const { message, endedMatch } = await blockPerson(app.db, callerId, request.params.id);
       // The other member learns only that the conversation ended, as after an unmatch.
       if (endedMatch) publishConversationEnded(app.realtime, callerId, request.params.id);
+      // A call between them ends at once (there is one only while they were matched, so a block on a stranger tells nothing).
+      await app.calls.endPairCalls(callerId, request.params.id, 'blocked');
       return { success: true as const, message };
     },
   );
@@ -104,6 +106,7 @@ const safetyRoutes: FastifyPluginCallbackZod<SafetyRoutesOptions> = (app, option
       const callerId = signedInUser(request).id;
       const { message, endedMatch } = await reportPerson(app.db, callerId, request.params.id, request.body);
       if (endedMatch) publishConversationEnded(app.realtime, callerId, request.params.id);
+      if (request.body.block) await app.calls.endPairCalls(callerId, request.params.id, 'blocked');
       return reply.code(201).send({ success: true as const, message });
     },
   );

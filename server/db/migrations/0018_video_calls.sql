@@ -21,4 +21,4 @@ CREATE INDEX "calls_open_caller_idx" ON "calls" USING btree ("caller_id") WHERE 
 CREATE INDEX "calls_open_callee_idx" ON "calls" USING btree ("callee_id") WHERE "calls"."state" <> 'ended';--> statement-breakpoint
 CREATE INDEX "calls_caller_created_at_idx" ON "calls" USING btree ("caller_id","created_at");--> statement-breakpoint
 CREATE INDEX "calls_ringing_created_at_idx" ON "calls" USING btree ("created_at") WHERE "calls"."state" = 'ringing';--> statement-breakpoint
-ALTER TABLE "messages" ADD CONSTRAINT "messages_kind_check" CHECK ("messages"."kind" in ('text', 'call'));
+ALTER TABLE "messages" ADD CONSTRAINT "messages_kind_check" CHECK ("messages"."kind" in ('text', 'call', 'missed-call'));

@@ -62,6 +62,8 @@ const userRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     },
     async (request) => {
       const result = await banUser(app.db, signedInUser(request).id, request.params.id, request.body.reason, new Date());
+      // Their calls end now, before their sockets close, so the other side hears why rather than waiting out a lost connection.
+      await app.calls.endMemberCalls(request.params.id, 'blocked');
       app.realtime.recheckMember(request.params.id);
       return { success: true as const, ...result };
     },

@@ -219,6 +219,9 @@ export const AUTHORIZATION_TABLE: Record<RouteKey, MatrixRow> = {
     }),
   },
   'DELETE /api/matches/{userId}': { expected: usersOnly(404), request: async (world) => ({ method: 'DELETE', url: `/api/matches/${await insertMember(world.db)}` }) },
+  // --- Video calls: members only; whether one may call is answered about anyone visible (the calls themselves go over the socket) ---
+  'GET /api/calls/peers/{userId}': { expected: usersOnly(), request: async (world) => get(`/api/calls/peers/${await insertMember(world.db)}`) },
+  'GET /api/calls/ice-servers': { expected: usersOnly(), request: () => get('/api/calls/ice-servers') },
   // Cities, not people: anyone signed in may look one up.
   'GET /api/places': { expected: signedIn(), request: () => get('/api/places?q=mum') },
 

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp, type BuildAppOptions, type OrbitApp } from '../../../server/app';
+import type { CallSettings } from '../../../server/config';
 import { openDatabase, type DatabaseConnection } from '../../../server/db/client';
 import { ensureAdminAccount, seedDatabase } from '../../../server/db/seed/index';
 import type { OrbitDatabase } from '../../../server/db/types';
@@ -50,6 +51,10 @@ export interface TestAppOptions {
   photoStorage?: PhotoStorage;
   /** As NODE_ENV sets it (unset: neither production nor development, as in tests). */
   nodeEnv?: 'development' | 'production' | 'test';
+  /** Video calls: ring time and ICE servers as CALL_RING_MS, STUN_URLS and TURN_* set them. */
+  calls?: CallSettings;
+  /** Video calls' leg grace and sweep, shortened. */
+  callTimings?: BuildAppOptions['callTimings'];
 }
 
 export interface TestApp {
@@ -90,7 +95,14 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   // Created by the mailer on the first email; removed with the app.
   const outboxDir = path.join(os.tmpdir(), `orbit-test-outbox-${randomBytes(6).toString('hex')}`);
   const app = await buildApp({
-    config: { jwtSecret: TEST_JWT_SECRET, dataDir: '', databaseUrl: undefined, registrationsPerHour: options.registrationsPerHour, ...(options.nodeEnv ? { nodeEnv: options.nodeEnv } : {}) },
+    config: {
+      jwtSecret: TEST_JWT_SECRET,
+      dataDir: '',
+      databaseUrl: undefined,
+      registrationsPerHour: options.registrationsPerHour,
+      ...(options.nodeEnv ? { nodeEnv: options.nodeEnv } : {}),
+      ...(options.calls ? { calls: options.calls } : {}),
+    },
     database: connection,
     rateLimits: { ...relaxed, ...options.rateLimits },
     ...(options.clientDir ? { clientDir: options.clientDir } : {}),
@@ -100,6 +112,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...(options.presenceSweepIntervalMs === undefined ? {} : { presenceSweepIntervalMs: options.presenceSweepIntervalMs }),
     ...(options.presenceGraceMs === undefined ? {} : { presenceGraceMs: options.presenceGraceMs }),
     ...(options.connectedSessionsIntervalMs === undefined ? {} : { connectedSessionsIntervalMs: options.connectedSessionsIntervalMs }),
+    ...(options.callTimings ? { callTimings: options.callTimings } : {}),
     photoStorage,
     outboxDir,
   });
