@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, queryOptions, useQuery, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 // Types only: the contract's schemas (and zod) stay out of the shell's code, which reads the unread count.
-import type { ConversationSummary, ConversationsResponse, Message, MessagesResponse, Receipts, SendMessageResponse } from '../../contract/messaging';
+import { isNews, type ConversationSummary, type ConversationsResponse, type Message, type MessagesResponse, type Receipts, type SendMessageResponse } from '../../contract/messaging';
 import { apiRequest } from './client';
 
 /**
@@ -148,7 +148,7 @@ export function noteMessageInList(queryClient: QueryClient, peerId: string, mess
     ...found,
     lastMessage: message.seq >= (found.lastMessage?.seq ?? 0) ? message : found.lastMessage,
     lastSeq: Math.max(found.lastSeq, message.seq),
-    unread: read ? 0 : fromThem ? found.unread + 1 : found.unread,
+    unread: read ? 0 : fromThem && isNews(message.kind) ? found.unread + 1 : found.unread,
   };
   updateSummaries(queryClient, (list) => [updated, ...list.filter((conversation) => conversation.userId !== peerId)]);
   return true;

@@ -22,13 +22,13 @@ import {
   storeMessages,
   type MessagesData,
 } from '../api/messaging';
-import { realtimeHub, type RealtimeHub } from './hub';
+import { realtimeHub, type CallHubEvent, type RealtimeHub } from './hub';
 
 /**
  * The tab's realtime connection (socket.io at REALTIME_PATH, same origin),
  * loaded only for a signed-in member. Every server event is checked against
  * contract/realtime.ts and lands in TanStack Query's cache; the hub hears of
- * connection status, typing and new messages for the screens.
+ * connection status, typing, new messages and call events for the screens.
  */
 
 export type OrbitSocket = Socket<ServerEvents, ClientCommands>;
@@ -116,6 +116,18 @@ export function openConnection({ token, queryClient, hub = realtimeHub, connect 
     const event = parse('presence', payload);
     if (event) notePresence(queryClient, event.userId, event.isOnline);
   });
+
+  // Calls: the hub carries them to the call screen and the incoming-call panel; nothing of them is cached.
+  const publishCall = <Name extends CallHubEvent['name']>(name: Name, payload: unknown) => {
+    const event = parse(name, payload);
+    // TypeScript cannot pair a generic name with its payload; parse checked them together.
+    if (event) hub.publish({ type: 'call', event: { name, payload: event } as CallHubEvent });
+  };
+  socket.on('call:incoming', (payload: unknown) => publishCall('call:incoming', payload));
+  socket.on('call:ringing', (payload: unknown) => publishCall('call:ringing', payload));
+  socket.on('call:answered', (payload: unknown) => publishCall('call:answered', payload));
+  socket.on('call:ended', (payload: unknown) => publishCall('call:ended', payload));
+  socket.on('call:signal', (payload: unknown) => publishCall('call:signal', payload));
 
   socket.on('connect', () => {
     hub.publish({ type: 'status', status: 'connected' });

@@ -1,10 +1,19 @@
 import type { z } from 'zod';
-import type { CommandAnswer, ClientCommandName, clientCommandSchemas } from '../../contract/realtime';
+import type {
+  CallAnsweredEvent,
+  CallEndedEvent,
+  CallIncomingEvent,
+  CallRingingEvent,
+  CallSignalEvent,
+  CommandAnswer,
+  ClientCommandName,
+  clientCommandSchemas,
+} from '../../contract/realtime';
 import type { Message } from '../../contract/messaging';
 
 /**
  * The tab's realtime hub: what the socket (src/realtime/connection.ts, loaded
- * lazily) tells the screens that is not server state (connection status,
+ * lazily) tells the screens that is not server state (connection status, call events,
  * typing), and the way screens send commands back. Server state itself goes
  * to TanStack Query's cache; this carries signals only. Plain and tiny: no
  * socket.io here, so a screen can subscribe without loading the socket.
@@ -12,12 +21,21 @@ import type { Message } from '../../contract/messaging';
 
 export type ConnectionStatus = 'connecting' | 'connected' | 'disconnected';
 
+/** A call event from the server, already checked against its schema (docs/VIDEO-CALLS.md). */
+export type CallHubEvent =
+  | { name: 'call:incoming'; payload: CallIncomingEvent }
+  | { name: 'call:ringing'; payload: CallRingingEvent }
+  | { name: 'call:answered'; payload: CallAnsweredEvent }
+  | { name: 'call:ended'; payload: CallEndedEvent }
+  | { name: 'call:signal'; payload: CallSignalEvent };
+
 export type HubSignal =
   | { type: 'status'; status: ConnectionStatus }
   | { type: 'typing'; peerId: string }
   /** A message reached the cache (the member's own from another tab included). */
   | { type: 'message'; peerId: string; message: Message }
-  | { type: 'ended'; peerId: string };
+  | { type: 'ended'; peerId: string }
+  | { type: 'call'; event: CallHubEvent };
 
 export type CommandPayloads = { [Name in ClientCommandName]: z.infer<(typeof clientCommandSchemas)[Name]> };
 

@@ -7,10 +7,12 @@ interface LocalVideoProps {
   /** What the picture shows, for screen readers: e.g. 'Your camera'. */
   label: string;
   className?: string;
+  /** For browser tests that find the element ('local-video' on the call screen). */
+  testId?: string;
 }
 
 /** The user's own camera, mirrored like a mirror (as people expect to see themselves), never played back aloud. */
-export function LocalVideo({ session, label, className }: LocalVideoProps) {
+export function LocalVideo({ session, label, className, testId }: LocalVideoProps) {
   const { stream, version } = useSyncExternalStore(session.subscribe, session.getView);
   const videoRef = useRef<HTMLVideoElement>(null);
 
@@ -21,7 +23,7 @@ export function LocalVideo({ session, label, className }: LocalVideoProps) {
     video.srcObject = stream;
   }, [stream, version]);
 
-  return <Video ref={videoRef} className={className} aria-label={label} autoPlay playsInline muted />;
+  return <Video ref={videoRef} className={className} data-testid={testId} aria-label={label} autoPlay playsInline muted />;
 }
 
 const Video = styled.video`

@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import type { ConversationSummary } from '../../../contract/messaging';
+import { isCallEntry, type ConversationSummary } from '../../../contract/messaging';
 import { Avatar, Skeleton, VisuallyHidden, px } from '../../ui';
 import { listTimeLabel } from './message-time';
 import { UnreadCount } from './UnreadCount';
@@ -17,6 +17,8 @@ interface ConversationListProps {
 function preview(conversation: ConversationSummary): string {
   const last = conversation.lastMessage;
   if (!last) return NEW_MATCH_PREVIEW;
+  // A call's entry speaks for both ("Missed video call"), not as one side's words.
+  if (isCallEntry(last.kind)) return last.text;
   return last.senderId === conversation.userId ? last.text : `You: ${last.text}`;
 }
 

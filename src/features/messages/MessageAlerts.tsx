@@ -3,7 +3,7 @@ import { createPortal } from 'react-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import styled from 'styled-components';
-import type { ConversationsResponse } from '../../../contract/messaging';
+import { isNews, type ConversationsResponse } from '../../../contract/messaging';
 import { conversationsQueryOptions, messagingKeys, totalUnread } from '../../api/messaging';
 import { realtimeHub, type RealtimeHub } from '../../realtime/hub';
 import { IconButton, VisuallyHidden, px } from '../../ui';
@@ -75,7 +75,7 @@ export function MessageAlerts({ hub = realtimeHub }: { hub?: RealtimeHub }) {
   useEffect(
     () =>
       hub.subscribe((signal) => {
-        if (signal.type !== 'message' || signal.message.senderId !== signal.peerId) return;
+        if (signal.type !== 'message' || signal.message.senderId !== signal.peerId || !isNews(signal.message.kind)) return;
         const summary = queryClient
           .getQueryData<ConversationsResponse>(messagingKeys.conversations())
           ?.conversations.find((conversation) => conversation.userId === signal.peerId);

@@ -1,15 +1,19 @@
 import { Fragment, useEffect, useLayoutEffect, useRef } from 'react';
 import styled from 'styled-components';
+import { isCallEntry, type MessageKind } from '../../../contract/messaging';
 import { Skeleton, VisuallyHidden, px } from '../../ui';
+import { CameraIcon } from '../media/media-icons';
 import { dayKey, dayLabel, timeLabel } from './message-time';
 
 /** How far the other member got with one of the member's own messages (SPEC: read only when both allow read receipts). */
 export type OwnMessageState = 'sending' | 'failed' | 'sent' | 'delivered' | 'read';
 
-/** One bubble: a stored message, or one of the member's still in the outbox. */
+/** One bubble: a stored message, or one of the member's still in the outbox; or a call's entry. */
 export interface ThreadItem {
-  /** The message id (made by the sending browser). */
+  /** The message id (made by the sending browser; a call's entry has the call's id). */
   id: string;
+  /** `call`: the line a video call left ("Missed video call"), centred, nobody's bubble. */
+  kind?: MessageKind;
   own: boolean;
   text: string;
   /** ISO date-time. */
@@ -115,21 +119,25 @@ export function MessageThread({ items, now, contactName, hasOlder = false, loadi
                   <span>{dayLabel(item.sentAt, now)}</span>
                 </Separator>
               )}
-              <Bubble $own={item.own}>
-                <VisuallyHidden>{item.own ? 'You' : contactName}: </VisuallyHidden>
-                {/* Text only: whatever anyone typed is shown as typed, never as markup. */}
-                <Content>{item.text}</Content>
-                <Footer $own={item.own}>
-                  <time dateTime={item.sentAt}>{timeLabel(item.sentAt)}</time>
-                  {item.state === 'failed' ? (
-                    <RetryButton type="button" onClick={() => onRetry?.(item.id)}>
-                      Not sent · Retry
-                    </RetryButton>
-                  ) : item.state ? (
-                    <span data-message-state={item.state}> · {STATE_LABEL[item.state]}</span>
-                  ) : null}
-                </Footer>
-              </Bubble>
+              {isCallEntry(item.kind) ? (
+                <CallEntry item={item} />
+              ) : (
+                <Bubble $own={item.own}>
+                  <VisuallyHidden>{item.own ? 'You' : contactName}: </VisuallyHidden>
+                  {/* Text only: whatever anyone typed is shown as typed, never as markup. */}
+                  <Content>{item.text}</Content>
+                  <Footer $own={item.own}>
+                    <time dateTime={item.sentAt}>{timeLabel(item.sentAt)}</time>
+                    {item.state === 'failed' ? (
+                      <RetryButton type="button" onClick={() => onRetry?.(item.id)}>
+                        Not sent · Retry
+                      </RetryButton>
+                    ) : item.state ? (
+                      <span data-message-state={item.state}> · {STATE_LABEL[item.state]}</span>
+                    ) : null}
+                  </Footer>
+                </Bubble>
+              )}
             </Fragment>
           );
         })}
@@ -137,6 +145,47 @@ export function MessageThread({ items, now, contactName, hasOlder = false, loadi
     </Scroller>
   );
 }
+
+/** A call's entry in the thread: a centred line with a camera icon, its text and its time. */
+function CallEntry({ item }: { item: ThreadItem }) {
+  return (
+    <CallLine data-kind="call">
+      <span>
+        <CameraIcon />
+        {item.text}
+        <VisuallyHidden>, </VisuallyHidden>
+        <time dateTime={item.sentAt}>{timeLabel(item.sentAt)}</time>
+      </span>
+    </CallLine>
+  );
+}
+
+const CallLine = styled.li`
+  display: flex;
+  justify-content: center;
+
+  & > span {
+    display: inline-flex;
+    align-items: center;
+    gap: ${({ theme }) => px(theme.space[2])};
+    padding: ${({ theme }) => `${px(theme.space[1])} ${px(theme.space[3])}`};
+    border: 1px solid ${({ theme }) => theme.colors.border};
+    border-radius: ${({ theme }) => px(theme.radii.pill)};
+    background: ${({ theme }) => theme.colors.surface};
+    color: ${({ theme }) => theme.colors.neutralText};
+    font-size: ${({ theme }) => px(theme.font.sizes.sm)};
+  }
+  & svg {
+    flex: none;
+    width: ${({ theme }) => px(theme.sizes.icon)};
+    height: ${({ theme }) => px(theme.sizes.icon)};
+    color: ${({ theme }) => theme.colors.purple};
+  }
+  & time {
+    color: ${({ theme }) => theme.colors.muted};
+    font-size: ${({ theme }) => px(theme.font.sizes.xs)};
+  }
+`;
 
 const Older = styled.div`
   display: flex;

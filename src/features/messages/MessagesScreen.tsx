@@ -3,7 +3,7 @@ import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useActorRef, useSelector } from '@xstate/react';
 import styled from 'styled-components';
 import type { ActorOptions } from 'xstate';
-import type { ConversationSummary, Message, Receipts } from '../../../contract/messaging';
+import { isCallEntry, type ConversationSummary, type Message, type Receipts } from '../../../contract/messaging';
 import { messagingMachine, selectChatPhase, selectIsTyping, type OutboxEntry } from '../../../machines/messaging.machine';
 import { allMessages, conversationsQueryOptions, lastHeldSeq, markReadInList, messagesQueryOptions } from '../../api/messaging';
 import { currentUserQueryOptions } from '../../api/me';
@@ -92,7 +92,9 @@ function ownState(message: Message, receipts: Receipts | undefined): OwnMessageS
 function threadItems(peerId: string, messages: readonly Message[], receipts: Receipts | undefined, outbox: readonly OutboxEntry[]): ThreadItem[] {
   const stored = new Set(messages.map((message) => message.id));
   return [
-    ...messages.map((message) => {
+    ...messages.map((message): ThreadItem => {
+      // A call's entry belongs to neither side (its sender is whoever called): no bubble, no receipt.
+      if (isCallEntry(message.kind)) return { id: message.id, kind: message.kind, own: false, text: message.text, sentAt: message.sentAt };
       const own = message.senderId !== peerId;
       return { id: message.id, own, text: message.text, sentAt: message.sentAt, ...(own ? { state: ownState(message, receipts) } : {}) };
     }),

@@ -2,13 +2,15 @@ import { MatchMomentHost } from '../match-moment/MatchMomentHost';
 import { MessageAlerts } from '../messages/MessageAlerts';
 import { OutboxCourier } from '../messages/OutboxCourier';
 import { MemberNotices } from '../notices/MemberNotices';
+import { IncomingCallHost } from '../video-call/IncomingCallHost';
 
 /**
  * What the shell adds for a signed-in member, loaded as one piece (a
  * visitor's first page carries none of it): their notices at the top of the
  * page, the match moment (a dialog, drawn over the page) for a like that
  * matches on any screen, news of messages (unread count, toasts, desktop
- * notifications), and the courier that sends messages written offline once connected.
+ * notifications), the courier that sends messages written offline once
+ * connected, and the incoming-call panel when someone calls.
  */
 export function MemberLayer({ mainId }: { mainId: string }) {
   return (
@@ -17,6 +19,7 @@ export function MemberLayer({ mainId }: { mainId: string }) {
       <MatchMomentHost />
       <MessageAlerts />
       <OutboxCourier />
+      <IncomingCallHost />
     </>
   );
 }

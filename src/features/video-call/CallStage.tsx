@@ -1,60 +1,79 @@
+import type { ReactNode } from 'react';
 import styled, { keyframes } from 'styled-components';
 import type { CallQuality } from '../../../machines/video-call.machine';
 import { formatElapsed } from '../../../machines/video-call.machine';
-import { Avatar, Badge, Skeleton, px } from '../../ui';
+import { Avatar, Badge, px } from '../../ui';
 import type { LocalMediaSession } from '../media/local-media';
 import { LocalVideo } from '../media/LocalVideo';
-import { CameraIcon } from '../media/media-icons';
+import { CameraIcon, MicrophoneIcon } from '../media/media-icons';
 import { StageCenter } from '../media/MediaStage';
 import { QUALITY_LABELS } from './call-texts';
 
 export interface CallStageProps {
-  /** Null while the callee's profile is loading. */
-  callee: { name: string; avatar: string | null } | null;
-  /** What the call is doing, in words: 'Connecting...', 'Connected', 'Call ended'. */
+  peer: { name: string; avatar: string | null };
+  /** What the call is doing, in words ('Calling…', 'Connected', 'Declined'): a live region. */
   status: string;
-  /** The timer and quality show only while connected. */
-  connected: boolean;
+  /** The timer shows from connection on (frozen while reconnecting); the quality only while connected. */
+  showTimer: boolean;
+  showQuality: boolean;
   elapsedSeconds: number;
   quality: CallQuality;
+  /** The other member's video element (a real call), drawn under everything else. */
+  remoteVideo: ReactNode;
+  /** Their picture is showing: otherwise their photo and name stand in the middle. */
+  showRemotePicture: boolean;
+  /** Their camera is off during the call (said under their photo). */
+  remoteCameraOff: boolean;
+  remoteMuted: boolean;
   session: LocalMediaSession;
-  /** The local picture shows only with a live, enabled camera. */
+  /** The own picture shows only with a live, enabled camera. */
   showLocalVideo: boolean;
-  localNote: string;
+  /** Said in the corner instead ('Camera off'); null: no corner (the call is over). */
+  localNote: string | null;
 }
 
 const QUALITY_TONES = { good: 'success', fair: 'vip', poor: 'danger' } as const;
 
-/**
- * The other side (simulated: their picture on a softly moving backdrop) with
- * the user's own camera in the corner.
- */
-export function CallStage({ callee, status, connected, elapsedSeconds, quality, session, showLocalVideo, localNote }: CallStageProps) {
+/** The other member large (their video, or their photo), the member's own camera small in the corner, and the call's state on top. */
+export function CallStage(props: CallStageProps) {
+  const { peer, status, remoteVideo, showRemotePicture } = props;
   return (
     <Stage>
-      <StageCenter $gap={3}>
-        {callee ? <Avatar src={callee.avatar} name={callee.name} size={112} loading="eager" /> : <Skeleton shape="circle" width={112} />}
-        <CalleeName>{callee?.name ?? ' '}</CalleeName>
-        <Status role="status">{status}</Status>
-      </StageCenter>
-      {connected && (
-        <TopBar>
-          <Badge tone={QUALITY_TONES[quality]}>Quality: {QUALITY_LABELS[quality]}</Badge>
-          <Timer role="timer" aria-label="Call length">
-            {formatElapsed(elapsedSeconds)}
-          </Timer>
-        </TopBar>
+      {remoteVideo}
+      {!showRemotePicture && (
+        <StageCenter $gap={3}>
+          <Avatar src={peer.avatar} name={peer.name} size={112} loading="eager" />
+          <PeerName>{peer.name}</PeerName>
+          {props.remoteCameraOff && <Caption>{peer.name} turned their camera off</Caption>}
+        </StageCenter>
       )}
-      <Pip>
-        {showLocalVideo ? (
-          <LocalVideo session={session} label="Your camera" />
-        ) : (
+      <TopBar>
+        <Status role="status">{status}</Status>
+        {props.showQuality && <Badge tone={QUALITY_TONES[props.quality]}>Quality: {QUALITY_LABELS[props.quality]}</Badge>}
+        {props.showTimer && (
+          <Pill role="timer" aria-label="Call length">
+            {formatElapsed(props.elapsedSeconds)}
+          </Pill>
+        )}
+      </TopBar>
+      {props.remoteMuted && (
+        <MutedMark>
+          <MicrophoneIcon off />
+          Muted
+        </MutedMark>
+      )}
+      {props.showLocalVideo ? (
+        <Pip>
+          <LocalVideo session={props.session} label="Your camera" testId="local-video" />
+        </Pip>
+      ) : props.localNote !== null ? (
+        <Pip>
           <PipNote>
             <CameraIcon off />
-            <span>{localNote}</span>
+            <span>{props.localNote}</span>
           </PipNote>
-        )}
-      </Pip>
+        </Pip>
+      ) : null}
     </Stage>
   );
 }
@@ -67,45 +86,51 @@ const drift = keyframes`
   to { background-position: 100% 50%; }
 `;
 
+// Portrait on a phone (as the other member's phone camera sends), wide from a tablet up.
 const Stage = styled.div`
   position: relative;
   overflow: hidden;
-  min-height: ${({ theme }) => px(theme.space[16] * 6)};
+  aspect-ratio: 3 / 4;
+  max-height: 70dvh;
+  width: 100%;
   border-radius: ${({ theme }) => px(theme.radii.card)};
-  background: linear-gradient(120deg, ${({ theme }) => `${theme.colors.purpleDark}, ${theme.colors.text}, ${theme.colors.pinkDeep}`});
+  background: ${({ theme }) => `linear-gradient(120deg, ${theme.colors.purpleDark}, ${theme.colors.text}, ${theme.colors.pinkDeep})`};
   background-size: 200% 200%;
   animation: ${drift} ${BACKDROP_DRIFT};
   color: ${({ theme }) => theme.colors.onBrand};
   box-shadow: ${({ theme }) => theme.shadows.raised};
 
   ${({ theme }) => theme.media.tablet} {
-    min-height: ${({ theme }) => px(theme.space[16] * 8)};
+    aspect-ratio: 16 / 10;
   }
   ${({ theme }) => theme.media.reducedMotion} {
     animation: none;
   }
 `;
 
-const CalleeName = styled.p`
+const PeerName = styled.p`
   font-size: ${({ theme }) => px(theme.font.sizes.xl)};
   font-weight: ${({ theme }) => theme.font.weights.bold};
-  min-height: 1.2em;
+  overflow-wrap: anywhere;
 `;
 
-const Status = styled.p`
-  font-size: ${({ theme }) => px(theme.font.sizes.md)};
+const Caption = styled.p`
+  font-size: ${({ theme }) => px(theme.font.sizes.sm)};
 `;
 
 const TopBar = styled.div`
   position: absolute;
   top: ${({ theme }) => px(theme.space[3])};
   left: ${({ theme }) => px(theme.space[3])};
+  right: ${({ theme }) => px(theme.space[3])};
   display: flex;
+  flex-wrap: wrap;
   align-items: center;
   gap: ${({ theme }) => px(theme.space[2])};
 `;
 
-const Timer = styled.span`
+// Light text on the stage's dark film, whatever the picture underneath.
+const Pill = styled.span`
   padding: ${({ theme }) => `${px(theme.space[1])} ${px(theme.space[3])}`};
   border-radius: ${({ theme }) => px(theme.radii.pill)};
   background: ${({ theme }) => theme.colors.overlay};
@@ -113,25 +138,41 @@ const Timer = styled.span`
   font-weight: ${({ theme }) => theme.font.weights.semibold};
 `;
 
-// On a phone the corner picture sits top right, clear of the callee's name; wider screens put it bottom right.
+const Status = styled(Pill).attrs({ as: 'p' })`
+  font-size: ${({ theme }) => px(theme.font.sizes.sm)};
+`;
+
+const MutedMark = styled(Pill)`
+  position: absolute;
+  left: ${({ theme }) => px(theme.space[3])};
+  bottom: ${({ theme }) => px(theme.space[3])};
+  display: inline-flex;
+  align-items: center;
+  gap: ${({ theme }) => px(theme.space[1])};
+  font-size: ${({ theme }) => px(theme.font.sizes.sm)};
+
+  & svg {
+    width: ${({ theme }) => px(theme.sizes.icon)};
+    height: ${({ theme }) => px(theme.sizes.icon)};
+  }
+`;
+
 const Pip = styled.div`
   position: absolute;
   right: ${({ theme }) => px(theme.space[3])};
-  top: ${({ theme }) => px(theme.space[3])};
-  width: 26%;
+  bottom: ${({ theme }) => px(theme.space[3])};
+  width: 28%;
   max-width: ${({ theme }) => px(theme.space[16] * 3)};
-
-  ${({ theme }) => theme.media.tablet} {
-    top: auto;
-    bottom: ${({ theme }) => px(theme.space[3])};
-    width: 30%;
-  }
   aspect-ratio: 3 / 4;
   overflow: hidden;
   border: ${({ theme }) => px(theme.sizes.dotRing)} solid ${({ theme }) => theme.colors.surface};
   border-radius: ${({ theme }) => px(theme.radii.input)};
   background: ${({ theme }) => theme.colors.text};
   box-shadow: ${({ theme }) => theme.shadows.raised};
+
+  ${({ theme }) => theme.media.tablet} {
+    width: 22%;
+  }
 `;
 
 const PipNote = styled.div`

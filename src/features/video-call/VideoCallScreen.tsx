@@ -1,139 +1,115 @@
-import { useMemo } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import styled from 'styled-components';
-import type { ActorOptions } from 'xstate';
-import { formatElapsed, videoCallMachine, type VideoCallSnapshot } from '../../../machines/video-call.machine';
-import { createSimulatedCallActors } from '../../../machines/video-call.sim';
-import { Button, Cluster, Container, Notice, Stack, VisuallyHidden, px } from '../../ui';
-import { readTokens } from '../../api/session';
-import type { LocalMediaSession } from '../media/local-media';
-import { createLocalMediaActors, createLocalMediaEffects } from '../media/media-actors';
-import { useLocalMediaSession } from '../media/useLocalMediaSession';
-import { CallControls } from './CallControls';
-import { CallStage } from './CallStage';
-import { GENERIC_CALLER_NAME, mediaProblemText } from './call-texts';
-import { personQueryOptions } from './person-query';
+import type { CallPeer, CallPeerResponse } from '../../../contract/calls';
+import { callPeerQueryOptions } from '../../api/calls';
+import { ApiError } from '../../api/client';
+import { Container, Skeleton, VisuallyHidden, px } from '../../ui';
+import { useAuth } from '../auth/AuthProvider';
+import { CallView } from './CallView';
+import { NoPeerPrompt, NotMatchedCall, PeerUnavailable, VisitorCallPrompt } from './CallPrompts';
+import { useCallActor, type CallTestOptions } from './useCallActor';
 
-type CallOptions = ActorOptions<typeof videoCallMachine>;
-
-export interface VideoCallScreenProps {
-  /** The callee; without one the call is with a generic caller. */
+export interface VideoCallScreenProps extends CallTestOptions {
+  /** The person to call (or whose call to answer); without one there is nobody to call. */
   userId?: string;
-  /** Tests pass the machine (with their own actors), its clock and an inspector; the app passes none. */
-  machine?: typeof videoCallMachine;
-  clock?: CallOptions['clock'];
-  inspect?: CallOptions['inspect'];
-  /** Tests hand in a session over fake devices. */
-  createSession?: () => LocalMediaSession;
+  /** `?call=`: this tab answers that call (from the incoming-call panel); without it the tab calls. */
+  answerCallId?: string;
 }
 
-function statusText(snapshot: VideoCallSnapshot): string {
-  if (snapshot.matches('startingMedia') || snapshot.matches('startingAudio')) return 'Starting your camera and microphone...';
-  if (snapshot.matches('mediaBlocked')) return 'Waiting for you';
-  if (snapshot.matches({ call: 'connecting' })) return 'Connecting...';
-  if (snapshot.matches({ call: 'connected' })) return 'Connected';
-  return 'Call ended';
+/**
+ * SPEC Video call, made real (docs/VIDEO-CALLS.md): for members only; a match
+ * gets a real call, a seeded demo person the spec's simulated one (labelled),
+ * anyone else the explanation that calls open once you match.
+ */
+export function VideoCallScreen({ userId, answerCallId, ...options }: VideoCallScreenProps) {
+  const { isUser, isAdmin } = useAuth();
+  // With an admin token too, requests carry the admin's: a call is a member's own.
+  const member = isUser && !isAdmin;
+  if (!member) {
+    return (
+      <CallPage title="Video call">
+        <VisitorCallPrompt />
+      </CallPage>
+    );
+  }
+  return <MemberVideoCall userId={userId} answerCallId={answerCallId} {...options} />;
 }
 
-/** What the corner shows instead of the user's own picture. */
-function localNote(snapshot: VideoCallSnapshot): string {
-  const { media } = snapshot.context;
-  if (media && !media.hasVideo) return 'Audio only';
-  if (snapshot.matches('startingMedia')) return 'Starting camera...';
-  if (!media) return 'No camera';
-  return 'Camera off';
+/** The call screen of a signed-in member (tests mount it with their own hub, devices and clock). */
+export function MemberVideoCall({ userId, answerCallId, ...options }: VideoCallScreenProps) {
+  if (!userId) {
+    return (
+      <CallPage title="Video call">
+        <NoPeerPrompt />
+      </CallPage>
+    );
+  }
+  return <PeerCall userId={userId} answerCallId={answerCallId} options={options} />;
 }
 
-function useCallee(userId: string | undefined) {
-  // Profiles are for signed-in people; anyone else gets the generic caller without a doomed request.
-  const tokens = readTokens();
-  const enabled = Boolean(userId) && Boolean(tokens.userToken ?? tokens.adminToken);
-  const person = useQuery({ ...personQueryOptions(userId ?? ''), enabled });
-  if (enabled && person.isPending) return null;
-  // A missing, unknown or unreadable id still gets a call, with a generic caller.
-  return person.data ?? { name: GENERIC_CALLER_NAME, avatar: null };
-}
-
-/** SPEC Video call: connecting, connected (timer, quality), ended; back to Discover after 2 seconds. */
-export function VideoCallScreen({ userId, machine, clock, inspect, createSession }: VideoCallScreenProps) {
-  const navigate = useNavigate();
-  const session = useLocalMediaSession(createSession);
-  const callee = useCallee(userId);
-
-  const logic = useMemo(
-    () =>
-      (machine ?? videoCallMachine.provide({ actors: { ...createLocalMediaActors(session), ...createSimulatedCallActors() } })).provide({
-        actions: {
-          ...createLocalMediaEffects(session),
-          leaveCall: () => void navigate({ to: '/users' }),
-        },
-      }),
-    [machine, session, navigate],
-  );
-  // Only what a test passed: an explicit `clock: undefined` would replace XState's real clock.
-  const actor = useActorRef(logic, { ...(clock && { clock }), ...(inspect && { inspect }) });
-  const snapshot = useSelector(actor, (current) => current);
-  const { media, problem, muted, cameraOff, elapsedSeconds, quality } = snapshot.context;
-
-  const inCall = snapshot.matches('call');
-  const ended = snapshot.matches('ended') || snapshot.matches('left');
-  const hasVideo = media?.hasVideo === true;
-  const send: typeof actor.send = (event) => actor.send(event);
-  const name = callee?.name ?? 'your match';
-
+function CallPage({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Page>
-      <VisuallyHidden as="h1">Video call with {name}</VisuallyHidden>
-      <CallStage
-        callee={callee}
-        status={statusText(snapshot)}
-        connected={snapshot.matches({ call: 'connected' })}
-        elapsedSeconds={elapsedSeconds}
-        quality={quality}
-        session={session}
-        showLocalVideo={hasVideo && !cameraOff && !ended}
-        localNote={localNote(snapshot)}
-      />
-      {snapshot.matches('mediaBlocked') && problem && (
-        <Notice tone="error" title={mediaProblemText(problem).title}>
-          <Stack gap={3}>
-            <p>{mediaProblemText(problem).text}</p>
-            <Cluster gap={2}>
-              {problem.device === 'camera' && (
-                <Button variant="secondary" size="sm" onClick={() => send({ type: 'CONTINUE_AUDIO_ONLY' })}>
-                  Continue with audio only
-                </Button>
-              )}
-              <Button variant="danger" size="sm" onClick={() => send({ type: 'END' })}>
-                End call
-              </Button>
-            </Cluster>
-          </Stack>
-        </Notice>
-      )}
-      {ended && (
-        <Notice tone="info" title="Call ended">
-          Call length {formatElapsed(elapsedSeconds)}. Taking you back to Discover...
-        </Notice>
-      )}
-      {!ended && !snapshot.matches('mediaBlocked') && (
-        <CallControls
-          muted={muted}
-          cameraOff={cameraOff}
-          canToggleMicrophone={inCall}
-          canToggleCamera={inCall && hasVideo}
-          canSwitchCamera={snapshot.can({ type: 'SWITCH_CAMERA' })}
-          switching={snapshot.matches({ call: { connected: { camera: 'switching' } } })}
-          onToggleMute={() => send({ type: 'TOGGLE_MUTE' })}
-          onToggleCamera={() => send({ type: 'TOGGLE_CAMERA' })}
-          onSwitchCamera={() => send({ type: 'SWITCH_CAMERA' })}
-          onEnd={() => send({ type: 'END' })}
-        />
-      )}
+      <VisuallyHidden as="h1">{title}</VisuallyHidden>
+      {children}
     </Page>
   );
+}
+
+function PeerCall({ userId, answerCallId, options }: { userId: string; answerCallId: string | undefined; options: CallTestOptions }) {
+  // Asked again on every visit (a like back opens calls), but never mid-call: a call, once started, keeps its terms.
+  const peer = useQuery({ ...callPeerQueryOptions(userId), refetchOnWindowFocus: false, refetchOnReconnect: false });
+  const [callable, setCallable] = useState<CallPeerResponse | null>(null);
+  if (!callable && peer.data && peer.data.callable !== 'not-matched') setCallable(peer.data);
+
+  if (callable) {
+    const title = `Video call with ${callable.peer.name}`;
+    return (
+      <CallPage title={title}>
+        <CallSession peer={callable.peer} demo={callable.callable === 'demo'} answerCallId={answerCallId} options={options} />
+      </CallPage>
+    );
+  }
+  if (peer.data) {
+    return (
+      <CallPage title={`Video call with ${peer.data.peer.name}`}>
+        <NotMatchedCall peer={peer.data.peer} />
+      </CallPage>
+    );
+  }
+  if (peer.isError) {
+    const missing = peer.error instanceof ApiError && peer.error.status === 404;
+    return (
+      <CallPage title="Video call">
+        <PeerUnavailable message={peer.error.message} onRetry={missing ? undefined : () => void peer.refetch()} />
+      </CallPage>
+    );
+  }
+  return (
+    <CallPage title="Video call">
+      <Skeleton shape="block" width="100%" height={480} />
+    </CallPage>
+  );
+}
+
+interface CallSessionProps {
+  peer: CallPeer;
+  demo: boolean;
+  answerCallId: string | undefined;
+  options: CallTestOptions;
+}
+
+/** One call, from the camera starting to the way back to Discover. */
+function CallSession({ peer, demo, answerCallId, options }: CallSessionProps) {
+  // A demo person never calls: their screen always calls them.
+  const role = answerCallId && !demo ? 'callee' : 'caller';
+  // The caller's tab names the call, once per screen (so a retried invite is the same call).
+  const [callId] = useState(() => (role === 'callee' && answerCallId ? answerCallId : crypto.randomUUID()));
+  const { actor, session, connection } = useCallActor({ role, callId, peerId: peer.id, demo }, options);
+  const snapshot = useSelector(actor, (current) => current);
+  return <CallView peer={peer} snapshot={snapshot} send={(event) => actor.send(event)} session={session} connection={connection} />;
 }
 
 const Page = styled(Container)`

@@ -28,6 +28,3 @@ export function mediaProblemText(problem: MediaProblem): { title: string; text: 
 }
 
 export const QUALITY_LABELS: Record<CallQuality, string> = { good: 'Good', fair: 'Fair', poor: 'Poor' };
-
-/** Who a call without a user id (or with one that cannot be read) is with. */
-export const GENERIC_CALLER_NAME = 'Orbit member';

@@ -116,6 +116,38 @@ describe('the realtime connection', () => {
     expect(queryClient.getQueryData<MessagesData>(messagingKeys.messages(PRIYA))?.pages[0]?.receipts).toEqual({ deliveredSeq: 2, readSeq: 2 });
   });
 
+  it('passes every call event to the hub as it came, and drops malformed ones', () => {
+    const { signals, socket } = setUp();
+    const callId = '6f1c2a7e-3b4d-4e5f-8a9b-0c1d2e3f4a5b';
+    const peer = { id: PRIYA, name: 'Priya Shah', avatar: '/api/media/avatar/priya' };
+    const offer = { kind: 'description', description: { type: 'offer', sdp: 'v=0' } };
+    socket.serverSends('call:incoming', { callId, peer });
+    socket.serverSends('call:ringing', { callId });
+    socket.serverSends('call:answered', { callId });
+    socket.serverSends('call:signal', { callId, signal: offer });
+    socket.serverSends('call:ended', { callId, reason: 'hung-up', seconds: 192 });
+    // Malformed: no peer, an unknown reason, a signal of no known kind, negative seconds.
+    socket.serverSends('call:incoming', { callId });
+    socket.serverSends('call:ended', { callId, reason: 'exploded', seconds: null });
+    socket.serverSends('call:signal', { callId, signal: { kind: 'telepathy' } });
+    socket.serverSends('call:ended', { callId, reason: 'lost', seconds: -1 });
+    expect(signals.filter((signal) => signal.type === 'call')).toEqual([
+      { type: 'call', event: { name: 'call:incoming', payload: { callId, peer } } },
+      { type: 'call', event: { name: 'call:ringing', payload: { callId } } },
+      { type: 'call', event: { name: 'call:answered', payload: { callId } } },
+      { type: 'call', event: { name: 'call:signal', payload: { callId, signal: offer } } },
+      { type: 'call', event: { name: 'call:ended', payload: { callId, reason: 'hung-up', seconds: 192 } } },
+    ]);
+  });
+
+  it('sends call commands with their answer', async () => {
+    const { hub, socket } = setUp();
+    socket.serverSends('connect');
+    const callId = '6f1c2a7e-3b4d-4e5f-8a9b-0c1d2e3f4a5b';
+    await expect(hub.command('call:invite', { callId, calleeId: PRIYA })).resolves.toEqual({ ok: true });
+    expect(socket.commands).toContainEqual(expect.objectContaining({ name: 'call:invite', payload: { callId, calleeId: PRIYA } }));
+  });
+
   it('asks the API about the session when the server drops the connection', async () => {
     localStorage.setItem('user_token', 'user-token');
     const { calls } = mockApi({ 'GET /api/user/me': () => json(401, { success: false, message: 'Your session has ended' }) });
