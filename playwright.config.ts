@@ -1,5 +1,7 @@
 import { defineConfig } from '@playwright/test';
 import { e2eDataDir } from './e2e/support/outbox';
+import { E2E_CALL_RING_MS } from './e2e/support/call-media';
+import { TEST_TURN_SECRET, turnUrls } from './e2e/support/turn-server';
 
 const PORT = Number(process.env.E2E_PORT ?? 5102);
 const baseURL = `http://localhost:${PORT}`;
@@ -37,7 +39,15 @@ export default defineConfig({
   ],
   webServer: {
     command: 'node scripts/e2e-server.mjs',
-    env: { PORT: String(PORT), E2E_DATA_DIR: e2eDataDir(PORT) },
+    env: {
+      PORT: String(PORT),
+      E2E_DATA_DIR: e2eDataDir(PORT),
+      // The coturn that e2e/video-calls.spec.ts starts for its TURN-only call (e2e/support/turn-server.ts); while it is not running, host candidates carry the calls.
+      TURN_URLS: turnUrls(PORT),
+      TURN_SECRET: TEST_TURN_SECRET,
+      // A short ring, so the no-answer journey takes seconds, not 30.
+      CALL_RING_MS: String(E2E_CALL_RING_MS),
+    },
     url: `${baseURL}/api/docs/json`,
     reuseExistingServer: false,
     timeout: 180_000,

@@ -20,14 +20,19 @@ export async function registerMember(request: APIRequestContext, name: string): 
   return { id: user._id, token, name };
 }
 
+/** Two members like each other: a match. */
+export async function matchMembers(request: APIRequestContext, one: Member, other: Member): Promise<void> {
+  for (const [from, to] of [[one, other], [other, one]] as const) {
+    const liked = await request.post('/api/users/like', { headers: { Authorization: `Bearer ${from.token}` }, data: { targetId: to.id, type: 'like' } });
+    expect(liked.ok()).toBe(true);
+  }
+}
+
 export async function matchedPair(request: APIRequestContext): Promise<[Member, Member]> {
   const suffix = Math.floor(Math.random() * 1e6).toString(36);
   const priya = await registerMember(request, `Priya ${suffix}`);
   const sam = await registerMember(request, `Sam ${suffix}`);
-  for (const [from, to] of [[priya, sam], [sam, priya]] as const) {
-    const liked = await request.post('/api/users/like', { headers: { Authorization: `Bearer ${from.token}` }, data: { targetId: to.id, type: 'like' } });
-    expect(liked.ok()).toBe(true);
-  }
+  await matchMembers(request, priya, sam);
   return [priya, sam];
 }
 

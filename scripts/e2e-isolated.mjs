@@ -1,0 +1,48 @@
+// `npm run test:e2e`: Playwright (its web server, Chromium, coturn) inside a
+// network namespace of its own whose only address is loopback, so the
+// video-call tests' WebRTC media can only go over 127.0.0.1 and no test
+// reaches the network. That needs root and `unshare` (CI runs as root); elsewhere the
+// tests run as before, with a note.
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath, URL } from 'node:url';
+
+const playwright = fileURLToPath(new URL('../node_modules/.bin/playwright', import.meta.url));
+const args = ['test', ...process.argv.slice(2)];
+
+function run(command, commandArgs, env = process.env) {
+  const result = spawnSync(command, commandArgs, { stdio: 'inherit', env });
+  if (result.error) throw result.error;
+  // Ended by a signal: fail as the shell would.
+  process.exit(result.status ?? 128 + 1);
+}
+
+/** Whether this process can make a network namespace and bring its loopback up (root alone is not enough in some containers). */
+function canIsolate() {
+  if (typeof process.getuid !== 'function' || process.getuid() !== 0) return false;
+  const probe = spawnSync('unshare', ['-n', 'sh', '-c', 'ip link set lo up'], { stdio: 'ignore' });
+  return probe.status === 0;
+}
+
+// Inside the namespace: loopback up, then one more interface that leads nowhere (an empty bridge, or a
+// dummy where the kernel has it) with only an IPv6 link-local address. Chromium counts itself offline
+// without a non-loopback interface that has an address (navigator.onLine false, and Playwright's
+// setOffline then fires no offline/online events); WebRTC ignores link-local addresses, so candidates
+// stay 127.0.0.1. "$0" "$@" is the command, passed through without re-quoting; exec keeps its exit
+// status and signals.
+const insideNamespace = `
+ip link set lo up || exit 1
+if { ip link add orbit-online type dummy 2>/dev/null || ip link add orbit-online type bridge 2>/dev/null; } &&
+   ip link set orbit-online addrgenmode none && ip addr add fe80::1/64 dev orbit-online nodad && ip link set orbit-online up; then :
+else echo "test:e2e: no interface besides loopback, so Chromium believes it is offline (tests of going offline will fail)" >&2
+fi
+exec "$0" "$@"`;
+
+if (process.env.ORBIT_E2E_ISOLATED === '1') {
+  run(playwright, args);
+} else if (canIsolate()) {
+  // ORBIT_E2E_ISOLATED tells a nested test:e2e it is inside already.
+  run('unshare', ['-n', 'sh', '-c', insideNamespace, playwright, ...args], { ...process.env, ORBIT_E2E_ISOLATED: '1' });
+} else {
+  console.warn('test:e2e: not root or no unshare here, so the browser tests run on this machine\'s network (video-call media may leave loopback).');
+  run(playwright, args);
+}
