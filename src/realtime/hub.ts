@@ -43,6 +43,12 @@ type CommandSender = <Name extends ClientCommandName>(name: Name, payload: Comma
 type Listener = (signal: HubSignal) => void;
 
 const OFFLINE_ANSWER: CommandAnswer = { ok: false, status: 0, message: 'Not connected' };
+/**
+ * How long a command waits for the connection before it counts as not
+ * connected: a page just loaded (a call link opened directly) connects a
+ * moment after the screen wants to invite. Typing is worth nothing later and never waits.
+ */
+export const CONNECTION_WAIT_MS = 10_000;
 
 export interface RealtimeHub {
   status: () => ConnectionStatus;
@@ -63,6 +69,25 @@ export function createRealtimeHub(): RealtimeHub {
   let status: ConnectionStatus = 'disconnected';
   let sender: CommandSender | null = null;
   let reading: string | null = null;
+  const subscribe = (listener: Listener) => {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  };
+
+  /** Resolves with the sender once the connection is up, or null after CONNECTION_WAIT_MS. */
+  const connected = (): Promise<CommandSender | null> =>
+    new Promise((resolve) => {
+      const finish = (found: CommandSender | null) => {
+        clearTimeout(timer);
+        stopWaiting();
+        resolve(found);
+      };
+      const stopWaiting = subscribe((signal) => {
+        if (signal.type === 'status' && signal.status === 'connected' && sender) finish(sender);
+      });
+      const timer = setTimeout(() => finish(null), CONNECTION_WAIT_MS);
+    });
+
   return {
     setReading: (peerId) => {
       reading = peerId;
@@ -70,10 +95,7 @@ export function createRealtimeHub(): RealtimeHub {
     openChat: () => reading,
     isReading: (peerId) => reading === peerId && (typeof document === 'undefined' || document.visibilityState === 'visible'),
     status: () => status,
-    subscribe: (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    subscribe,
     publish: (signal) => {
       if (signal.type === 'status') status = signal.status;
       for (const listener of [...listeners]) listener(signal);
@@ -81,7 +103,12 @@ export function createRealtimeHub(): RealtimeHub {
     setCommandSender: (next) => {
       sender = next;
     },
-    command: (name, payload) => (sender ? sender(name, payload) : Promise.resolve(OFFLINE_ANSWER)),
+    command: async (name, payload) => {
+      if (sender && status === 'connected') return sender(name, payload);
+      if (name === 'typing') return sender ? sender(name, payload) : OFFLINE_ANSWER;
+      const ready = await connected();
+      return ready ? ready(name, payload) : OFFLINE_ANSWER;
+    },
   };
 }
 

@@ -3,7 +3,7 @@ import { QueryClient } from '@tanstack/react-query';
 import type { ConversationSummary, ConversationsResponse, Message, MessagesResponse } from '../../../contract/messaging';
 import { messagingKeys, type MessagesData } from '../../../src/api/messaging';
 import { openConnection, type OrbitSocket } from '../../../src/realtime/connection';
-import { createRealtimeHub, type HubSignal } from '../../../src/realtime/hub';
+import { CONNECTION_WAIT_MS, createRealtimeHub, type HubSignal } from '../../../src/realtime/hub';
 import { FakeSocket } from '../../support/fake-socket-io';
 import { json, mockApi } from '../support/render-app';
 
@@ -167,6 +167,28 @@ describe('the realtime connection', () => {
     socket.serverSends('disconnect', 'io server disconnect');
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(calls.filter((call) => call.path === '/api/user/me')).toEqual([]);
+  });
+
+  it('holds a command (not typing) until the connection is up: a call link opened directly invites before the socket connects', async () => {
+    const { hub, socket } = setUp();
+    const invite = hub.command('call:invite', { callId: '0b7c9c84-3a53-4f4e-9a39-4d7f2c1d0e11', calleeId: PRIYA });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(socket.commands.map(({ name }) => name)).not.toContain('call:invite');
+    socket.serverSends('connect');
+    await expect(invite).resolves.toEqual({ ok: true });
+    expect(socket.commands.map(({ name }) => name)).toContain('call:invite');
+  });
+
+  it('gives up on a held command when no connection comes within CONNECTION_WAIT_MS', async () => {
+    vi.useFakeTimers();
+    try {
+      const hub = createRealtimeHub();
+      const answer = hub.command('receipts:mark', { peerId: PRIYA, readSeq: 1 });
+      await vi.advanceTimersByTimeAsync(CONNECTION_WAIT_MS);
+      await expect(answer).resolves.toEqual({ ok: false, status: 0, message: 'Not connected' });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('sends commands only while connected, and stops on close', async () => {

@@ -21,6 +21,7 @@ function setup() {
     sent.push({ name, payload });
     return Promise.resolve({ ok: true });
   });
+  hub.publish({ type: 'status', status: 'connected' });
   const tone: RingTone & { playing: boolean } = {
     playing: false,
     start: () => void (tone.playing = true),
