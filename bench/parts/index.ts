@@ -5,6 +5,7 @@ import { frontendPart } from './frontend';
 import { photosPart } from './photos';
 import { realtimePart } from './realtime';
 import { historyPart } from './history';
+import { callsPart } from './calls';
 
 /** Every benchmark part, in the order `npm run bench` runs them. Later issues add theirs here. */
-export const BENCH_PARTS: readonly BenchPart[] = [radarPart, httpPart, frontendPart, photosPart, realtimePart, historyPart];
+export const BENCH_PARTS: readonly BenchPart[] = [radarPart, httpPart, frontendPart, photosPart, realtimePart, historyPart, callsPart];
