@@ -327,31 +327,33 @@ export const videoCallMachine = setup({
             id: 'invite',
             src: 'invite',
             input: ({ context }) => ({ callId: context.callId, peerId: context.peerId }),
-            onDone: { target: 'calling' },
+            onDone: { target: 'placed' },
             onError: { target: '#videoCall.ended', actions: { type: 'noteRefusal', params: ({ event }) => ({ error: event.error }) } },
           },
           on: {
             // The server's news may overtake the invite's answer.
-            RINGING: { target: 'ringing' },
+            RINGING: { target: 'placed.ringing' },
             ANSWERED: { target: 'joined' },
             END: cancelBeforeAnswer(),
           },
         },
-        calling: {
-          description: "'Calling…': the call is placed; waiting for the other member's Orbit to ring (RING_LIMIT at most).",
+        placed: {
+          description:
+            "The call is placed and not answered yet. The server ends it after the ring time; RING_LIMIT, counted once from here, is the caller's own safety net.",
           after: { RING_LIMIT: giveUpRinging() },
           on: {
-            RINGING: { target: 'ringing' },
             ANSWERED: { target: 'joined' },
             END: cancelBeforeAnswer(),
           },
-        },
-        ringing: {
-          description: "'Ringing…': the other member's Orbit is ringing; the server ends an unanswered call after the ring time (RING_LIMIT is the caller's own safety net).",
-          after: { RING_LIMIT: giveUpRinging() },
-          on: {
-            ANSWERED: { target: 'joined' },
-            END: cancelBeforeAnswer(),
+          initial: 'calling',
+          states: {
+            calling: {
+              description: "'Calling…': waiting for the other member's Orbit to ring.",
+              on: { RINGING: { target: 'ringing' } },
+            },
+            ringing: {
+              description: "'Ringing…': the other member's Orbit is ringing.",
+            },
           },
         },
         answering: {

@@ -47,7 +47,8 @@ export const FROM_SIGNALS = { RINGING: 'signals', ANSWERED: 'signals', REMOTE_EN
 export const LINK_EVENTS = ['LINK_CONNECTED', 'LINK_INTERRUPTED', 'REMOTE_MEDIA'];
 
 const isTimer = (event: AnyEventObject, delay: string) => event.type.startsWith(`xstate.after.${delay}.`);
-const inCall = (snapshot: VideoCallSnapshot, state: 'inviting' | 'calling' | 'ringing' | 'answering' | 'demoConnecting') => snapshot.matches({ call: state });
+const inCall = (snapshot: VideoCallSnapshot, state: 'inviting' | 'calling' | 'ringing' | 'answering' | 'demoConnecting') =>
+  state === 'calling' || state === 'ringing' ? snapshot.matches({ call: { placed: state } }) : snapshot.matches({ call: state });
 const joined = (snapshot: VideoCallSnapshot, state: 'connecting' | 'connected' | 'reconnecting') => snapshot.matches({ call: { joined: state } });
 const over = (snapshot: VideoCallSnapshot) => ['ended', 'reviewing', 'left'].some((state) => snapshot.matches(state as 'ended'));
 

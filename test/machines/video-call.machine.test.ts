@@ -42,7 +42,8 @@ const SPEC_DELAYS = {
 
 function phaseOf(snapshot: VideoCallSnapshot): CallPhase {
   for (const phase of ['startingMedia', 'mediaBlocked', 'startingAudio', 'ended', 'reviewing', 'left'] as const) if (snapshot.matches(phase)) return phase;
-  for (const phase of ['inviting', 'calling', 'ringing', 'answering', 'demoConnecting'] as const) if (snapshot.matches({ call: phase })) return phase;
+  for (const phase of ['inviting', 'answering', 'demoConnecting'] as const) if (snapshot.matches({ call: phase })) return phase;
+  for (const phase of ['calling', 'ringing'] as const) if (snapshot.matches({ call: { placed: phase } })) return phase;
   for (const phase of ['connecting', 'connected', 'reconnecting'] as const) if (snapshot.matches({ call: { joined: phase } })) return phase;
   throw new Error(`Unknown call state ${JSON.stringify(snapshot.value)}`);
 }
@@ -205,8 +206,12 @@ describe('video call on the simulated call service', () => {
     });
     const actor = createActor(machine, { input: { role: 'caller', callId: CALL_ID, peerId: PEER_ID, demo: false }, clock }).start();
     await settle();
-    expect(actor.getSnapshot().matches({ call: 'calling' })).toBe(true);
-    clock.increment(SPEC_DELAYS.RING_LIMIT);
+    expect(actor.getSnapshot().matches({ call: { placed: 'calling' } })).toBe(true);
+    // Ringing part-way through does not restart the caller's safety net: it counts from the call being placed.
+    clock.increment(SPEC_DELAYS.RING_LIMIT - 1000);
+    actor.send({ type: 'RINGING' });
+    expect(actor.getSnapshot().matches({ call: { placed: 'ringing' } })).toBe(true);
+    clock.increment(1000);
     expect(actor.getSnapshot().matches('ended')).toBe(true);
     expect(actor.getSnapshot().context).toMatchObject({ endReason: 'no-answer', seconds: null, refusal: null });
     expect(hangUps).toEqual(['hung-up']);

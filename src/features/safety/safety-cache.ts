@@ -8,8 +8,8 @@ import { publicProfileQueryOptions } from '../../api/users';
 // machines on every visit and keep nothing in this cache.
 const DISCOVER_ROOT = ['users', 'discover'] as const;
 const RADAR_ROOT = ['users', 'radar'] as const;
-/** Calls' and Messages' view of a person (src/features/video-call/person-query.ts), spelled out so the profile does not load that module. */
-const personKey = (personId: string) => ['user', personId] as const;
+/** The call screen's view of a person (callKeys.peer in src/api/calls.ts), spelled out so the profile does not load that module. */
+const callPeerKey = (personId: string) => ['calls', 'peer', personId] as const;
 
 /**
  * After a block: nothing cached may still show the person. Lists and their
@@ -23,7 +23,7 @@ export function forgetBlockedPerson(queryClient: QueryClient, personId: string):
     RADAR_ROOT,
     matchesQueryOptions().queryKey,
     publicProfileQueryOptions(personId).queryKey,
-    personKey(personId),
+    callPeerKey(personId),
   ];
   for (const queryKey of keys) {
     queryClient.removeQueries({ queryKey, type: 'inactive' });
@@ -34,6 +34,6 @@ export function forgetBlockedPerson(queryClient: QueryClient, personId: string):
 
 /** After an unblock: the person may show up again, so the discovery lists and their profile load afresh. */
 export function rediscoverPerson(queryClient: QueryClient, personId: string): void {
-  const keys: QueryKey[] = [DISCOVER_ROOT, RADAR_ROOT, publicProfileQueryOptions(personId).queryKey, personKey(personId)];
+  const keys: QueryKey[] = [DISCOVER_ROOT, RADAR_ROOT, publicProfileQueryOptions(personId).queryKey, callPeerKey(personId)];
   for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
 }

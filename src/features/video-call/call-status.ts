@@ -22,7 +22,7 @@ export function statusText(snapshot: VideoCallSnapshot): string {
     case 'blocked':
       return 'Waiting for you';
     case 'placing':
-      return snapshot.matches({ call: 'ringing' }) ? 'Ringing…' : 'Calling…';
+      return snapshot.matches({ call: { placed: 'ringing' } }) ? 'Ringing…' : 'Calling…';
     case 'connecting':
       return 'Connecting...';
     case 'connected':
