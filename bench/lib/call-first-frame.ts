@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { freePort } from './free-port';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright';
@@ -95,17 +95,6 @@ type RecordingWindow = Window & { __benchCall: CallRecord };
 interface MemberPage {
   member: BenchMember;
   page: Page;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 /** Resolves once the page's realtime connection is let in (socket.io's "40…" answer on its WebSocket). */

@@ -1,7 +1,7 @@
 import { spawn, spawnSync } from 'node:child_process';
+import { freePort } from '../lib/free-port';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -58,17 +58,6 @@ if { ip link add orbit-online type dummy 2>/dev/null || ip link add orbit-online
 else echo "calls bench: no interface besides loopback, so Chromium may believe it is offline" >&2
 fi
 exec "$0" "$@"`;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** Why the browser half cannot run here, or undefined when it can. */
 function whyNoIsolation(): string | undefined {
