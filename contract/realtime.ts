@@ -1,6 +1,20 @@
 import { z } from 'zod';
 import { idSchema } from './common';
 import { callEndReasonSchema, callPeerSchema, callSignalSchema } from './calls';
+import {
+  liveAnswerCommandSchema,
+  liveChatCommandSchema,
+  liveChatEventSchema,
+  liveChatRemovedEventSchema,
+  liveEndedEventSchema,
+  liveMuteCommandSchema,
+  liveMutedEventSchema,
+  liveOfferEventSchema,
+  liveRemoveChatCommandSchema,
+  liveRepublishedEventSchema,
+  liveStreamCommandSchema,
+  liveViewersEventSchema,
+} from './live';
 import { messageSchema, receiptsSchema } from './messaging';
 
 // The realtime channel (socket.io at REALTIME_PATH): the server pushes what
@@ -69,6 +83,14 @@ export const serverEventSchemas = {
   'call:answered': callAnsweredEventSchema,
   'call:ended': callEndedEventSchema,
   'call:signal': callSignalEventSchema,
+  // Live streams (contract/live.ts): to the sockets watching or hosting a stream.
+  'live:offer': liveOfferEventSchema,
+  'live:viewers': liveViewersEventSchema,
+  'live:chat': liveChatEventSchema,
+  'live:chat-removed': liveChatRemovedEventSchema,
+  'live:muted': liveMutedEventSchema,
+  'live:republished': liveRepublishedEventSchema,
+  'live:ended': liveEndedEventSchema,
 } as const;
 
 export type ServerEventName = keyof typeof serverEventSchemas;
@@ -123,6 +145,18 @@ export const clientCommandSchemas = {
   'call:signal': callSignalCommandSchema,
   /** After a reconnect, this tab takes its side of the call back (within CALL_LEG_GRACE_MS). */
   'call:rejoin': callIdCommandSchema,
+  /** This socket is the host's for the stream (after going live, and after every reconnect within LIVE_HOST_GRACE_MS). */
+  'live:host': liveStreamCommandSchema,
+  /** Start watching from this socket: it joins the audience and gets a `live:offer`; sent again, a fresh subscription replaces the old. */
+  'live:watch': liveStreamCommandSchema,
+  'live:answer': liveAnswerCommandSchema,
+  /** Stop watching (closing the tab does the same). */
+  'live:leave': liveStreamCommandSchema,
+  'live:chat': liveChatCommandSchema,
+  /** The host removes a chat message for everyone. */
+  'live:remove-chat': liveRemoveChatCommandSchema,
+  /** The host mutes a viewer for LIVE_MUTE_MS. */
+  'live:mute': liveMuteCommandSchema,
 } as const;
 
 export type ClientCommandName = keyof typeof clientCommandSchemas;

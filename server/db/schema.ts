@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { REPORT_STATUSES, type ReportStatus } from '../../contract/admin-reports';
 import { CALL_END_REASONS, type CallEndReason, type CallState } from '../../contract/calls';
+import { LIVE_END_REASONS, type LiveEndReason } from '../../contract/live';
 import { MESSAGE_KINDS, type MessageKind } from '../../contract/messaging';
 import { ONBOARDING_STEPS, SHOW_ME } from '../../contract/preferences';
 import { REPORT_REASONS, type ReportReason, type ReportedMessage } from '../../contract/safety';
@@ -619,7 +620,89 @@ export const calls = pgTable(
   ],
 );
 
+/**
+ * Live streams (contract/live.ts). The host's session is kept so a sign-out
+ * of that session ends the stream; the viewer figures are kept as the
+ * stream goes, for the admin dashboard.
+ */
+export const streams = pgTable(
+  'streams',
+  {
+    id: id(),
+    hostId: uuid('host_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    hostSessionId: uuid('host_session_id'),
+    title: text('title').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    endReason: text('end_reason').$type<LiveEndReason>(),
+    peakViewers: integer('peak_viewers').notNull().default(0),
+    totalViewers: integer('total_viewers').notNull().default(0),
+  },
+  (t) => [
+    check('streams_end_reason_check', sql`${t.endReason} is null or ${t.endReason} in (${sqlList(LIVE_END_REASONS)})`),
+    check('streams_ended_with_reason', sql`(${t.endedAt} is null) = (${t.endReason} is null)`),
+    // One live stream per member at a time.
+    uniqueIndex('streams_one_live_per_host_idx').on(t.hostId).where(sql`${t.endedAt} is null`),
+    // Live now, and the sweep of streams whose process died.
+    index('streams_live_started_at_idx').on(t.startedAt).where(sql`${t.endedAt} is null`),
+    // The start rate limit, and the admin list of ended streams.
+    index('streams_host_started_at_idx').on(t.hostId, t.startedAt),
+    index('streams_started_at_idx').on(t.startedAt),
+  ],
+);
+
+/** Who ever watched a stream: total unique viewers is their count. */
+export const streamViewers = pgTable(
+  'stream_viewers',
+  {
+    streamId: uuid('stream_id')
+      .notNull()
+      .references(() => streams.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    firstJoinedAt: timestamp('first_joined_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.streamId, t.userId] })],
+);
+
+/** A stream's chat; a message the host removed keeps its row, marked. */
+export const streamMessages = pgTable(
+  'stream_messages',
+  {
+    id: id(),
+    streamId: uuid('stream_id')
+      .notNull()
+      .references(() => streams.id, { onDelete: 'cascade' }),
+    senderId: uuid('sender_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+    removedAt: timestamp('removed_at', { withTimezone: true }),
+  },
+  (t) => [index('stream_messages_stream_created_at_idx').on(t.streamId, t.createdAt)],
+);
+
+/** A viewer the host muted in one stream, until when. */
+export const streamMutes = pgTable(
+  'stream_mutes',
+  {
+    streamId: uuid('stream_id')
+      .notNull()
+      .references(() => streams.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    until: timestamp('until', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.streamId, t.userId] })],
+);
+
 export type UserRow = typeof users.$inferSelect;
+export type StreamRow = typeof streams.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
 export type SessionRow = typeof sessions.$inferSelect;
 export type SignInFailureRow = typeof signInFailures.$inferSelect;
