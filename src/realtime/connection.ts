@@ -22,7 +22,8 @@ import {
   storeMessages,
   type MessagesData,
 } from '../api/messaging';
-import { realtimeHub, type CallHubEvent, type RealtimeHub } from './hub';
+import { realtimeHub, type CallHubEvent, type LiveHubEvent, type RealtimeHub } from './hub';
+import { applyLiveEvent } from './live-cache';
 
 /**
  * The tab's realtime connection (socket.io at REALTIME_PATH, same origin),
@@ -34,6 +35,9 @@ import { realtimeHub, type CallHubEvent, type RealtimeHub } from './hub';
 export type OrbitSocket = Socket<ServerEvents, ClientCommands>;
 const COMMAND_TIMEOUT_MS = 10_000;
 const NO_ANSWER: CommandAnswer = { ok: false, status: 0, message: 'No answer' };
+const LIVE_EVENT_NAMES = ['live:offer', 'live:viewers', 'live:chat', 'live:chat-removed', 'live:muted', 'live:republished', 'live:ended'] as const satisfies ReadonlyArray<
+  LiveHubEvent['name']
+>;
 
 export interface ConnectionOptions {
   token: string;
@@ -128,6 +132,17 @@ export function openConnection({ token, queryClient, hub = realtimeHub, connect 
   socket.on('call:answered', (payload: unknown) => publishCall('call:answered', payload));
   socket.on('call:ended', (payload: unknown) => publishCall('call:ended', payload));
   socket.on('call:signal', (payload: unknown) => publishCall('call:signal', payload));
+
+  // Live streams: the cache takes what changed (count, chat, end), then the live screens hear of it.
+  const onLive = <Name extends LiveHubEvent['name']>(name: Name, payload: unknown) => {
+    const parsed = parse(name, payload);
+    if (!parsed) return;
+    // As for calls: parse checked the name and payload together.
+    const event = { name, payload: parsed } as LiveHubEvent;
+    applyLiveEvent(queryClient, event);
+    hub.publish({ type: 'live', event });
+  };
+  for (const name of LIVE_EVENT_NAMES) socket.on(name, (payload: unknown) => onLive(name, payload));
 
   socket.on('connect', () => {
     hub.publish({ type: 'status', status: 'connected' });

@@ -8,6 +8,7 @@ import type {
   CommandAnswer,
   ClientCommandName,
   clientCommandSchemas,
+  serverEventSchemas,
 } from '../../contract/realtime';
 import type { Message } from '../../contract/messaging';
 
@@ -29,13 +30,20 @@ export type CallHubEvent =
   | { name: 'call:ended'; payload: CallEndedEvent }
   | { name: 'call:signal'; payload: CallSignalEvent };
 
+/** A live-stream event from the server, already checked and applied to the cache (docs/LIVE-STREAMS.md). */
+export type LiveHubEvent = {
+  [Name in LiveEventName]: { name: Name; payload: z.infer<(typeof serverEventSchemas)[Name]> };
+}[LiveEventName];
+type LiveEventName = Extract<keyof typeof serverEventSchemas, `live:${string}`>;
+
 export type HubSignal =
   | { type: 'status'; status: ConnectionStatus }
   | { type: 'typing'; peerId: string }
   /** A message reached the cache (the member's own from another tab included). */
   | { type: 'message'; peerId: string; message: Message }
   | { type: 'ended'; peerId: string }
-  | { type: 'call'; event: CallHubEvent };
+  | { type: 'call'; event: CallHubEvent }
+  | { type: 'live'; event: LiveHubEvent };
 
 export type CommandPayloads = { [Name in ClientCommandName]: z.infer<(typeof clientCommandSchemas)[Name]> };
 
