@@ -52,6 +52,7 @@ export const DEMO_CALL_MESSAGE = 'Calls with demo people are simulated in your b
 export const CALL_RATE_LIMITED_MESSAGE = 'Too many calls, please wait a few minutes';
 export const CALL_ID_TAKEN_MESSAGE = 'This call id is already in use';
 export const PAIR_IN_CALL_MESSAGE = 'You two already have a call going';
+export const CALLER_IN_CALL_MESSAGE = 'Finish your current call before starting another';
 
 /** The room of a call: the two sockets that hold it (the caller's inviting tab, the callee's answering tab). */
 export const callRoom = (callId: string) => `call:${callId}`;
@@ -199,6 +200,8 @@ export function createCallService({ db, realtime, ringMs, demoCalls, log, now = 
           throw new HttpError(429, CALL_RATE_LIMITED_MESSAGE);
         }
         if (await findOpenCallBetween(tx, caller.id, calleeId)) throw new HttpError(409, PAIR_IN_CALL_MESSAGE);
+        // One call at a time: a second would take the camera from the first, and its peer would be left talking to no one.
+        if (await hasOpenCall(tx, caller.id)) throw new HttpError(409, CALLER_IN_CALL_MESSAGE);
         const endReason: CallEndReason | null = (await hasOpenCall(tx, calleeId)) ? 'busy' : calleeReachable ? null : 'unavailable';
         const call = await insertCall(tx, {
           id: callId,

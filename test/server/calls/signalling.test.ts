@@ -9,6 +9,7 @@ import { bearer, loginAdmin, registerUser, type RegisteredUser } from '../helper
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { baseUrl, matchedPair, nextEvent } from '../messaging/messaging-helpers';
 import { callEvent, command, expectOk, invite, silence, storedCall, Tabs } from './call-helpers';
+import { CALLER_IN_CALL_MESSAGE } from '../../../server/calls/service';
 
 const LEG_GRACE_MS = 500;
 
@@ -130,6 +131,17 @@ describe('a call that cannot ring', () => {
     expect(await ended).toEqual({ callId, reason: 'busy', seconds: null });
     expect((await entry).message).toMatchObject({ id: callId, senderId: cleo.user._id, kind: 'missed-call', text: 'Missed video call' });
     expect((await storedCall(testApp.db, callId))?.endReason).toBe('busy');
+  });
+
+  it('refuses a second call from someone already in one, and places nothing', async () => {
+    const { ben } = await connectedCall();
+    const cleo = await registerUser(app());
+    await like(cleo, ben);
+    await like(ben, cleo);
+    await tabs.tab(cleo.token);
+    const benTab = await tabs.tab(ben.token);
+    expect((await invite(benTab, cleo.user._id)).answer).toMatchObject({ ok: false, status: 409, message: CALLER_IN_CALL_MESSAGE });
+    expect(await testApp.db.select().from(calls).where(eq(calls.calleeId, cleo.user._id))).toHaveLength(0);
   });
 
   it('is unavailable when the callee has no Orbit open', async () => {
