@@ -3,7 +3,8 @@ import path from 'node:path';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CALL_RING_MS } from '../contract/calls';
-import type { AppConfig, CallSettings } from './config';
+import { LIVE_HOST_GRACE_MS } from '../contract/live';
+import { DEFAULT_JANUS_URL, type AppConfig, type CallSettings, type LiveMediaSettings } from './config';
 import { openDatabase, type DatabaseConnection } from './db/client';
 import authPlugin from './plugins/auth';
 import cookiesPlugin from './plugins/cookies';
@@ -23,6 +24,7 @@ import mailPlugin from './mail/mailer';
 import secondStepPlugin from './auth/second-step';
 import realtimePlugin from './realtime/plugin';
 import callsPlugin from './calls/plugin';
+import livePlugin, { type LivePluginOptions } from './live/plugin';
 import apiRoutes from './routes/api';
 
 /** 1 MiB: a blog post with inline HTML fits; anything larger is refused with 413. */
@@ -48,7 +50,7 @@ export interface SlowClientLimits {
 export const DEFAULT_SLOW_CLIENT_LIMITS: SlowClientLimits = { headersMs: 15_000, requestMs: 60_000, checkEveryMs: 5_000 };
 
 export interface BuildAppOptions {
-  config: Pick<AppConfig, 'jwtSecret' | 'dataDir' | 'databaseUrl'> & Partial<Pick<AppConfig, 'demoLikeBackProbability' | 'registrationsPerHour' | 'nodeEnv' | 's3' | 'redisUrl' | 'smtpUrl' | 'mailFrom' | 'publicUrl' | 'calls'>>;
+  config: Pick<AppConfig, 'jwtSecret' | 'dataDir' | 'databaseUrl'> & Partial<Pick<AppConfig, 'demoLikeBackProbability' | 'registrationsPerHour' | 'nodeEnv' | 's3' | 'redisUrl' | 'smtpUrl' | 'mailFrom' | 'publicUrl' | 'calls' | 'live'>>;
   /** An open, migrated connection the app takes over (and closes on app.close()); opened from config when absent. */
   database?: DatabaseConnection;
   logger?: FastifyServerOptions['logger'];
@@ -73,10 +75,22 @@ export interface BuildAppOptions {
   outboxDir?: string;
   /** Video calls' clocks; tests shorten them (the ring time itself is config.calls.ringMs). */
   callTimings?: { legGraceMs?: number; sweepIntervalMs?: number };
+  /** Live streams: tests give an in-memory forwarder and shorten the host's grace and the sweep. */
+  live?: Pick<LivePluginOptions, 'forwarder' | 'hostGraceMs' | 'sweepIntervalMs'>;
 }
 
 /** Without call settings: the contract's ring time, no ICE servers. */
 const DEFAULT_CALL_SETTINGS: CallSettings = { ringMs: CALL_RING_MS, stunUrls: [], turn: undefined };
+
+/** Without live settings: werift in this process, the contract's grace. */
+const DEFAULT_LIVE_SETTINGS: LiveMediaSettings = {
+  kind: 'werift',
+  janusUrl: DEFAULT_JANUS_URL,
+  janusApiSecret: undefined,
+  announcedIp: undefined,
+  portRange: undefined,
+  hostGraceMs: LIVE_HOST_GRACE_MS,
+};
 
 /** The operator's REGISTRATIONS_PER_HOUR, over the default window of an hour. */
 function registrationLimit(perHour: number | undefined): Partial<RateLimits> {
@@ -145,6 +159,7 @@ export async function buildApp(options: BuildAppOptions) {
       demoCalls: options.config.nodeEnv !== 'production',
       ...options.callTimings,
     });
+    await app.register(livePlugin, { settings: options.config.live ?? DEFAULT_LIVE_SETTINGS, ...options.live });
     await app.register(mailPlugin, {
       smtpUrl: options.config.smtpUrl,
       outboxDir: options.outboxDir ?? path.join(path.resolve(options.config.dataDir), 'outbox'),

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { passwordSchema, usernameSchema } from '../contract/auth';
 import { CALL_RING_MS } from '../contract/calls';
+import { LIVE_HOST_GRACE_MS } from '../contract/live';
 import { loadOrCreateJwtSecret } from './auth/jwt-secret';
 import { serializeErrorForLog } from './lib/log-error';
 import { DEFAULT_LIKE_BACK_PROBABILITY } from './discovery/like-back';
@@ -15,6 +16,10 @@ export type NodeEnv = z.infer<typeof nodeEnvSchema>;
 
 export const DEFAULT_MAIL_FROM = 'Orbit <no-reply@localhost>';
 export const DEFAULT_TURN_CREDENTIAL_TTL_SECONDS = 3600;
+export const DEFAULT_JANUS_URL = 'ws://127.0.0.1:8188';
+
+/** A UDP port for the media forwarder's connections. */
+const mediaPortSchema = z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(1024, 'must be 1024-65535').max(65535, 'must be 1024-65535');
 
 /** A comma-separated list of URLs of the given schemes (ICE servers), spaces around commas allowed. */
 function urlList(schemes: readonly string[]) {
@@ -84,6 +89,20 @@ const envSchema = z.object({
     .min(60, 'must be 60 to 604800')
     .max(604_800, 'must be 60 to 604800')
     .default(DEFAULT_TURN_CREDENTIAL_TTL_SECONDS),
+  // Live streams (docs/LIVE-STREAMS.md): the media forwarder in this process (werift) or a Janus server, and how it is reached.
+  LIVE_MEDIA: z.enum(['werift', 'janus'], { message: 'must be werift or janus' }).default('werift'),
+  // Janus's WebSocket transport only: its HTTP API is another transport the forwarder does not speak.
+  JANUS_URL: z.string().regex(/^wss?:\/\/\S+$/, 'must be a ws:// or wss:// URL (Janus\'s WebSocket API)').default(DEFAULT_JANUS_URL),
+  JANUS_API_SECRET: z.string().min(1).optional(),
+  LIVE_MEDIA_ANNOUNCED_IP: z.union([z.ipv4(), z.ipv6()], { message: 'must be an IPv4 or IPv6 address' }).optional(),
+  LIVE_MEDIA_PORT_MIN: mediaPortSchema.optional(),
+  LIVE_MEDIA_PORT_MAX: mediaPortSchema.optional(),
+  LIVE_HOST_GRACE_MS: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be a whole number')
+    .min(1000, 'must be at least 1000')
+    .max(600_000, 'must be at most 600000')
+    .default(LIVE_HOST_GRACE_MS),
 });
 
 /** TURN relays and the secret their short-lived credentials are derived from. */
@@ -99,6 +118,21 @@ export interface CallSettings {
   stunUrls: string[];
   /** Unset: no relay, so calls connect only where the browsers reach each other directly. */
   turn: TurnSettings | undefined;
+}
+
+/** Live streams' media forwarder (server/live/media) and the host's grace. */
+export interface LiveMediaSettings {
+  /** werift in this process (one process only), or Janus's VideoRoom (several processes share it). */
+  kind: 'werift' | 'janus';
+  /** Janus's WebSocket API; used with kind janus. */
+  janusUrl: string;
+  janusApiSecret: string | undefined;
+  /** The address werift puts in its candidates when the machine sits behind NAT; unset: its interfaces' own. */
+  announcedIp: string | undefined;
+  /** The UDP ports werift's connections use; unset: any. */
+  portRange: [number, number] | undefined;
+  /** How long a stream survives its host's connection being gone (LIVE_HOST_GRACE_MS). */
+  hostGraceMs: number;
 }
 
 /** Where photo files go when they go to a bucket (s3-storage.ts). */
@@ -142,6 +176,8 @@ export interface AppConfig {
   publicUrl?: string;
   /** Video calls; unset: the contract's ring time and no ICE servers (host candidates only). */
   calls?: CallSettings;
+  /** Live streams' media forwarder; unset: werift in this process with the contract's host grace. */
+  live?: LiveMediaSettings;
 }
 
 export class ConfigError extends Error {
@@ -168,6 +204,14 @@ export function parseEnv(env: NodeJS.ProcessEnv): z.infer<typeof envSchema> {
   if ((result.data.TURN_URLS === undefined) !== (result.data.TURN_SECRET === undefined)) {
     throw new ConfigError('Invalid environment configuration:\n  TURN_URLS, TURN_SECRET: set both or neither');
   }
+  // A range needs both ends, the lower first.
+  const { LIVE_MEDIA_PORT_MIN: portMin, LIVE_MEDIA_PORT_MAX: portMax } = result.data;
+  if ((portMin === undefined) !== (portMax === undefined)) {
+    throw new ConfigError('Invalid environment configuration:\n  LIVE_MEDIA_PORT_MIN, LIVE_MEDIA_PORT_MAX: set both or neither');
+  }
+  if (portMin !== undefined && portMax !== undefined && portMin > portMax) {
+    throw new ConfigError('Invalid environment configuration:\n  LIVE_MEDIA_PORT_MIN, LIVE_MEDIA_PORT_MAX: the minimum must not be above the maximum');
+  }
   return result.data;
 }
 
@@ -189,6 +233,18 @@ function callSettings(parsed: z.infer<typeof envSchema>): CallSettings {
       ? { urls: parsed.TURN_URLS, secret: parsed.TURN_SECRET, credentialTtlSeconds: parsed.TURN_CREDENTIAL_TTL_SECONDS }
       : undefined;
   return { ringMs: parsed.CALL_RING_MS, stunUrls: parsed.STUN_URLS ?? [], turn };
+}
+
+function liveMediaSettings(parsed: z.infer<typeof envSchema>): LiveMediaSettings {
+  const { LIVE_MEDIA_PORT_MIN: portMin, LIVE_MEDIA_PORT_MAX: portMax } = parsed;
+  return {
+    kind: parsed.LIVE_MEDIA,
+    janusUrl: parsed.JANUS_URL,
+    janusApiSecret: parsed.JANUS_API_SECRET,
+    announcedIp: parsed.LIVE_MEDIA_ANNOUNCED_IP,
+    portRange: portMin !== undefined && portMax !== undefined ? [portMin, portMax] : undefined,
+    hostGraceMs: parsed.LIVE_HOST_GRACE_MS,
+  };
 }
 
 /** Reads the whole configuration; creates DATA_DIR/jwt-secret on first start when JWT_SECRET is unset. */
@@ -213,6 +269,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mailFrom: parsed.MAIL_FROM,
     publicUrl: (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/+$/, ''),
     calls: callSettings(parsed),
+    live: liveMediaSettings(parsed),
   };
 }
 
@@ -233,12 +290,14 @@ export function loggerOptions(config: Pick<AppConfig, 'logLevel'>) {
         'passwordHash',
         'jwtSecret',
         'secretAccessKey',
+        'janusApiSecret',
         'secret',
         '*.password',
         '*.token',
         '*.passwordHash',
         '*.jwtSecret',
         '*.secretAccessKey',
+        '*.janusApiSecret',
         '*.secret',
         '*.*.secret',
         '*.*.password',

@@ -68,6 +68,8 @@ export interface RoomSocket {
 export interface Realtime {
   /** Sends an event to every open Orbit tab of the member, on whichever server process it is connected. */
   toMember<Name extends ServerEventName>(userId: string, event: Name, payload: Parameters<ServerEvents[Name]>[0]): void;
+  /** Sends an event to every socket in the rooms (a socket counted once), on whichever process; a socket's id is a room of its own. */
+  toRoom<Name extends ServerEventName>(rooms: string | string[], event: Name, payload: Parameters<ServerEvents[Name]>[0]): void;
   /** Answers a browser command (validated against its schema first, the member read afresh); one handler per command. */
   handle<Name extends ClientCommandName>(name: Name, handler: CommandHandler<Name>): void;
   /**
@@ -329,6 +331,10 @@ async function realtimePlugin(app: FastifyInstance, options: RealtimePluginOptio
 
   app.decorate('realtime', {
     toMember,
+    toRoom: (rooms, event, payload) => {
+      // As in toMember: the typed emit cannot follow a generic event name.
+      (io.to(rooms).emit as (name: string, body: unknown) => boolean)(event, payload);
+    },
     handle: (name, handler) => {
       handlers.set(name, handler as (member: UserRow, payload: unknown, context: CommandContext) => Promise<void>);
     },

@@ -76,7 +76,8 @@ const accountRecoveryRoutes: FastifyPluginCallbackZod<AccountRecoveryRoutesOptio
     },
     async (request) => {
       const userId = await resetPasswordWithLink(app.db, request.body, new Date());
-      // Their open realtime connections close: the sessions behind them have ended.
+      // Their open realtime connections close, and a live stream ends: the sessions behind them have ended.
+      await app.live.endSignedOutStreams(userId);
       app.realtime.recheckMember(userId);
       return { success: true as const, message: PASSWORD_RESET_DONE_MESSAGE };
     },

@@ -13,6 +13,7 @@ import matchesRoutes from './matches';
 import mfaRoutes from './mfa';
 import messagingRoutes from '../messaging/routes';
 import callRoutes from '../calls/routes';
+import liveRoutes from '../live/routes';
 import mediaRoutes from './media';
 import newsletterRoutes from './newsletter';
 import placesRoutes from '../places/routes';
@@ -48,6 +49,7 @@ const apiRoutes: FastifyPluginAsync<ApiRoutesOptions> = async (app, options) => 
   await app.register(matchesRoutes);
   await app.register(messagingRoutes, { messageLimit: options.rateLimits.message, demoReplies: options.demoReplies ?? false });
   await app.register(callRoutes);
+  await app.register(liveRoutes);
   await app.register(safetyRoutes, { reportLimit: options.rateLimits.report });
   await app.register(configRoutes);
   await app.register(mediaRoutes);

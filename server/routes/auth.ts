@@ -173,6 +173,8 @@ const authRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (app, options, d
       await revokeSession(app.db, signedInSessionId(request), now);
       // Offline at once unless another device of theirs is in use.
       await settlePresence(app.db, now, signedInUser(request).id);
+      // A stream started from this session cannot outlive it.
+      await app.live.endSignedOutStreams(signedInUser(request).id);
       app.realtime.recheckMember(signedInUser(request).id);
       return { success: true as const, message: 'Logged out' };
     },
@@ -196,6 +198,7 @@ const authRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (app, options, d
     },
     async (request) => {
       const ended = await revokeOtherSessions(app.db, signedInUser(request).id, signedInSessionId(request), new Date());
+      await app.live.endSignedOutStreams(signedInUser(request).id);
       app.realtime.recheckMember(signedInUser(request).id);
       return { success: true as const, message: otherDevicesSignedOutMessage(ended) };
     },
@@ -224,6 +227,7 @@ const authRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (app, options, d
       await throttledPasswordCheck(request, reply, { door: account.role, username: account.username, rememberOnSuccess: true }, () =>
         changePassword(app.db, account, signedInSessionId(request), request.body, new Date()),
       );
+      await app.live.endSignedOutStreams(account.id);
       app.realtime.recheckMember(signedInUser(request).id);
       return { success: true as const, message: 'Password changed' };
     },
@@ -254,12 +258,14 @@ const authRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (app, options, d
       const matchedIds = await matchedMemberIds(app.db, member.id);
       // Likewise their open calls, whose rows go with the account: both sides still hear the end.
       const openCalls = await app.calls.openCallsOf(member.id);
+      const liveStreams = await app.live.liveStreamsOf(member.id);
       // No device cookie on success: the account is gone, and its username may go to someone else.
       await throttledPasswordCheck(request, reply, { door: 'user', username: member.username, rememberOnSuccess: false }, () =>
         deleteAccount(app.db, member, request.body, { storage: app.photoStorage, log: request.log }),
       );
       for (const peerId of matchedIds) publishConversationEnded(app.realtime, member.id, peerId);
       app.calls.forgetCalls(openCalls, 'blocked');
+      await app.live.forgetStreams(liveStreams, 'banned');
       // The member's sockets close once this answer is out: the deleting tab, which says so in its own
       // words, hears of the deletion from the answer, before a closed socket makes it ask and be signed out.
       reply.raw.once('close', () => app.realtime.recheckMember(member.id));

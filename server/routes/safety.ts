@@ -62,6 +62,8 @@ const safetyRoutes: FastifyPluginCallbackZod<SafetyRoutesOptions> = (app, option
       if (endedMatch) publishConversationEnded(app.realtime, callerId, request.params.id);
       // A call between them ends at once (there is one only while they were matched, so a block on a stranger tells nothing).
       await app.calls.endPairCalls(callerId, request.params.id, 'blocked');
+      // Neither may go on watching the other's live stream.
+      await app.live.removeBlockedPair(callerId, request.params.id);
       return { success: true as const, message };
     },
   );
@@ -106,7 +108,10 @@ const safetyRoutes: FastifyPluginCallbackZod<SafetyRoutesOptions> = (app, option
       const callerId = signedInUser(request).id;
       const { message, endedMatch } = await reportPerson(app.db, callerId, request.params.id, request.body);
       if (endedMatch) publishConversationEnded(app.realtime, callerId, request.params.id);
-      if (request.body.block) await app.calls.endPairCalls(callerId, request.params.id, 'blocked');
+      if (request.body.block) {
+        await app.calls.endPairCalls(callerId, request.params.id, 'blocked');
+        await app.live.removeBlockedPair(callerId, request.params.id);
+      }
       return reply.code(201).send({ success: true as const, message });
     },
   );

@@ -52,6 +52,7 @@ const sessionsRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
       await endSessionByHandle(app.db, memberId, request.params.id, now);
       // Ending the session in use is a logout: offline unless another device is in use.
       await settlePresence(app.db, now, memberId);
+      await app.live.endSignedOutStreams(memberId);
       app.realtime.recheckMember(memberId);
       return { success: true as const, message: DEVICE_SIGNED_OUT };
     },

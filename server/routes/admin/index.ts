@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import adminLiveRoutes from '../../live/admin-routes';
 import adminPhotoRoutes from '../../photos/admin-routes';
 import activityRoutes from './activity';
 import coinPackRoutes from './coin-packs';
@@ -25,6 +26,7 @@ const adminRoutes: FastifyPluginAsync = async (app) => {
   await app.register(giftRoutes);
   await app.register(coinPackRoutes);
   await app.register(vipPlanRoutes);
+  await app.register(adminLiveRoutes);
 };
 
 export default adminRoutes;

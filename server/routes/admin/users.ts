@@ -64,6 +64,8 @@ const userRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
       const result = await banUser(app.db, signedInUser(request).id, request.params.id, request.body.reason, new Date());
       // Their calls end now, before their sockets close, so the other side hears why rather than waiting out a lost connection.
       await app.calls.endMemberCalls(request.params.id, 'blocked');
+      // Likewise their live stream: the audience hears it was ended by Orbit.
+      await app.live.endMemberStreams(request.params.id);
       app.realtime.recheckMember(request.params.id);
       return { success: true as const, ...result };
     },

@@ -3,6 +3,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { PHOTOS_MAX } from '../../../contract/photos';
 import { issueLinkToken, type EmailLinkPurpose } from '../../../server/auth/email-links';
+import { streams } from '../../../server/db/schema';
 import { newRegistration } from '../helpers/accounts';
 import { TEST_ADMIN } from '../helpers/test-app';
 import type { RouteKey } from './route-inventory';
@@ -49,6 +50,13 @@ const usersOnly = (status = 200): Record<Caller, number> => ({ anonymous: 401, u
 const adminsOnly = (status = 200): Record<Caller, number> => ({ anonymous: 401, userA: 403, userB: 403, banned: 401, admin: status });
 
 const get = (url: string): MatrixRequest => ({ method: 'GET', url });
+
+/** A live stream of a new member, stored directly (no media): a target for the stream rows. */
+async function insertLiveStream(world: MatrixWorld): Promise<string> {
+  const [row] = await world.db.insert(streams).values({ hostId: await insertMember(world.db), title: 'Matrix stream' }).returning({ id: streams.id });
+  if (!row) throw new Error('insert failed');
+  return row.id;
+}
 /** The callers whose own records a row may set up (the admin's id is not known here, and the banned never get in). */
 const isMember = (caller: Caller) => caller === 'userA' || caller === 'userB';
 const uniqueName = (prefix: string) => `${prefix} ${randomBytes(3).toString('hex')}`;
@@ -222,6 +230,20 @@ export const AUTHORIZATION_TABLE: Record<RouteKey, MatrixRow> = {
   // --- Video calls: members only; whether one may call is answered about anyone visible (the calls themselves go over the socket) ---
   'GET /api/calls/peers/{userId}': { expected: usersOnly(), request: async (world) => get(`/api/calls/peers/${await insertMember(world.db)}`) },
   'GET /api/calls/ice-servers': { expected: usersOnly(), request: () => get('/api/calls/ice-servers') },
+  // --- Live streams: anyone sees who is live; going live, the chat and a stream's own controls are members', the last its host's ---
+  'GET /api/live/streams': { expected: everyone(200), request: () => get('/api/live/streams') },
+  'GET /api/live/streams/{streamId}': { expected: everyone(200), request: async (world) => get(`/api/live/streams/${await insertLiveStream(world)}`) },
+  'GET /api/live/streams/{streamId}/chat': { expected: usersOnly(), request: async (world) => get(`/api/live/streams/${await insertLiveStream(world)}/chat`) },
+  // An offer that is no session description: past the guard the answer is 400, and no media is set up.
+  'POST /api/live/streams': { expected: usersOnly(400), request: () => ({ method: 'POST', url: '/api/live/streams', payload: { title: 'Matrix live', offer: 'not a description' } }) },
+  'POST /api/live/streams/{streamId}/publish': {
+    expected: usersOnly(403),
+    request: async (world) => ({ method: 'POST', url: `/api/live/streams/${await insertLiveStream(world)}/publish`, payload: { offer: 'not a description' } }),
+  },
+  'POST /api/live/streams/{streamId}/end': {
+    expected: usersOnly(403),
+    request: async (world) => ({ method: 'POST', url: `/api/live/streams/${await insertLiveStream(world)}/end` }),
+  },
   // Cities, not people: anyone signed in may look one up.
   'GET /api/places': { expected: signedIn(), request: () => get('/api/places?q=mum') },
 
@@ -296,6 +318,11 @@ export const AUTHORIZATION_TABLE: Record<RouteKey, MatrixRow> = {
   'GET /api/admin/stats': { expected: adminsOnly(), request: () => get('/api/admin/stats') },
   'GET /api/admin/activity': { expected: adminsOnly(), request: () => get('/api/admin/activity?limit=100') },
   'GET /api/admin/users': { expected: adminsOnly(), request: () => get('/api/admin/users?limit=100') },
+  'GET /api/admin/streams': { expected: adminsOnly(), request: () => get('/api/admin/streams?state=all') },
+  'POST /api/admin/streams/{streamId}/end': {
+    expected: adminsOnly(),
+    request: async (world) => ({ method: 'POST', url: `/api/admin/streams/${await insertLiveStream(world)}/end` }),
+  },
   'GET /api/admin/user/{id}': { expected: adminsOnly(), request: (world) => get(`/api/admin/user/${world.callers.userA.id}`) },
   'POST /api/admin/user/{id}/ban': {
     expected: adminsOnly(),

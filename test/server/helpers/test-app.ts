@@ -55,6 +55,8 @@ export interface TestAppOptions {
   calls?: CallSettings;
   /** Video calls' leg grace and sweep, shortened. */
   callTimings?: BuildAppOptions['callTimings'];
+  /** Live streams: an in-memory forwarder, the host's grace and the sweep, shortened. */
+  live?: BuildAppOptions['live'];
 }
 
 export interface TestApp {
@@ -113,6 +115,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...(options.presenceGraceMs === undefined ? {} : { presenceGraceMs: options.presenceGraceMs }),
     ...(options.connectedSessionsIntervalMs === undefined ? {} : { connectedSessionsIntervalMs: options.connectedSessionsIntervalMs }),
     ...(options.callTimings ? { callTimings: options.callTimings } : {}),
+    ...(options.live ? { live: options.live } : {}),
     photoStorage,
     outboxDir,
   });
