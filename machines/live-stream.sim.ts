@@ -1,56 +1,106 @@
-import { fromPromise } from 'xstate';
-import type { AudienceRequest, ViewerChat } from './live-stream.machine';
+import { fromCallback, fromPromise, type CallbackActorLogic, type PromiseActorLogic } from 'xstate';
+import type { LiveChatMessage } from '../contract/live';
+import type { LiveChatRequest, LiveHostLinkEvent, PublishRequest, PublishResult, StreamRequest } from './live-stream.machine';
 
 /**
- * SPEC sections 1 and 4: a stream's viewers and their chat are simulated on
- * the client. Each count refresh nudges the viewer count (people arrive
- * faster than they leave early on); each chat fetch now and then brings a
- * viewer's message.
+ * A simulated broadcast for tests only: the live stream machine's on-air
+ * actors with no server and no media. Publishing connects after a short
+ * delay, the host link is driven by the test (`send`), chat is echoed back
+ * as the server would broadcast it, and ending succeeds. Issue 39: the
+ * spec's simulated audience never appears on a real stream, so nothing in
+ * src/ may use this; the screen provides real actors.
  */
 
-const VIEWER_NAMES = ['Priya', 'Arjun', 'Meera', 'Rohan', 'Ananya', 'Kabir', 'Isha', 'Dev'] as const;
-const VIEWER_LINES = [
-  'Hi from Mumbai! 👋',
-  'Love the vibe here',
-  'What are you up to today?',
-  'Great stream!',
-  'Say hi to everyone 😊',
-  'Where are you streaming from?',
-] as const;
+export const SIMULATED_STREAM_ID = '5a1c0de0-0000-4000-8000-0000000011fe';
 
-/** Chance that a chat fetch brings one new message. */
-const CHAT_CHANCE = 0.5;
-const MOST_JOINING = 5;
-const MOST_LEAVING = 2;
-
-function pick<T>(items: readonly T[], random: () => number): T {
-  const item = items[Math.min(items.length - 1, Math.floor(random() * items.length))];
-  if (item === undefined) throw new Error('pick from an empty list');
-  return item;
-}
-
-export interface SimulatedAudienceOptions {
-  /** A number in [0, 1), like Math.random (the default). */
-  random?: () => number;
+export interface SimulatedBroadcastOptions {
+  streamId?: string;
+  /** How long publishing and republishing take (0: at once). */
+  connectDelayMs?: number;
+  /** The host as their chat messages name them. */
+  host?: { id: string; name: string };
   now?: () => Date;
 }
 
-/** The count after one refresh: a few join, fewer leave, never below zero. */
-export function nextViewerCount(request: AudienceRequest, { random = Math.random }: SimulatedAudienceOptions = {}): number {
-  const joining = Math.floor(random() * (MOST_JOINING + 1));
-  const leaving = Math.floor(random() * (MOST_LEAVING + 1));
-  return Math.max(0, request.viewers + joining - leaving);
+export interface SimulatedBroadcast {
+  actors: {
+    publish: PromiseActorLogic<PublishResult, PublishRequest>;
+    republish: PromiseActorLogic<void, StreamRequest>;
+    hostLink: CallbackActorLogic<LiveHostLinkEvent, StreamRequest>;
+    sendChat: PromiseActorLogic<void, LiveChatRequest>;
+    endStream: PromiseActorLogic<void, StreamRequest>;
+  };
+  /** Says something to the machine as the connection or the server would; throws when the stream is not on air. */
+  send(event: LiveHostLinkEvent): void;
+  /** Whether the host link runs (the stream is on air and claimed). */
+  readonly linked: boolean;
+  /** What was published (titles), republished and ended (stream ids), in order. */
+  readonly published: readonly string[];
+  readonly republished: readonly string[];
+  readonly ended: readonly string[];
+  /** The chat as the server would have broadcast it. */
+  readonly chat: readonly LiveChatMessage[];
 }
 
-/** Now and then one viewer says something; nobody speaks to an empty room. */
-export function nextViewerChat(request: AudienceRequest, { random = Math.random, now = () => new Date() }: SimulatedAudienceOptions = {}): ViewerChat {
-  if (request.viewers === 0 || random() >= CHAT_CHANCE) return [];
-  return [{ user: pick(VIEWER_NAMES, random), message: pick(VIEWER_LINES, random), timestamp: now().toISOString() }];
+/** Resolves after `ms` (at once for 0), or rejects when the invocation is stopped first. */
+export function waitOrStop(ms: number, signal: AbortSignal): Promise<void> {
+  if (ms <= 0) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => {
+      clearTimeout(timer);
+      reject(new Error('Stopped'));
+    });
+  });
 }
 
-export function createSimulatedAudienceActors(options: SimulatedAudienceOptions = {}) {
+export function createSimulatedBroadcast(options: SimulatedBroadcastOptions = {}): SimulatedBroadcast {
+  const streamId = options.streamId ?? SIMULATED_STREAM_ID;
+  const connectDelayMs = options.connectDelayMs ?? 300;
+  const host = options.host ?? { id: 'host', name: 'You' };
+  const now = options.now ?? (() => new Date());
+  const published: string[] = [];
+  const republished: string[] = [];
+  const ended: string[] = [];
+  const chat: LiveChatMessage[] = [];
+  let sendBack: ((event: LiveHostLinkEvent) => void) | null = null;
+
   return {
-    countViewers: fromPromise<number, AudienceRequest>(({ input }) => Promise.resolve(nextViewerCount(input, options))),
-    fetchViewerChat: fromPromise<ViewerChat, AudienceRequest>(({ input }) => Promise.resolve(nextViewerChat(input, options))),
+    actors: {
+      publish: fromPromise<PublishResult, PublishRequest>(async ({ input, signal }) => {
+        await waitOrStop(connectDelayMs, signal);
+        published.push(input.title);
+        return { streamId };
+      }),
+      republish: fromPromise<void, StreamRequest>(async ({ input, signal }) => {
+        await waitOrStop(connectDelayMs, signal);
+        republished.push(input.streamId);
+      }),
+      hostLink: fromCallback<LiveHostLinkEvent, StreamRequest>(({ sendBack: send }) => {
+        sendBack = send;
+        return () => {
+          if (sendBack === send) sendBack = null;
+        };
+      }),
+      sendChat: fromPromise<void, LiveChatRequest>(({ input }) => {
+        chat.push({ id: `chat-${chat.length + 1}`, user: host.name, userId: host.id, message: input.text, timestamp: now().toISOString() });
+        return Promise.resolve();
+      }),
+      endStream: fromPromise<void, StreamRequest>(({ input }) => {
+        ended.push(input.streamId);
+        return Promise.resolve();
+      }),
+    },
+    send(event) {
+      if (!sendBack) throw new Error(`The stream is not on air to hear ${event.type}`);
+      sendBack(event);
+    },
+    get linked() {
+      return sendBack !== null;
+    },
+    published,
+    republished,
+    ended,
+    chat,
   };
 }

@@ -1,123 +1,170 @@
 import type { AnyEventObject } from 'xstate';
-import { liveStreamMachine, type LiveStreamSnapshot, type ViewerChat } from '../../machines/live-stream.machine';
-import { createModel, doneEvent, errorEvent, type EventTiming } from '../support/model';
+import { LIVE_ALREADY_LIVE_MESSAGE, LIVE_CHAT_RATE_MESSAGE, LIVE_MEDIA_UNAVAILABLE_MESSAGE, LIVE_STREAM_ENDED_MESSAGE, type LiveEndReason } from '../../contract/live';
+import { liveStreamMachine, type LiveStreamSnapshot, type StreamMedia } from '../../machines/live-stream.machine';
+import { createModel, doneEvent, errorEvent, type ModelOptions } from '../support/model';
 
 /**
- * The live stream model: what the browser's media, the simulated audience
- * and sharing can answer, and the limits that keep its paths few enough to
- * walk on the real screen (each live control is tried from the moment the
- * stream goes live; the viewer count and the viewers' chat refresh once each,
- * on their own timers).
+ * The host's live stream models: one walks every way through setup and
+ * going live (titles, a refused camera, Try Again, the alerts, a refused or
+ * timed-out Go Live) and then only ends the stream; the other goes straight
+ * to air and tries each on-air thing on its own (mute, camera, chat, share,
+ * the connection dropping, failing and coming back or not, the stream ended
+ * elsewhere), each followed by every way of ending and leaving.
  */
 
-export const BASE = new Date(2026, 2, 10, 20, 0, 0);
 export const TITLE = 'Sunset chat';
+export const PADDED_TITLE = '  Sunset chat  ';
 export const BLANK = '   ';
 export const CHAT_TEXT = 'Welcome everyone';
+export const STREAM_ID = '5a1c0de0-0000-4000-8000-00000000517e';
 
-export const FIRST_COUNT = 12;
-export const FIRST_CHAT: ViewerChat = [{ user: 'Priya', message: 'Hi from Mumbai!', timestamp: new Date(2026, 2, 10, 20, 0, 4).toISOString() }];
+export const CAMERA: StreamMedia = { hasVideo: true, hasAudio: true };
+export const MICROPHONE_ONLY: StreamMedia = { hasVideo: false, hasAudio: true };
 
 const denied = new DOMException('Permission denied', 'NotAllowedError');
 
-/** On air with nothing done by the streamer (the audience may have come in). */
-function audienceOnly(snapshot: LiveStreamSnapshot): boolean {
-  const { muted, cameraOff, chat, chatDraft, share } = snapshot.context;
-  return !muted && !cameraOff && chatDraft === '' && share === null && !chat.some((message) => message.user === 'You') && snapshot.matches({ live: { share: 'idle' } });
+/**
+ * A rejection as the real actors make it (an Error with the server's words),
+ * which also serialises with its words: the traversal tells events apart by
+ * their JSON, and a plain Error's is `{}`.
+ */
+export const refusal = (message: string): Error => Object.assign(new Error(message), { toJSON: () => ({ message }) });
+
+/** Events the `hostLink` actor brings (the peer connection and the realtime hub). */
+export const FROM_HOST_LINK = {
+  'MEDIA.INTERRUPTED': 'hostLink',
+  'MEDIA.RESTORED': 'hostLink',
+  'MEDIA.FAILED': 'hostLink',
+  'STREAM.ENDED': 'hostLink',
+} as const;
+
+const streamEnded = (reason: LiveEndReason) => ({ type: 'STREAM.ENDED', reason });
+
+function describeEvent(event: AnyEventObject): string {
+  if (event.type.startsWith('xstate.after.')) return `after ${event.type.split('.')[2]}`;
+  if (event.type === 'TITLE.CHANGE') return `title ${JSON.stringify(event.title)}`;
+  if (event.type === 'CHAT.CHANGE') return `chat ${JSON.stringify(event.text)}`;
+  if (event.type === 'STREAM.ENDED') return `STREAM.ENDED ${String(event.reason)}`;
+  if (event.type === 'xstate.done.actor.startMedia') return (event.output as StreamMedia).hasVideo ? 'camera on' : 'microphone only';
+  if (event.type === 'xstate.done.actor.shareStream') return `share ${String(event.output)}`;
+  if (event.type.startsWith('xstate.done.actor.')) return `${event.type.slice('xstate.done.actor.'.length)} done`;
+  if (event.type.startsWith('xstate.error.actor.')) {
+    const error = (event as { error?: { message?: string } }).error;
+    const words = error instanceof DOMException ? error.name : error?.message ? JSON.stringify(error.message) : 'no message';
+    return `${event.type.slice('xstate.error.actor.'.length)} fails (${words})`;
+  }
+  return event.type;
 }
 
-/** Nothing has been done on air yet: no toggles, chat, share or audience refresh. */
-function freshOnAir(snapshot: LiveStreamSnapshot): boolean {
-  const { muted, cameraOff, viewers, chat, chatDraft, share } = snapshot.context;
-  return (
-    !muted &&
-    !cameraOff &&
-    viewers === 0 &&
-    chat.length === 0 &&
-    chatDraft === '' &&
-    share === null &&
-    snapshot.matches({ live: { viewerCount: 'waiting', viewerChat: 'waiting', share: 'idle' } })
-  );
-}
-
-const sharedOptions = {
+const shared = {
+  fromActors: FROM_HOST_LINK,
+  describeEvent,
   events: {
-    'TITLE.CHANGE': [BLANK, TITLE].map((title) => ({ type: 'TITLE.CHANGE', title })),
-    'xstate.done.actor.startMedia': [doneEvent('startMedia', { hasVideo: true, hasAudio: true })],
+    'TITLE.CHANGE': [BLANK, TITLE, PADDED_TITLE].map((title) => ({ type: 'TITLE.CHANGE', title })),
+    'xstate.done.actor.startMedia': [doneEvent('startMedia', CAMERA), doneEvent('startMedia', MICROPHONE_ONLY)],
     'xstate.error.actor.startMedia': [errorEvent('startMedia', denied)],
-    'xstate.done.actor.countViewers': [doneEvent('countViewers', FIRST_COUNT), doneEvent('countViewers', 1)],
-    'xstate.error.actor.countViewers': [errorEvent('countViewers', new Error('Audience unavailable'))],
-    'xstate.done.actor.fetchViewerChat': [doneEvent('fetchViewerChat', FIRST_CHAT), doneEvent('fetchViewerChat', [])],
-    'xstate.error.actor.fetchViewerChat': [errorEvent('fetchViewerChat', new Error('Chat unavailable'))],
+    'xstate.done.actor.publish': [doneEvent('publish', { streamId: STREAM_ID })],
+    'xstate.error.actor.publish': [refusal(LIVE_ALREADY_LIVE_MESSAGE), refusal(LIVE_MEDIA_UNAVAILABLE_MESSAGE), refusal('')].map((error) => errorEvent('publish', error)),
+    'xstate.done.actor.republish': [doneEvent('republish', undefined)],
+    'xstate.error.actor.republish': [errorEvent('republish', refusal(LIVE_STREAM_ENDED_MESSAGE))],
+    'STREAM.ENDED': (['admin', 'banned', 'signed-out', 'lost'] as const).map(streamEnded),
     'CHAT.CHANGE': [BLANK, CHAT_TEXT].map((text) => ({ type: 'CHAT.CHANGE', text })),
-    'CHAT.SEND': [{ type: 'CHAT.SEND', at: BASE.toISOString() }],
+    'xstate.done.actor.sendChat': [doneEvent('sendChat', undefined)],
+    'xstate.error.actor.sendChat': [refusal(LIVE_CHAT_RATE_MESSAGE), refusal('')].map((error) => errorEvent('sendChat', error)),
     'xstate.done.actor.shareStream': ['copied', 'shared', 'cancelled'].map((outcome) => doneEvent('shareStream', outcome)),
-    'xstate.error.actor.shareStream': [errorEvent('shareStream', new Error('Clipboard blocked'))],
+    'xstate.error.actor.shareStream': [errorEvent('shareStream', refusal('Clipboard blocked'))],
+    'xstate.done.actor.endStream': [doneEvent('endStream', undefined)],
+    'xstate.error.actor.endStream': [errorEvent('endStream', refusal('Network error'))],
   },
-  describeEvent: (event: AnyEventObject) => {
-    if (event.type.startsWith('xstate.after.')) return `after ${event.type.split('.')[2]}`;
-    if (event.type === 'TITLE.CHANGE') return `title ${JSON.stringify(event.title)}`;
-    if (event.type === 'CHAT.CHANGE') return `chat ${JSON.stringify(event.text)}`;
-    if (event.type === 'CHAT.SEND') return 'CHAT.SEND';
-    if (event.type === 'xstate.done.actor.shareStream') return `share ${String(event.output)}`;
-    if (event.type === 'xstate.done.actor.countViewers') return `${String(event.output)} watching`;
-    if (event.type === 'xstate.done.actor.fetchViewerChat') return `${(event.output as ViewerChat).length} chat from viewers`;
-    if (event.type.startsWith('xstate.done.actor.')) return `${event.type.slice('xstate.done.actor.'.length)} done`;
-    if (event.type.startsWith('xstate.error.actor.')) return `${event.type.slice('xstate.error.actor.'.length)} fails`;
-    return event.type;
+} satisfies Partial<ModelOptions<typeof liveStreamMachine>>;
+
+const over = (snapshot: LiveStreamSnapshot) => snapshot.matches('ending') || snapshot.matches('ended') || snapshot.matches('left');
+
+/**
+ * Every way through setup and Go Live: titles (blank, typed, padded with
+ * spaces), a refused camera and Try Again, Go Live's alerts, the publish
+ * refused (with and without words) or timing out and tried again. Once on
+ * air the stream is only ended.
+ */
+export const liveStreamSetupModel = createModel(liveStreamMachine, {
+  ...shared,
+  filterEvents: (snapshot, event) => {
+    const { title, media } = snapshot.context;
+    if (snapshot.matches('live')) return event.type === 'END_STREAM';
+    if (over(snapshot)) return event.type === 'xstate.done.actor.endStream' || event.type === 'BACK_TO_PROFILE';
+    // Titles: blank first, then a typed one; a title typed straight away may be padded.
+    if (event.type === 'TITLE.CHANGE') return title === '' ? true : title === BLANK && event.title === TITLE;
+    // A microphone-only preview goes live like any other; the on-air model tries its camera toggle.
+    if (event.type === 'xstate.done.actor.startMedia') return event.output === CAMERA;
+    return media === null || media.hasVideo;
   },
-};
+});
 
-/** The audience refreshes walked: the first viewer count (3 s on air) and the first chat from viewers (4 s). */
-const AUDIENCE_WALK_MS = 4000;
+/** Nothing has been done on air yet: no toggle, draft, chat error, share, and the connection is as it began. */
+function fresh(snapshot: LiveStreamSnapshot): boolean {
+  const { muted, cameraOff, chatDraft, chatError, share } = snapshot.context;
+  return !muted && !cameraOff && chatDraft === '' && chatError === null && share === null && snapshot.matches({ live: { connection: 'connected', chat: 'idle', share: 'idle' } });
+}
 
-/** Nothing has been done on air yet, or only the one thing this path is trying (then only ending is left). */
-function liveActivityAllowed(snapshot: LiveStreamSnapshot, event: AnyEventObject, timing: EventTiming): boolean {
-  const { muted, cameraOff, chat, chatDraft } = snapshot.context;
-  // The streamer acts the moment the stream goes live; later the audience alone moves things.
-  const atStart = timing.nowMs === 0;
+/** On air, one thing at a time: what may happen next given what this path already did. */
+function onAirAllowed(snapshot: LiveStreamSnapshot, event: AnyEventObject): boolean {
+  const { media, muted, cameraOff, chatDraft, chatError, share } = snapshot.context;
+  const connection = ['connected', 'interrupted', 'republishing'].find((state) => snapshot.matches({ live: { connection: state as 'connected' } }));
+  const chatting = chatDraft !== '' || chatError !== null || snapshot.matches({ live: { chat: 'sending' } });
+  const sharing = share !== null || snapshot.matches({ live: { share: 'sharing' } });
+  const connectionTouched = connection !== 'connected';
+  // The camera toggle only for a microphone-only stream (where it does nothing), then the stream ends.
+  if (media?.hasVideo === false) return event.type === 'TOGGLE_CAMERA' || event.type === 'END_STREAM';
   switch (event.type) {
     case 'TOGGLE_MUTE':
-      // Mute, then unmute: the only toggling after the fresh start.
-      return atStart && (freshOnAir(snapshot) || (muted && !cameraOff && chat.length === 0));
+      // Mute, then unmute.
+      return fresh(snapshot) || (muted && !cameraOff && !chatting && !sharing && !connectionTouched);
     case 'TOGGLE_CAMERA':
-      return atStart && (freshOnAir(snapshot) || (cameraOff && !muted && chat.length === 0));
-    case 'SHARE':
+      return fresh(snapshot) || (cameraOff && !muted && !chatting && !sharing && !connectionTouched);
     case 'CHAT.CHANGE':
-      return atStart && freshOnAir(snapshot);
+      // A draft from the fresh start; after a refusal, typed again (which clears the refusal).
+      return fresh(snapshot) || (chatError !== null && snapshot.matches({ live: { chat: 'idle' } }) && event.text === CHAT_TEXT);
     case 'CHAT.SEND':
       return chatDraft !== '';
+    case 'SHARE':
+      return fresh(snapshot);
+    case 'MEDIA.INTERRUPTED':
+    case 'MEDIA.FAILED':
+      return fresh(snapshot) || (connection === 'interrupted' && event.type === 'MEDIA.FAILED');
+    case 'MEDIA.RESTORED':
+      return connection === 'interrupted';
+    case 'STREAM.ENDED':
+      // The server's ends where they come: an admin, a ban or a sign-out at any time, 'lost' while the connection is down.
+      return event.reason === 'lost' ? connection === 'interrupted' : fresh(snapshot);
+    case 'END_STREAM':
+      // From the fresh start, and once each thing tried has come to rest.
+      return !snapshot.matches({ live: { chat: 'sending' } }) && !snapshot.matches({ live: { share: 'sharing' } }) && connection !== 'republishing';
     default:
-      if (/^xstate\.after\.VIEWER_(COUNT|CHAT)_REFRESH\./.test(event.type)) return audienceOnly(snapshot) && timing.dueAtMs <= AUDIENCE_WALK_MS;
       return true;
   }
 }
 
-/**
- * Every way through setup (titles, a refused camera, Try Again, the alerts);
- * once live, the stream is only ended. On-air behaviour is the other model's.
- */
-export const liveStreamSetupModel = createModel(liveStreamMachine, {
-  ...sharedOptions,
+/** Straight to air (camera on, or microphone only), then each on-air thing on its own, then every way out. */
+export const liveStreamOnAirModel = createModel(liveStreamMachine, {
+  ...shared,
   filterEvents: (snapshot, event) => {
-    const { title } = snapshot.context;
-    if (snapshot.matches('live')) return event.type === 'END_STREAM';
-    if (event.type === 'TITLE.CHANGE') return title === '' || (title.trim() === '' && event.title !== BLANK);
+    if (snapshot.matches('setup')) {
+      if (event.type === 'TITLE.CHANGE') return snapshot.context.title === '' && event.title === TITLE;
+      if (event.type === 'GO_LIVE') return snapshot.context.title === TITLE;
+      return event.type === 'xstate.done.actor.startMedia';
+    }
+    if (snapshot.matches('connecting')) return event.type === 'xstate.done.actor.publish';
+    if (snapshot.matches('live')) return onAirAllowed(snapshot, event);
+    // Ending refused or not, from a fresh stream; otherwise it simply goes through.
+    const { muted, cameraOff, chatDraft, chatError, share, endReason, media } = snapshot.context;
+    const untouched = !muted && !cameraOff && chatDraft === '' && chatError === null && share === null && media?.hasVideo === true;
+    if (event.type === 'xstate.error.actor.endStream') return untouched;
+    if (event.type === 'BACK_TO_PROFILE') return untouched && endReason === 'ended';
     return true;
   },
 });
 
-/** Straight to air (camera on, title typed, Go Live), then every live control, chat, share and audience report. */
-export const liveStreamOnAirModel = createModel(liveStreamMachine, {
-  ...sharedOptions,
-  keyByTime: true,
-  filterEvents: (snapshot, event, timing) => {
-    if (snapshot.matches('setup')) {
-      if (event.type === 'TITLE.CHANGE') return snapshot.matches({ setup: 'previewing' }) && snapshot.context.title === '' && event.title === TITLE;
-      if (event.type === 'GO_LIVE') return snapshot.context.title === TITLE;
-      return event.type === 'xstate.done.actor.startMedia';
-    }
-    if (snapshot.matches('live')) return liveActivityAllowed(snapshot, event, timing);
-    return true;
-  },
-});
+export const LIVE_STREAM_MODELS = [
+  { name: 'setup', model: liveStreamSetupModel },
+  { name: 'on air', model: liveStreamOnAirModel },
+] as const;
