@@ -1,18 +1,31 @@
+import { useQuery } from '@tanstack/react-query';
 import styled from 'styled-components';
 import type { LiveStreamContext } from '../../../machines/live-stream.machine';
+import { liveChatQueryOptions, liveStreamQueryOptions } from '../../api/live';
 import { Notice, px } from '../../ui';
 import type { LocalMediaSession } from '../media/local-media';
 import { ControlButton } from '../media/ControlButton';
 import { LocalVideo } from '../media/LocalVideo';
 import { MediaControls } from '../media/MediaControls';
-import { EyeIcon, HangUpIcon, ShareIcon } from '../media/media-icons';
+import { HangUpIcon, ShareIcon } from '../media/media-icons';
 import { CameraStage, MediaLayout } from '../media/MediaStage';
 import { LiveChat } from './LiveChat';
+import { LiveOverlay } from './LiveOverlay';
 import { SHARE_CONFIRMATIONS } from './share-link';
+import type { LiveHub } from './stream-actors';
+import { useChatModeration } from './useChatModeration';
 
 interface LiveBroadcastProps {
+  streamId: string;
+  /** Where the host's moderation commands go (the tab's realtime hub). */
+  hub: LiveHub;
   context: LiveStreamContext;
   sharing: boolean;
+  chatSending: boolean;
+  /** The stream is being ended: End Stream waits. */
+  ending: boolean;
+  /** 'Reconnecting…' while the media connection is interrupted or being replaced. */
+  connectionNote: string | null;
   session: LocalMediaSession;
   onToggleMute: () => void;
   onToggleCamera: () => void;
@@ -22,13 +35,16 @@ interface LiveBroadcastProps {
   onChatSend: () => void;
 }
 
-export function viewerCountText(viewers: number): string {
-  return `${viewers} ${viewers === 1 ? 'viewer' : 'viewers'}`;
-}
-
-/** SPEC Live stream, live: viewer count, chat, Share, End Stream, mute, camera toggle. */
-export function LiveBroadcast({ context, sharing, session, ...handlers }: LiveBroadcastProps) {
-  const { title, media, muted, cameraOff, viewers, chat, chatDraft, share } = context;
+/**
+ * SPEC Live stream, live: viewer count, chat, Share, End Stream, mute, camera
+ * toggle. The count and the chat are the server's (TanStack Query, kept
+ * current by the realtime channel's `live:*` events); the host moderates the chat.
+ */
+export function LiveBroadcast({ streamId, hub, context, sharing, chatSending, ending, connectionNote, session, ...handlers }: LiveBroadcastProps) {
+  const { title, media, muted, cameraOff, chatDraft, chatError, share } = context;
+  const stream = useQuery(liveStreamQueryOptions(streamId));
+  const chat = useQuery(liveChatQueryOptions(streamId));
+  const moderation = useChatModeration(streamId, hub);
   const hasVideo = media?.hasVideo === true;
   const confirmation = share && share !== 'cancelled' ? SHARE_CONFIRMATIONS[share] : null;
 
@@ -37,13 +53,7 @@ export function LiveBroadcast({ context, sharing, session, ...handlers }: LiveBr
       <Main>
         <CameraStage>
           {hasVideo && !cameraOff ? <LocalVideo session={session} label="Your live camera" /> : <CameraNote>Camera off</CameraNote>}
-          <Overlay>
-            <LiveBadge>LIVE</LiveBadge>
-            <Viewers>
-              <EyeIcon />
-              <span>{viewerCountText(viewers)}</span>
-            </Viewers>
-          </Overlay>
+          <LiveOverlay viewers={stream.data?.stream.viewers ?? 0} status={connectionNote} />
           <StreamTitle>{title.trim()}</StreamTitle>
         </CameraStage>
         <MediaControls
@@ -55,11 +65,22 @@ export function LiveBroadcast({ context, sharing, session, ...handlers }: LiveBr
           onToggleCamera={handlers.onToggleCamera}
         >
           <ControlButton icon={<ShareIcon />} label={sharing ? 'Sharing...' : 'Share'} disabled={sharing} onClick={handlers.onShare} />
-          <ControlButton icon={<HangUpIcon />} label="End Stream" tone="danger" onClick={handlers.onEnd} />
+          <ControlButton icon={<HangUpIcon />} label={ending ? 'Ending...' : 'End Stream'} tone="danger" disabled={ending} onClick={handlers.onEnd} />
         </MediaControls>
         {confirmation && <Notice tone={confirmation.tone}>{confirmation.text}</Notice>}
+        {moderation.feedback}
       </Main>
-      <LiveChat messages={chat} draft={chatDraft} onDraftChange={handlers.onChatDraftChange} onSend={handlers.onChatSend} />
+      <LiveChat
+        messages={chat.data?.messages ?? []}
+        ownUserId={stream.data?.stream.host.id ?? null}
+        emptyText={chat.isError ? "The chat couldn't be loaded." : 'No messages yet. Say hello to your viewers!'}
+        draft={chatDraft}
+        sending={chatSending}
+        error={chatError}
+        onDraftChange={handlers.onChatDraftChange}
+        onSend={handlers.onChatSend}
+        renderActions={moderation.renderActions}
+      />
     </MediaLayout>
   );
 }
@@ -78,44 +99,6 @@ const CameraNote = styled.p`
   align-items: center;
   justify-content: center;
   font-weight: ${({ theme }) => theme.font.weights.semibold};
-`;
-
-const Overlay = styled.div`
-  position: absolute;
-  top: ${({ theme }) => px(theme.space[3])};
-  left: ${({ theme }) => px(theme.space[3])};
-  display: flex;
-  gap: ${({ theme }) => px(theme.space[2])};
-`;
-
-const pill = `
-  display: inline-flex;
-  align-items: center;
-`;
-
-const LiveBadge = styled.span`
-  ${pill}
-  padding: ${({ theme }) => `${px(theme.space[1])} ${px(theme.space[3])}`};
-  border-radius: ${({ theme }) => px(theme.radii.pill)};
-  background: ${({ theme }) => theme.colors.dangerDark};
-  font-size: ${({ theme }) => px(theme.font.sizes.xs)};
-  font-weight: ${({ theme }) => theme.font.weights.bold};
-  letter-spacing: 0.08em;
-`;
-
-const Viewers = styled.span`
-  ${pill}
-  gap: ${({ theme }) => px(theme.space[1])};
-  padding: ${({ theme }) => `${px(theme.space[1])} ${px(theme.space[3])}`};
-  border-radius: ${({ theme }) => px(theme.radii.pill)};
-  background: ${({ theme }) => theme.colors.overlay};
-  font-size: ${({ theme }) => px(theme.font.sizes.sm)};
-  font-weight: ${({ theme }) => theme.font.weights.semibold};
-
-  & svg {
-    width: ${({ theme }) => px(theme.font.sizes.md)};
-    height: ${({ theme }) => px(theme.font.sizes.md)};
-  }
 `;
 
 const StreamTitle = styled.p`

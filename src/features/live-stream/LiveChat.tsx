@@ -1,7 +1,7 @@
-import { useEffect, useRef, type FormEvent } from 'react';
+import { useEffect, useRef, type FormEvent, type ReactNode } from 'react';
 import styled from 'styled-components';
-import type { LiveChatMessage } from '../../../machines/live-stream.machine';
-import { Button, Input, px } from '../../ui';
+import { LIVE_CHAT_MAX, type LiveChatMessage } from '../../../contract/live';
+import { Button, Input, Notice, px } from '../../ui';
 import { timeLabel } from '../messages/message-time';
 
 interface LiveChatProps {
@@ -9,10 +9,22 @@ interface LiveChatProps {
   draft: string;
   onDraftChange: (text: string) => void;
   onSend: () => void;
+  /** Whose messages are this member's own (tinted). */
+  ownUserId: string | null;
+  /** What an empty chat says (the host greets viewers, a viewer the room). */
+  emptyText: string;
+  /** A message on its way: Send waits. */
+  sending?: boolean;
+  /** Why the last message was refused (the server's words). */
+  error?: string | null;
+  /** Set while this member may not chat (muted by the host): the composer is disabled and says why. */
+  disabledNote?: string | null;
+  /** The host's actions for one message (remove, mute, block), under it. */
+  renderActions?: (message: LiveChatMessage) => ReactNode;
 }
 
-/** SPEC Live stream chat: viewers' messages and the streamer's own; blank ones are ignored by the machine. */
-export function LiveChat({ messages, draft, onDraftChange, onSend }: LiveChatProps) {
+/** SPEC Live stream chat (user, message, time) from the server; blank messages are ignored by the machines. */
+export function LiveChat({ messages, draft, onDraftChange, onSend, ownUserId, emptyText, sending = false, error, disabledNote, renderActions }: LiveChatProps) {
   const logRef = useRef<HTMLDivElement>(null);
   const newestId = messages.at(-1)?.id;
   useEffect(() => {
@@ -24,29 +36,50 @@ export function LiveChat({ messages, draft, onDraftChange, onSend }: LiveChatPro
     event.preventDefault();
     onSend();
   };
+  const disabled = Boolean(disabledNote);
 
   return (
     <Panel aria-labelledby="live-chat-title">
       <Title id="live-chat-title">Live chat</Title>
       {messages.length === 0 ? (
-        <Empty>No messages yet. Say hello to your viewers!</Empty>
+        <Empty>{emptyText}</Empty>
       ) : (
         <Log ref={logRef} role="log" aria-label="Chat messages" tabIndex={0}>
           <Lines>
-            {messages.map((message) => (
-              <Line key={message.id} $own={message.user === 'You'}>
-                <Author>{message.user}</Author> <span>{message.message}</span>{' '}
-                <Time dateTime={message.timestamp} $own={message.user === 'You'}>
-                  {timeLabel(message.timestamp)}
-                </Time>
-              </Line>
-            ))}
+            {messages.map((message) => {
+              const own = message.userId === ownUserId;
+              return (
+                <Line key={message.id} $own={own}>
+                  <Author>{message.user}</Author> <span>{message.message}</span>{' '}
+                  <Time dateTime={message.timestamp} $own={own}>
+                    {timeLabel(message.timestamp)}
+                  </Time>
+                  {!own && renderActions ? renderActions(message) : null}
+                </Line>
+              );
+            })}
           </Lines>
         </Log>
       )}
+      {disabledNote ? (
+        <Footnote role="status">{disabledNote}</Footnote>
+      ) : error ? (
+        <ChatNotice>
+          <Notice tone="error">{error}</Notice>
+        </ChatNotice>
+      ) : null}
       <Composer onSubmit={submit} aria-label="Send a chat message">
-        <Input aria-label="Chat message" placeholder="Say something..." value={draft} onChange={(event) => onDraftChange(event.target.value)} />
-        <Button type="submit">Send</Button>
+        <Input
+          aria-label="Chat message"
+          placeholder={disabled ? 'You cannot chat right now' : 'Say something...'}
+          maxLength={LIVE_CHAT_MAX}
+          value={draft}
+          disabled={disabled}
+          onChange={(event) => onDraftChange(event.target.value)}
+        />
+        <Button type="submit" disabled={disabled || sending}>
+          Send
+        </Button>
       </Composer>
     </Panel>
   );
@@ -111,10 +144,21 @@ const Author = styled.strong`
   color: ${({ theme }) => theme.colors.purpleDark};
 `;
 
-// The streamer's own lines sit on a tint where muted grey is too faint.
+// One's own lines sit on a tint where muted grey is too faint.
 const Time = styled.time<{ $own: boolean }>`
   font-size: ${({ theme }) => px(theme.font.sizes.xs)};
   color: ${({ theme, $own }) => ($own ? theme.colors.neutralText : theme.colors.muted)};
+`;
+
+const Footnote = styled.p`
+  padding: ${({ theme }) => px(theme.space[2])} ${({ theme }) => px(theme.space[4])};
+  border-top: 1px solid ${({ theme }) => theme.colors.border};
+  color: ${({ theme }) => theme.colors.neutralText};
+  font-size: ${({ theme }) => px(theme.font.sizes.sm)};
+`;
+
+const ChatNotice = styled.div`
+  padding: ${({ theme }) => px(theme.space[2])} ${({ theme }) => px(theme.space[3])} 0;
 `;
 
 const Composer = styled.form`

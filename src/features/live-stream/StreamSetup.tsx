@@ -1,6 +1,7 @@
 import type { FormEvent } from 'react';
 import styled from 'styled-components';
-import { Button, Card, Field, Input, Spinner, Text, px } from '../../ui';
+import { LIVE_TITLE_MAX } from '../../../contract/live';
+import { Button, Card, Field, Input, Notice, Spinner, Text, px } from '../../ui';
 import type { LocalMediaSession } from '../media/local-media';
 import { LocalVideo } from '../media/LocalVideo';
 import { CameraIcon } from '../media/media-icons';
@@ -12,19 +13,20 @@ interface StreamSetupProps {
   title: string;
   preview: PreviewPhase;
   session: LocalMediaSession;
+  /** Go Live was pressed: the stream is connecting. */
+  goingLive: boolean;
+  /** Why the last Go Live did not get on air. */
+  startError: string | null;
   onTitleChange: (title: string) => void;
   onRetryPreview: () => void;
   onGoLive: () => void;
 }
 
-/** The longest title the stage has room for. */
-const TITLE_MAX_LENGTH = 100;
-
 /** SPEC Live stream setup: a title, the live camera preview, Go Live. */
-export function StreamSetup({ title, preview, session, onTitleChange, onRetryPreview, onGoLive }: StreamSetupProps) {
+export function StreamSetup({ title, preview, session, goingLive, startError, onTitleChange, onRetryPreview, onGoLive }: StreamSetupProps) {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    onGoLive();
+    if (!goingLive) onGoLive();
   };
 
   return (
@@ -56,12 +58,20 @@ export function StreamSetup({ title, preview, session, onTitleChange, onRetryPre
             <Input
               name="title"
               placeholder="What's your stream about?"
-              maxLength={TITLE_MAX_LENGTH}
+              maxLength={LIVE_TITLE_MAX}
+              readOnly={goingLive}
               value={title}
               onChange={(event) => onTitleChange(event.target.value)}
             />
           </Field>
-          <Button type="submit" size="lg" fullWidth loading={preview === 'starting'} loadingLabel="Starting camera...">
+          {startError ? <Notice tone="error">{startError}</Notice> : null}
+          <Button
+            type="submit"
+            size="lg"
+            fullWidth
+            loading={preview === 'starting' || goingLive}
+            loadingLabel={goingLive ? 'Going live...' : 'Starting camera...'}
+          >
             Go Live
           </Button>
         </Form>

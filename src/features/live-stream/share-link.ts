@@ -15,10 +15,15 @@ function isAbort(error: unknown): boolean {
  * SPEC Live stream Share: the Web Share API where the browser has it,
  * otherwise the link goes to the clipboard (the screen confirms either).
  */
-export async function shareStreamLink(request: ShareRequest, link: string, targets: ShareTargets): Promise<ShareOutcome> {
+export async function shareStreamLink(
+  request: Pick<ShareRequest, 'title'>,
+  link: string,
+  targets: ShareTargets,
+  text = `I'm live on Orbit: ${request.title}`,
+): Promise<ShareOutcome> {
   if (typeof targets.share === 'function') {
     try {
-      await targets.share({ title: request.title, text: `I'm live on Orbit: ${request.title}`, url: link });
+      await targets.share({ title: request.title, text, url: link });
       return 'shared';
     } catch (error) {
       // Closing the share sheet is a choice, not a failure; anything else falls back to copying.
@@ -30,9 +35,9 @@ export async function shareStreamLink(request: ShareRequest, link: string, targe
   return 'copied';
 }
 
-export function createShareActor(options: { link?: () => string; targets?: ShareTargets } = {}) {
-  const link = options.link ?? (() => window.location.href);
-  return fromPromise<ShareOutcome, ShareRequest>(({ input }) => shareStreamLink(input, link(), options.targets ?? navigator));
+/** The host's Share: the stream's own page (`link`), through the browser's share sheet or clipboard. */
+export function createShareActor(options: { link: (request: ShareRequest) => string; targets?: ShareTargets }) {
+  return fromPromise<ShareOutcome, ShareRequest>(({ input }) => shareStreamLink(input, options.link(input), options.targets ?? navigator));
 }
 
 export const SHARE_CONFIRMATIONS: Record<Exclude<ShareOutcome, 'cancelled'> | 'failed', { tone: 'success' | 'error'; text: string }> = {

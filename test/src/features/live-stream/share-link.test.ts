@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
-import { nextViewerChat, nextViewerCount } from '../../../../machines/live-stream.sim';
 import { shareStreamLink } from '../../../../src/features/live-stream/share-link';
+import { streamLink } from '../../../../src/features/live-stream/stream-actors';
 
 const request = { title: 'Sunset chat' };
-const link = 'https://orbit.example/live-stream';
+const link = 'https://orbit.example/live/0b7c1f3e-2d4a-4b6c-8e9f-101112131415';
 
 describe('sharing a stream', () => {
   it('uses the Web Share API where the browser has it', async () => {
@@ -30,20 +30,11 @@ describe('sharing a stream', () => {
   });
 });
 
-describe('the simulated audience', () => {
-  const at = new Date(2026, 2, 10, 20, 0);
-  it('lets viewers arrive and leave, never below zero', () => {
-    expect(nextViewerCount({ title: 'x', viewers: 3 }, { random: () => 0.99 })).toBe(3 + 5 - 2);
-    expect(nextViewerCount({ title: 'x', viewers: 1 }, { random: () => 0 })).toBe(1);
-    expect(nextViewerCount({ title: 'x', viewers: 0 }, { random: () => 0.5 })).toBeGreaterThanOrEqual(0);
-  });
-
-  it("brings a viewer's message now and then", () => {
-    expect(nextViewerChat({ title: 'x', viewers: 1 }, { random: () => 0, now: () => at })).toEqual([{ user: 'Priya', message: 'Hi from Mumbai! 👋', timestamp: at.toISOString() }]);
-    expect(nextViewerChat({ title: 'x', viewers: 4 }, { random: () => 0.99, now: () => at })).toEqual([]);
-  });
-
-  it('says nothing to an empty room', () => {
-    expect(nextViewerChat({ title: 'x', viewers: 0 }, { random: () => 0, now: () => at })).toEqual([]);
+describe("a stream's link", () => {
+  it("is the stream's own page on this site, and a viewer's share says whom to watch", async () => {
+    expect(streamLink('0b7c1f3e-2d4a-4b6c-8e9f-101112131415')).toBe(`${window.location.origin}/live/0b7c1f3e-2d4a-4b6c-8e9f-101112131415`);
+    const share = vi.fn(() => Promise.resolve());
+    await shareStreamLink(request, link, { share }, 'Watch Asha live on Orbit: Sunset chat');
+    expect(share).toHaveBeenCalledWith({ title: 'Sunset chat', text: 'Watch Asha live on Orbit: Sunset chat', url: link });
   });
 });
