@@ -38,10 +38,12 @@ import { Route as AdminIndexRouteImport } from './routes/admin.index'
 import { Route as AdminCatalogueRouteImport } from './routes/admin.catalogue'
 import { Route as AdminReportsRouteImport } from './routes/admin.reports'
 import { Route as AdminSettingsRouteImport } from './routes/admin.settings'
+import { Route as AdminStreamsRouteImport } from './routes/admin.streams'
 import { Route as AdminUsersRouteImport } from './routes/admin.users'
 import { Route as AdminWithdrawalsRouteImport } from './routes/admin.withdrawals'
 import { Route as BlogIndexRouteImport } from './routes/blog.index'
 import { Route as BlogPostIdRouteImport } from './routes/blog.$postId'
+import { Route as LiveStreamIdRouteImport } from './routes/live.$streamId'
 import { Route as ProfileChar123UserIdChar125RouteImport } from './routes/profile.{-$userId}'
 import { Route as VideoCallChar123UserIdChar125RouteImport } from './routes/video-call.{-$userId}'
 
@@ -190,6 +192,11 @@ const AdminSettingsRoute = AdminSettingsRouteImport.update({
   path: '/settings',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminStreamsRoute = AdminStreamsRouteImport.update({
+  id: '/streams',
+  path: '/streams',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminUsersRoute = AdminUsersRouteImport.update({
   id: '/users',
   path: '/users',
@@ -208,6 +215,11 @@ const BlogIndexRoute = BlogIndexRouteImport.update({
 const BlogPostIdRoute = BlogPostIdRouteImport.update({
   id: '/blog/$postId',
   path: '/blog/$postId',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const LiveStreamIdRoute = LiveStreamIdRouteImport.update({
+  id: '/live/$streamId',
+  path: '/live/$streamId',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ProfileChar123UserIdChar125Route =
@@ -252,9 +264,11 @@ export interface FileRoutesByFullPath {
   '/admin/catalogue': typeof AdminCatalogueRoute
   '/admin/reports': typeof AdminReportsRoute
   '/admin/settings': typeof AdminSettingsRoute
+  '/admin/streams': typeof AdminStreamsRoute
   '/admin/users': typeof AdminUsersRoute
   '/admin/withdrawals': typeof AdminWithdrawalsRoute
   '/blog/$postId': typeof BlogPostIdRoute
+  '/live/$streamId': typeof LiveStreamIdRoute
   '/profile/{-$userId}': typeof ProfileChar123UserIdChar125Route
   '/video-call/{-$userId}': typeof VideoCallChar123UserIdChar125Route
   '/admin/': typeof AdminIndexRoute
@@ -288,9 +302,11 @@ export interface FileRoutesByTo {
   '/admin/catalogue': typeof AdminCatalogueRoute
   '/admin/reports': typeof AdminReportsRoute
   '/admin/settings': typeof AdminSettingsRoute
+  '/admin/streams': typeof AdminStreamsRoute
   '/admin/users': typeof AdminUsersRoute
   '/admin/withdrawals': typeof AdminWithdrawalsRoute
   '/blog/$postId': typeof BlogPostIdRoute
+  '/live/$streamId': typeof LiveStreamIdRoute
   '/profile/{-$userId}': typeof ProfileChar123UserIdChar125Route
   '/video-call/{-$userId}': typeof VideoCallChar123UserIdChar125Route
   '/admin': typeof AdminIndexRoute
@@ -326,9 +342,11 @@ export interface FileRoutesById {
   '/admin/catalogue': typeof AdminCatalogueRoute
   '/admin/reports': typeof AdminReportsRoute
   '/admin/settings': typeof AdminSettingsRoute
+  '/admin/streams': typeof AdminStreamsRoute
   '/admin/users': typeof AdminUsersRoute
   '/admin/withdrawals': typeof AdminWithdrawalsRoute
   '/blog/$postId': typeof BlogPostIdRoute
+  '/live/$streamId': typeof LiveStreamIdRoute
   '/profile/{-$userId}': typeof ProfileChar123UserIdChar125Route
   '/video-call/{-$userId}': typeof VideoCallChar123UserIdChar125Route
   '/admin/': typeof AdminIndexRoute
@@ -365,9 +383,11 @@ export interface FileRouteTypes {
     | '/admin/catalogue'
     | '/admin/reports'
     | '/admin/settings'
+    | '/admin/streams'
     | '/admin/users'
     | '/admin/withdrawals'
     | '/blog/$postId'
+    | '/live/$streamId'
     | '/profile/{-$userId}'
     | '/video-call/{-$userId}'
     | '/admin/'
@@ -401,9 +421,11 @@ export interface FileRouteTypes {
     | '/admin/catalogue'
     | '/admin/reports'
     | '/admin/settings'
+    | '/admin/streams'
     | '/admin/users'
     | '/admin/withdrawals'
     | '/blog/$postId'
+    | '/live/$streamId'
     | '/profile/{-$userId}'
     | '/video-call/{-$userId}'
     | '/admin'
@@ -438,9 +460,11 @@ export interface FileRouteTypes {
     | '/admin/catalogue'
     | '/admin/reports'
     | '/admin/settings'
+    | '/admin/streams'
     | '/admin/users'
     | '/admin/withdrawals'
     | '/blog/$postId'
+    | '/live/$streamId'
     | '/profile/{-$userId}'
     | '/video-call/{-$userId}'
     | '/admin/'
@@ -474,6 +498,7 @@ export interface RootRouteChildren {
   VerifyEmailRoute: typeof VerifyEmailRoute
   VipRoute: typeof VipRoute
   BlogPostIdRoute: typeof BlogPostIdRoute
+  LiveStreamIdRoute: typeof LiveStreamIdRoute
   ProfileChar123UserIdChar125Route: typeof ProfileChar123UserIdChar125Route
   VideoCallChar123UserIdChar125Route: typeof VideoCallChar123UserIdChar125Route
   BlogIndexRoute: typeof BlogIndexRoute
@@ -684,6 +709,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminSettingsRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/admin/streams': {
+      id: '/admin/streams'
+      path: '/streams'
+      fullPath: '/admin/streams'
+      preLoaderRoute: typeof AdminStreamsRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/admin/users': {
       id: '/admin/users'
       path: '/users'
@@ -712,6 +744,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof BlogPostIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/live/$streamId': {
+      id: '/live/$streamId'
+      path: '/live/$streamId'
+      fullPath: '/live/$streamId'
+      preLoaderRoute: typeof LiveStreamIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/profile/{-$userId}': {
       id: '/profile/{-$userId}'
       path: '/profile/{-$userId}'
@@ -733,6 +772,7 @@ interface AdminRouteChildren {
   AdminCatalogueRoute: typeof AdminCatalogueRoute
   AdminReportsRoute: typeof AdminReportsRoute
   AdminSettingsRoute: typeof AdminSettingsRoute
+  AdminStreamsRoute: typeof AdminStreamsRoute
   AdminUsersRoute: typeof AdminUsersRoute
   AdminWithdrawalsRoute: typeof AdminWithdrawalsRoute
   AdminIndexRoute: typeof AdminIndexRoute
@@ -742,6 +782,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminCatalogueRoute: AdminCatalogueRoute,
   AdminReportsRoute: AdminReportsRoute,
   AdminSettingsRoute: AdminSettingsRoute,
+  AdminStreamsRoute: AdminStreamsRoute,
   AdminUsersRoute: AdminUsersRoute,
   AdminWithdrawalsRoute: AdminWithdrawalsRoute,
   AdminIndexRoute: AdminIndexRoute,
@@ -776,6 +817,7 @@ const rootRouteChildren: RootRouteChildren = {
   VerifyEmailRoute: VerifyEmailRoute,
   VipRoute: VipRoute,
   BlogPostIdRoute: BlogPostIdRoute,
+  LiveStreamIdRoute: LiveStreamIdRoute,
   ProfileChar123UserIdChar125Route: ProfileChar123UserIdChar125Route,
   VideoCallChar123UserIdChar125Route: VideoCallChar123UserIdChar125Route,
   BlogIndexRoute: BlogIndexRoute,

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { LiveStreamScreen } from '../features/live-stream/LiveStreamScreen';
+import { LiveStreamPage } from '../features/live-stream/LiveStreamPage';
 
 export const Route = createFileRoute('/live-stream')({
   staticData: { pageTitle: 'Go live' },
-  component: LiveStreamScreen,
+  component: LiveStreamPage,
 });

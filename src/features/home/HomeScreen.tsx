@@ -17,6 +17,8 @@ const AllFeatures = lazy(() => import('./AllFeatures').then((module) => ({ defau
 const PricingSection = lazy(() => import('./PricingSection').then((module) => ({ default: module.PricingSection })));
 const CallToAction = lazy(() => import('./CallToAction').then((module) => ({ default: module.CallToAction })));
 const FaqSection = lazy(() => import('./FaqSection').then((module) => ({ default: module.FaqSection })));
+// Usually no one is live: the section's code and its query wait until the reader scrolls near, out of `/`'s first load.
+const LiveNowSection = lazy(() => import('./LiveNowSection').then((module) => ({ default: module.LiveNowSection })));
 
 export interface HomeScreenProps {
   /** Tests inject the carousel actor to drive it on their own clock. */
@@ -38,6 +40,10 @@ export function HomeScreen({ carousel }: HomeScreenProps) {
       <HowItWorks />
       <LoadWhenNear estimatedHeight={{ compact: 1916, wide: 1292 }} anchorId="showcases">
         <FeatureShowcases title={texts.featuresTitle} subtitle={texts.featuresSubtitle} />
+      </LoadWhenNear>
+      {/* No stand-in height: the section is empty unless someone is live. */}
+      <LoadWhenNear estimatedHeight={{ compact: 0, wide: 0 }}>
+        <LiveNowSection />
       </LoadWhenNear>
       <LoadWhenNear estimatedHeight={{ compact: 994, wide: 475 }} anchorId="testimonials">
         <Testimonials />

@@ -5,7 +5,7 @@ import { Heading, px } from '../../../ui';
 const stroke = { fill: 'none', stroke: 'currentColor', strokeWidth: 2, strokeLinecap: 'round', strokeLinejoin: 'round' } as const;
 
 // SPEC section 2 lists the first four; unlike the original, every one opens a working screen.
-// Member Reports sits with the other moderation screens (users, payouts).
+// Member Reports and Live Streams sit with the other moderation screens (users, payouts).
 const ACTIONS = [
   {
     label: 'Content Manager',
@@ -30,6 +30,12 @@ const ACTIONS = [
     description: 'Review reports, resolve or ban',
     link: linkOptions({ to: '/admin/reports' }),
     icon: <path {...stroke} d="M5 21V4M5 4h11l-2 4 2 4H5" />,
+  },
+  {
+    label: 'Live Streams',
+    description: 'See who is live, end a stream',
+    link: linkOptions({ to: '/admin/streams' }),
+    icon: <path {...stroke} d="M12 12h.01M8.5 8.5a5 5 0 0 0 0 7M15.5 8.5a5 5 0 0 1 0 7M5.6 5.6a9 9 0 0 0 0 12.8M18.4 5.6a9 9 0 0 1 0 12.8" />,
   },
   {
     label: 'Store Catalogue',
@@ -88,9 +94,9 @@ const List = styled.ul`
     grid-template-columns: repeat(2, minmax(0, 1fr));
   }
 
-  /* Six actions: two rows of three, rather than five and one left over. */
+  /* Seven actions: a row of four over three, rather than two rows of three and one left over. */
   ${({ theme }) => theme.media.desktop} {
-    grid-template-columns: repeat(3, minmax(0, 1fr));
+    grid-template-columns: repeat(4, minmax(0, 1fr));
   }
 
   a {

@@ -101,6 +101,7 @@ describe('Admin dashboard', () => {
       expect.stringContaining('Manage Users'),
       expect.stringContaining('Withdrawals'),
       expect.stringContaining('Member Reports'),
+      expect.stringContaining('Live Streams'),
       expect.stringContaining('Store Catalogue'),
       expect.stringContaining('Settings'),
     ]);
