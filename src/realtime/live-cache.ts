@@ -10,9 +10,20 @@ import type { LiveHubEvent } from './hub';
  * `live:republished` are about this tab's media only and change nothing here.
  */
 export function applyLiveEvent(queryClient: QueryClient, event: LiveHubEvent): void {
+  /**
+   * An answer still on its way was read before this change (a viewer's page
+   * asks for the stream and starts watching at once): it would land after the
+   * event and undo it, so it is asked again instead.
+   */
+  const askAgainIfInFlight = (queryKey: readonly unknown[]) => {
+    if (queryClient.getQueryState(queryKey)?.fetchStatus !== 'fetching') return;
+    // Cancelled first: a query without data yet would otherwise join the request in flight instead of asking again.
+    void queryClient.cancelQueries({ queryKey, exact: true }).then(() => queryClient.refetchQueries({ queryKey, exact: true, type: 'active' }));
+  };
   switch (event.name) {
     case 'live:viewers': {
       const { streamId, viewers } = event.payload;
+      askAgainIfInFlight(liveKeys.stream(streamId));
       queryClient.setQueryData<LiveStreamResponse>(liveKeys.stream(streamId), (held) =>
         held && held.stream.state === 'live'
           ? { stream: { ...held.stream, viewers, peakViewers: Math.max(held.stream.peakViewers, viewers) } }
@@ -25,6 +36,7 @@ export function applyLiveEvent(queryClient: QueryClient, event: LiveHubEvent): v
     }
     case 'live:chat': {
       const { streamId, message } = event.payload;
+      askAgainIfInFlight(liveKeys.chat(streamId));
       queryClient.setQueryData<LiveChatResponse>(liveKeys.chat(streamId), (held) => {
         if (!held || held.messages.some((known) => known.id === message.id)) return held;
         return { ...held, messages: [...held.messages, message].slice(-LIVE_CHAT_HISTORY) };
@@ -33,6 +45,7 @@ export function applyLiveEvent(queryClient: QueryClient, event: LiveHubEvent): v
     }
     case 'live:chat-removed': {
       const { streamId, messageId } = event.payload;
+      askAgainIfInFlight(liveKeys.chat(streamId));
       queryClient.setQueryData<LiveChatResponse>(liveKeys.chat(streamId), (held) =>
         held ? { ...held, messages: held.messages.filter((message) => message.id !== messageId) } : held,
       );
@@ -40,6 +53,7 @@ export function applyLiveEvent(queryClient: QueryClient, event: LiveHubEvent): v
     }
     case 'live:muted': {
       const { streamId, until } = event.payload;
+      askAgainIfInFlight(liveKeys.chat(streamId));
       queryClient.setQueryData<LiveChatResponse>(liveKeys.chat(streamId), (held) => (held ? { ...held, mutedUntil: until } : held));
       return;
     }

@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { LiveChatMessage, LiveChatResponse, LiveNowResponse, LiveStream, LiveStreamResponse } from '../../../contract/live';
 import { liveKeys } from '../../../src/api/live';
@@ -66,5 +66,34 @@ describe('live events in the query cache', () => {
     applyLiveEvent(ended, { name: 'live:ended', payload: { streamId: STREAM_ID, reason: 'admin' } });
     expect(ended.getQueryData<LiveStreamResponse>(liveKeys.stream(STREAM_ID))?.stream).toMatchObject({ state: 'ended', viewers: 0, endReason: 'admin' });
     expect(ended.getQueryData<LiveNowResponse>(liveKeys.now())?.streams.map((s) => s.id)).toEqual(['other']);
+  });
+});
+
+describe('an answer read before the event', () => {
+  it('does not undo the count: the stream is asked again', async () => {
+    const queryClient = new QueryClient();
+    const answers: number[] = [];
+    let release: (viewers: number) => void = () => {};
+    const observer = new QueryObserver(queryClient, {
+      queryKey: liveKeys.stream(STREAM_ID),
+      queryFn: () =>
+        new Promise<LiveStreamResponse>((resolve) => {
+          release = (viewers) => {
+            answers.push(viewers);
+            resolve({ stream: stream({ viewers }) });
+          };
+        }),
+    });
+    // An observer makes the query active and fetches it, as the stream page's useQuery does.
+    const unsubscribe = observer.subscribe(() => {});
+    // The first answer was read with one viewer; the count changed to two before it arrived.
+    const stale = release;
+    applyLiveEvent(queryClient, { name: 'live:viewers', payload: { streamId: STREAM_ID, viewers: 2 } });
+    stale(1);
+    // The event asked again: a second request goes out and is answered with the count as it is now.
+    await expect.poll(() => release !== stale).toBe(true);
+    release(2);
+    await expect.poll(() => queryClient.getQueryData<LiveStreamResponse>(liveKeys.stream(STREAM_ID))?.stream.viewers).toBe(2);
+    unsubscribe();
   });
 });
