@@ -2,9 +2,12 @@ import { defineConfig } from '@playwright/test';
 import { e2eDataDir } from './e2e/support/outbox';
 import { E2E_CALL_RING_MS } from './e2e/support/call-media';
 import { TEST_TURN_SECRET, turnUrls } from './e2e/support/turn-server';
+import type { LiveMediaOptions } from './e2e/support/live-server';
 
 const PORT = Number(process.env.E2E_PORT ?? 5102);
 const baseURL = `http://localhost:${PORT}`;
+// The live-stream tests' second server, on Janus (started by e2e/support/live-server.ts for the live-janus project only).
+const LIVE_JANUS_PORT = PORT + 1;
 
 // Debian's Chromium only (never a downloaded browser); the flags keep it
 // from reaching for the network this machine does not have.
@@ -18,7 +21,7 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-export default defineConfig({
+export default defineConfig<object, LiveMediaOptions>({
   testDir: 'e2e',
   outputDir: 'test-results/e2e',
   workers: 1,
@@ -36,6 +39,12 @@ export default defineConfig({
   },
   projects: [
     { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
+    // e2e/live-streams.spec.ts again, with Janus as the media forwarder instead of the embedded werift (desktop runs it on werift).
+    {
+      name: 'live-janus',
+      testMatch: /live-streams\.spec\.ts$/,
+      use: { viewport: { width: 1280, height: 800 }, baseURL: `http://localhost:${LIVE_JANUS_PORT}`, liveMedia: 'janus' },
+    },
   ],
   webServer: {
     command: 'node scripts/e2e-server.mjs',

@@ -229,7 +229,9 @@ test.describe('with the camera refused', () => {
     });
   });
 
-  test('the stream explains the refusal in place, and alerts about permissions when going live', async ({ page }) => {
+  test('the stream explains the refusal in place, and alerts about permissions when going live', async ({ page, request }) => {
+    // Going live is for members; a visitor sees the Live now list and a sign-in prompt instead.
+    await signIn(page, request);
     const alerts: string[] = [];
     page.on('dialog', (dialog) => {
       alerts.push(dialog.message());

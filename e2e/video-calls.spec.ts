@@ -9,8 +9,9 @@ import { startTurnServer, turnPort } from './support/turn-server';
  * Real calls between matched members, each in a browser context of their
  * own, judged by the media and not the screen alone: each side's
  * RTCPeerConnection is connected and its inbound video has decoded frames.
- * `npm run test:e2e` runs this in a network namespace whose only address is
- * loopback, so the media goes over 127.0.0.1 (scripts/e2e-isolated.mjs).
+ * `npm run test:e2e` runs this in a network namespace whose only addresses
+ * are loopback and the private pair h0/h1 (10.213.0.1 and .2), so the media
+ * never leaves this machine (scripts/e2e-isolated.mjs).
  * The e2e server rings for 8 s (CALL_RING_MS in playwright.config.ts).
  */
 test.use({
