@@ -6,6 +6,7 @@ import { photosPart } from './photos';
 import { realtimePart } from './realtime';
 import { historyPart } from './history';
 import { callsPart } from './calls';
+import { livePart } from './live';
 
 /** Every benchmark part, in the order `npm run bench` runs them. Later issues add theirs here. */
-export const BENCH_PARTS: readonly BenchPart[] = [radarPart, httpPart, frontendPart, photosPart, realtimePart, historyPart, callsPart];
+export const BENCH_PARTS: readonly BenchPart[] = [radarPart, httpPart, frontendPart, photosPart, realtimePart, historyPart, callsPart, livePart];
