@@ -27,7 +27,7 @@ const liveRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
         tags,
         summary: 'Who is live now, most watched first (visitors too)',
         description: '`viewers` counts the distinct signed-in members watching now; the host is never counted.',
-        response: { 200: liveNowResponseSchema },
+        response: { 200: liveNowResponseSchema, ...errorResponses() },
       },
     },
     async (request, reply) => {
