@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { idSchema } from './common';
-import { PHOTO_WIDTHS } from './photo-urls';
-import { userSchema } from './user';
+import { idSchema } from '../common';
+import { PHOTO_WIDTHS } from './urls';
+import { userSchema } from '../members/profile';
 
 // Members' own photos (issue 35): uploaded, re-encoded on the server into a
 // few WebP widths with every bit of metadata stripped, and served by id.
@@ -21,7 +21,7 @@ export const PHOTO_MAX_PIXELS = 50_000_000;
 
 // The addresses (widths, photoUrl, photoIdOf, photoSrcSet) live in the zod-free photo-urls.ts, which
 // the web app's always-loaded Avatar imports; they are re-exported here for everyone else.
-export { PHOTO_AVATAR_WIDTH, PHOTO_GALLERY_WIDTH, PHOTO_WIDTHS, photoIdOf, photoSrcSet, photoUrl, type PhotoWidth } from './photo-urls';
+export { PHOTO_AVATAR_WIDTH, PHOTO_GALLERY_WIDTH, PHOTO_WIDTHS, photoIdOf, photoSrcSet, photoUrl, type PhotoWidth } from './urls';
 
 /**
  * Types a member may pick. HEIC/HEIF is taken where the browser can open it

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { passwordSchema } from './auth';
+import { passwordSchema } from './sign-in';
 
 /** How long a password-reset link works (ASVS 5.0: short-lived, single use). */
 export const PASSWORD_RESET_TTL_MINUTES = 30;

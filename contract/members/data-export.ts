@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { userSchema } from './user';
+import { userSchema } from './profile';
 
 // "Download my data" (GDPR articles 15 and 20): everything Orbit keeps about
 // the signed-in member, in one JSON file they can read or take elsewhere.

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { genderSchema, idSchema, roleSchema } from './common';
+import { genderSchema, idSchema, roleSchema } from '../common';
 import { ONBOARDING_STEPS, onboardingSchema, preferencesSchema } from './preferences';
 import { displayNameSchema } from './display-name';
 

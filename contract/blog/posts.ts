@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { BLOG_POST_NOT_FOUND, DEFAULT_BLOG_CATEGORY, DEFAULT_BLOG_PAGE_SIZE, DEFAULT_READ_TIME, MAX_BLOG_PAGE_SIZE } from './constants';
-import { isSitePathOrWebUrl } from './site-url';
+import { BLOG_POST_NOT_FOUND, DEFAULT_BLOG_CATEGORY, DEFAULT_BLOG_PAGE_SIZE, DEFAULT_READ_TIME, MAX_BLOG_PAGE_SIZE } from '../constants';
+import { isSitePathOrWebUrl } from '../site-url';
 
 // The blog's plain constants live in ./constants (no zod there, so the web
 // app can read them cheaply); re-exported so importers of this module keep working.
@@ -12,7 +12,7 @@ export {
   DEFAULT_READ_TIME,
   MAX_BLOG_PAGE_SIZE,
   PUBLIC_BLOG_PAGE_SIZE,
-} from './constants';
+} from '../constants';
 
 /** A blog post as the API sends it (SPEC section 3). `date` is an ISO 8601 timestamp. */
 export const blogPostSchema = z.object({

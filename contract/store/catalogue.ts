@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from './common';
+import { idSchema } from '../common';
 
 // The store catalogue (SPEC section 3 Coin pack and VIP plan, plus gifts).
 // The public Store, Coins and VIP screens read the plain item schemas; the

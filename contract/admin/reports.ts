@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { pagedFields, pageQuery } from './admin';
-import { reportedMessageSchema, reportReasonSchema } from './safety';
+import { pagedFields, pageQuery } from './console';
+import { reportedMessageSchema, reportReasonSchema } from '../safety';
 
 // The operators' queue of member reports (see safety.ts for the member side).
 

@@ -1,4 +1,4 @@
-import type { Gender } from './common';
+import type { Gender } from '../common';
 
 // Addresses of generated avatars, kept free of zod so that screens showing
 // sample people can build them without loading the schema library.

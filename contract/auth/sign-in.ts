@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { genderSchema } from './common';
-import { meResponseSchema } from './user';
+import { genderSchema } from '../common';
+import { meResponseSchema } from '../members/profile';
 import { secondStepAnswerFields } from './mfa';
 
 export const usernameSchema = z

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from './common';
+import { idSchema } from '../common';
 import { memberPhotoSchema } from './photos';
 
 // Operators looking at a member's photos and removing one that breaks the

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from './common';
+import { idSchema } from '../common';
 
 /** The kinds of device a browser can be told apart by; crawlers and unknowns are null. */
 export const DEVICE_KINDS = ['mobile', 'tablet', 'desktop', 'tv'] as const;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { idSchema, roleSchema } from './common';
-import { vipDurationSchema } from './catalogue';
-import { ADMIN_USER_FILTERS, WITHDRAWAL_STATUSES } from './constants';
+import { idSchema, roleSchema } from '../common';
+import { vipDurationSchema } from '../store/catalogue';
+import { ADMIN_USER_FILTERS, WITHDRAWAL_STATUSES } from '../constants';
 
 // The admin API (SPEC sections 3 and 7, issue 4): dashboard stats, user
 // moderation, withdrawals and the audit log.
