@@ -4,7 +4,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CALL_RING_MS } from '../contract/calls';
 import { LIVE_HOST_GRACE_MS } from '../contract/live';
-import { DEFAULT_JANUS_URL, type AppConfig, type CallSettings, type LiveMediaSettings } from './config';
+import { DEFAULT_JANUS_URL, type AppConfig, type CallSettings, type LiveMediaSettings } from './environment';
 import { openDatabase, type DatabaseConnection } from './db/client';
 import authPlugin from './plugins/auth';
 import cookiesPlugin from './plugins/cookies';

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { buildApp } from './app';
-import { ConfigError, loadConfig, loggerOptions, type AppConfig } from './config';
+import { ConfigError, loadConfig, loggerOptions, type AppConfig } from './environment';
 import { openDatabase } from './db/client';
 import { DataDirectoryInUseError } from './db/data-directory-lock';
 import { ensureAdminAccount, seedDatabase } from './db/seed/index';

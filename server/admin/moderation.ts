@@ -1,13 +1,12 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
-import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
-import type { AdminUser, MakeVipBody } from '../../contract/admin';
-import { revokeAllSessions } from '../auth/session-token';
-import { userReports, users, vipPlans, type UserRow } from '../db/schema';
+import type { AdminUser, MakeVipBody } from '../../contract/admin/console';
+import { revokeAllSessions } from '../auth/queries/sessions';
+import type { UserRow } from '../db/schema';
 import type { OrbitDatabase } from '../db/types';
 import { HttpError } from '../plugins/errors';
-import { hasActiveVip } from '../routes/user-view';
-import { recordAdminAction } from './audit';
+import { hasActiveVip } from '../members/views';
+import { recordAdminAction } from './queries/audit';
 import { USER_NOT_FOUND } from './user-directory';
+import { findVipPlan, findVipPlanNamed, lockAccountForUpdate, nextTokenVersion, resolveOpenReportsAbout, updateAccount, type AccountChanges } from './queries/moderation';
 import { toAdminUser } from './views';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -27,14 +26,14 @@ type Executor = OrbitDatabase;
  * accounts are out of reach of every moderation action.
  */
 async function lockMember(tx: Executor, id: string, refusal: string): Promise<UserRow> {
-  const [row] = await tx.select().from(users).where(eq(users.id, id)).for('update').limit(1);
+  const row = await lockAccountForUpdate(tx, id);
   if (!row) throw new HttpError(404, USER_NOT_FOUND);
   if (row.role === 'admin') throw new HttpError(403, refusal);
   return row;
 }
 
-async function saveMember(tx: Executor, id: string, changes: PgUpdateSetSource<typeof users>): Promise<UserRow> {
-  const [row] = await tx.update(users).set(changes).where(eq(users.id, id)).returning();
+async function saveMember(tx: Executor, id: string, changes: AccountChanges): Promise<UserRow> {
+  const row = await updateAccount(tx, id, changes);
   if (!row) throw new HttpError(404, USER_NOT_FOUND);
   return row;
 }
@@ -60,14 +59,10 @@ export async function banUser(db: OrbitDatabase, adminId: string, id: string, re
       banReason: reason,
       bannedAt: now,
       isOnline: false,
-      tokenVersion: sql`${users.tokenVersion} + 1`,
+      tokenVersion: nextTokenVersion(),
     });
     await revokeAllSessions(tx, id, now);
-    const resolved = await tx
-      .update(userReports)
-      .set({ status: 'resolved', resolvedAt: now, resolvedBy: adminId })
-      .where(and(eq(userReports.reportedId, id), eq(userReports.status, 'open')))
-      .returning({ id: userReports.id });
+    const resolved = await resolveOpenReportsAbout(tx, adminId, id, now);
     await recordAdminAction(tx, { adminId, action: 'ban', targetType: 'user', targetId: id, details: reason });
     return { message: banMessage(banned.username, resolved.length), user: toAdminUser(banned, now) };
   });
@@ -86,17 +81,12 @@ export async function unbanUser(db: OrbitDatabase, adminId: string, id: string, 
 async function resolveGrant(tx: Executor, body: MakeVipBody): Promise<{ tier: string; days: number }> {
   if (body.days !== undefined) return { tier: DEFAULT_VIP_PLAN.name, days: body.days };
   if (body.planId) {
-    const [plan] = await tx.select().from(vipPlans).where(eq(vipPlans.id, body.planId)).limit(1);
+    const plan = await findVipPlan(tx, body.planId);
     if (!plan) throw new HttpError(404, 'VIP plan not found');
     return { tier: plan.name, days: plan.durationDays };
   }
   // The Gold plan as currently configured; its defaults if it was renamed or removed.
-  const [gold] = await tx
-    .select()
-    .from(vipPlans)
-    .where(sql`lower(${vipPlans.name}) = lower(${DEFAULT_VIP_PLAN.name})`)
-    .orderBy(asc(vipPlans.sortOrder))
-    .limit(1);
+  const gold = await findVipPlanNamed(tx, DEFAULT_VIP_PLAN.name);
   return { tier: gold?.name ?? DEFAULT_VIP_PLAN.name, days: gold?.durationDays ?? DEFAULT_VIP_PLAN.durationDays };
 }
 

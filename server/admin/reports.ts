@@ -1,25 +1,15 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
-import type { AdminReport, ReportStatus } from '../../contract/admin-reports';
+import type { AdminReport, ReportStatus } from '../../contract/admin/reports';
 import { REPORT_REASON_LABELS } from '../../contract/safety';
-import { PHOTO_GALLERY_WIDTH, photoUrl } from '../../contract/photos';
-import { memberPhotos, userReports, users } from '../db/schema';
+import { PHOTO_GALLERY_WIDTH, photoUrl } from '../../contract/photos/photos';
 import type { OrbitDatabase } from '../db/types';
 import { HttpError } from '../plugins/errors';
-import { defaultAvatarUrl } from '../routes/user-view';
-import { recordAdminAction } from './audit';
+import { defaultAvatarUrl } from '../members/views';
+import { recordAdminAction } from './queries/audit';
+import { markReportResolved, reportExists, reportPageRows } from './queries/reports';
 import { pageWindow, totalPagesFor } from './paging';
 
 export const REPORT_NOT_FOUND = 'Report not found';
 export const REPORT_RESOLVED_MESSAGE = 'Report resolved';
-
-const reporter = alias(users, 'reporter');
-const reported = alias(users, 'reported');
-const otherReport = alias(userReports, 'other_report');
-
-/** Open reports against the same person, this one included (an index probe on reported_id and status). */
-const openReportsAgainst = sql<number>`(select count(*)::int from ${userReports} ${otherReport}
-  where ${otherReport.reportedId} = ${userReports.reportedId} and ${otherReport.status} = 'open')`;
 
 export interface ReportPage {
   reports: AdminReport[];
@@ -34,33 +24,7 @@ export interface ReportPage {
  * first, which is what an operator checking recent work looks for.
  */
 export async function listReports(db: OrbitDatabase, query: { page: number; limit: number; status: ReportStatus }): Promise<ReportPage> {
-  const where = eq(userReports.status, query.status);
-  const window = pageWindow(query.page, query.limit);
-  const [counted] = await db.select({ total: sql<number>`count(*)::int` }).from(userReports).where(where);
-  const order =
-    query.status === 'open'
-      ? [desc(userReports.createdAt), desc(userReports.id)]
-      : [sql`${userReports.resolvedAt} desc nulls last`, desc(userReports.id)];
-  const rows = await db
-    .select({
-      report: userReports,
-      reporter: { id: reporter.id, username: reporter.username, name: reporter.name },
-      reported: { id: reported.id, username: reported.username, name: reported.name, avatar: reported.avatar, isBanned: reported.isBanned },
-      openReportsAgainst,
-      reportedPhotoId: memberPhotos.id,
-    })
-    .from(userReports)
-    // Left joins: a report outlives both a reporter who deleted their account
-    // (reporter_id is then null) and a reported member who did (no row left).
-    .leftJoin(reporter, eq(reporter.id, userReports.reporterId))
-    .leftJoin(reported, eq(reported.id, userReports.reportedId))
-    // The reported photo while its owner still has it (a removed photo leaves no row).
-    .leftJoin(memberPhotos, and(eq(memberPhotos.id, userReports.photoId), eq(memberPhotos.userId, userReports.reportedId)))
-    .where(where)
-    .orderBy(...order)
-    .limit(window.limit)
-    .offset(window.offset);
-  const total = Number(counted?.total ?? 0);
+  const { rows, total } = await reportPageRows(db, query.status, pageWindow(query.page, query.limit));
   return {
     reports: rows.map((row) => ({
       _id: row.report.id,
@@ -107,15 +71,9 @@ export async function listReports(db: OrbitDatabase, query: { page: number; limi
  */
 export async function resolveReport(db: OrbitDatabase, adminId: string, id: string, now: Date): Promise<string> {
   return db.transaction(async (tx) => {
-    const [resolved] = await tx
-      .update(userReports)
-      // The copied messages were kept for this review only.
-      .set({ status: 'resolved', resolvedAt: now, resolvedBy: adminId, conversationExcerpt: null })
-      .where(and(eq(userReports.id, id), eq(userReports.status, 'open')))
-      .returning({ reason: userReports.reason, reportedId: userReports.reportedId });
+    const resolved = await markReportResolved(tx, adminId, id, now);
     if (!resolved) {
-      const [existing] = await tx.select({ id: userReports.id }).from(userReports).where(eq(userReports.id, id)).limit(1);
-      if (!existing) throw new HttpError(404, REPORT_NOT_FOUND);
+      if (!(await reportExists(tx, id))) throw new HttpError(404, REPORT_NOT_FOUND);
       return REPORT_RESOLVED_MESSAGE;
     }
     await recordAdminAction(tx, { adminId, action: 'resolve-report', targetType: 'report', targetId: id, details: REPORT_REASON_LABELS[resolved.reason] });

@@ -1,7 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
-import type { AdminStats } from '../../contract/admin';
-import { purchases, users } from '../db/schema';
+import type { AdminStats } from '../../contract/admin/console';
 import type { OrbitDatabase } from '../db/types';
+import { memberCounts, revenueSums } from './queries/stats';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** "Active" users were seen within this window (issue 4). */
@@ -16,8 +15,6 @@ export function revenuePeriods(now: Date): { today: Date; week: Date; month: Dat
   return { today, week, month };
 }
 
-const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
-
 /** Sums arrive as numeric text so cents stay exact until here. */
 const money = (value: string | null) => Math.round(Number(value ?? 0) * 100) / 100;
 
@@ -29,25 +26,8 @@ export async function readAdminStats(db: OrbitDatabase, now: Date): Promise<Admi
   const activeSince = new Date(now.getTime() - ACTIVE_WINDOW_DAYS * DAY_MS);
   const periods = revenuePeriods(now);
 
-  const [userCounts] = await db
-    .select({
-      total: sql<number>`count(*)::int`,
-      active: sql<number>`(count(*) filter (where ${users.lastSeenAt} >= ${at(activeSince)}))::int`,
-      vip: sql<number>`(count(*) filter (where ${users.isVip} and (${users.vipUntil} is null or ${users.vipUntil} > ${at(now)})))::int`,
-      banned: sql<number>`(count(*) filter (where ${users.isBanned}))::int`,
-    })
-    .from(users)
-    .where(eq(users.role, 'user'));
-
-  // The week can start in the previous month, so each period has its own filter.
-  const [revenue] = await db
-    .select({
-      today: sql<string | null>`(sum(${purchases.amount}) filter (where ${purchases.createdAt} >= ${at(periods.today)}))::text`,
-      thisWeek: sql<string | null>`(sum(${purchases.amount}) filter (where ${purchases.createdAt} >= ${at(periods.week)}))::text`,
-      thisMonth: sql<string | null>`(sum(${purchases.amount}) filter (where ${purchases.createdAt} >= ${at(periods.month)}))::text`,
-    })
-    .from(purchases)
-    .where(sql`${purchases.createdAt} >= least(${at(periods.week)}, ${at(periods.month)}) and ${purchases.createdAt} <= ${at(now)}`);
+  const userCounts = await memberCounts(db, activeSince, now);
+  const revenue = await revenueSums(db, periods, now);
 
   return {
     users: {

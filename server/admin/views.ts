@@ -1,7 +1,7 @@
-import type { AdminUser, Withdrawal } from '../../contract/admin';
-import type { AdminCoinPack, AdminVipPlan, CoinPack, Gift, VipPlan } from '../../contract/catalogue';
+import type { AdminUser, Withdrawal } from '../../contract/admin/console';
+import type { AdminCoinPack, AdminVipPlan, CoinPack, Gift, VipPlan } from '../../contract/store/catalogue';
 import type { CoinPackRow, GiftRow, UserRow, VipPlanRow, WithdrawalRow } from '../db/schema';
-import { defaultAvatarUrl, hasActiveVip } from '../routes/user-view';
+import { defaultAvatarUrl, hasActiveVip } from '../members/views';
 
 // Rows as the API shows them. Built field by field so a new column (a
 // password hash, a token version) never leaks into a response by accident.

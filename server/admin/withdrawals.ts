@@ -1,15 +1,12 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
-import type { Withdrawal, WithdrawalStatus } from '../../contract/admin';
-import { users, withdrawals } from '../db/schema';
+import type { Withdrawal, WithdrawalStatus } from '../../contract/admin/console';
 import type { OrbitDatabase } from '../db/types';
 import { HttpError } from '../plugins/errors';
-import { recordAdminAction } from './audit';
+import { recordAdminAction } from './queries/audit';
+import { markWithdrawalDecided, withdrawalOwner, withdrawalPageRows, withdrawalStatus, type WithdrawalDecision } from './queries/withdrawals';
 import { pageWindow, totalPagesFor } from './paging';
 import { toWithdrawal } from './views';
 
 export const WITHDRAWAL_NOT_FOUND = 'Withdrawal not found';
-
-const owner = { id: users.id, username: users.username, email: users.email, avatar: users.avatar };
 
 export interface WithdrawalPage {
   withdrawals: Withdrawal[];
@@ -23,19 +20,7 @@ export async function listWithdrawals(
   db: OrbitDatabase,
   query: { page: number; limit: number; status?: WithdrawalStatus | undefined },
 ): Promise<WithdrawalPage> {
-  const where = query.status ? eq(withdrawals.status, query.status) : undefined;
-  const window = pageWindow(query.page, query.limit);
-  const [counted] = await db.select({ total: sql<number>`count(*)::int` }).from(withdrawals).where(where);
-  const rows = await db
-    .select({ withdrawal: withdrawals, owner })
-    .from(withdrawals)
-    // Left: a settled withdrawal outlives a member who deleted their account (user_id is then null).
-    .leftJoin(users, eq(users.id, withdrawals.userId))
-    .where(where)
-    .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id))
-    .limit(window.limit)
-    .offset(window.offset);
-  const total = Number(counted?.total ?? 0);
+  const { rows, total } = await withdrawalPageRows(db, query.status, pageWindow(query.page, query.limit));
   return {
     withdrawals: rows.map((row) => toWithdrawal(row.withdrawal, row.owner)),
     currentPage: query.page,
@@ -43,8 +28,6 @@ export async function listWithdrawals(
     total,
   };
 }
-
-export type WithdrawalDecision = { kind: 'approve'; txnId: string } | { kind: 'reject'; reason: string };
 
 /**
  * Approves or rejects a pending withdrawal. The update only matches a row
@@ -60,23 +43,11 @@ export async function decideWithdrawal(
   now: Date,
 ): Promise<{ message: string; withdrawal: Withdrawal }> {
   return db.transaction(async (tx) => {
-    const [decided] = await tx
-      .update(withdrawals)
-      .set({
-        status: decision.kind === 'approve' ? 'approved' : 'rejected',
-        txnId: decision.kind === 'approve' ? decision.txnId : null,
-        reason: decision.kind === 'reject' ? decision.reason : null,
-        decidedBy: adminId,
-        decidedAt: now,
-        updatedAt: now,
-      })
-      .where(and(eq(withdrawals.id, id), eq(withdrawals.status, 'pending')))
-      .returning();
-
+    const decided = await markWithdrawalDecided(tx, adminId, id, decision, now);
     if (!decided) {
-      const [existing] = await tx.select({ status: withdrawals.status }).from(withdrawals).where(eq(withdrawals.id, id)).limit(1);
-      if (!existing) throw new HttpError(404, WITHDRAWAL_NOT_FOUND);
-      throw new HttpError(409, `This withdrawal was already ${existing.status}; only a pending withdrawal can be decided`);
+      const status = await withdrawalStatus(tx, id);
+      if (!status) throw new HttpError(404, WITHDRAWAL_NOT_FOUND);
+      throw new HttpError(409, `This withdrawal was already ${status}; only a pending withdrawal can be decided`);
     }
 
     await recordAdminAction(tx, {
@@ -88,7 +59,7 @@ export async function decideWithdrawal(
     });
 
     // No member only if the account was deleted, which a pending withdrawal blocks; answer without one rather than fail.
-    const [person] = decided.userId ? await tx.select(owner).from(users).where(eq(users.id, decided.userId)).limit(1) : [];
+    const person = decided.userId ? await withdrawalOwner(tx, decided.userId) : undefined;
     const verb = decision.kind === 'approve' ? 'approved' : 'rejected';
     return { message: `Withdrawal ${verb}`, withdrawal: toWithdrawal(decided, person ?? null) };
   });

@@ -1,11 +1,11 @@
-import { and, eq } from 'drizzle-orm';
-import { CURRENT_PASSWORD_INCORRECT, PAYOUT_PENDING_MESSAGE, type DeleteAccountBody } from '../../contract/auth';
-import { users, withdrawals, type UserRow } from '../db/schema';
+import { CURRENT_PASSWORD_INCORRECT, PAYOUT_PENDING_MESSAGE, type DeleteAccountBody } from '../../contract/auth/sign-in';
+import type { UserRow } from '../db/schema';
 import type { OrbitDatabase } from '../db/types';
 import { photoIdsOf } from '../photos/queries';
 import { discardPhotoFiles, type PhotoContext } from '../photos/service';
 import { HttpError } from '../plugins/errors';
 import { verifyPassword } from './passwords';
+import { deleteAccountRow, hasPendingWithdrawal, lockAccountRow } from './queries/accounts';
 
 /**
  * Deletes a member's account for good once their password is proven. The
@@ -33,17 +33,12 @@ export async function deleteAccount(db: OrbitDatabase, user: UserRow, body: Dele
   const photoIds = await db.transaction(async (tx) => {
     // A payout still under review is money owed to the member, and paying it
     // needs the account's details: it must be settled first.
-    const [pending] = await tx
-      .select({ id: withdrawals.id })
-      .from(withdrawals)
-      .where(and(eq(withdrawals.userId, user.id), eq(withdrawals.status, 'pending')))
-      .limit(1);
-    if (pending) throw new HttpError(409, PAYOUT_PENDING_MESSAGE);
+    if (await hasPendingWithdrawal(tx, user.id)) throw new HttpError(409, PAYOUT_PENDING_MESSAGE);
     // The row lock every photo change takes first (photos/queries.ts): an upload
     // committing meanwhile is either among these ids or finds the account gone.
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
+    await lockAccountRow(tx, user.id);
     const ids = await photoIdsOf(tx, user.id);
-    await tx.delete(users).where(eq(users.id, user.id));
+    await deleteAccountRow(tx, user.id);
     return ids;
   });
   await discardPhotoFiles(photos, photoIds);

@@ -1,7 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
-import { LAST_ACTIVE_PRECISION_MS } from '../../contract/sessions';
-import { sessions, users } from '../db/schema';
-import type { OrbitDatabase } from '../db/types';
+import { LAST_ACTIVE_PRECISION_MS } from '../../contract/auth/sessions';
 
 /**
  * How stale "last active" may get. Writing it on every request would put a
@@ -15,19 +12,10 @@ export function activityIsStale(lastActiveAt: Date, now: Date): boolean {
 }
 
 /**
- * A signed-in request: the session was used, and its member is online and
- * was active (what Discover and Spin rank by and cards show as "Online now"
- * or "Active … ago"; presence.ts marks them offline once their sessions go quiet). Before this,
- * a member who stayed signed in was "active" only when they last typed a password.
+ * Use is written down at most once per ACTIVITY_RECORD_INTERVAL_MS,
+ * so `last_active_at` may lag the last request by up to that much. A session
+ * is idle only once its idle limit has passed beyond that lag: someone who
+ * keeps working is never cut off early, and an idle one ends at most one
+ * interval (5 minutes) late. Cheaper than a write on every admin request.
  */
-export async function recordActivity(db: OrbitDatabase, userId: string, sessionId: string, now: Date): Promise<void> {
-  await Promise.all([
-    // A page of this session is open again, if one had been closed.
-    db.update(sessions).set({ lastActiveAt: now, leftAt: null }).where(eq(sessions.id, sessionId)),
-    // greatest() skips a null, and never moves last seen back.
-    db
-      .update(users)
-      .set({ lastSeenAt: sql`greatest(${users.lastSeenAt}, ${now.toISOString()}::timestamptz)`, isOnline: true })
-      .where(eq(users.id, userId)),
-  ]);
-}
+export const IDLE_CHECK_SLACK_MS = ACTIVITY_RECORD_INTERVAL_MS;

@@ -1,11 +1,11 @@
-import { eq } from 'drizzle-orm';
-import { INVALID_CREDENTIALS } from '../../contract/auth';
+import { INVALID_CREDENTIALS } from '../../contract/auth/sign-in';
 import type { Role } from '../../contract/common';
-import { users, type UserRow } from '../db/schema';
+import type { UserRow } from '../db/schema';
 import type { OrbitDatabase } from '../db/types';
 import { bannedMessage } from '../plugins/auth';
 import { HttpError } from '../plugins/errors';
 import { verifyAgainstDummyHash, verifyPassword } from './passwords';
+import { findAccountByUsername } from './queries/accounts';
 
 /**
  * Returns the account these credentials open for the given role, or throws.
@@ -15,11 +15,7 @@ import { verifyAgainstDummyHash, verifyPassword } from './passwords';
  * learns that the account is banned.
  */
 export async function checkCredentials(db: OrbitDatabase, username: string, password: string, role: Role): Promise<UserRow> {
-  const [user] = await db
-    .select()
-    .from(users)
-    .where(eq(users.username, username.toLowerCase()))
-    .limit(1);
+  const user = await findAccountByUsername(db, username.toLowerCase());
   if (!user) {
     await verifyAgainstDummyHash(password);
     throw new HttpError(401, INVALID_CREDENTIALS);
@@ -28,10 +24,4 @@ export async function checkCredentials(db: OrbitDatabase, username: string, pass
   if (!passwordMatches || user.role !== role || user.isDemo) throw new HttpError(401, INVALID_CREDENTIALS);
   if (user.isBanned) throw new HttpError(403, bannedMessage(user.banReason));
   return user;
-}
-
-/** Marks a successful sign-in; returns the refreshed row. */
-export async function recordSignIn(db: OrbitDatabase, user: UserRow, now: Date): Promise<UserRow> {
-  const [updated] = await db.update(users).set({ lastSeenAt: now, isOnline: true }).where(eq(users.id, user.id)).returning();
-  return updated ?? user;
 }

@@ -1,14 +1,6 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, lt, or, isNotNull } from 'drizzle-orm';
-import { emailTokens, type EmailTokenRow } from '../db/schema';
+import { randomBytes } from 'node:crypto';
 import type { OrbitDatabase } from '../db/types';
-
-export type EmailLinkPurpose = EmailTokenRow['purpose'];
-
-/** Only this is stored: someone who reads the table cannot open the links. */
-export function hashLinkToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
+import { replaceLinkToken, type EmailLinkPurpose } from './queries/link-tokens';
 
 /**
  * A new single-use link token for `purpose`, valid `ttlMs` from `now`. Any
@@ -23,40 +15,8 @@ export async function issueLinkToken(
   now: Date,
 ): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await db.transaction(async (tx) => {
-    await tx
-      .delete(emailTokens)
-      .where(
-        and(
-          eq(emailTokens.userId, owner.userId),
-          or(eq(emailTokens.purpose, purpose), isNotNull(emailTokens.usedAt), lt(emailTokens.expiresAt, now)),
-        ),
-      );
-    await tx.insert(emailTokens).values({
-      userId: owner.userId,
-      purpose,
-      tokenHash: hashLinkToken(token),
-      email: owner.email,
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + ttlMs),
-    });
-  });
+  await replaceLinkToken(db, owner, purpose, token, new Date(now.getTime() + ttlMs), now);
   return token;
-}
-
-/**
- * Marks the link used and returns its row, or null when it is unknown, of
- * another purpose, expired or used already. One UPDATE decides, so two
- * requests racing with the same link cannot both succeed.
- */
-export async function consumeLinkToken(db: OrbitDatabase, token: string, purpose: EmailLinkPurpose, now: Date): Promise<EmailTokenRow | null> {
-  const [row] = await db.update(emailTokens).set({ usedAt: now }).where(liveLinkToken(token, purpose, now)).returning();
-  return row ?? null;
-}
-
-/** The row of a link that still opens: this token, this purpose, unused and not expired. */
-export function liveLinkToken(token: string, purpose: EmailLinkPurpose, now: Date) {
-  return and(eq(emailTokens.tokenHash, hashLinkToken(token)), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt), gt(emailTokens.expiresAt, now));
 }
 
 /** The link a member opens: a page of the web app, which posts the token to the API. */

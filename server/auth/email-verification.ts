@@ -1,20 +1,22 @@
-import { and, eq, isNull } from 'drizzle-orm';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { EMAIL_LINK_INVALID_MESSAGE, EMAIL_VERIFICATION_TTL_HOURS } from '../../contract/account-recovery';
-import { users, type UserRow } from '../db/schema';
+import type { FastifyBaseLogger } from 'fastify';
+import { EMAIL_LINK_INVALID_MESSAGE, EMAIL_VERIFICATION_TTL_HOURS } from '../../contract/auth/account-recovery';
+import type { UserRow } from '../db/schema';
 import type { OrbitDatabase } from '../db/types';
+import type { Mailer } from '../mail/mailer';
 import { HttpError } from '../plugins/errors';
-import { consumeLinkToken, emailLink, issueLinkToken } from './email-links';
+import { emailLink, issueLinkToken } from './email-links';
+import { findAccountEmail, markEmailVerified } from './queries/accounts';
+import { consumeLinkToken } from './queries/link-tokens';
 
 const EMAIL_VERIFICATION_TTL_MS = EMAIL_VERIFICATION_TTL_HOURS * 60 * 60_000;
 
 type Recipient = Pick<UserRow, 'id' | 'email' | 'username'>;
 
 /** Emails `account` a link proving that its address is theirs (a new one: older links stop working). */
-export async function sendVerificationEmail(app: FastifyInstance, account: Recipient, now: Date): Promise<void> {
-  const token = await issueLinkToken(app.db, { userId: account.id, email: account.email }, 'email_verification', EMAIL_VERIFICATION_TTL_MS, now);
-  const link = emailLink(app.mailer.publicUrl, '/verify-email', token);
-  await app.mailer.send({
+export async function sendVerificationEmail(db: OrbitDatabase, mailer: Mailer, account: Recipient, now: Date): Promise<void> {
+  const token = await issueLinkToken(db, { userId: account.id, email: account.email }, 'email_verification', EMAIL_VERIFICATION_TTL_MS, now);
+  const link = emailLink(mailer.publicUrl, '/verify-email', token);
+  await mailer.send({
     to: account.email,
     subject: 'Confirm your email address for Orbit',
     text: [
@@ -32,9 +34,9 @@ export async function sendVerificationEmail(app: FastifyInstance, account: Recip
 }
 
 /** After registering: the link goes out once the answer has, so a slow mail server never holds up a sign-up. */
-export function sendVerificationEmailLater(app: FastifyInstance, account: Recipient, log: FastifyBaseLogger): void {
+export function sendVerificationEmailLater(db: OrbitDatabase, mailer: Mailer, account: Recipient, log: FastifyBaseLogger): void {
   const now = new Date();
-  app.mailer.inBackground(() => sendVerificationEmail(app, account, now), log);
+  mailer.inBackground(() => sendVerificationEmail(db, mailer, account, now), log);
 }
 
 /**
@@ -45,11 +47,7 @@ export async function verifyEmailWithLink(db: OrbitDatabase, token: string, now:
   await db.transaction(async (tx) => {
     const link = await consumeLinkToken(tx, token, 'email_verification', now);
     if (!link) throw new HttpError(400, EMAIL_LINK_INVALID_MESSAGE);
-    const [account] = await tx.select({ email: users.email }).from(users).where(eq(users.id, link.userId)).limit(1);
-    if (account?.email !== link.email) throw new HttpError(400, EMAIL_LINK_INVALID_MESSAGE);
-    await tx
-      .update(users)
-      .set({ emailVerifiedAt: now })
-      .where(and(eq(users.id, link.userId), eq(users.email, link.email), isNull(users.emailVerifiedAt)));
+    if ((await findAccountEmail(tx, link.userId)) !== link.email) throw new HttpError(400, EMAIL_LINK_INVALID_MESSAGE);
+    await markEmailVerified(tx, link.userId, link.email, now);
   });
 }

@@ -1,11 +1,11 @@
-import { eq } from 'drizzle-orm';
-import { CURRENT_PASSWORD_INCORRECT, type ChangePasswordBody } from '../../contract/auth';
-import { users, type UserRow } from '../db/schema';
+import { CURRENT_PASSWORD_INCORRECT, type ChangePasswordBody } from '../../contract/auth/sign-in';
+import type { UserRow } from '../db/schema';
 import type { OrbitDatabase } from '../db/types';
 import { HttpError } from '../plugins/errors';
 import { hashPassword, verifyPassword } from './passwords';
 import { assertAcceptablePassword } from './password-policy';
-import { revokeOtherSessions } from './session-token';
+import { setPasswordHash } from './queries/accounts';
+import { revokeOtherSessions } from './queries/sessions';
 
 /**
  * Sets a new password once the current one is proven, and ends every other
@@ -18,7 +18,7 @@ export async function changePassword(db: OrbitDatabase, user: UserRow, keptSessi
   assertAcceptablePassword(body.newPassword, { username: user.username, email: user.email });
   const passwordHash = await hashPassword(body.newPassword);
   await db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+    await setPasswordHash(tx, user.id, passwordHash);
     await revokeOtherSessions(tx, user.id, keptSessionId, now);
   });
 }

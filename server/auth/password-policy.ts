@@ -1,7 +1,7 @@
-import { passwordProblem, type PasswordOwner } from '../../contract/password-policy';
+import { passwordProblem, type PasswordOwner } from '../../contract/auth/password-policy';
 import { HttpError } from '../plugins/errors';
 
-export { passwordProblem, type PasswordOwner } from '../../contract/password-policy';
+export { passwordProblem, type PasswordOwner } from '../../contract/auth/password-policy';
 
 /**
  * Refuses a new password with 400 and the reason (too common, too easy to

@@ -1,13 +1,13 @@
-import { and, eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { EMAIL_LINK_INVALID_MESSAGE, PASSWORD_RESET_TTL_MINUTES, type ResetPasswordBody } from '../../contract/account-recovery';
-import { emailTokens, users } from '../db/schema';
+import { EMAIL_LINK_INVALID_MESSAGE, PASSWORD_RESET_TTL_MINUTES, type ResetPasswordBody } from '../../contract/auth/account-recovery';
 import type { OrbitDatabase } from '../db/types';
+import type { Mailer } from '../mail/mailer';
 import { HttpError } from '../plugins/errors';
-import { consumeLinkToken, emailLink, issueLinkToken, liveLinkToken } from './email-links';
+import { emailLink, issueLinkToken } from './email-links';
 import { assertAcceptablePassword } from './password-policy';
 import { hashPassword } from './passwords';
-import { revokeAllSessions } from './session-token';
+import { findMemberByEmail, findResetLinkOwner, setPasswordFromResetLink } from './queries/accounts';
+import { consumeLinkToken } from './queries/link-tokens';
+import { revokeAllSessions } from './queries/sessions';
 
 const PASSWORD_RESET_TTL_MS = PASSWORD_RESET_TTL_MINUTES * 60_000;
 
@@ -17,16 +17,12 @@ const PASSWORD_RESET_TTL_MS = PASSWORD_RESET_TTL_MINUTES * 60_000;
  * caller learns nothing from it, so unknown addresses simply end here.
  * Admin accounts are not reset by email: their password is the operator's (ADMIN_PASSWORD).
  */
-export async function sendPasswordResetEmail(app: FastifyInstance, email: string, now: Date): Promise<void> {
-  const [account] = await app.db
-    .select({ id: users.id, email: users.email, username: users.username })
-    .from(users)
-    .where(and(eq(users.email, email), eq(users.role, 'user')))
-    .limit(1);
+export async function sendPasswordResetEmail(db: OrbitDatabase, mailer: Mailer, email: string, now: Date): Promise<void> {
+  const account = await findMemberByEmail(db, email);
   if (!account) return;
-  const token = await issueLinkToken(app.db, { userId: account.id, email: account.email }, 'password_reset', PASSWORD_RESET_TTL_MS, now);
-  const link = emailLink(app.mailer.publicUrl, '/reset-password', token);
-  await app.mailer.send({
+  const token = await issueLinkToken(db, { userId: account.id, email: account.email }, 'password_reset', PASSWORD_RESET_TTL_MS, now);
+  const link = emailLink(mailer.publicUrl, '/reset-password', token);
+  await mailer.send({
     to: account.email,
     subject: 'Reset your Orbit password',
     text: [
@@ -49,12 +45,7 @@ export async function sendPasswordResetEmail(app: FastifyInstance, email: string
  * now know the new password. Returns the account's id.
  */
 export async function resetPasswordWithLink(db: OrbitDatabase, body: ResetPasswordBody, now: Date): Promise<string> {
-  const [pending] = await db
-    .select({ username: users.username, email: users.email })
-    .from(emailTokens)
-    .innerJoin(users, eq(users.id, emailTokens.userId))
-    .where(liveLinkToken(body.token, 'password_reset', now))
-    .limit(1);
+  const pending = await findResetLinkOwner(db, body.token, now);
   if (!pending) throw new HttpError(400, EMAIL_LINK_INVALID_MESSAGE);
   // The rules of registration and password change; a refused password leaves the link for another try.
   assertAcceptablePassword(body.password, pending);
@@ -63,18 +54,10 @@ export async function resetPasswordWithLink(db: OrbitDatabase, body: ResetPasswo
   return db.transaction(async (tx) => {
     const link = await consumeLinkToken(tx, body.token, 'password_reset', now);
     if (!link) throw new HttpError(400, EMAIL_LINK_INVALID_MESSAGE);
-    const [account] = await tx
-      .update(users)
-      .set({
-        passwordHash,
-        tokenVersion: sql`${users.tokenVersion} + 1`,
-        // Opening the link proved the address, as long as it is still the account's.
-        emailVerifiedAt: sql`case when ${users.email} = ${link.email} then coalesce(${users.emailVerifiedAt}, ${now.toISOString()}::timestamptz) else ${users.emailVerifiedAt} end`,
-      })
-      .where(and(eq(users.id, link.userId), eq(users.role, 'user')))
-      .returning({ id: users.id });
-    if (!account) throw new HttpError(400, EMAIL_LINK_INVALID_MESSAGE);
-    await revokeAllSessions(tx, account.id, now);
-    return account.id;
+    // Opening the link proved the address, as long as it is still the account's.
+    const accountId = await setPasswordFromResetLink(tx, link.userId, link.email, passwordHash, now);
+    if (accountId === undefined) throw new HttpError(400, EMAIL_LINK_INVALID_MESSAGE);
+    await revokeAllSessions(tx, accountId, now);
+    return accountId;
   });
 }

@@ -1,7 +1,6 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { sessions, users } from '../db/schema';
 import type { OrbitDatabase } from '../db/types';
 import { ACTIVITY_RECORD_INTERVAL_MS } from './activity';
+import { markQuietMembersOffline, markSessionLeftAt } from './queries/sessions';
 
 /**
  * How long a member stays "Online now" after their last request. Activity is
@@ -27,25 +26,7 @@ export const PRESENCE_SWEEP_INTERVAL_MS = 60_000;
  */
 export async function settlePresence(db: OrbitDatabase, now: Date, onlyMember?: string): Promise<number> {
   const quietSince = new Date(now.getTime() - PRESENCE_TIMEOUT_MS);
-  const conditions: SQL[] = [
-    eq(users.isOnline, true),
-    sql`exists (select 1 from ${sessions} where ${sessions.userId} = ${users.id})`,
-    sql`not exists (
-      select 1 from ${sessions}
-      where ${sessions.userId} = ${users.id}
-        and ${sessions.revokedAt} is null
-        and ${sessions.expiresAt} > ${now.toISOString()}::timestamptz
-        and ${sessions.lastActiveAt} >= ${quietSince.toISOString()}::timestamptz
-        and ${sessions.leftAt} is null
-    )`,
-  ];
-  if (onlyMember !== undefined) conditions.push(eq(users.id, onlyMember));
-  const wentOffline = await db
-    .update(users)
-    .set({ isOnline: false })
-    .where(and(...conditions))
-    .returning({ id: users.id });
-  return wentOffline.length;
+  return markQuietMembersOffline(db, now, quietSince, onlyMember);
 }
 
 /**
@@ -56,6 +37,6 @@ export async function settlePresence(db: OrbitDatabase, now: Date, onlyMember?: 
  * next request or connection marks it in use again.
  */
 export async function markSessionLeft(db: OrbitDatabase, userId: string, sessionId: string, now: Date): Promise<void> {
-  await db.update(sessions).set({ leftAt: now }).where(eq(sessions.id, sessionId));
+  await markSessionLeftAt(db, sessionId, now);
   await settlePresence(db, now, userId);
 }

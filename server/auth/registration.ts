@@ -1,11 +1,11 @@
-import { eq, or } from 'drizzle-orm';
-import type { RegisterBody } from '../../contract/auth';
-import { users, type UserRow } from '../db/schema';
+import type { RegisterBody } from '../../contract/auth/sign-in';
+import type { UserRow } from '../db/schema';
 import type { OrbitDatabase } from '../db/types';
 import { HttpError } from '../plugins/errors';
-import { defaultAvatarUrl } from '../routes/user-view';
+import { defaultAvatarUrl } from '../members/views';
 import { hashPassword } from './passwords';
 import { assertAcceptablePassword } from './password-policy';
+import { findAccountClash, insertAccount } from './queries/accounts';
 
 export const USERNAME_TAKEN_MESSAGE = 'Username is already taken';
 export const EMAIL_TAKEN_MESSAGE = 'Email is already registered';
@@ -17,34 +17,25 @@ export const EMAIL_TAKEN_MESSAGE = 'Email is already registered';
 export async function registerAccount(db: OrbitDatabase, body: RegisterBody, now: Date): Promise<UserRow> {
   const username = body.username.toLowerCase();
   assertAcceptablePassword(body.password, { username, email: body.email });
-  const [existing] = await db
-    .select({ username: users.username, email: users.email })
-    .from(users)
-    .where(or(eq(users.username, username), eq(users.email, body.email)))
-    .limit(1);
+  const existing = await findAccountClash(db, username, body.email);
   if (existing) throw new HttpError(409, existing.username === username ? USERNAME_TAKEN_MESSAGE : EMAIL_TAKEN_MESSAGE);
 
   const passwordHash = await hashPassword(body.password);
   try {
-    const [created] = await db
-      .insert(users)
-      .values({
-        username,
-        email: body.email,
-        passwordHash,
-        role: 'user',
-        name: username,
-        avatar: defaultAvatarUrl(username, body.gender),
-        age: body.age,
-        gender: body.gender,
-        lastSeenAt: now,
-        isOnline: true,
-        // The schema accepts only acceptTerms: true, so reaching here is the consent being given now.
-        termsAcceptedAt: now,
-      })
-      .returning();
-    if (!created) throw new Error('insert returned no row');
-    return created;
+    return await insertAccount(db, {
+      username,
+      email: body.email,
+      passwordHash,
+      role: 'user',
+      name: username,
+      avatar: defaultAvatarUrl(username, body.gender),
+      age: body.age,
+      gender: body.gender,
+      lastSeenAt: now,
+      isOnline: true,
+      // The schema accepts only acceptTerms: true, so reaching here is the consent being given now.
+      termsAcceptedAt: now,
+    });
   } catch (error) {
     // Two sign-ups racing for the same name both pass the check above; the
     // unique constraint decides, and the loser still gets a clear 409.

@@ -1,14 +1,13 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyPluginCallback } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { roleSchema } from '../../contract/common';
-import { ENROL_REQUIRED_MESSAGE, MFA_ALREADY_ON, MFA_TICKET_INVALID, SECOND_STEP_MESSAGE, SECOND_STEP_TICKET_TTL_SECONDS } from '../../contract/mfa';
-import { users, type UserRow } from '../db/schema';
+import { ENROL_REQUIRED_MESSAGE, MFA_ALREADY_ON, MFA_TICKET_INVALID, SECOND_STEP_MESSAGE, SECOND_STEP_TICKET_TTL_SECONDS } from '../../contract/auth/mfa';
+import type { UserRow } from '../db/schema';
 import { bannedMessage } from '../plugins/auth';
 import { HttpError } from '../plugins/errors';
-import { recordSignIn } from './credentials';
+import { findAccountById, recordSignIn } from './queries/accounts';
 import { startSession } from './session-token';
 import { isTotpEnabled } from './totp';
 
@@ -97,7 +96,7 @@ export interface TicketHolder {
 export async function ticketHolder(app: FastifyInstance, ticket: string, purpose: SecondStepPurpose, now: Date): Promise<TicketHolder> {
   const claims = readTicket(app, ticket, now);
   if (claims.purpose !== purpose) throw new HttpError(401, MFA_TICKET_INVALID);
-  const [user] = await app.db.select().from(users).where(eq(users.id, claims.sub)).limit(1);
+  const user = await findAccountById(app.db, claims.sub);
   if (!user || user.role !== claims.role || user.tokenVersion !== claims.ver) throw new HttpError(401, MFA_TICKET_INVALID);
   if (user.isBanned) throw new HttpError(403, bannedMessage(user.banReason));
   if (purpose === 'code' && !isTotpEnabled(user)) throw new HttpError(401, MFA_TICKET_INVALID);

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt, isNotNull, isNull, lt, ne, not, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { roleSchema } from '../../contract/common';
-import { sessions, type SessionRow, type UserRow } from '../db/schema';
-import type { OrbitDatabase } from '../db/types';
-import { ACTIVITY_RECORD_INTERVAL_MS } from './activity';
+import type { SessionRow, UserRow } from '../db/schema';
+import { IDLE_CHECK_SLACK_MS } from './activity';
+import { dropDeadSessions, insertSession } from './queries/sessions';
 
 /**
  * What a session token asserts. `jti` names its row in `sessions` (revocable
@@ -45,23 +44,9 @@ export function idleTimeoutSecondsFor(role: SessionOwner['role'], remember: bool
   return remember ? REMEMBERED_SESSION_IDLE_SECONDS : DEFAULT_SESSION_IDLE_SECONDS;
 }
 
-/**
- * Use is written down at most once per ACTIVITY_RECORD_INTERVAL_MS (activity.ts),
- * so `last_active_at` may lag the last request by up to that much. A session
- * is idle only once its idle limit has passed beyond that lag: someone who
- * keeps working is never cut off early, and an idle one ends at most one
- * interval (5 minutes) late. Cheaper than a write on every admin request.
- */
-export const IDLE_CHECK_SLACK_MS = ACTIVITY_RECORD_INTERVAL_MS;
-
 /** Whether a session last marked in use at `lastActiveAt` has been idle too long. */
 export function sessionIsIdle(session: Pick<SessionRow, 'lastActiveAt' | 'idleTimeoutSeconds'>, now: Date): boolean {
   return now.getTime() - session.lastActiveAt.getTime() > session.idleTimeoutSeconds * 1000 + IDLE_CHECK_SLACK_MS;
-}
-
-/** The SQL form of !sessionIsIdle, for queries over many sessions. */
-export function sessionNotIdle(now: Date): SQL {
-  return sql`${sessions.lastActiveAt} + make_interval(secs => ${sessions.idleTimeoutSeconds} + ${IDLE_CHECK_SLACK_MS / 1000}) >= ${now.toISOString()}::timestamptz`;
 }
 
 /**
@@ -87,10 +72,8 @@ export async function startSession(app: FastifyInstance, user: SessionOwner, rem
   const id = randomUUID();
   // Rows that can never open anything again are dropped here, so an account
   // keeps only its live sessions and the table does not grow without bound.
-  await app.db
-    .delete(sessions)
-    .where(and(eq(sessions.userId, user.id), or(lt(sessions.expiresAt, now), isNotNull(sessions.revokedAt), not(sessionNotIdle(now)))));
-  await app.db.insert(sessions).values({
+  await dropDeadSessions(app.db, user.id, now);
+  await insertSession(app.db, {
     id,
     userId: user.id,
     createdAt: now,
@@ -101,32 +84,4 @@ export async function startSession(app: FastifyInstance, user: SessionOwner, rem
   });
   const claims: SessionClaims = { sub: user.id, role: user.role, ver: user.tokenVersion, jti: id };
   return app.jwt.sign(claims, { expiresIn: ttlSeconds });
-}
-
-/** Logout: this one session ends; the account's other sessions go on. */
-export async function revokeSession(db: OrbitDatabase, sessionId: string, now: Date): Promise<void> {
-  await db.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
-}
-
-/** The account's sessions that still open the door: not ended, not expired, not idle too long. */
-export function liveSessionsOf(userId: string, now: Date) {
-  return and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now), sessionNotIdle(now));
-}
-
-/**
- * Password change and "sign out of other devices": every session of the
- * account but the calling one ends. Returns how many were still live.
- */
-export async function revokeOtherSessions(db: OrbitDatabase, userId: string, keptSessionId: string, now: Date): Promise<number> {
-  const ended = await db
-    .update(sessions)
-    .set({ revokedAt: now })
-    .where(and(liveSessionsOf(userId, now), ne(sessions.id, keptSessionId)))
-    .returning({ id: sessions.id });
-  return ended.length;
-}
-
-/** Ban: every session of the account ends. */
-export async function revokeAllSessions(db: OrbitDatabase, userId: string, now: Date): Promise<void> {
-  await db.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
 }

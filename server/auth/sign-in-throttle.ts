@@ -1,8 +1,7 @@
-import { and, desc, eq, gt, isNull, like, lte, ne, or } from 'drizzle-orm';
-import { signInFailures } from '../db/schema';
 import type { OrbitDatabase } from '../db/types';
 import { HttpError } from '../plugins/errors';
 import type { RateLimitRule } from '../plugins/rate-limit';
+import { deleteFailure, dropFailuresBefore, insertFailure, recentFailures, sweepPasswordFailures } from './queries/sign-in-failures';
 
 /** Member sign-in (and the member's password checks) or admin sign-in: each has its own failures and limits. */
 export type SignInDoor = 'user' | 'admin';
@@ -43,9 +42,6 @@ export function tooManyFailuresMessage(seconds: number): string {
   return `Too many wrong passwords for this account, please try again in ${wait}`;
 }
 
-/** Rows of these doors only: other keys in the table (a second factor's) keep their own windows. */
-const OWN_KEYS = or(like(signInFailures.accountKey, 'user:%'), like(signInFailures.accountKey, 'admin:%'));
-
 export interface SignInThrottle {
   /**
    * Runs `checkPassword` unless the attempt's failures already
@@ -72,7 +68,7 @@ export function createSignInThrottle(db: OrbitDatabase, limits: SignInFailureLim
   async function sweep(now: Date): Promise<void> {
     if (now.getTime() < nextSweepAt) return;
     nextSweepAt = now.getTime() + sweepEveryMs;
-    await db.delete(signInFailures).where(and(OWN_KEYS, lte(signInFailures.failedAt, new Date(now.getTime() - sweepEveryMs))));
+    await sweepPasswordFailures(db, new Date(now.getTime() - sweepEveryMs));
   }
 
   return {
@@ -80,28 +76,13 @@ export function createSignInThrottle(db: OrbitDatabase, limits: SignInFailureLim
       const now = clock();
       const accountKey = accountKeyFor(attempt.door, attempt.username);
       const rule = attempt.deviceId === null ? limits[attempt.door].unknownDevices : limits[attempt.door].knownDevice;
-      await db
-        .delete(signInFailures)
-        .where(and(eq(signInFailures.accountKey, accountKey), lte(signInFailures.failedAt, new Date(now.getTime() - longestWindowMs(attempt.door)))));
+      await dropFailuresBefore(db, accountKey, new Date(now.getTime() - longestWindowMs(attempt.door)));
       await sweep(now);
-      const [pending] = await db.insert(signInFailures).values({ accountKey, deviceId: attempt.deviceId, failedAt: now }).returning({ id: signInFailures.id });
-      if (!pending) throw new Error('sign_in_failures insert returned no row');
-      const strikeOut = () => db.delete(signInFailures).where(eq(signInFailures.id, pending.id));
+      const pendingId = await insertFailure(db, accountKey, attempt.deviceId, now);
+      const strikeOut = () => deleteFailure(db, pendingId);
 
       // The most recent failures of this device (or of all unknown devices) in the window, newest first.
-      const counted = await db
-        .select({ failedAt: signInFailures.failedAt })
-        .from(signInFailures)
-        .where(
-          and(
-            eq(signInFailures.accountKey, accountKey),
-            attempt.deviceId === null ? isNull(signInFailures.deviceId) : eq(signInFailures.deviceId, attempt.deviceId),
-            gt(signInFailures.failedAt, new Date(now.getTime() - rule.windowMs)),
-            ne(signInFailures.id, pending.id),
-          ),
-        )
-        .orderBy(desc(signInFailures.failedAt))
-        .limit(rule.max);
+      const counted = await recentFailures(db, accountKey, attempt.deviceId, new Date(now.getTime() - rule.windowMs), pendingId, rule.max);
       const oldestCounted = counted[rule.max - 1];
       if (oldestCounted) {
         // Refused attempts are not failures: the wait is until the oldest counted one leaves the window.

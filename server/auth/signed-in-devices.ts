@@ -1,10 +1,8 @@
 import Bowser from 'bowser';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
-import { DEVICE_KINDS, SESSION_ALREADY_ENDED, SIGNED_IN_DEVICES_SHOWN, type DeviceKind, type SignedInDevice, type SignedInDevicesResponse } from '../../contract/sessions';
-import { sessions } from '../db/schema';
+import { DEVICE_KINDS, SESSION_ALREADY_ENDED, type DeviceKind, type SignedInDevice, type SignedInDevicesResponse } from '../../contract/auth/sessions';
 import type { OrbitDatabase } from '../db/types';
 import { HttpError } from '../plugins/errors';
-import { liveSessionsOf } from './session-token';
+import { revokeSessionByHandle, signedInDeviceRows } from './queries/sessions';
 
 function isDeviceKind(value: string | undefined): value is DeviceKind {
   return (DEVICE_KINDS as readonly (string | undefined)[]).includes(value);
@@ -24,23 +22,7 @@ export function describeUserAgent(userAgent: string | null): Pick<SignedInDevice
 
 /** Where the account is signed in now: the calling session first, then the most recently used. */
 export async function listSignedInDevices(db: OrbitDatabase, userId: string, currentSessionId: string, now: Date): Promise<Omit<SignedInDevicesResponse, 'success'>> {
-  const isCurrent = sql<boolean>`${sessions.id} = ${currentSessionId}`;
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select({
-        handle: sessions.handle,
-        userAgent: sessions.userAgent,
-        createdAt: sessions.createdAt,
-        lastActiveAt: sessions.lastActiveAt,
-        expiresAt: sessions.expiresAt,
-        current: isCurrent,
-      })
-      .from(sessions)
-      .where(liveSessionsOf(userId, now))
-      .orderBy(desc(isCurrent), desc(sessions.lastActiveAt), desc(sessions.createdAt), desc(sessions.handle))
-      .limit(SIGNED_IN_DEVICES_SHOWN),
-    db.select({ total: count() }).from(sessions).where(liveSessionsOf(userId, now)),
-  ]);
+  const { rows, total } = await signedInDeviceRows(db, userId, currentSessionId, now);
   return {
     sessions: rows.map((row) => ({
       id: row.handle,
@@ -50,7 +32,7 @@ export async function listSignedInDevices(db: OrbitDatabase, userId: string, cur
       expiresAt: row.expiresAt.toISOString(),
       current: row.current,
     })),
-    total: counted?.total ?? 0,
+    total,
   };
 }
 
@@ -60,10 +42,5 @@ export async function listSignedInDevices(db: OrbitDatabase, userId: string, cur
  * guessed handle tells nothing.
  */
 export async function endSessionByHandle(db: OrbitDatabase, userId: string, handle: string, now: Date): Promise<void> {
-  const ended = await db
-    .update(sessions)
-    .set({ revokedAt: now })
-    .where(and(liveSessionsOf(userId, now), eq(sessions.handle, handle)))
-    .returning({ id: sessions.id });
-  if (ended.length === 0) throw new HttpError(404, SESSION_ALREADY_ENDED);
+  if (!(await revokeSessionByHandle(db, userId, handle, now))) throw new HttpError(404, SESSION_ALREADY_ENDED);
 }

@@ -1,5 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
 import {
@@ -9,10 +8,12 @@ import {
   MFA_TOO_MANY_CODES,
   RECOVERY_CODE_COUNT,
   type TotpSetup,
-} from '../../contract/mfa';
-import { signInFailures, users, type UserRow } from '../db/schema';
+} from '../../contract/auth/mfa';
+import type { UserRow } from '../db/schema';
 import type { OrbitDatabase } from '../db/types';
 import { HttpError } from '../plugins/errors';
+import { claimTotpStep, enableTotp, removeRecoveryCodeHash, setRecoveryCodeHashes, storeTotpSecret } from './queries/accounts';
+import { countFailuresSince, dropFailuresBefore, forgetFailures, insertFailure } from './queries/sign-in-failures';
 
 /** RFC 6238 defaults every authenticator app understands: SHA-1, six digits, 30 s steps. */
 const TOTP_PERIOD_SECONDS = 30;
@@ -66,7 +67,7 @@ export const isTotpEnabled = (user: Pick<UserRow, 'totpEnabledAt' | 'totpSecret'
 export async function beginEnrolment(db: OrbitDatabase, user: UserRow): Promise<TotpSetup> {
   if (isTotpEnabled(user)) throw new HttpError(409, MFA_ALREADY_ON);
   const secret = new Secret({ size: 20 }).base32;
-  await db.update(users).set({ totpSecret: secret, totpEnabledAt: null, totpLastStep: null, totpRecoveryCodeHashes: [] }).where(eq(users.id, user.id));
+  await storeTotpSecret(db, user.id, secret);
   const otpauthUri = totpFor(secret, user.username).toString();
   const svg = await QRCode.toString(otpauthUri, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
   return { secret, otpauthUri, qrCodeDataUrl: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
@@ -75,22 +76,18 @@ export async function beginEnrolment(db: OrbitDatabase, user: UserRow): Promise<
 /** 429 once the account has had its allowance of wrong codes in the window. */
 export async function refuseWhenThrottled(db: OrbitDatabase, userId: string, now: Date): Promise<void> {
   const accountKey = `totp:${userId}`;
-  const [row] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(signInFailures)
-    .where(and(eq(signInFailures.accountKey, accountKey), gt(signInFailures.failedAt, new Date(now.getTime() - CODE_FAILURE_WINDOW_MS))));
-  if ((row?.count ?? 0) >= CODE_FAILURES_ALLOWED) throw new HttpError(429, MFA_TOO_MANY_CODES);
+  if ((await countFailuresSince(db, accountKey, new Date(now.getTime() - CODE_FAILURE_WINDOW_MS))) >= CODE_FAILURES_ALLOWED) throw new HttpError(429, MFA_TOO_MANY_CODES);
 }
 
 export async function recordWrongCode(db: OrbitDatabase, userId: string, now: Date): Promise<void> {
   const accountKey = `totp:${userId}`;
   // Rows older than the window count for nothing any more: dropped here so the table keeps only live ones.
-  await db.delete(signInFailures).where(and(eq(signInFailures.accountKey, accountKey), lte(signInFailures.failedAt, new Date(now.getTime() - CODE_FAILURE_WINDOW_MS))));
-  await db.insert(signInFailures).values({ accountKey, deviceId: null, failedAt: now });
+  await dropFailuresBefore(db, accountKey, new Date(now.getTime() - CODE_FAILURE_WINDOW_MS));
+  await insertFailure(db, accountKey, null, now);
 }
 
 async function forgetWrongCodes(db: OrbitDatabase, userId: string): Promise<void> {
-  await db.delete(signInFailures).where(eq(signInFailures.accountKey, `totp:${userId}`));
+  await forgetFailures(db, `totp:${userId}`);
 }
 
 /**
@@ -103,23 +100,12 @@ async function acceptTotpCode(db: OrbitDatabase, user: UserRow, secret: string, 
   const delta = totpFor(secret, user.username).validate({ token: code, timestamp: now.getTime(), window: TOTP_WINDOW });
   if (delta === null) return false;
   const step = totpStep(now) + delta;
-  const claimed = await db
-    .update(users)
-    .set({ totpLastStep: step })
-    .where(and(eq(users.id, user.id), or(isNull(users.totpLastStep), lt(users.totpLastStep, step))))
-    .returning({ id: users.id });
-  return claimed.length > 0;
+  return claimTotpStep(db, user.id, step);
 }
 
 /** Uses up a recovery code: its hash leaves the account's list in the same statement that finds it. */
 async function acceptRecoveryCode(db: OrbitDatabase, userId: string, code: string): Promise<boolean> {
-  const hash = recoveryCodeHash(code);
-  const used = await db
-    .update(users)
-    .set({ totpRecoveryCodeHashes: sql`array_remove(${users.totpRecoveryCodeHashes}, ${hash})` })
-    .where(and(eq(users.id, userId), sql`${hash} = any(${users.totpRecoveryCodeHashes})`))
-    .returning({ id: users.id });
-  return used.length > 0;
+  return removeRecoveryCodeHash(db, userId, recoveryCodeHash(code));
 }
 
 const SIX_DIGITS = /^\d{6}$/;
@@ -157,21 +143,13 @@ export async function confirmEnrolment(db: OrbitDatabase, user: UserRow, code: s
   if (isTotpEnabled(user)) throw new HttpError(409, MFA_ALREADY_ON);
   await checkCode(db, user, code, { allowRecoveryCode: false, wrongCodeStatus }, now);
   const recoveryCodes = newRecoveryCodes();
-  await db
-    .update(users)
-    .set({ totpEnabledAt: now, totpRecoveryCodeHashes: recoveryCodes.map(recoveryCodeHash) })
-    .where(eq(users.id, user.id));
+  await enableTotp(db, user.id, recoveryCodes.map(recoveryCodeHash), now);
   return recoveryCodes;
 }
 
 /** New recovery codes replace every old one (the old ones stop working). */
 export async function replaceRecoveryCodes(db: OrbitDatabase, userId: string): Promise<string[]> {
   const recoveryCodes = newRecoveryCodes();
-  await db.update(users).set({ totpRecoveryCodeHashes: recoveryCodes.map(recoveryCodeHash) }).where(eq(users.id, userId));
+  await setRecoveryCodeHashes(db, userId, recoveryCodes.map(recoveryCodeHash));
   return recoveryCodes;
-}
-
-/** Turns the second factor off and forgets the secret and codes. */
-export async function disableTotp(db: OrbitDatabase, userId: string): Promise<void> {
-  await db.update(users).set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null, totpRecoveryCodeHashes: [] }).where(eq(users.id, userId));
 }

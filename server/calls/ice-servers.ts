@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { IceServersResponse } from '../../contract/calls';
-import type { CallSettings } from '../config';
+import type { CallSettings } from '../environment';
 
 /**
  * TURN REST credentials (coturn's use-auth-secret): the username says until

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyPluginCallback } from 'fastify';
 import fp from 'fastify-plugin';
 import { CALL_LEG_GRACE_MS, type IceServersResponse } from '../../contract/calls';
-import type { CallSettings } from '../config';
+import type { CallSettings } from '../environment';
 import { iceServersFor } from './ice-servers';
 import { createCallService, type CallService } from './service';
 import { startCallSignalling } from './signalling';

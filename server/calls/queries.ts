@@ -1,12 +1,11 @@
 import { and, asc, eq, gte, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { CallEndReason } from '../../contract/calls';
 import { calls, matches, users, type CallRow } from '../db/schema';
-import type { OrbitDatabase } from '../db/types';
-import { orderedPair } from '../discovery/record-decision';
-import { notBlockedEitherWay } from '../safety/blocks';
+import { orderedPair } from '../lib/member-pair';
+import { notBlockedEitherWay } from '../safety/queries';
+import type { Executor, Transaction } from '../lib/transaction';
 
-export type Transaction = Parameters<Parameters<OrbitDatabase['transaction']>[0]>[0];
-export type Executor = OrbitDatabase | Transaction;
+export type { Executor, Transaction };
 
 const isOpen = ne(calls.state, 'ended');
 const involves = (memberId: string) => or(eq(calls.callerId, memberId), eq(calls.calleeId, memberId));
@@ -141,6 +140,14 @@ export const callerIs = (memberId: string) => eq(calls.callerId, memberId);
 export const calleeIs = (memberId: string) => eq(calls.calleeId, memberId);
 export const ringingBefore = (deadline: Date) => and(eq(calls.state, 'ringing'), lte(calls.createdAt, deadline));
 /** Before an answer the caller's hang-up is a cancel and the callee's a decline; after it, the reason given. */
+/** The call while it still rings. */
+export const ringingCall = (callId: string) => and(callIs(callId), callIsRinging);
+/** The call while it still rings for this callee. */
+export const ringingCallTo = (callId: string, calleeId: string) => and(callIs(callId), calleeIs(calleeId), callIsRinging);
+/** The call if the member is one of its sides. */
+export const callWithMember = (callId: string, memberId: string) => and(callIs(callId), callOf(memberId));
+/** The call a side lost: any time once answered, and while ringing only the caller's side (the callee never joined). */
+export const callLostBy = (callId: string, memberId: string) => and(callIs(callId), callOf(memberId), or(callIsActive, callerIs(memberId)));
 export const hangUpReason = (memberId: string, reason: 'hung-up' | 'lost') =>
   sql<CallEndReason>`case when ${calls.state} = 'active' then ${reason} when ${calls.callerId} = ${memberId} then 'cancelled' else 'declined' end`;
 /** A leg gone for good: an active call is lost; a caller gone before an answer cancelled it. */

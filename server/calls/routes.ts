@@ -2,7 +2,7 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { callPeerResponseSchema, iceServersResponseSchema } from '../../contract/calls';
 import { conversationParamsSchema } from '../../contract/messaging';
 import { signedInUser } from '../plugins/auth';
-import { bearerSecurity, errorResponses } from '../routes/error-responses';
+import { bearerSecurity, errorResponses } from '../lib/error-responses';
 
 const tags = ['calls'];
 

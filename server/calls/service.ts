@@ -1,4 +1,3 @@
-import { and, or } from 'drizzle-orm';
 import {
   CALL_ALREADY_ANSWERED_MESSAGE,
   CALL_NOT_FOUND_MESSAGE,
@@ -20,15 +19,13 @@ import { findSentMessage, insertMessage, takeNextSeq } from '../messaging/querie
 import { toMessage } from '../messaging/service';
 import { HttpError } from '../plugins/errors';
 import type { Realtime } from '../realtime/plugin';
-import { defaultAvatarUrl } from '../routes/user-view';
+import { defaultAvatarUrl } from '../members/views';
 import {
+  activeCalls,
   callBetween,
-  calleeIs,
-  callerIs,
-  callIs,
-  callIsActive,
-  callIsRinging,
+  callLostBy,
   callOf,
+  callWithMember,
   countCallsSince,
   endCalls,
   findCall,
@@ -43,7 +40,8 @@ import {
   openCallsOf,
   pairIsLive,
   ringingBefore,
-  activeCalls,
+  ringingCall,
+  ringingCallTo,
   type Ending,
   type Transaction,
 } from './queries';
@@ -110,17 +108,10 @@ export function createCallService({ db, realtime, ringMs, demoCalls, log, now = 
     // A browser that reused one of its message ids as a call id gets no entry rather than a call that cannot end.
     if (await findSentMessage(tx, call.callerId, call.id)) return null;
     const at = call.endedAt ?? now();
-    const { conversationId, seq } = await takeNextSeq(tx, call.callerId, call.calleeId, at);
     const seconds = connectedSeconds(call, at);
-    const row = await insertMessage(tx, {
-      conversationId,
-      seq,
-      id: call.id,
-      senderId: call.callerId,
-      body: callEntryText(seconds),
-      kind: seconds === null ? 'missed-call' : 'call',
-      createdAt: at,
-    });
+    const kind = seconds === null ? 'missed-call' : 'call';
+    const { conversationId, seq } = await takeNextSeq(tx, call.callerId, call.calleeId, at, kind);
+    const row = await insertMessage(tx, { conversationId, seq, id: call.id, senderId: call.callerId, body: callEntryText(seconds), kind, createdAt: at });
     return toMessage(row);
   }
 
@@ -262,12 +253,12 @@ export function createCallService({ db, realtime, ringMs, demoCalls, log, now = 
       if (call.calleeId !== callee.id) throw new HttpError(404, CALL_NOT_FOUND_MESSAGE);
       if (call.state === 'active') throw new HttpError(409, CALL_ALREADY_ANSWERED_MESSAGE);
       // Still ringing past its time (the timer is about to fire): the server's clock says nobody answered.
-      if (call.state === 'ringing') await end({ where: and(callIs(callId), callIsRinging), reason: 'no-answer' });
+      if (call.state === 'ringing') await end({ where: ringingCall(callId), reason: 'no-answer' });
       throw new HttpError(404, CALL_NOT_FOUND_MESSAGE);
     },
 
     async decline(callee: UserRow, callId: string): Promise<void> {
-      const [declined] = await end({ where: and(callIs(callId), calleeIs(callee.id), callIsRinging), reason: 'declined' });
+      const [declined] = await end({ where: ringingCallTo(callId, callee.id), reason: 'declined' });
       if (declined) return;
       const call = await callOfMember(callee.id, callId);
       if (call.calleeId === callee.id && call.state === 'active') throw new HttpError(409, CALL_ALREADY_ANSWERED_MESSAGE);
@@ -276,7 +267,7 @@ export function createCallService({ db, realtime, ringMs, demoCalls, log, now = 
 
     /** Either member ends the call: a cancel or a decline before an answer, a hang-up (or a lost connection) after. */
     async hangUp(member: UserRow, callId: string, reason: 'hung-up' | 'lost'): Promise<void> {
-      const [ended] = await end({ where: and(callIs(callId), callOf(member.id)), reason: hangUpReason(member.id, reason) });
+      const [ended] = await end({ where: callWithMember(callId, member.id), reason: hangUpReason(member.id, reason) });
       if (!ended) throw new HttpError(404, CALL_NOT_FOUND_MESSAGE);
     },
 
@@ -289,12 +280,12 @@ export function createCallService({ db, realtime, ringMs, demoCalls, log, now = 
     },
 
     /** The ring time is over: the call was not answered. */
-    endUnanswered: (callId: string) => end({ where: and(callIs(callId), callIsRinging), reason: 'no-answer' }),
+    endUnanswered: (callId: string) => end({ where: ringingCall(callId), reason: 'no-answer' }),
     /** Every call still ringing past the ring time (a process that died with its timers). */
     endOverdue: () => end({ where: ringingBefore(new Date(now().getTime() - ringMs)), reason: 'no-answer' }),
     /** One side's sockets stayed gone past the grace. */
     endLostLeg: (callId: string, memberId: string) =>
-      end({ where: and(callIs(callId), callOf(memberId), or(callIsActive, callerIs(memberId))), reason: legLostReason }),
+      end({ where: callLostBy(callId, memberId), reason: legLostReason }),
     /** A block, an unmatch or a like taken back: the pair's open call ends. */
     endPairCalls: (firstId: string, secondId: string, reason: CallEndReason) => endAfterward({ where: callBetween(firstId, secondId), reason }),
     /** A ban: every open call of the member ends. */

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Realtime } from '../realtime/plugin';
 import { HttpError } from '../plugins/errors';
+import { createGraceTimers } from '../lib/grace-timers';
 import { callRoom, type CallService } from './service';
 
 export const NOT_IN_CALL_MESSAGE = 'This tab is not in that call';
@@ -27,8 +28,8 @@ const CALL_ROOM_PREFIX = callRoom('');
  * for a call that already ended changes nothing.
  */
 export function startCallSignalling({ realtime, calls, log, ringMs, legGraceMs, sweepIntervalMs }: SignallingDeps): { stop(): void } {
-  const ringTimers = new Map<string, NodeJS.Timeout>();
-  const legTimers = new Map<string, NodeJS.Timeout>();
+  const ringTimers = createGraceTimers();
+  const legTimers = createGraceTimers();
   let stopped = false;
   let sweeping = false;
 
@@ -42,14 +43,8 @@ export function startCallSignalling({ realtime, calls, log, ringMs, legGraceMs, 
 
   /** Ends the call `no-answer` when its ring time, counted from its creation, is over. */
   const ringUntilTime = (call: { id: string; createdAt: Date }) => {
-    if (ringTimers.has(call.id)) return;
     const left = Math.max(0, call.createdAt.getTime() + ringMs - Date.now());
-    const timer = setTimeout(() => {
-      ringTimers.delete(call.id);
-      void run(() => calls.endUnanswered(call.id));
-    }, left);
-    timer.unref();
-    ringTimers.set(call.id, timer);
+    ringTimers.start(call.id, left, () => void run(() => calls.endUnanswered(call.id)));
   };
 
   const legKey = (callId: string, memberId: string) => `${callId}|${memberId}`;
@@ -57,27 +52,17 @@ export function startCallSignalling({ realtime, calls, log, ringMs, legGraceMs, 
 
   /** One side has no socket in the call: unless one comes back (call:rejoin) within the grace, the call is lost. */
   const watchLeg = (callId: string, memberId: string) => {
-    const key = legKey(callId, memberId);
-    if (legTimers.has(key) || stopped) return;
-    const timer = setTimeout(() => {
-      legTimers.delete(key);
+    legTimers.start(legKey(callId, memberId), legGraceMs, () =>
       void run(async () => {
         if (!(await hasLeg(callId, memberId))) await calls.endLostLeg(callId, memberId);
-      });
-    }, legGraceMs);
-    timer.unref();
-    legTimers.set(key, timer);
+      }),
+    );
   };
 
-  const forgetLeg = (callId: string, memberId: string) => {
-    const key = legKey(callId, memberId);
-    clearTimeout(legTimers.get(key));
-    legTimers.delete(key);
-  };
+  const forgetLeg = (callId: string, memberId: string) => legTimers.cancel(legKey(callId, memberId));
 
   calls.onEnded((call) => {
-    clearTimeout(ringTimers.get(call.id));
-    ringTimers.delete(call.id);
+    ringTimers.cancel(call.id);
     forgetLeg(call.id, call.callerId);
     forgetLeg(call.id, call.calleeId);
   });
@@ -140,9 +125,8 @@ export function startCallSignalling({ realtime, calls, log, ringMs, legGraceMs, 
     stop() {
       stopped = true;
       clearInterval(sweep);
-      for (const timer of [...ringTimers.values(), ...legTimers.values()]) clearTimeout(timer);
-      ringTimers.clear();
-      legTimers.clear();
+      ringTimers.close();
+      legTimers.close();
     },
   };
 }

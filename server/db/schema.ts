@@ -1,11 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { REPORT_STATUSES, type ReportStatus } from '../../contract/admin-reports';
+import { REPORT_STATUSES, type ReportStatus } from '../../contract/admin/reports';
 import { CALL_END_REASONS, type CallEndReason, type CallState } from '../../contract/calls';
 import { LIVE_END_REASONS, type LiveEndReason } from '../../contract/live';
 import { MESSAGE_KINDS, type MessageKind } from '../../contract/messaging';
-import { ONBOARDING_STEPS, SHOW_ME } from '../../contract/preferences';
+import { ONBOARDING_STEPS, SHOW_ME } from '../../contract/members/preferences';
 import { REPORT_REASONS, type ReportReason, type ReportedMessage } from '../../contract/safety';
-import { radarCellSql } from '../discovery/geo';
+import { radarCellSql } from './radar-cell';
 import {
   boolean,
   check,
@@ -136,7 +136,7 @@ export const users = pgTable(
     index('users_discover_order_idx').on(t.isOnline.desc().nullsFirst(), t.lastSeenAt.desc().nullsLast(), t.id),
     // People whose position decides nothing for others (none stored, or off the radar), in Discover's and
     // Spin's orders: for someone with a distance limit in a sparse area those lists read everyone else through
-    // the radar index and these people from here (discovery/people-query.ts).
+    // the radar index and these people from here (discovery/queries/people.ts).
     index('users_unplaced_discover_idx')
       .on(t.isOnline.desc().nullsFirst(), t.lastSeenAt.desc().nullsLast(), t.id)
       .where(sql`${t.radarCell} is null or ${t.isHidden}`),
@@ -473,6 +473,12 @@ export const conversations = pgTable(
     userAReadSeq: integer('user_a_read_seq').notNull().default(0),
     userBDeliveredSeq: integer('user_b_delivered_seq').notNull().default(0),
     userBReadSeq: integer('user_b_read_seq').notNull().default(0),
+    /**
+     * Each side's unread messages from the other (call entries that were answered not counted), kept so the
+     * conversation list need not count them: raised with each message stored, recounted when the read mark moves.
+     */
+    userAUnread: integer('user_a_unread').notNull().default(0),
+    userBUnread: integer('user_b_unread').notNull().default(0),
     endedAt: timestamp('ended_at', { withTimezone: true }),
     createdAt: createdAt(),
   },

@@ -1,32 +1,8 @@
-import { getTableColumns } from 'drizzle-orm';
 import type { Candidate } from '../../contract/discovery';
-import { users, type UserRow } from '../db/schema';
-import { defaultAvatarUrl, hasActiveVip } from '../routes/user-view';
+import type { CandidateRow } from './queries/candidates';
+import { defaultAvatarUrl, hasActiveVip } from '../members/views';
 import { compatibilityPercent, type CompatibilityTraits } from './compatibility';
 import { lastActiveText, shownOnline } from './last-active';
-
-/** Only what a candidate card needs: no email, coordinates, ban data or secrets are ever selected. */
-const {
-  id,
-  username,
-  name,
-  age,
-  gender,
-  region,
-  avatar,
-  isOnline,
-  isVip,
-  vipUntil,
-  interests,
-  lastSeenAt,
-  activityVisible,
-} = getTableColumns(users);
-export const candidateColumns = { id, username, name, age, gender, region, avatar, isOnline, isVip, vipUntil, interests, lastSeenAt, activityVisible };
-
-export type CandidateRow = Pick<
-  UserRow,
-  'id' | 'username' | 'name' | 'age' | 'gender' | 'region' | 'avatar' | 'isOnline' | 'isVip' | 'vipUntil' | 'interests' | 'lastSeenAt' | 'activityVisible'
->;
 
 /** SPEC section 3 "Candidate or match user", as seen by `viewer`. */
 export function toCandidate(row: CandidateRow, viewer: CompatibilityTraits, now: Date): Candidate {

@@ -1,6 +1,3 @@
-import { sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-
 // Location privacy (the trilateration attacks on Tinder, Bumble and Badoo):
 // every position is replaced by the centre of its grid cell of about 1 km
 // before any distance is computed, and distances leave the server rounded to
@@ -22,7 +19,7 @@ const KM_PER_DEGREE = (EARTH_RADIUS_M / 1000) * (Math.PI / 180);
 /** Cell height in degrees of latitude. */
 export const LAT_STEP_DEGREES = GRID_CELL_KM / KM_PER_DEGREE;
 /** Near the poles a degree of longitude vanishes; capping the divisor keeps cells finite (and only narrower). */
-const MIN_COS_LATITUDE = 0.01;
+export const MIN_COS_LATITUDE = 0.01;
 /** SPEC section 4: the fixed point of the Home radar, also used when a caller has no stored location. */
 export const DEFAULT_RADAR_CENTRE: GeoPoint = { latitude: 19.076, longitude: 72.8777 };
 
@@ -43,22 +40,6 @@ export function snapToGrid(point: GeoPoint): GeoPoint {
 /** Reported distances: whole kilometres, never below 1 (so "0 km" never means "right here"). */
 export function reportedKm(distanceMeters: number): number {
   return Math.max(1, Math.round(distanceMeters / 1000));
-}
-
-const latStep = sql.raw(String(LAT_STEP_DEGREES));
-const minCos = sql.raw(String(MIN_COS_LATITUDE));
-
-/**
- * The cell centre of a stored position as `point(longitude, latitude)`, in
- * the database (the `users.radar_cell` generated column): the same
- * arithmetic as `snapToGrid`. Changing the grid needs a migration that
- * regenerates the column.
- */
-export function radarCellSql(latitude: AnyPgColumn, longitude: AnyPgColumn): SQL {
-  const snappedLat = sql`((floor(${latitude} / ${latStep}) + 0.5) * ${latStep})`;
-  const lonStep = sql`(${latStep} / greatest(cos(radians(${snappedLat})), ${minCos}))`;
-  const snappedLon = sql`((floor(${longitude} / ${lonStep}) + 0.5) * ${lonStep})`;
-  return sql`point(${snappedLon}, ${snappedLat})`;
 }
 
 /**

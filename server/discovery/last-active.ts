@@ -1,4 +1,4 @@
-import { ACTIVITY_TEXT } from '../../contract/activity';
+import { ACTIVITY_TEXT } from '../../contract/members/activity';
 
 const DAY_MS = 24 * 60 * 60_000;
 

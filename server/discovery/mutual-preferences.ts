@@ -1,7 +1,6 @@
-import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Gender } from '../../contract/common';
-import { PREFERENCE_AGE_MAX, PREFERENCE_AGE_MIN, type ShowMe } from '../../contract/preferences';
-import { users, type UserRow } from '../db/schema';
+import { PREFERENCE_AGE_MAX, PREFERENCE_AGE_MIN, type ShowMe } from '../../contract/members/preferences';
+import type { UserRow } from '../db/schema';
 import { METRES_PER_POINT_DISTANCE_UNIT, snapToGrid } from './geo';
 
 // Issue 35: who someone wants to meet decides who they see, and both ways:
@@ -71,7 +70,7 @@ function seenAsFor(gender: Gender | null): ShowMe {
   return 'everyone';
 }
 
-const KM_PER_UNIT = METRES_PER_POINT_DISTANCE_UNIT / 1000;
+export const KM_PER_UNIT = METRES_PER_POINT_DISTANCE_UNIT / 1000;
 
 const larger = (a: number | undefined, b: number | undefined) => (a === undefined ? b : b === undefined ? a : Math.max(a, b));
 const smaller = (a: number | undefined, b: number | undefined) => (a === undefined ? b : b === undefined ? a : Math.min(a, b));
@@ -126,38 +125,4 @@ export function shapeSuffix(shape: MatchShape): string {
     .filter((flag) => shape[flag])
     .map((flag) => `_${SHAPE_NAMES[flag]}`)
     .join('');
-}
-
-/** A placeholder of a prepared statement, or the value itself for a one-off query (EXPLAIN needs one). */
-export type MatchValueOf = (name: keyof MatchValues) => Placeholder | number | string;
-
-export const matchPlaceholder: MatchValueOf = (name) => sql.placeholder(name);
-
-/**
- * The conditions of `shape` on the other person (the `users` row). All are
- * per-row filters on the row an index read already found (the lists read
- * people in their own index order), so none changes how a list is read.
- *
- * Locations are grid cells (geo.ts) and distances earthdistance's `<@>`.
- * Someone without a location is anywhere; so is someone off the radar
- * (showOnRadar false), whose position must never decide what anyone else
- * sees: otherwise moving one's distance limit would measure their distance.
- */
-export function matchConditions(shape: MatchShape, value: MatchValueOf): SQL[] {
-  const conditions: SQL[] = [];
-  if (shape.gender) conditions.push(sql`${users.gender} = ${value('gender')}`);
-  if (shape.minAge) conditions.push(sql`${users.age} >= ${value('minAge')}`);
-  if (shape.maxAge) conditions.push(sql`${users.age} <= ${value('maxAge')}`);
-  if (shape.mutual) {
-    conditions.push(sql`${users.showMe} in ('everyone', ${value('seenAs')})`);
-    // The viewer's age as an interval: [age, age] when known, [18, 99] when not, which only a whole range holds.
-    conditions.push(sql`${users.prefMinAge} <= ${value('ageFrom')} and ${users.prefMaxAge} >= ${value('ageTo')}`);
-  }
-  const anywhere = sql`(${users.radarCell} is null or ${users.isHidden})`;
-  const distance = sql`(${users.radarCell} <@> point(${value('viewerLon')}::float8, ${value('viewerLat')}::float8))`;
-  if (shape.near) {
-    conditions.push(sql`(${users.prefMaxDistanceKm} is null or ${anywhere} or ${distance} <= ${users.prefMaxDistanceKm} * ${sql.raw(String(1 / KM_PER_UNIT))})`);
-  }
-  if (shape.within) conditions.push(sql`(${anywhere} or ${distance} <= ${value('withinUnits')}::float8)`);
-  return conditions;
 }

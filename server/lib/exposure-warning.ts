@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppConfig } from '../config';
+import type { AppConfig } from '../environment';
 
 /**
  * Whether HOST keeps the server to this machine: `localhost`, 127.0.0.0/8 or

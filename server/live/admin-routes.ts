@@ -1,7 +1,7 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { adminStreamsQuerySchema, adminStreamsResponseSchema, endStreamResponseSchema, liveStreamParamsSchema } from '../../contract/live';
 import { signedInUser } from '../plugins/auth';
-import { bearerSecurity, errorResponses } from '../routes/error-responses';
+import { bearerSecurity, errorResponses } from '../lib/error-responses';
 import { ADMIN_STREAMS_PAGE_SIZE } from './service';
 
 const tags = ['admin'];

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyPluginCallback } from 'fastify';
 import fp from 'fastify-plugin';
-import type { LiveMediaSettings } from '../config';
+import type { LiveMediaSettings } from '../environment';
 import { createLiveChat, type LiveChat } from './chat';
 import { createMediaForwarder } from './media';
 import type { MediaForwarder } from './media/forwarder';

@@ -2,10 +2,10 @@ import { and, asc, desc, eq, gt, gte, inArray, isNull, sql, type SQL } from 'dri
 import type { LiveEndReason } from '../../contract/live';
 import { sessions, streamMessages, streamMutes, streams, streamViewers, users, type StreamRow, type UserRow } from '../db/schema';
 import type { OrbitDatabase } from '../db/types';
-import { notBlockedEitherWay } from '../safety/blocks';
+import { notBlockedEitherWay } from '../safety/queries';
+import type { Executor, Transaction } from '../lib/transaction';
 
-export type Transaction = Parameters<Parameters<OrbitDatabase['transaction']>[0]>[0];
-export type Executor = OrbitDatabase | Transaction;
+export type { Executor, Transaction };
 
 const isLive = isNull(streams.endedAt);
 
@@ -79,7 +79,10 @@ export async function insertStream(db: Executor, values: Pick<StreamRow, 'id' | 
  * statement makes two endings racing end a stream one time, and only the
  * winner gets the row back (to unpublish and tell everyone).
  */
-export async function endStreams(db: Executor, where: SQL | undefined, reason: LiveEndReason, at: Date): Promise<StreamRow[]> {
+/** Which live streams an ending is for; undefined is all of them. */
+export type StreamFilter = SQL | undefined;
+
+export async function endStreams(db: Executor, where: StreamFilter, reason: LiveEndReason, at: Date): Promise<StreamRow[]> {
   return db.update(streams).set({ endedAt: at, endReason: reason }).where(and(isLive, where)).returning();
 }
 
@@ -87,6 +90,8 @@ export const streamIs = (streamId: string) => eq(streams.id, streamId);
 export const hostedBy = (memberId: string) => eq(streams.hostId, memberId);
 /** The session the stream was started from has ended (sign-out, a device signed out, a password change) or is gone. */
 export const hostSessionEnded = sql`not exists (select 1 from ${sessions} where ${sessions.id} = ${streams.hostSessionId} and ${sessions.revokedAt} is null)`;
+/** The member's streams whose hosting session is over (signed out elsewhere, revoked). */
+export const hostedInEndedSession = (memberId: string) => and(hostedBy(memberId), hostSessionEnded);
 
 /** Live streams whose host is one of the two: a block between them removes the other from its audience. */
 export async function liveStreamsHostedByEither(db: Executor, firstId: string, secondId: string): Promise<StreamRow[]> {

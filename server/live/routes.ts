@@ -14,7 +14,7 @@ import {
   republishResponseSchema,
 } from '../../contract/live';
 import { signedInSessionId, signedInUser } from '../plugins/auth';
-import { bearerSecurity, errorResponses } from '../routes/error-responses';
+import { bearerSecurity, errorResponses } from '../lib/error-responses';
 
 const tags = ['live'];
 

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { and, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   LIVE_ALREADY_LIVE_MESSAGE,
@@ -16,11 +15,11 @@ import {
   type LiveEndReason,
   type LiveStream,
 } from '../../contract/live';
-import { recordAdminAction } from '../admin/audit';
+import { recordAdminAction } from '../admin/queries/audit';
 import type { StreamRow, UserRow } from '../db/schema';
 import type { OrbitDatabase } from '../db/types';
 import { HttpError } from '../plugins/errors';
-import type { CommandContext, Realtime } from '../realtime/plugin';
+import type { CommandContext, Realtime, RoomSocket } from '../realtime/plugin';
 import { LIVE_BAD_DESCRIPTION_MESSAGE, looksLikeDescription, mediaFailure } from './media-errors';
 import { MediaForwarderError, type MediaForwarder } from './media/forwarder';
 import {
@@ -32,7 +31,7 @@ import {
   findStream,
   findStreamWithHost,
   hostedBy,
-  hostSessionEnded,
+  hostedInEndedSession,
   insertStream,
   liveStreams,
   liveStreamsHostedByEither,
@@ -41,6 +40,7 @@ import {
   raisePeak,
   recordViewer,
   streamIs,
+  type StreamFilter,
   type Transaction,
 } from './queries';
 import { AUDIENCE_ROOM_PREFIX, audienceRoom, hostRoom, toAdminStream, toLiveStream } from './views';
@@ -72,10 +72,20 @@ export function createLiveService({ db, realtime, forwarder, log, now = () => ne
   /** One recount at a time per stream, in order, so a late count never overwrites a newer one. */
   const recounts = new Map<string, Promise<void>>();
 
+  /** Distinct members among an audience's sockets; the host never counts. */
+  const distinctViewers = (stream: StreamRef, sockets: readonly RoomSocket[]): number =>
+    new Set(sockets.map((socket) => socket.userId).filter((userId) => userId !== stream.hostId)).size;
+
   /** Distinct members with a socket in the audience (the host never counts), on every process. */
   async function viewersOf(stream: StreamRef): Promise<number> {
-    const sockets = await realtime.socketsIn(audienceRoom(stream.id));
-    return new Set(sockets.map((socket) => socket.userId).filter((userId) => userId !== stream.hostId)).size;
+    return distinctViewers(stream, await realtime.socketsIn(audienceRoom(stream.id)));
+  }
+
+  /** viewersOf for several streams from one read of the rooms (a list costs one fetch, not one per stream); ended streams count 0. */
+  async function viewersOfEach(streams: ReadonlyArray<StreamRef & { endedAt: Date | null }>): Promise<Map<string, number>> {
+    const live = streams.filter((stream) => !stream.endedAt);
+    const audiences = await realtime.socketsInRooms(live.map((stream) => audienceRoom(stream.id)));
+    return new Map(live.map((stream) => [stream.id, distinctViewers(stream, audiences.get(audienceRoom(stream.id)) ?? [])]));
   }
 
   /** Counts the audience again, tells the host and the audience, and keeps the peak. */
@@ -118,7 +128,7 @@ export function createLiveService({ db, realtime, forwarder, log, now = () => ne
   }
 
   /** Ends whatever live streams match, each once; `alsoInTransaction` writes with the ending (the audit log). */
-  async function end(where: SQL | undefined, reason: LiveEndReason, alsoInTransaction?: (tx: Transaction, rows: StreamRow[]) => Promise<void>): Promise<StreamRow[]> {
+  async function end(where: StreamFilter, reason: LiveEndReason, alsoInTransaction?: (tx: Transaction, rows: StreamRow[]) => Promise<void>): Promise<StreamRow[]> {
     const at = now();
     const ended = await db.transaction(async (tx) => {
       const rows = await endStreams(tx, where, reason, at);
@@ -134,7 +144,7 @@ export function createLiveService({ db, realtime, forwarder, log, now = () => ne
    * committed and must be answered as done; a stream that failed to end here
    * still ends when its host's socket is gone for the grace.
    */
-  async function endAfterward(where: SQL | undefined, reason: LiveEndReason): Promise<StreamRow[]> {
+  async function endAfterward(where: StreamFilter, reason: LiveEndReason): Promise<StreamRow[]> {
     return end(where, reason).catch((error: unknown) => {
       log.error({ err: error }, 'ending live streams failed');
       return [];
@@ -177,7 +187,8 @@ export function createLiveService({ db, realtime, forwarder, log, now = () => ne
     /** GET /live/streams: who is live now, most watched first. */
     async liveNow(): Promise<LiveStream[]> {
       const rows = await liveStreamsWithHosts(db);
-      const views = await Promise.all(rows.map(({ stream, host }) => viewOf(stream, host)));
+      const viewers = await viewersOfEach(rows.map(({ stream }) => stream));
+      const views = rows.map(({ stream, host }) => toLiveStream(stream, host, viewers.get(stream.id) ?? 0));
       // Stable for equal counts: the longest-running first, as the rows came.
       return views.sort((first, second) => second.viewers - first.viewers);
     },
@@ -271,7 +282,8 @@ export function createLiveService({ db, realtime, forwarder, log, now = () => ne
     /** GET /admin/streams. */
     async adminStreams(state: 'live' | 'all', page: number): Promise<AdminStreamsResponse> {
       const { rows, total } = await adminStreamsPage(db, state === 'live', (page - 1) * ADMIN_STREAMS_PAGE_SIZE, ADMIN_STREAMS_PAGE_SIZE);
-      const streams = await Promise.all(rows.map(async ({ stream, host }) => toAdminStream(stream, host, stream.endedAt ? 0 : await viewersOf(stream))));
+      const viewers = await viewersOfEach(rows.map(({ stream }) => stream));
+      const streams = rows.map(({ stream, host }) => toAdminStream(stream, host, viewers.get(stream.id) ?? 0));
       return { streams, total, page, pageSize: ADMIN_STREAMS_PAGE_SIZE };
     },
 
@@ -365,7 +377,7 @@ export function createLiveService({ db, realtime, forwarder, log, now = () => ne
     /** A ban: the member's stream ends. */
     endMemberStreams: (memberId: string) => endAfterward(hostedBy(memberId), 'banned'),
     /** A session ended (sign-out, a device signed out, a password change): a stream started from it ends. */
-    endSignedOutStreams: (memberId: string) => endAfterward(and(hostedBy(memberId), hostSessionEnded), 'signed-out'),
+    endSignedOutStreams: (memberId: string) => endAfterward(hostedInEndedSession(memberId), 'signed-out'),
     /** Read before an account deletion, which takes the rows with it (then forgetStreams). */
     liveStreamsOf: (memberId: string) => liveStreamsOf(db, memberId),
     /** Streams whose rows are gone (an account deleted): the audience still hears the end, the forwarder lets them go. */

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Realtime } from '../realtime/plugin';
+import { createGraceTimers } from '../lib/grace-timers';
 import type { LiveChat } from './chat';
 import type { MediaForwarder } from './media/forwarder';
 import type { LiveService } from './service';
@@ -26,8 +27,8 @@ export interface LiveSignallingDeps {
  * firing for a stream that already ended changes nothing.
  */
 export function startLiveSignalling({ realtime, live, chat, forwarder, log, hostGraceMs, sweepIntervalMs }: LiveSignallingDeps): { stop(): void } {
-  const hostTimers = new Map<string, NodeJS.Timeout>();
-  const sourceTimers = new Map<string, NodeJS.Timeout>();
+  const hostTimers = createGraceTimers();
+  const sourceTimers = createGraceTimers();
   let stopped = false;
   let sweeping = false;
 
@@ -39,46 +40,29 @@ export function startLiveSignalling({ realtime, live, chat, forwarder, log, host
     );
   };
 
-  const clear = (timers: Map<string, NodeJS.Timeout>, streamId: string) => {
-    clearTimeout(timers.get(streamId));
-    timers.delete(streamId);
-  };
-
   const hasHost = async (streamId: string) => (await realtime.socketsIn(hostRoom(streamId))).length > 0;
 
   /** The host has no socket on the stream: unless one comes back (`live:host`) within the grace, the stream is lost. */
   const watchHost = (streamId: string) => {
-    if (hostTimers.has(streamId) || stopped) return;
-    const timer = setTimeout(() => {
-      hostTimers.delete(streamId);
+    hostTimers.start(streamId, hostGraceMs, () =>
       void run(async () => {
         if (!(await hasHost(streamId))) await live.endLost(streamId);
-      });
-    }, hostGraceMs);
-    timer.unref();
-    hostTimers.set(streamId, timer);
+      }),
+    );
   };
 
   // The host's media connection died without an unpublish: unless they publish again within the grace, the stream is lost.
-  forwarder.onSourceLost((streamId) => {
-    if (sourceTimers.has(streamId) || stopped) return;
-    const timer = setTimeout(() => {
-      sourceTimers.delete(streamId);
-      void run(() => live.endLost(streamId));
-    }, hostGraceMs);
-    timer.unref();
-    sourceTimers.set(streamId, timer);
-  });
+  forwarder.onSourceLost((streamId) => sourceTimers.start(streamId, hostGraceMs, () => void run(() => live.endLost(streamId))));
 
-  live.onPublished((streamId) => clear(sourceTimers, streamId));
+  live.onPublished((streamId) => sourceTimers.cancel(streamId));
   live.onEnded((stream) => {
-    clear(hostTimers, stream.id);
-    clear(sourceTimers, stream.id);
+    hostTimers.cancel(stream.id);
+    sourceTimers.cancel(stream.id);
   });
 
   realtime.handle('live:host', async (member, { streamId }, socket) => {
     await live.claimHost(member, streamId, socket);
-    clear(hostTimers, streamId);
+    hostTimers.cancel(streamId);
   });
 
   realtime.handle('live:watch', (member, { streamId }, socket) => live.watch(member, streamId, socket));
@@ -130,9 +114,8 @@ export function startLiveSignalling({ realtime, live, chat, forwarder, log, host
       stopped = true;
       clearTimeout(startup);
       clearInterval(sweep);
-      for (const timer of [...hostTimers.values(), ...sourceTimers.values()]) clearTimeout(timer);
-      hostTimers.clear();
-      sourceTimers.clear();
+      hostTimers.close();
+      sourceTimers.close();
     },
   };
 }

@@ -1,6 +1,6 @@
 import type { AdminStream, LiveChatMessage, LiveHost, LiveStream } from '../../contract/live';
 import type { StreamRow } from '../db/schema';
-import { defaultAvatarUrl } from '../routes/user-view';
+import { defaultAvatarUrl } from '../members/views';
 import type { ChatRow, HostColumns } from './queries';
 
 /** The realtime room of a stream's audience: every viewer's socket (never the host's). */

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger, FastifyPluginCallback } from 'fastify';
 import fp from 'fastify-plugin';
 import nodemailer from 'nodemailer';
-import { DEFAULT_MAIL_FROM } from '../config';
+import { DEFAULT_MAIL_FROM } from '../environment';
 
 /** One email to one member. */
 export interface MailMessage {

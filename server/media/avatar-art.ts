@@ -6,7 +6,7 @@
 // earrings or a beard) and adds its own features after the shared ones, so
 // the person keeps their skin, colours and background whichever way it reads.
 
-import type { AvatarLook } from '../../contract/avatar';
+import type { AvatarLook } from '../../contract/media/avatar';
 import { pick } from '../lib/prng';
 import { escapeXml, hashSeed, PALETTE, pickColourPair, randomFromSeed } from './drawing';
 import { choosePhotoScene, framingTransform } from './photo-scenes';

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { DEMO_REPLY_DELAY_MS, DEMO_REPLY_TEXT } from '../../contract/messaging';
-import { users } from '../db/schema';
 import type { OrbitDatabase } from '../db/types';
 import type { Realtime } from '../realtime/plugin';
+import { findMember } from '../realtime/queries';
 import { publishMessage } from './publish';
 import { markConversation, sendMessage } from './service';
 
@@ -24,7 +23,7 @@ export function createDemoReplies(deps: { db: OrbitDatabase; realtime: Realtime;
   const delayMs = deps.delayMs ?? DEMO_REPLY_DELAY_MS;
 
   async function reply(memberId: string, demoId: string, seq: number): Promise<void> {
-    const [demo] = await deps.db.select().from(users).where(eq(users.id, demoId)).limit(1);
+    const demo = await findMember(deps.db, demoId);
     if (!demo?.isDemo) return;
     const marked = await markConversation(deps.db, demo, memberId, { readSeq: seq });
     if (marked.receiptsForPeer) deps.realtime.toMember(memberId, 'receipts:update', { peerId: demoId, receipts: marked.receiptsForPeer });

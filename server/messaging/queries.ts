@@ -1,10 +1,9 @@
-import { and, asc, desc, eq, gt, inArray, lt, ne, or, sql } from 'drizzle-orm';
-import { conversations, matches, messages, users, type ConversationRow, type MessageRow } from '../db/schema';
-import type { OrbitDatabase } from '../db/types';
-import { orderedPair } from '../discovery/record-decision';
+import { and, asc, desc, eq, exists, gt, inArray, lt, ne, or, sql } from 'drizzle-orm';
+import { conversations, likes, matches, messages, users, type ConversationRow, type MessageRow } from '../db/schema';
+import { orderedPair } from '../lib/member-pair';
+import type { Executor, Transaction } from '../lib/transaction';
 
-type Transaction = Parameters<Parameters<OrbitDatabase['transaction']>[0]>[0];
-export type Executor = OrbitDatabase | Transaction;
+export type { Executor };
 
 /** The pair's columns as one side sees them: "mine" are the caller's marks, "theirs" the other member's. */
 export function sides(callerId: string, peerId: string) {
@@ -66,23 +65,59 @@ export async function findConversation(tx: Executor, callerId: string, peerId: s
   return row;
 }
 
+/** Which messages wait for their reader: everything but the entry of a call that was answered. */
+export const countsAsUnread = (kind: MessageRow['kind']): boolean => kind !== 'call';
+
 /**
  * The next number of the pair's conversation, taken in the caller's
  * transaction: the upsert locks the row, so concurrent senders queue here
  * and each commits its own number, and a rollback gives the number back.
+ * The receiver's unread counter moves in the same statement when the
+ * message is one that waits for them.
  */
-export async function takeNextSeq(tx: Transaction, callerId: string, peerId: string, now: Date): Promise<{ conversationId: string; seq: number }> {
-  const pair = orderedPair(callerId, peerId);
+export async function takeNextSeq(
+  tx: Transaction,
+  senderId: string,
+  receiverId: string,
+  now: Date,
+  kind: MessageRow['kind'],
+): Promise<{ conversationId: string; seq: number }> {
+  const pair = orderedPair(senderId, receiverId);
+  const added = countsAsUnread(kind) ? 1 : 0;
+  const receiverIsA = pair.userAId === receiverId;
   const [row] = await tx
     .insert(conversations)
-    .values({ ...pair, lastSeq: 1, lastMessageAt: now })
+    .values({ ...pair, lastSeq: 1, lastMessageAt: now, ...(receiverIsA ? { userAUnread: added } : { userBUnread: added }) })
     .onConflictDoUpdate({
       target: [conversations.userAId, conversations.userBId],
-      set: { lastSeq: sql`${conversations.lastSeq} + 1`, lastMessageAt: now, endedAt: null },
+      set: {
+        lastSeq: sql`${conversations.lastSeq} + 1`,
+        lastMessageAt: now,
+        endedAt: null,
+        ...(receiverIsA ? { userAUnread: sql`${conversations.userAUnread} + ${added}` } : { userBUnread: sql`${conversations.userBUnread} + ${added}` }),
+      },
     })
     .returning({ conversationId: conversations.id, seq: conversations.lastSeq });
   if (!row) throw new Error('conversation upsert returned nothing');
   return row;
+}
+
+/**
+ * The reader's unread counter counted afresh after their read mark moved, in
+ * the transaction that moved it: that update holds the row, so every message
+ * stored before it is visible here and none can be stored until the commit.
+ */
+export async function recountUnread(tx: Transaction, conversationId: string, readerId: string): Promise<void> {
+  const unread = sql`(select count(*) from ${messages} waiting
+    where waiting.conversation_id = ${conversations.id} and waiting.sender_id <> ${readerId} and waiting.kind <> 'call'
+    and waiting.seq > case when ${conversations.userAId} = ${readerId} then ${conversations.userAReadSeq} else ${conversations.userBReadSeq} end)`;
+  await tx
+    .update(conversations)
+    .set({
+      userAUnread: sql`case when ${conversations.userAId} = ${readerId} then ${unread} else ${conversations.userAUnread} end`,
+      userBUnread: sql`case when ${conversations.userBId} = ${readerId} then ${unread} else ${conversations.userBUnread} end`,
+    })
+    .where(eq(conversations.id, conversationId));
 }
 
 export async function insertMessage(tx: Transaction, values: Omit<MessageRow, 'createdAt'> & { createdAt: Date }): Promise<MessageRow> {
@@ -146,9 +181,9 @@ export async function listConversations(db: Executor, callerId: string) {
     .orderBy(desc(messages.seq))
     .limit(1)
     .as('last_message');
-  const myRead = sql<number>`case when ${callerIsA} then ${conversations.userAReadSeq} else ${conversations.userBReadSeq} end`;
   return db
     .select({
+      conversationId: conversations.id,
       peerId: users.id,
       username: users.username,
       name: users.name,
@@ -162,8 +197,7 @@ export async function listConversations(db: Executor, callerId: string) {
       theirDelivered: sql<number>`coalesce(case when ${callerIsA} then ${conversations.userBDeliveredSeq} else ${conversations.userADeliveredSeq} end, 0)`.mapWith(Number),
       theirRead: sql<number>`coalesce(case when ${callerIsA} then ${conversations.userBReadSeq} else ${conversations.userAReadSeq} end, 0)`.mapWith(Number),
       myDelivered: sql<number>`coalesce(case when ${callerIsA} then ${conversations.userADeliveredSeq} else ${conversations.userBDeliveredSeq} end, 0)`.mapWith(Number),
-      unread: sql<number>`coalesce((select count(*) from ${messages} unread
-        where unread.conversation_id = ${conversations.id} and unread.seq > ${myRead} and unread.sender_id <> ${callerId} and unread.kind <> 'call'), 0)`.mapWith(Number),
+      unread: sql<number>`coalesce(case when ${callerIsA} then ${conversations.userAUnread} else ${conversations.userBUnread} end, 0)`.mapWith(Number),
       last: {
         seq: lastMessage.seq,
         id: lastMessage.id,
@@ -179,6 +213,88 @@ export async function listConversations(db: Executor, callerId: string) {
     .leftJoinLateral(lastMessage, sql`true`)
     .where(and(or(eq(matches.userAId, callerId), eq(matches.userBId, callerId)), eq(users.isBanned, false), ne(users.role, 'admin')))
     .orderBy(desc(sql`coalesce(${conversations.lastMessageAt}, ${matches.createdAt})`), desc(matches.id));
+}
+
+/**
+ * Moves the caller's delivered mark forward in several conversations at once
+ * (each to its own number, never past the last one), in one statement. Only
+ * conversations of a live match with a member in good standing move, as in
+ * one mark at a time; the rows that moved come back with the caller's marks.
+ */
+export async function markDeliveredUpTo(db: Executor, callerId: string, targets: ReadonlyArray<{ conversationId: string; seq: number }>) {
+  if (targets.length === 0) return [];
+  const callerIsA = sql`${conversations.userAId} = ${callerId}`;
+  const target = sql`case ${conversations.id} ${sql.join(
+    targets.map(({ conversationId, seq }) => sql`when ${conversationId}::uuid then ${seq}::integer`),
+    sql` `,
+  )} end`;
+  const myDelivered = sql<number>`case when ${callerIsA} then ${conversations.userADeliveredSeq} else ${conversations.userBDeliveredSeq} end`;
+  const myRead = sql<number>`case when ${callerIsA} then ${conversations.userAReadSeq} else ${conversations.userBReadSeq} end`;
+  const newDelivered = sql`greatest(${myDelivered}, least(${target}, ${conversations.lastSeq}))`;
+  const peerId = sql`case when ${callerIsA} then ${conversations.userBId} else ${conversations.userAId} end`;
+  const liveMatch = db
+    .select({ id: matches.id })
+    .from(matches)
+    .innerJoin(users, eq(users.id, peerId))
+    .where(and(eq(matches.userAId, conversations.userAId), eq(matches.userBId, conversations.userBId), eq(users.isBanned, false), eq(users.role, 'user')));
+  return db
+    .update(conversations)
+    .set({
+      userADeliveredSeq: sql`case when ${callerIsA} then ${newDelivered} else ${conversations.userADeliveredSeq} end`,
+      userBDeliveredSeq: sql`case when ${callerIsA} then ${conversations.userBDeliveredSeq} else ${newDelivered} end`,
+    })
+    .where(
+      and(
+        inArray(
+          conversations.id,
+          targets.map((t) => t.conversationId),
+        ),
+        sql`${newDelivered} > ${myDelivered}`,
+        exists(liveMatch),
+      ),
+    )
+    .returning({ conversationId: conversations.id, delivered: myDelivered.mapWith(Number), read: myRead.mapWith(Number) });
+}
+
+/**
+ * Moves the caller's marks forward (never past the last number) in one
+ * statement: the row is only touched, and returned with the caller's marks
+ * after, when a mark moves, which is when the other member hears of it.
+ */
+export async function moveMarks(tx: Executor, callerId: string, peerId: string, delivered: number, read: number | undefined) {
+  const side = sides(callerId, peerId);
+  const newDelivered = sql`greatest(${side.myDelivered}, least(${delivered}, ${conversations.lastSeq}))`;
+  const newRead = read === undefined ? side.myRead : sql`greatest(${side.myRead}, least(${read}, ${conversations.lastSeq}))`;
+  const [after] = await tx
+    .update(conversations)
+    .set({ [side.myDeliveredName]: newDelivered, ...(read === undefined ? {} : { [side.myReadName]: newRead }) })
+    .where(and(pairIs(conversations, side.pair), or(sql`${newDelivered} > ${side.myDelivered}`, sql`${newRead} > ${side.myRead}`)))
+    .returning({ id: conversations.id, delivered: side.myDelivered, read: side.myRead });
+  return after;
+}
+
+/** Deletes the pair's match; its id when there was one. */
+export async function deleteMatch(tx: Transaction, firstId: string, secondId: string): Promise<string | undefined> {
+  const [ended] = await tx.delete(matches).where(pairIs(matches, orderedPair(firstId, secondId))).returning({ id: matches.id });
+  return ended?.id;
+}
+
+/** The member's like of the other becomes a pass. */
+export async function turnLikeIntoPass(tx: Transaction, fromId: string, toId: string, now: Date): Promise<void> {
+  await tx
+    .update(likes)
+    .set({ type: 'dislike', updatedAt: now })
+    .where(and(eq(likes.fromUserId, fromId), eq(likes.toUserId, toId)));
+}
+
+/** The conversation's latest `limit` messages, newest first. */
+export async function latestMessages(db: Executor, conversationId: string, limit: number) {
+  return db
+    .select({ senderId: messages.senderId, body: messages.body, createdAt: messages.createdAt })
+    .from(messages)
+    .where(eq(messages.conversationId, conversationId))
+    .orderBy(desc(messages.seq))
+    .limit(limit);
 }
 
 /** The ids of everyone the member is matched with (who hears about their presence). */
@@ -213,7 +329,15 @@ export async function endConversation(tx: Transaction, firstId: string, secondId
   const pair = orderedPair(firstId, secondId);
   const [ended] = await tx
     .update(conversations)
-    .set({ endedAt: now, userADeliveredSeq: conversations.lastSeq, userBDeliveredSeq: conversations.lastSeq, userAReadSeq: conversations.lastSeq, userBReadSeq: conversations.lastSeq })
+    .set({
+      endedAt: now,
+      userADeliveredSeq: conversations.lastSeq,
+      userBDeliveredSeq: conversations.lastSeq,
+      userAReadSeq: conversations.lastSeq,
+      userBReadSeq: conversations.lastSeq,
+      userAUnread: 0,
+      userBUnread: 0,
+    })
     .where(pairIs(conversations, pair))
     .returning({ id: conversations.id });
   if (ended) await tx.delete(messages).where(eq(messages.conversationId, ended.id));

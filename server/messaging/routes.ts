@@ -10,7 +10,7 @@ import {
 } from '../../contract/messaging';
 import { signedInUser } from '../plugins/auth';
 import type { RateLimitRule } from '../plugins/rate-limit';
-import { bearerSecurity, errorResponses } from '../routes/error-responses';
+import { bearerSecurity, errorResponses } from '../lib/error-responses';
 import { createDemoReplies } from './demo-replies';
 import { publishConversationEnded, publishMessage } from './publish';
 import { assertLiveMatch, listMemberConversations, markConversation, readConversationMessages, sendMessage, unmatch } from './service';

@@ -1,4 +1,3 @@
-import { and, desc, eq, or, sql } from 'drizzle-orm';
 import {
   CONVERSATION_ENDED_MESSAGE,
   CONVERSATION_NOT_FOUND_MESSAGE,
@@ -12,13 +11,14 @@ import {
   type SendMessageBody,
 } from '../../contract/messaging';
 import { REPORT_EXCERPT_MESSAGES, type ReportedMessage } from '../../contract/safety';
-import { conversations, likes, matches, messages, type MessageRow, type UserRow } from '../db/schema';
+import type { MessageRow, UserRow } from '../db/schema';
 import type { OrbitDatabase } from '../db/types';
 import { errorChain } from '../db/error-chain';
-import { lockPair, orderedPair } from '../discovery/record-decision';
+import { lockPair, orderedPair } from '../lib/member-pair';
 import { HttpError } from '../plugins/errors';
-import { defaultAvatarUrl } from '../routes/user-view';
+import { defaultAvatarUrl } from '../members/views';
 import {
+  deleteMatch,
   endConversation,
   findConversation,
   findLiveMatch,
@@ -26,10 +26,15 @@ import {
   findSentMessage,
   hasMessagesBefore,
   insertMessage,
+  latestMessages,
   listConversations,
+  markDeliveredUpTo,
+  moveMarks,
   readMessages,
+  recountUnread,
   sides,
   takeNextSeq,
+  turnLikeIntoPass,
   type Executor,
 } from './queries';
 
@@ -70,16 +75,18 @@ export async function listMemberConversations(
   caller: UserRow,
 ): Promise<{ conversations: ConversationSummary[]; delivered: ReceiptsForPeer[] }> {
   const rows = await listConversations(db, caller.id);
-  const delivered: ReceiptsForPeer[] = [];
-  for (const row of rows) {
-    if (row.last?.seq == null || row.last.senderId !== row.peerId || row.myDelivered >= row.last.seq) continue;
-    const { receiptsForPeer } = await markConversation(db, caller, row.peerId, { deliveredSeq: row.last.seq }).catch((error: unknown) => {
-      // The match ended since the list was read: nothing to tell.
-      if (error instanceof HttpError) return { receiptsForPeer: undefined };
-      throw error;
-    });
-    if (receiptsForPeer) delivered.push({ peerId: row.peerId, receipts: receiptsForPeer });
-  }
+  // The conversations whose last message, from the other member, this device has not had yet.
+  const behind = rows.flatMap((row) =>
+    row.conversationId !== null && row.last?.seq != null && row.last.senderId === row.peerId && row.myDelivered < row.last.seq
+      ? [{ row, conversationId: row.conversationId, seq: row.last.seq }]
+      : [],
+  );
+  const moved = new Map((await markDeliveredUpTo(db, caller.id, behind)).map((after) => [after.conversationId, after]));
+  // A conversation whose match ended since the list was read did not move: nothing to tell.
+  const delivered: ReceiptsForPeer[] = behind.flatMap(({ row, conversationId }) => {
+    const after = moved.get(conversationId);
+    return after ? [{ peerId: row.peerId, receipts: visibleReceipts(after.delivered, after.read, row.peerReadReceipts, caller.readReceipts) }] : [];
+  });
   const conversations = rows.map((row) => ({
     userId: row.peerId,
     name: row.name || row.username,
@@ -146,7 +153,7 @@ export async function sendMessage(db: OrbitDatabase, sender: UserRow, peerId: st
     return await db.transaction(async (tx) => {
       const match = await findLiveMatch(tx, sender.id, peerId, true);
       if (!match) throw await refusal(tx, sender.id, peerId);
-      const { conversationId, seq } = await takeNextSeq(tx, sender.id, peerId, now);
+      const { conversationId, seq } = await takeNextSeq(tx, sender.id, peerId, now, 'text');
       const row = await insertMessage(tx, { conversationId, seq, id: body.id, senderId: sender.id, body: body.text, kind: 'text', createdAt: now });
       return { message: toMessage(row), created: true, toDemo: match.peerIsDemo };
     });
@@ -177,23 +184,13 @@ export async function markConversation(
 ): Promise<MarkResult> {
   const match = await findLiveMatch(db, caller.id, peerId, false);
   if (!match) throw await refusal(db, caller.id, peerId);
-  const side = sides(caller.id, peerId);
   const read = marks.readSeq;
   const delivered = Math.max(marks.deliveredSeq ?? 0, read ?? 0);
-  const newDelivered = sql`greatest(${side.myDelivered}, least(${delivered}, ${conversations.lastSeq}))`;
-  const newRead = read === undefined ? side.myRead : sql`greatest(${side.myRead}, least(${read}, ${conversations.lastSeq}))`;
-  // One statement: the row is only touched (and returned) when a mark moves forward, which is when the other member hears of it.
-  const [after] = await db
-    .update(conversations)
-    .set({ [side.myDeliveredName]: newDelivered, ...(read === undefined ? {} : { [side.myReadName]: newRead }) })
-    .where(
-      and(
-        eq(conversations.userAId, side.pair.userAId),
-        eq(conversations.userBId, side.pair.userBId),
-        or(sql`${newDelivered} > ${side.myDelivered}`, sql`${newRead} > ${side.myRead}`),
-      ),
-    )
-    .returning({ delivered: side.myDelivered, read: side.myRead });
+  const after = await db.transaction(async (tx) => {
+    const moved = await moveMarks(tx, caller.id, peerId, delivered, read);
+    if (moved && read !== undefined) await recountUnread(tx, moved.id, caller.id);
+    return moved;
+  });
   if (!after) return { receiptsForPeer: undefined };
   return { receiptsForPeer: visibleReceipts(after.delivered, after.read, match.peerReadReceipts, caller.readReceipts) };
 }
@@ -206,13 +203,8 @@ export async function markConversation(
 export async function unmatch(db: OrbitDatabase, caller: UserRow, peerId: string, now: Date = new Date()): Promise<string> {
   return db.transaction(async (tx) => {
     await lockPair(db, tx, caller.id, peerId);
-    const pair = orderedPair(caller.id, peerId);
-    const [ended] = await tx.delete(matches).where(and(eq(matches.userAId, pair.userAId), eq(matches.userBId, pair.userBId))).returning({ id: matches.id });
-    if (!ended) throw new HttpError(404, MATCH_NOT_FOUND_MESSAGE);
-    await tx
-      .update(likes)
-      .set({ type: 'dislike', updatedAt: now })
-      .where(and(eq(likes.fromUserId, caller.id), eq(likes.toUserId, peerId)));
+    if (!(await deleteMatch(tx, caller.id, peerId))) throw new HttpError(404, MATCH_NOT_FOUND_MESSAGE);
+    await turnLikeIntoPass(tx, caller.id, peerId, now);
     await endConversation(tx, caller.id, peerId, now);
     return UNMATCHED_MESSAGE;
   });
@@ -222,11 +214,6 @@ export async function unmatch(db: OrbitDatabase, caller: UserRow, peerId: string
 export async function conversationExcerpt(db: Executor, reporterId: string, reportedId: string): Promise<ReportedMessage[]> {
   const conversation = await findConversation(db, reporterId, reportedId);
   if (!conversation) return [];
-  const rows = await db
-    .select({ senderId: messages.senderId, body: messages.body, createdAt: messages.createdAt })
-    .from(messages)
-    .where(eq(messages.conversationId, conversation.id))
-    .orderBy(desc(messages.seq))
-    .limit(REPORT_EXCERPT_MESSAGES);
+  const rows = await latestMessages(db, conversation.id, REPORT_EXCERPT_MESSAGES);
   return rows.reverse().map((row) => ({ fromReported: row.senderId === reportedId, text: row.body, sentAt: row.createdAt.toISOString() }));
 }

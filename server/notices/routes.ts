@@ -1,7 +1,7 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { noticeParamsSchema, noticesResponseSchema } from '../../contract/notices';
 import { signedInUser } from '../plugins/auth';
-import { bearerSecurity, errorResponses } from '../routes/error-responses';
+import { bearerSecurity, errorResponses } from '../lib/error-responses';
 import { markNoticeSeen, unseenNotices } from './notices';
 
 const tags = ['user'];

@@ -1,10 +1,10 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { idParamsSchema } from '../../contract/admin';
-import { adminMemberPhotoParamsSchema, adminMemberPhotosResponseSchema, adminPhotoRemovedResponseSchema } from '../../contract/admin-photos';
+import { idParamsSchema } from '../../contract/admin/console';
+import { adminMemberPhotoParamsSchema, adminMemberPhotosResponseSchema, adminPhotoRemovedResponseSchema } from '../../contract/photos/admin';
 import { PHOTO_REMOVED_NOTICE } from '../../contract/notices';
 import { findUserOr404 } from '../admin/user-directory';
 import { signedInUser } from '../plugins/auth';
-import { bearerSecurity, errorResponses } from '../routes/error-responses';
+import { bearerSecurity, errorResponses } from '../lib/error-responses';
 import { listOwnPhotos, removePhotoAsModerator } from './service';
 
 const tags = ['admin'];

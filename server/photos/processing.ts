@@ -6,7 +6,7 @@ import {
   PHOTO_TYPE_MESSAGE,
   PHOTO_WIDTHS,
   type PhotoWidth,
-} from '../../contract/photos';
+} from '../../contract/photos/photos';
 import { HttpError } from '../plugins/errors';
 
 // An uploaded photo becomes a few WebP files, one per width in PHOTO_WIDTHS,

@@ -1,10 +1,10 @@
-import { asc, eq } from 'drizzle-orm';
-import { PHOTO_AVATAR_WIDTH, PHOTO_GALLERY_WIDTH, PHOTO_WIDTHS, photoUrl, type MemberPhoto } from '../../contract/photos';
+import { and, asc, eq } from 'drizzle-orm';
+import { PHOTO_AVATAR_WIDTH, PHOTO_GALLERY_WIDTH, PHOTO_WIDTHS, photoUrl, type MemberPhoto } from '../../contract/photos/photos';
 import { memberPhotos, users, type MemberPhotoRow, type UserRow } from '../db/schema';
 import type { OrbitDatabase } from '../db/types';
 import { USER_NOT_FOUND_MESSAGE } from '../discovery/record-decision';
 import { HttpError } from '../plugins/errors';
-import { defaultAvatarUrl } from '../routes/user-view';
+import { defaultAvatarUrl } from '../members/views';
 
 /** A transaction or the database: both run the same queries. */
 export type Executor = OrbitDatabase;
@@ -78,4 +78,16 @@ export async function storedWidthsOf(db: Executor, photoId: string): Promise<num
 export async function photoIdsOf(db: Executor, userId: string): Promise<string[]> {
   const rows = await db.select({ id: memberPhotos.id }).from(memberPhotos).where(eq(memberPhotos.userId, userId));
   return rows.map((row) => row.id);
+}
+
+/** Adds a photo at the end of the member's gallery (its position given by the caller, who holds the member's lock). */
+export async function insertPhoto(tx: Executor, values: Pick<MemberPhotoRow, 'id' | 'userId' | 'position' | 'width' | 'height' | 'widths'>): Promise<MemberPhotoRow> {
+  const [added] = await tx.insert(memberPhotos).values(values).returning();
+  if (!added) throw new Error('photo insert returned no row');
+  return added;
+}
+
+/** Deletes one of the member's photos (someone else's stays). */
+export async function deletePhoto(tx: Executor, memberId: string, photoId: string): Promise<void> {
+  await tx.delete(memberPhotos).where(and(eq(memberPhotos.id, photoId), eq(memberPhotos.userId, memberId)));
 }

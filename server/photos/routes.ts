@@ -16,13 +16,13 @@ import {
   photosResponseSchema,
   reorderPhotosBodySchema,
   type PhotoWidth,
-} from '../../contract/photos';
+} from '../../contract/photos/photos';
 import { signedInUser } from '../plugins/auth';
 import { HttpError } from '../plugins/errors';
 import type { RateLimitRule } from '../plugins/rate-limit';
 import { matchesIfNoneMatch } from '../plugins/response-cache';
-import { bearerSecurity, errorResponses } from '../routes/error-responses';
-import { toUserView } from '../routes/user-view';
+import { bearerSecurity, errorResponses } from '../lib/error-responses';
+import { toUserView } from '../members/views';
 import { largestStoredStep } from './processing';
 import { storedWidthsOf } from './queries';
 import { deleteOwnPhoto, listOwnPhotos, reorderPhotos, uploadPhoto, type PhotoContext } from './service';

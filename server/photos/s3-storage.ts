@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { DeleteObjectsCommand, GetObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
-import type { S3Settings } from '../config';
+import type { S3Settings } from '../environment';
 import { assertPhotoKey, type PhotoStorage, type StoredPhotoFile } from './storage';
 
 /** S3 takes at most this many keys in one DeleteObjects call. */

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { and, eq } from 'drizzle-orm';
 import { PHOTO_REMOVED_NOTICE } from '../../contract/notices';
 import {
   PHOTO_MISSING_MESSAGE,
@@ -10,15 +9,15 @@ import {
   PHOTOS_MAX,
   type MemberPhoto,
   type PhotosResponse,
-} from '../../contract/photos';
-import { recordAdminAction } from '../admin/audit';
-import { memberPhotos, type UserRow } from '../db/schema';
+} from '../../contract/photos/photos';
+import { recordAdminAction } from '../admin/queries/audit';
+import type { UserRow } from '../db/schema';
 import type { OrbitDatabase } from '../db/types';
 import { addNotice } from '../notices/notices';
 import { HttpError } from '../plugins/errors';
-import { toUserView } from '../routes/user-view';
+import { toUserView } from '../members/views';
 import { processPhoto } from './processing';
-import { listPhotoRows, lockMember, saveProfilePhotos, toMemberPhoto } from './queries';
+import { deletePhoto, insertPhoto, listPhotoRows, lockMember, saveProfilePhotos, toMemberPhoto } from './queries';
 import { allPhotoFileKeys, PHOTO_CONTENT_TYPE, photoFileKey, type PhotoStorage } from './storage';
 
 /** What every photo operation needs: the database, the files, and a log for files that would not go. */
@@ -70,18 +69,14 @@ export async function uploadPhoto(context: PhotoContext, member: UserRow, input:
       const locked = await lockMember(tx, member.id);
       const photos = await listPhotoRows(tx, member.id);
       if (photos.length >= PHOTOS_MAX) throw new HttpError(409, PHOTOS_FULL_MESSAGE);
-      const [added] = await tx
-        .insert(memberPhotos)
-        .values({
-          id: photoId,
-          userId: member.id,
-          position: photos.length,
-          width: processed.width,
-          height: processed.height,
-          widths: processed.variants.map((variant) => variant.step),
-        })
-        .returning();
-      if (!added) throw new Error('photo insert returned no row');
+      const added = await insertPhoto(tx, {
+        id: photoId,
+        userId: member.id,
+        position: photos.length,
+        width: processed.width,
+        height: processed.height,
+        widths: processed.variants.map((variant) => variant.step),
+      });
       return photosResponse(await saveProfilePhotos(tx, locked, [...photos, added]));
     });
   } catch (error) {
@@ -110,7 +105,7 @@ async function removePhoto(db: OrbitDatabase, memberId: string, photoId: string,
     const locked = await lockMember(tx, memberId);
     const photos = await listPhotoRows(tx, memberId);
     if (!photos.some((photo) => photo.id === photoId)) throw new HttpError(404, PHOTO_NOT_FOUND_MESSAGE);
-    await tx.delete(memberPhotos).where(and(eq(memberPhotos.id, photoId), eq(memberPhotos.userId, memberId)));
+    await deletePhoto(tx, memberId, photoId);
     const saved = await saveProfilePhotos(tx, locked, photos.filter((photo) => photo.id !== photoId));
     await afterRemoval?.(tx, locked);
     return saved;

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { FastifyPluginCallback } from 'fastify';
 import fp from 'fastify-plugin';
-import type { S3Settings } from '../config';
+import type { S3Settings } from '../environment';
 import { LocalPhotoStorage } from './local-storage';
 import { S3PhotoStorage } from './s3-storage';
 import type { PhotoStorage } from './storage';

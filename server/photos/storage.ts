@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { PHOTO_WIDTHS, type PhotoWidth } from '../../contract/photos';
+import { PHOTO_WIDTHS, type PhotoWidth } from '../../contract/photos/photos';
 
 /**
  * Where photo files live: a directory on this machine (local-storage.ts) or

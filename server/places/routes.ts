@@ -1,8 +1,8 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { placesQuerySchema, placesResponseSchema } from '../../contract/preferences';
+import { placesQuerySchema, placesResponseSchema } from '../../contract/members/preferences';
 import { signedInUser } from '../plugins/auth';
 import type { RateLimitRule } from '../plugins/rate-limit';
-import { bearerSecurity, errorResponses } from '../routes/error-responses';
+import { bearerSecurity, errorResponses } from '../lib/error-responses';
 import { findPlaces, MAX_PLACES, MIN_POPULATION } from './service';
 
 export interface PlacesRoutesOptions {

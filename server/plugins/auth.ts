@@ -1,12 +1,12 @@
 import jwt from '@fastify/jwt';
-import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import { activityIsStale, recordActivity } from '../auth/activity';
+import { activityIsStale } from '../auth/activity';
+import { prepareAccountAndSession, recordActivity } from '../auth/queries/sessions';
 import { sessionClaimsSchema, sessionIsIdle, type SessionClaims } from '../auth/session-token';
-import { sessions, users, type UserRow } from '../db/schema';
+import type { UserRow } from '../db/schema';
 import { HttpError } from './errors';
-import { ACCOUNT_DELETED_MESSAGE } from '../../contract/auth';
+import { ACCOUNT_DELETED_MESSAGE } from '../../contract/auth/sign-in';
 
 export const AUTH_REQUIRED_MESSAGE = 'Authentication required';
 export const SESSION_EXPIRED_MESSAGE = 'Session expired, please sign in again';
@@ -91,22 +91,7 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions): Pro
    * every signed-in request runs it, so its SQL is built once and the
    * database parses it once per connection.
    */
-  const accountAndSession = app.db
-    .select({
-      user: users,
-      session: {
-        expiresAt: sessions.expiresAt,
-        revokedAt: sessions.revokedAt,
-        lastActiveAt: sessions.lastActiveAt,
-        leftAt: sessions.leftAt,
-        idleTimeoutSeconds: sessions.idleTimeoutSeconds,
-      },
-    })
-    .from(users)
-    .leftJoin(sessions, and(eq(sessions.id, sql.placeholder('sessionId')), eq(sessions.userId, users.id)))
-    .where(eq(users.id, sql.placeholder('userId')))
-    .limit(1)
-    .prepare('orbit_account_and_session');
+  const accountAndSession = prepareAccountAndSession(app.db);
 
   async function checkSession(claims: SessionClaims): Promise<UserRow> {
     const [found] = await accountAndSession.execute({ sessionId: claims.jti, userId: claims.sub });

@@ -1,7 +1,7 @@
 import type { FastifyPluginCallback } from 'fastify';
 import fp from 'fastify-plugin';
 import { PRESENCE_SWEEP_INTERVAL_MS, settlePresence } from '../auth/presence';
-import { settleDemoPresence } from '../discovery/demo-presence';
+import { settleDemoPresence } from '../discovery/queries/demo-presence';
 
 export interface PresencePluginOptions {
   /** How often quiet members are marked offline; tests shorten it. */

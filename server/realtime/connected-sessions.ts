@@ -1,8 +1,6 @@
-import { and, inArray, isNull } from 'drizzle-orm';
 import { ACTIVITY_RECORD_INTERVAL_MS } from '../auth/activity';
-import { sessionNotIdle } from '../auth/session-token';
-import { sessions } from '../db/schema';
 import type { OrbitDatabase } from '../db/types';
+import { markSessionsInUse } from './queries';
 
 /** Session ids per statement: a process may hold tens of thousands of sockets. */
 const SESSIONS_PER_STATEMENT = 1_000;
@@ -32,11 +30,7 @@ export function keepConnectedSessionsLive(
     void (async () => {
       const now = new Date();
       for (let start = 0; start < ids.length; start += SESSIONS_PER_STATEMENT) {
-        const batch = ids.slice(start, start + SESSIONS_PER_STATEMENT);
-        await db
-          .update(sessions)
-          .set({ lastActiveAt: now })
-          .where(and(inArray(sessions.id, batch), isNull(sessions.revokedAt), isNull(sessions.leftAt), sessionNotIdle(now)));
+        await markSessionsInUse(db, ids.slice(start, start + SESSIONS_PER_STATEMENT), now);
       }
     })().catch(onError);
   }, intervalMs);

@@ -1,5 +1,4 @@
 import { createAdapter } from '@socket.io/redis-streams-adapter';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createClient } from 'redis';
@@ -16,10 +15,11 @@ import {
   type ServerEvents,
 } from '../../contract/realtime';
 import { markSessionLeft } from '../auth/presence';
-import { users, type UserRow } from '../db/schema';
+import type { UserRow } from '../db/schema';
 import { HttpError } from '../plugins/errors';
 import { keepConnectedSessionsLive } from './connected-sessions';
 import { createPresenceNews } from './presence-news';
+import { findMember, isOnlineNow } from './queries';
 
 /** What a socket carries once its handshake passed: whose it is and with which token (rechecked when sessions end). */
 interface SocketData {
@@ -80,6 +80,8 @@ export interface Realtime {
   relay<Name extends ClientCommandName>(name: Name, handler: RelayHandler<Name>): void;
   /** The sockets in a room now, on every process. */
   socketsIn(room: string): Promise<RoomSocket[]>;
+  /** The sockets in each of several rooms now, on every process, from one fetch (a room nobody is in maps to []). */
+  socketsInRooms(rooms: readonly string[]): Promise<Map<string, RoomSocket[]>>;
   /** Takes one socket (by id), or every socket, out of a room. */
   leaveRoom(room: string, socketId?: string): void;
   /** Whether the member has any Orbit tab open, on any process. */
@@ -247,12 +249,8 @@ async function realtimePlugin(app: FastifyInstance, options: RealtimePluginOptio
         return;
       }
       // The member as the database has them now (receipts choice, ban); the session itself was checked at the handshake.
-      app.db
-        .select()
-        .from(users)
-        .where(eq(users.id, socket.data.userId))
-        .limit(1)
-        .then(async ([member]) => {
+      findMember(app.db, socket.data.userId)
+        .then(async (member) => {
           if (!member || member.isBanned) throw new HttpError(401, 'Authentication required');
           await handler(member, parsed.data, contextOf(socket));
           reply({ ok: true });
@@ -307,8 +305,8 @@ async function realtimePlugin(app: FastifyInstance, options: RealtimePluginOptio
           const elsewhere = await io.in(sessionRoom(sessionId)).fetchSockets();
           if (elsewhere.length > 0) return;
           await markSessionLeft(app.db, userId, sessionId, new Date());
-          const [row] = await app.db.select({ isOnline: users.isOnline }).from(users).where(eq(users.id, userId)).limit(1);
-          if (row && !row.isOnline) presenceNews.announce(userId, false);
+          const isOnline = await isOnlineNow(app.db, userId);
+          if (isOnline === false) presenceNews.announce(userId, false);
         })().catch((error: unknown) => app.log.warn({ err: error }, 'presence settling failed'));
       }, graceMs);
       timer.unref();
@@ -342,6 +340,15 @@ async function realtimePlugin(app: FastifyInstance, options: RealtimePluginOptio
       relays.set(name, handler as (payload: unknown, context: CommandContext) => void);
     },
     socketsIn: async (room) => (await io.in(room).fetchSockets()).map((socket) => ({ socketId: socket.id, userId: socket.data.userId })),
+    socketsInRooms: async (rooms) => {
+      const byRoom = new Map(rooms.map((room): [string, RoomSocket[]] => [room, []]));
+      if (rooms.length === 0) return byRoom;
+      // Each socket comes once, however many of the rooms it is in, with all its rooms (remote ones too).
+      for (const socket of await io.in([...rooms]).fetchSockets()) {
+        for (const room of socket.rooms) byRoom.get(room)?.push({ socketId: socket.id, userId: socket.data.userId });
+      }
+      return byRoom;
+    },
     leaveRoom: (room, socketId) => {
       io.in(socketId ?? room).socketsLeave(room);
     },

@@ -1,7 +1,6 @@
-import { and, inArray, not } from 'drizzle-orm';
 import type { PresenceEvent } from '../../contract/realtime';
-import { users } from '../db/schema';
 import { matchPairsOf, type Executor } from '../messaging/queries';
+import { membersHidingActivity } from './queries';
 
 /** How long presence news is gathered before it goes out: long enough to batch a reconnect storm, too short for anyone to notice. */
 export const PRESENCE_NEWS_BATCH_MS = 50;
@@ -33,11 +32,7 @@ export function createPresenceNews(
     pending = new Map();
     timer = null;
     // Members who hide their activity are never announced: their matches see them as offline throughout.
-    const hiding = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(inArray(users.id, [...batch.keys()]), not(users.activityVisible)));
-    for (const { id } of hiding) batch.delete(id);
+    for (const id of await membersHidingActivity(db, [...batch.keys()])) batch.delete(id);
     if (batch.size === 0) return;
     for (const { userAId, userBId } of await matchPairsOf(db, [...batch.keys()])) {
       const aOnline = batch.get(userAId);

@@ -1,4 +1,3 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
 import {
   BLOCKED_MESSAGE,
   REPORT_RECEIVED_MESSAGE,
@@ -7,53 +6,31 @@ import {
   type BlockedPerson,
   type ReportBody,
 } from '../../contract/safety';
-import { PHOTO_NOT_FOUND_MESSAGE } from '../../contract/photos';
-import { matches, memberPhotos, userBlocks, userReports, users } from '../db/schema';
+import { PHOTO_NOT_FOUND_MESSAGE } from '../../contract/photos/photos';
 import type { OrbitDatabase } from '../db/types';
-import { lockPair, orderedPair } from '../discovery/record-decision';
+import { lockPair, orderedPair } from '../lib/member-pair';
+import type { Transaction } from '../lib/transaction';
+import { deleteMatch } from '../discovery/queries/decisions';
+import { blockedPeopleRows, deleteBlock, fileOrAmendReport, findMember, hasPhoto, insertBlock } from './queries';
 import { HttpError } from '../plugins/errors';
 import { endConversation } from '../messaging/queries';
 import { conversationExcerpt } from '../messaging/service';
-import { defaultAvatarUrl } from '../routes/user-view';
+import { defaultAvatarUrl } from '../members/views';
 
 export const CANNOT_BLOCK_SELF_MESSAGE = "You can't block yourself";
 export const CANNOT_UNBLOCK_SELF_MESSAGE = "You can't unblock yourself";
 export const CANNOT_REPORT_SELF_MESSAGE = "You can't report yourself";
 
-type Transaction = Parameters<Parameters<OrbitDatabase['transaction']>[0]>[0];
-type Executor = OrbitDatabase | Transaction;
-
 /** What the messages call someone: their name, or their username when they have none. */
 const displayName = (person: { name: string; username: string }) => person.name || person.username;
-
-/**
- * The member a safety action is about, or null for an unknown id. Banned
- * members can still be blocked and reported (a ban may be lifted); admin
- * accounts count as unknown, as they do everywhere a member looks.
- *
- * An unknown id is answered exactly like a member, storing nothing: someone
- * who blocked the caller is unknown to them everywhere else (their profile is
- * 404), so a different answer here would tell the caller they were blocked
- * (issue 37, finding 13). The answers name nobody for the same reason; the
- * app already knows whom it acted on.
- */
-async function findMember(db: Executor, id: string): Promise<{ id: string; username: string } | null> {
-  const [row] = await db
-    .select({ id: users.id, username: users.username })
-    .from(users)
-    .where(and(eq(users.id, id), eq(users.role, 'user')))
-    .limit(1);
-  return row ?? null;
-}
 
 /** The block itself, and the end of any match between the two (their likes stay as they were). */
 async function storeBlock(db: OrbitDatabase, tx: Transaction, blockerId: string, blockedId: string): Promise<boolean> {
   await lockPair(db, tx, blockerId, blockedId);
-  await tx.insert(userBlocks).values({ blockerId, blockedId }).onConflictDoNothing();
-  const pair = orderedPair(blockerId, blockedId);
-  const ended = await tx.delete(matches).where(and(eq(matches.userAId, pair.userAId), eq(matches.userBId, pair.userBId))).returning({ id: matches.id });
+  await insertBlock(tx, blockerId, blockedId);
+  const endedMatch = await deleteMatch(tx, orderedPair(blockerId, blockedId));
   await endConversation(tx, blockerId, blockedId, new Date());
-  return ended.length > 0;
+  return endedMatch;
 }
 
 /** What a safety action answers, and whether it ended a match (then both members' chats are told, and nothing else is). */
@@ -76,18 +53,13 @@ export async function blockPerson(db: OrbitDatabase, callerId: string, targetId:
 export async function unblockPerson(db: OrbitDatabase, callerId: string, targetId: string): Promise<string> {
   if (targetId === callerId) throw new HttpError(400, CANNOT_UNBLOCK_SELF_MESSAGE);
   // Only the caller's own block is removed; an unknown id finds none and answers alike.
-  await db.delete(userBlocks).where(and(eq(userBlocks.blockerId, callerId), eq(userBlocks.blockedId, targetId)));
+  await deleteBlock(db, callerId, targetId);
   return UNBLOCKED_MESSAGE;
 }
 
 /** The caller's own blocks, newest first (only ever the caller's: the blocks made against them stay unseen). */
 export async function listBlocked(db: OrbitDatabase, callerId: string): Promise<BlockedPerson[]> {
-  const rows = await db
-    .select({ id: users.id, username: users.username, name: users.name, avatar: users.avatar, blockedAt: userBlocks.createdAt })
-    .from(userBlocks)
-    .innerJoin(users, eq(users.id, userBlocks.blockedId))
-    .where(eq(userBlocks.blockerId, callerId))
-    .orderBy(desc(userBlocks.createdAt), desc(userBlocks.blockedId));
+  const rows = await blockedPeopleRows(db, callerId);
   return rows.map((row) => ({
     id: row.id,
     username: row.username,
@@ -121,36 +93,19 @@ export async function reportPerson(
       return { message: body.block ? REPORTED_AND_BLOCKED_MESSAGE : REPORT_RECEIVED_MESSAGE, endedMatch: false };
     }
     if (photoId !== null) {
-      const [photo] = await tx
-        .select({ id: memberPhotos.id })
-        .from(memberPhotos)
-        .where(and(eq(memberPhotos.id, photoId), eq(memberPhotos.userId, target.id)))
-        .limit(1);
-      if (!photo) throw new HttpError(404, PHOTO_NOT_FOUND_MESSAGE);
+      if (!(await hasPhoto(tx, target.id, photoId))) throw new HttpError(404, PHOTO_NOT_FOUND_MESSAGE);
     }
     // Copied before a block in the same step ends the conversation and deletes its messages.
     const conversationExcerptValue = body.attachConversation ? await conversationExcerpt(tx, callerId, target.id) : null;
-    await tx
-      .insert(userReports)
-      .values({
-        reporterId: callerId,
-        reportedId: target.id,
-        reportedUsername: target.username,
-        reason: body.reason,
-        details: body.details,
-        photoId,
-        conversationExcerpt: conversationExcerptValue,
-      })
-      .onConflictDoUpdate({
-        target: [userReports.reporterId, userReports.reportedId],
-        targetWhere: sql`${userReports.status} = 'open'`,
-        set: {
-          reason: body.reason,
-          details: body.details,
-          photoId: sql`coalesce(excluded.photo_id, ${userReports.photoId})`,
-          conversationExcerpt: sql`coalesce(excluded.conversation_excerpt, ${userReports.conversationExcerpt})`,
-        },
-      });
+    await fileOrAmendReport(tx, {
+      reporterId: callerId,
+      reportedId: target.id,
+      reportedUsername: target.username,
+      reason: body.reason,
+      details: body.details,
+      photoId,
+      conversationExcerpt: conversationExcerptValue,
+    });
     if (!body.block) return { message: REPORT_RECEIVED_MESSAGE, endedMatch: false };
     const endedMatch = await storeBlock(db, tx, callerId, target.id);
     return { message: REPORTED_AND_BLOCKED_MESSAGE, endedMatch };

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
 import { eq } from 'drizzle-orm';
-import { passwordSchema } from '../../../contract/auth';
+import { passwordSchema } from '../../../contract/auth/sign-in';
 import { users } from '../schema';
 import type { OrbitDatabase } from '../types';
 

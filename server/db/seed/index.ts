@@ -144,7 +144,13 @@ async function seedDemoData(
       const last = conversation.lines.at(-1);
       const [row] = await db
         .insert(conversations)
-        .values({ ...conversation.pair, lastSeq: conversation.lines.length, lastMessageAt: last?.sentAt ?? now })
+        // Every line is the demo person's and none is read yet: the demo account's unread counter is the line count.
+        .values({
+          ...conversation.pair,
+          lastSeq: conversation.lines.length,
+          lastMessageAt: last?.sentAt ?? now,
+          ...(conversation.pair.userAId === conversation.senderId ? { userBUnread: conversation.lines.length } : { userAUnread: conversation.lines.length }),
+        })
         .returning({ id: conversations.id });
       if (!row) continue;
       await db.insert(messages).values(

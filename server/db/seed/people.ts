@@ -1,5 +1,5 @@
-import { avatarLookFor, avatarPath } from '../../../contract/avatar';
-import { PREFERENCE_AGE_MAX, PREFERENCE_AGE_MIN, type ShowMe } from '../../../contract/preferences';
+import { avatarLookFor, avatarPath } from '../../../contract/media/avatar';
+import { PREFERENCE_AGE_MAX, PREFERENCE_AGE_MIN, type ShowMe } from '../../../contract/members/preferences';
 import type { NewUserRow } from '../schema';
 import {
   BIO_CLOSERS,

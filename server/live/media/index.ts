@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { LiveMediaSettings } from '../../config';
+import type { LiveMediaSettings } from '../../environment';
 import type { MediaForwarder } from './forwarder';
 import { lazyForwarder } from './lazy-forwarder';
 

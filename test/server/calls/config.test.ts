@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CALL_RING_MS } from '../../../contract/calls';
-import { ConfigError, loadConfig, parseEnv } from '../../../server/config';
+import { ConfigError, loadConfig, parseEnv } from '../../../server/environment';
 
 const tempDirs: string[] = [];
 function dataDir(): string {

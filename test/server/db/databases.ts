@@ -26,6 +26,17 @@ export async function createPgliteDatabase(): Promise<TestDatabase> {
 export const postgresUrl = process.env.DATABASE_URL;
 
 /**
+ * Whether `what` on PostgreSQL is skipped in this run: it is when DATABASE_URL
+ * is not set, and a line says so. Not a missing service: the server suite's
+ * run with DATABASE_URL covers it (.ci/run makes both runs).
+ */
+export function skipWithoutPostgres(what: string): boolean {
+  if (postgresUrl) return false;
+  console.info(`skipped: ${what} on PostgreSQL, because DATABASE_URL is not set (the server suite's run with DATABASE_URL covers it)`);
+  return true;
+}
+
+/**
  * A brand-new database on the DATABASE_URL server, migrated; close() drops it,
  * so runs never see each other's data.
  */

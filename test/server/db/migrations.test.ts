@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { snapToGrid } from '../../../server/discovery/geo';
-import { createPgliteDatabase, createPostgresDatabase, postgresUrl, type TestDatabase } from './databases';
+import { createPgliteDatabase, createPostgresDatabase, postgresUrl, skipWithoutPostgres, type TestDatabase } from './databases';
 
 /** A point column as [x, y], whether the driver hands back "(x,y)" text or an object. */
 function parsePoint(value: string | { x: number; y: number } | null | undefined): [number, number] | null {
@@ -285,4 +285,4 @@ function describeMigratedSchema(driver: string, open: () => Promise<TestDatabase
 }
 
 describeMigratedSchema('PGlite', createPgliteDatabase);
-describeMigratedSchema('PostgreSQL', () => createPostgresDatabase(postgresUrl ?? ''), Boolean(postgresUrl));
+describeMigratedSchema('PostgreSQL', () => createPostgresDatabase(postgresUrl ?? ''), !skipWithoutPostgres('migrations'));

@@ -17,8 +17,8 @@ import {
   withdrawals,
 } from '../../../server/db/schema';
 import { DEMO_USER, seedDatabase } from '../../../server/db/seed';
-import { nearbyUsersQuery } from '../../../server/discovery/radar-query';
-import { createPgliteDatabase, createPostgresDatabase, postgresUrl, type TestDatabase } from './databases';
+import { nearbyUsersQuery } from '../../../server/discovery/queries/radar';
+import { createPgliteDatabase, createPostgresDatabase, postgresUrl, skipWithoutPostgres, type TestDatabase } from './databases';
 
 const NOW = new Date('2026-03-15T12:00:00Z');
 const MUMBAI = { latitude: 19.076, longitude: 72.8777 };
@@ -238,7 +238,7 @@ function inlineParams(text: string, params: unknown[]): string {
 }
 
 describeSeed('PGlite', createPgliteDatabase);
-describeSeed('PostgreSQL', () => createPostgresDatabase(postgresUrl ?? ''), Boolean(postgresUrl));
+describeSeed('PostgreSQL', () => createPostgresDatabase(postgresUrl ?? ''), !skipWithoutPostgres('seedDatabase with demo data'));
 
 describe('seedDatabase without demo data', () => {
   let database: TestDatabase;

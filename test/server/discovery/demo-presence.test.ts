@@ -3,7 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users, type NewUserRow } from '../../../server/db/schema';
 import type { OrbitDatabase } from '../../../server/db/types';
-import { settleDemoPresence } from '../../../server/discovery/demo-presence';
+import { settleDemoPresence } from '../../../server/discovery/queries/demo-presence';
 import { lastActiveText } from '../../../server/discovery/last-active';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findNearbyUsers, nearbyUsersQuery } from '../../../server/discovery/radar-query';
+import { findNearbyUsers, nearbyUsersQuery } from '../../../server/discovery/queries/radar';
 import { capBoxes, METRES_PER_POINT_DISTANCE_UNIT, reportedKm, snapToGrid } from '../../../server/discovery/geo';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { insertPerson, offsetPoint } from './people-fixtures';

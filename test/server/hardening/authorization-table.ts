@@ -1,8 +1,9 @@
 import type { InjectOptions } from 'fastify';
 import { randomBytes, randomUUID } from 'node:crypto';
 import sharp from 'sharp';
-import { PHOTOS_MAX } from '../../../contract/photos';
-import { issueLinkToken, type EmailLinkPurpose } from '../../../server/auth/email-links';
+import { PHOTOS_MAX } from '../../../contract/photos/photos';
+import { issueLinkToken } from '../../../server/auth/email-links';
+import type { EmailLinkPurpose } from '../../../server/auth/queries/link-tokens';
 import { streams } from '../../../server/db/schema';
 import { newRegistration } from '../helpers/accounts';
 import { TEST_ADMIN } from '../helpers/test-app';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
-import type { RegisterBody } from '../../../contract/auth';
-import type { User } from '../../../contract/user';
+import type { RegisterBody } from '../../../contract/auth/sign-in';
+import type { User } from '../../../contract/members/profile';
 import type { OrbitApp } from '../../../server/app';
 import { TEST_ADMIN } from './test-app';
 

@@ -3,17 +3,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp, type BuildAppOptions, type OrbitApp } from '../../../server/app';
-import type { CallSettings } from '../../../server/config';
-import { openDatabase, type DatabaseConnection } from '../../../server/db/client';
-import { ensureAdminAccount, seedDatabase } from '../../../server/db/seed/index';
+import type { CallSettings } from '../../../server/environment';
 import type { OrbitDatabase } from '../../../server/db/types';
 import { LocalPhotoStorage } from '../../../server/photos/local-storage';
 import type { PhotoStorage } from '../../../server/photos/storage';
 import type { RateLimits } from '../../../server/plugins/rate-limit';
-import { openScratchPostgres } from '../../../scripts/lib/scratch-postgres';
+import { inject } from 'vitest';
+import { openFreshDatabase } from './database-template';
 
+export { TEST_ADMIN } from './database-template';
 export const TEST_JWT_SECRET = 'orbit-test-secret-0123456789-abcdefghijklmnop';
-export const TEST_ADMIN = { username: 'admin', password: 'admin-test-password-2026' } as const;
 
 /** Generous enough that only tests about rate limiting ever hit them. */
 export const RELAXED_RATE_LIMITS: RateLimits = {
@@ -73,22 +72,12 @@ export interface TestApp {
 }
 
 /**
- * A fresh, migrated and seeded database per call: in-memory PGlite, or a new
- * throwaway database on the server at DATABASE_URL when that is set.
+ * An app on a fresh database of its own, migrated and seeded (a copy of the
+ * suite's template: PGlite, or a throwaway database on the server at
+ * DATABASE_URL when that is set).
  */
-async function openFreshDatabase(): Promise<{ connection: DatabaseConnection; dispose: () => Promise<void> }> {
-  const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl) {
-    const connection = await openDatabase({ inMemory: true });
-    return { connection, dispose: async () => {} };
-  }
-  return openScratchPostgres(serverUrl, 'orbit_test');
-}
-
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const { connection, dispose } = await openFreshDatabase();
-  await seedDatabase(connection.db, { demo: false });
-  await ensureAdminAccount(connection.db, { username: TEST_ADMIN.username, password: TEST_ADMIN.password });
+  const { connection, dispose } = await openFreshDatabase(inject('serverDatabaseTemplate'));
   // Given registrationsPerHour, the app derives the registration limit from it, as from REGISTRATIONS_PER_HOUR.
   const { register: _relaxedRegister, ...relaxedButRegister } = RELAXED_RATE_LIMITS;
   const relaxed = options.registrationsPerHour === undefined ? RELAXED_RATE_LIMITS : relaxedButRegister;

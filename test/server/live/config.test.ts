@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LIVE_HOST_GRACE_MS } from '../../../contract/live';
-import { ConfigError, DEFAULT_JANUS_URL, loadConfig, parseEnv } from '../../../server/config';
+import { ConfigError, DEFAULT_JANUS_URL, loadConfig, parseEnv } from '../../../server/environment';
 import { MediaForwarderError, type MediaForwarder } from '../../../server/live/media/forwarder';
 import { lazyForwarder } from '../../../server/live/media/lazy-forwarder';
 import { FakeForwarder, fakeDescription } from './fake-forwarder';

@@ -20,10 +20,12 @@ export function goLive(app: OrbitApp, host: RegisteredUser, body: Record<string,
 
 /** The host goes live and their tab holds the stream (`live:host`), as the host screen does once its connection is up. */
 export async function hostedStream(app: OrbitApp, tabs: Tabs, host: RegisteredUser, title = 'Sunset over the bay'): Promise<{ streamId: string; hostTab: Socket }> {
+  // The tab connects first: a stream nobody claims ends after the (short, in tests) host grace, and a
+  // connection made under load could outlast it; only the claim itself belongs inside that window.
+  const hostTab = await tabs.tab(host.token);
   const response = await goLive(app, host, { title, offer: HOST_OFFER });
   expect(response.statusCode, response.body).toBe(201);
   const streamId = response.json<GoLiveResponse>().stream.id;
-  const hostTab = await tabs.tab(host.token);
   expectOk(await command(hostTab, 'live:host', { streamId }));
   return { streamId, hostTab };
 }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { AVATAR_LOOKS, type AvatarLook } from '../../../contract/avatar';
+import { AVATAR_LOOKS, type AvatarLook } from '../../../contract/media/avatar';
 import { chooseAvatarFeatures, renderAvatarSvg, type AvatarFeatures, type HairStyle } from '../../../server/media/avatar-art';
 import { isBalanced, svgRoot } from './svg-checks';
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_REPLY_DELAY_MS, DEMO_REPLY_TEXT, messagesResponseSchema } from '../../../contract/messaging';
 import type { MessageEvent, ReceiptsEvent } from '../../../contract/realtime';
 import { matches } from '../../../server/db/schema';
-import { orderedPair } from '../../../server/discovery/record-decision';
+import { orderedPair } from '../../../server/lib/member-pair';
 import { insertPerson } from '../discovery/people-fixtures';
 import { bearer, registerUser } from '../helpers/accounts';
 import { createTestApp, type TestApp } from '../helpers/test-app';

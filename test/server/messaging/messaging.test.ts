@@ -10,7 +10,7 @@ import {
   type ConversationSummary,
   type Message,
 } from '../../../contract/messaging';
-import { adminReportListResponseSchema } from '../../../contract/admin-reports';
+import { adminReportListResponseSchema } from '../../../contract/admin/reports';
 import { bearer, loginAdmin, registerUser } from '../helpers/accounts';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { matchedPair, send, sent } from './messaging-helpers';

@@ -1,7 +1,7 @@
 import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { expect } from 'vitest';
-import { photosResponseSchema, type PhotosResponse } from '../../../contract/photos';
+import { photosResponseSchema, type PhotosResponse } from '../../../contract/photos/photos';
 import type { OrbitApp } from '../../../server/app';
 import { bearer } from '../helpers/accounts';
 

@@ -11,10 +11,10 @@ import {
   PHOTOS_MAX,
   photosResponseSchema,
   photoUrl,
-} from '../../../contract/photos';
-import { publicUserResponseSchema } from '../../../contract/user';
+} from '../../../contract/photos/photos';
+import { publicUserResponseSchema } from '../../../contract/members/profile';
 import { memberPhotos, users } from '../../../server/db/schema';
-import { defaultAvatarUrl } from '../../../server/routes/user-view';
+import { defaultAvatarUrl } from '../../../server/members/views';
 import { bearer, registerUser, type RegisteredUser } from '../helpers/accounts';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { addPhoto, cameraJpeg, getPhotoFile, uploadPhoto } from './photo-fixtures';

@@ -10,7 +10,7 @@ import {
   PHOTO_TYPE_MESSAGE,
   PHOTO_WIDTHS,
   photoUrl,
-} from '../../../contract/photos';
+} from '../../../contract/photos/photos';
 import { sniffPhotoType, stepsFor } from '../../../server/photos/processing';
 import { bearer, loginAdmin, registerUser, type RegisteredUser } from '../helpers/accounts';
 import { createTestApp, type TestApp } from '../helpers/test-app';

@@ -2,7 +2,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../server/app';
-import { loggerOptions } from '../../../server/config';
+import { loggerOptions } from '../../../server/environment';
 import * as schema from '../../../server/db/schema';
 import { SERVICE_UNAVAILABLE_MESSAGE } from '../../../server/plugins/errors';
 import { capturedLogs } from '../helpers/captured-logs';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../server/app';
-import { loggerOptions } from '../../../server/config';
+import { loggerOptions } from '../../../server/environment';
 import { openDatabase, type DatabaseConnection } from '../../../server/db/client';
 import { SERVICE_UNAVAILABLE_MESSAGE } from '../../../server/plugins/errors';
 import { breakEmbeddedDatabase } from '../helpers/break-embedded-database';

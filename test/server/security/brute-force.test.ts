@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INVALID_CREDENTIALS } from '../../../contract/auth';
+import { INVALID_CREDENTIALS } from '../../../contract/auth/sign-in';
 import { users } from '../../../server/db/schema';
 import { bearer, registerUser } from '../helpers/accounts';
 import { createTestApp, RELAXED_RATE_LIMITS, type TestApp } from '../helpers/test-app';

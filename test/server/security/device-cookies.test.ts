@@ -2,7 +2,7 @@
 // database; a browser that signed in to the account before is judged by its own failures only.
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INVALID_CREDENTIALS } from '../../../contract/auth';
+import { INVALID_CREDENTIALS } from '../../../contract/auth/sign-in';
 import { DEVICE_COOKIE_MAX_AGE_SECONDS } from '../../../server/auth/device-cookie';
 import { accountKeyFor, createSignInThrottle, TooManyFailuresError } from '../../../server/auth/sign-in-throttle';
 import { signInFailures } from '../../../server/db/schema';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TERMS_NOT_ACCEPTED } from '../../../contract/auth';
+import { TERMS_NOT_ACCEPTED } from '../../../contract/auth/sign-in';
 import { errorBodySchema } from '../../../contract/common';
 import {
   PASSWORD_CONTAINS_EMAIL,
@@ -8,7 +8,7 @@ import {
   PASSWORD_ONLY_SPACES,
   PASSWORD_TOO_COMMON,
   PASSWORD_TOO_GUESSABLE,
-} from '../../../contract/password-policy';
+} from '../../../contract/auth/password-policy';
 import { users } from '../../../server/db/schema';
 import { bearer, loginUser, newRegistration, registerUser } from '../helpers/accounts';
 import { createTestApp, type TestApp } from '../helpers/test-app';

@@ -1,4 +1,4 @@
-// Registration and sign-in limits per address: test/server/routes/auth-rate-limit.test.ts and brute-force.test.ts.
+// Registration and sign-in limits per address: test/server/auth/auth-rate-limit.test.ts and brute-force.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, registerUser, type RegisteredUser } from '../helpers/accounts';
 import { createTestApp, type TestApp } from '../helpers/test-app';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INVALID_CREDENTIALS, NEW_PASSWORD_UNCHANGED } from '../../../contract/auth';
+import { INVALID_CREDENTIALS, NEW_PASSWORD_UNCHANGED } from '../../../contract/auth/sign-in';
 import { errorBodySchema } from '../../../contract/common';
 import { hashPassword } from '../../../server/auth/passwords';
 import { sessions, users } from '../../../server/db/schema';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '../../../contract/common';
-import { signedInDevicesResponseSchema, SIGNED_IN_DEVICES_SHOWN, type SignedInDevicesResponse } from '../../../contract/sessions';
+import { signedInDevicesResponseSchema, SIGNED_IN_DEVICES_SHOWN, type SignedInDevicesResponse } from '../../../contract/auth/sessions';
 import { USER_AGENT_MAX_LENGTH } from '../../../server/auth/session-token';
 import { sessions } from '../../../server/db/schema';
 import { bearer, loginAdmin, newRegistration } from '../helpers/accounts';

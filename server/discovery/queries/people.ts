@@ -1,0 +1,380 @@
+import { and, asc, desc, eq, ne, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { DISCOVER_MAX_DEPTH, discoverPagesReachable, type Candidate, type DiscoverQuery, type DiscoverResponse, type SpinQuery } from '../../../contract/discovery';
+import { preparedOnce } from '../../db/prepared-statements';
+import type { OrbitDatabase } from '../../db/types';
+import { likes, users, type UserRow } from '../../db/schema';
+import { notBlockedEitherWay } from '../../safety/queries';
+import { toCandidate } from '../candidate-view';
+import { candidateColumns, type CandidateRow } from './candidates';
+import { capBoxes, snapToGrid, type DegreeBox } from '../geo';
+import { matchPlan, shapeSuffix, type MatchShape } from '../mutual-preferences';
+import { matchConditions, matchPlaceholder } from './match-conditions';
+
+/**
+ * Who the caller may be shown: other user accounts that are not banned and not
+ * blocked either way, whom the caller wants to meet and who would want to
+ * meet the caller (mutual-preferences.ts), narrowed by the request's filters.
+ */
+function visiblePeople(callerId: Placeholder, shape: MatchShape): SQL[] {
+  return [eq(users.role, 'user'), eq(users.isBanned, false), ne(users.id, callerId), notBlockedEitherWay(callerId, users.id), ...matchConditions(shape, matchPlaceholder)];
+}
+
+/**
+ * The caller has not liked, super liked or passed on them. A match needs the
+ * caller's like, and taking it back (a pass) ends the match, so matched
+ * people are left out by the same probe on likes' (from, to) key.
+ */
+const notDecidedYet = (caller: Placeholder) => sql`not exists (select 1 from ${likes} where ${likes.fromUserId} = ${caller} and ${likes.toUserId} = ${users.id})`;
+
+/** Most recently active first; never-seen people last; ties by id (the order `users_recently_active_idx` keeps). */
+const recentlyActiveFirst = [sql`${users.lastSeenAt} desc nulls last`, asc(users.id)];
+
+/**
+ * Spin candidates: people the caller has not decided on yet. Those who
+ * already liked the caller come first (a like from them is a match waiting
+ * to happen), then the most recently active.
+ *
+ * Two reads instead of one query sorted on "liked the caller": that sort
+ * would rank every visible person on every spin. The first read starts from
+ * the likes the caller received; the second walks the recently-active index
+ * and stops once the page is full, so neither grows with the number of people.
+ * For a caller with a distance limit the second read is nearbyFirst's.
+ */
+export async function findSpinCandidates(db: OrbitDatabase, caller: UserRow, query: SpinQuery, now: Date): Promise<Candidate[]> {
+  const plan = matchPlan(caller, query);
+  if (plan.nobody) return [];
+  const values = { ...plan.values, caller: caller.id };
+  const { shape } = plan;
+  const admirers = await spinAdmirers(db, shape).execute({ ...values, limit: query.limit });
+  const wanted = query.limit - admirers.length;
+  let others: CandidateRow[] = [];
+  if (wanted > 0 && !shape.within) others = await spinOthers(db, shape).execute({ ...values, limit: wanted });
+  if (wanted > 0 && shape.within) {
+    others = await spinOthersWalk(db, shape).execute({ ...values, limit: wanted, readRows: walkReadRows(wanted) });
+    if (others.length < wanted) {
+      const boxes = nearbyBoxes(caller);
+      others = await spinOthersNearby(db, shape, boxes.length).execute({ ...values, ...boxValues(boxes), limit: wanted });
+    }
+  }
+  return [...admirers, ...others].map((row) => toCandidate(row, caller, now));
+}
+
+const likedCaller = (caller: Placeholder) =>
+  sql`exists (select 1 from ${likes} where ${likes.fromUserId} = ${users.id} and ${likes.toUserId} = ${caller} and ${likes.type} <> 'dislike')`;
+
+/** Spin's first read (see findSpinCandidates), prepared once per shape with the caller, preferences, filters and limit as placeholders. */
+function spinAdmirers(db: OrbitDatabase, shape: MatchShape) {
+  return preparedOnce(db, `orbit_spin_admirers${shapeSuffix(shape)}`, (name) => {
+    const caller = sql.placeholder('caller');
+    return db
+      .select(candidateColumns)
+      .from(users)
+      .where(and(...visiblePeople(caller, shape), notDecidedYet(caller), likedCaller(caller)))
+      .orderBy(...recentlyActiveFirst)
+      .limit(sql.placeholder('limit'))
+      .prepare(name);
+  });
+}
+
+/** Spin's second read, walking everyone most recently active first. */
+function spinOthers(db: OrbitDatabase, shape: MatchShape) {
+  return preparedOnce(db, `orbit_spin_others${shapeSuffix(shape)}`, (name) => {
+    const caller = sql.placeholder('caller');
+    return db
+      .select(candidateColumns)
+      .from(users)
+      .where(and(...visiblePeople(caller, shape), notDecidedYet(caller), sql`not ${likedCaller(caller)}`))
+      .orderBy(...recentlyActiveFirst)
+      .limit(sql.placeholder('limit'))
+      .prepare(name);
+  });
+}
+
+/** The same, for a caller with a distance limit: reads no more than `readRows` people (see nearbyFirst). */
+function spinOthersWalk(db: OrbitDatabase, shape: MatchShape) {
+  return preparedOnce(db, `orbit_spin_walk${shapeSuffix(shape)}`, (name) => {
+    const caller = sql.placeholder('caller');
+    return db
+      .select(candidateColumns)
+      .from(firstPeopleRead(db, recentlyActiveFirst))
+      .where(and(...qualifying(caller, shape), sql`not ${likedCaller(caller)}`))
+      .orderBy(...recentlyActiveFirst)
+      .limit(sql.placeholder('limit'))
+      .prepare(name);
+  });
+}
+
+/** The same again, from the people within the caller's distance and those whose place decides nothing (see nearbyFirst). */
+function spinOthersNearby(db: OrbitDatabase, shape: MatchShape, boxCount: number) {
+  return preparedOnce(db, `orbit_spin_near${boxCount}${shapeSuffix(shape)}`, (name) => {
+    const caller = sql.placeholder('caller');
+    const part = (where: SQL) =>
+      db
+        .select(candidateColumns)
+        .from(users)
+        .where(and(where, ...visiblePeople(caller, shape), notDecidedYet(caller), sql`not ${likedCaller(caller)}`));
+    return part(placedInBoxes(boxCount))
+      .unionAll(part(placedNowhere))
+      .orderBy(...recentlyActiveFirst)
+      .limit(sql.placeholder('limit'))
+      .prepare(name);
+  });
+}
+
+/**
+ * nearbyFirst: the lists of someone with a distance limit. Walking everyone
+ * in the list's order finds the people within it few and far between: for
+ * someone where few members live, a page read the whole table (1.3 s at a
+ * million people on PostgreSQL). So such a page is first looked for among
+ * the first `walkReadRows` people of the order, which a city usually fills;
+ * when that does not fill it, it is taken from the radar's GiST index
+ * (everyone placed within the boxes round the caller's distance, few where
+ * people are few) and the partial indexes of people whose place decides
+ * nothing, merged in order. Both give exactly the same page: the first costs
+ * as many people as it reads, the second as many as live within the distance.
+ */
+const WALK_READ_MIN = 10_000;
+const WALK_READ_PER_ROW = 40;
+
+/** How many people a walk reads for a page ending `rowsDeep` into the list. */
+function walkReadRows(rowsDeep: number): number {
+  return Math.max(WALK_READ_MIN, WALK_READ_PER_ROW * rowsDeep);
+}
+
+/** The first `readRows` user accounts in `order`, aliased `users` so the conditions written for the table apply to them as they are. */
+function firstPeopleRead(db: OrbitDatabase, order: SQL[]) {
+  return db
+    .select()
+    .from(users)
+    .where(and(eq(users.role, 'user'), eq(users.isBanned, false), ne(users.id, sql.placeholder('caller'))))
+    .orderBy(...order)
+    .limit(sql.placeholder('readRows'))
+    .as('users');
+}
+
+/** Everything visiblePeople and notDecidedYet ask but what firstPeopleRead already did; cheap conditions first, so the probes run last. */
+function qualifying(caller: Placeholder, shape: MatchShape): SQL[] {
+  return [...matchConditions(shape, matchPlaceholder), notBlockedEitherWay(caller, users.id), notDecidedYet(caller)];
+}
+
+/** The boxes round the caller's distance limit (geo.ts), as the radar index answers them. */
+function nearbyBoxes(caller: UserRow): DegreeBox[] {
+  if (caller.latitude === null || caller.longitude === null || caller.prefMaxDistanceKm === null) return [];
+  return capBoxes(snapToGrid({ latitude: caller.latitude, longitude: caller.longitude }), caller.prefMaxDistanceKm * 1000);
+}
+
+function boxValues(boxes: readonly DegreeBox[]): Record<string, number> {
+  return Object.fromEntries(boxes.flatMap(([west, south, east, north], index) => [[`west${index}`, west], [`south${index}`, south], [`east${index}`, east], [`north${index}`, north]]));
+}
+
+/**
+ * Placed people inside the boxes, written as the radar index's predicate
+ * (literals, so the planner can match its partial index).
+ */
+function placedInBoxes(boxCount: number): SQL {
+  const point = (lon: string, lat: string) => sql`point(${sql.placeholder(lon)}::float8, ${sql.placeholder(lat)}::float8)`;
+  const boxes = Array.from({ length: boxCount }, (_, index) => sql`${users.radarCell} <@ box(${point(`west${index}`, `south${index}`)}, ${point(`east${index}`, `north${index}`)})`);
+  return sql`(${users.radarCell} is not null and ${users.role} = 'user' and not ${users.isBanned} and not ${users.isHidden} and ${or(...boxes)})`;
+}
+
+/** People whose place decides nothing for others: the predicate of the `users_unplaced_*` indexes. */
+const placedNowhere = sql`(${users.radarCell} is null or ${users.isHidden})`;
+
+/**
+ * Discover counts visible people in steps of this many, up to the first step
+ * past the page asked for. A count of everyone visible grows with the table
+ * (43 ms at 100,000 people on PostgreSQL, 160 ms at a million); a
+ * bounded one costs about what reading that far into the list costs anyway.
+ */
+export const DISCOVER_COUNT_STEP = 1000;
+
+/**
+ * The count also reads at most this many times its limit of people, in
+ * Discover's order, before the preferences and decisions are applied. With
+ * preferences both ways, one person in thirty or fewer may qualify: counting
+ * a thousand of them read 30,000 people and more (the whole table when few
+ * qualify, 0.6 s at a million). Past that the total is a lower bound.
+ */
+export const DISCOVER_COUNT_READ_FACTOR = 3;
+
+/** How many visible people to count for this page: past its end (so a next page is known), never past the reachable depth. */
+export function discoverCountLimit(query: Pick<DiscoverQuery, 'page' | 'limit'>): number {
+  return Math.min(DISCOVER_COUNT_STEP * Math.ceil((query.page * query.limit + 1) / DISCOVER_COUNT_STEP), DISCOVER_MAX_DEPTH);
+}
+
+/** Where the count stopped reading before it had counted everyone: the page it was asked for, and how many people that page holds. */
+export interface CountCutShort {
+  page: number;
+  pageRows: number;
+}
+
+/**
+ * The totals a page reports, from people counted with a limit one past
+ * `countLimit`. When the count read as far as it may without meeting that
+ * limit (`cutShort`), the total is what it found, or what this page shows if
+ * more, and a full page says one more page may follow.
+ */
+export function discoverTotals(
+  found: number,
+  countLimit: number,
+  limit: number,
+  cutShort?: CountCutShort,
+): Pick<DiscoverResponse, 'total' | 'totalPages' | 'totalIsExact'> {
+  const reachable = discoverPagesReachable(limit);
+  if (cutShort && found <= countLimit) {
+    const shown = (cutShort.page - 1) * limit + cutShort.pageRows;
+    const pagesKnown = cutShort.pageRows === limit ? cutShort.page + 1 : cutShort.page;
+    return {
+      totalPages: Math.max(1, Math.min(Math.max(Math.ceil(found / limit), pagesKnown), reachable)),
+      total: Math.max(found, shown),
+      totalIsExact: false,
+    };
+  }
+  return {
+    // One past the count limit says a next page exists without claiming a count.
+    totalPages: Math.max(1, Math.min(Math.ceil(found / limit), reachable)),
+    total: Math.min(found, countLimit),
+    totalIsExact: found <= countLimit,
+  };
+}
+
+/** Discover's order: online people first, then the most recently active (`users_discover_order_idx`). */
+const discoverOrder = [desc(users.isOnline), ...recentlyActiveFirst];
+
+/**
+ * Discover's two reads for one shape: everyone visible and not decided on
+ * yet, counted up to a limit, and one page of them.
+ *
+ * The count reads at most `readLimit` people in Discover's order (plus one,
+ * which says whether there are more), numbers them, and counts those who
+ * qualify, stopping once it has kept `countRows` rows (the limit and one more
+ * for that last person).
+ */
+function discoverStatements(db: OrbitDatabase, shape: MatchShape) {
+  const where = () => {
+    const caller = sql.placeholder('caller');
+    return and(...visiblePeople(caller, shape), notDecidedYet(caller));
+  };
+  const counted = preparedOnce(db, `orbit_discover_count${shapeSuffix(shape)}`, (name) => {
+    const readLimit = sql.placeholder('readLimit');
+    const qualifies = and(...qualifying(sql.placeholder('caller'), shape));
+    const numbered = db
+      .select({ qualifies: sql<boolean>`coalesce(${qualifies}, false)`.as('qualifies'), n: sql<number>`row_number() over ()`.as('n') })
+      .from(firstPeopleRead(db, discoverOrder))
+      .as('numbered');
+    const kept = db
+      .select({ qualifies: numbered.qualifies, n: numbered.n })
+      .from(numbered)
+      .where(sql`${numbered.qualifies} or ${numbered.n} > ${readLimit}`)
+      .limit(sql.placeholder('countRows'))
+      .as('kept');
+    return db
+      .select({
+        total: sql<number>`(count(*) filter (where ${kept.qualifies} and ${kept.n} <= ${readLimit}))::int`,
+        readEverything: sql<boolean>`not coalesce(bool_or(${kept.n} > ${readLimit}), false)`,
+      })
+      .from(kept)
+      .prepare(name);
+  });
+  const page = preparedOnce(db, `orbit_discover_page${shapeSuffix(shape)}`, (name) =>
+    db
+      .select(candidateColumns)
+      .from(users)
+      .where(where())
+      .orderBy(...discoverOrder)
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(name),
+  );
+  return { counted, page };
+}
+
+/** A Discover page for a caller with a distance limit, reading no more than `readRows` people (see nearbyFirst). */
+function discoverWalk(db: OrbitDatabase, shape: MatchShape) {
+  return preparedOnce(db, `orbit_discover_walk${shapeSuffix(shape)}`, (name) =>
+    db
+      .select(candidateColumns)
+      .from(firstPeopleRead(db, discoverOrder))
+      .where(and(...qualifying(sql.placeholder('caller'), shape)))
+      .orderBy(...discoverOrder)
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(name),
+  );
+}
+
+/** Discover's page and count from the people within the caller's distance and those whose place decides nothing (see nearbyFirst). */
+function discoverNearby(db: OrbitDatabase, shape: MatchShape, boxCount: number) {
+  const where = (part: SQL) => {
+    const caller = sql.placeholder('caller');
+    return and(part, ...visiblePeople(caller, shape), notDecidedYet(caller));
+  };
+  const page = preparedOnce(db, `orbit_discover_near${boxCount}_page${shapeSuffix(shape)}`, (name) =>
+    db
+      .select(candidateColumns)
+      .from(users)
+      .where(where(placedInBoxes(boxCount)))
+      .unionAll(db.select(candidateColumns).from(users).where(where(placedNowhere)))
+      .orderBy(...discoverOrder)
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(name),
+  );
+  const counted = preparedOnce(db, `orbit_discover_near${boxCount}_count${shapeSuffix(shape)}`, (name) => {
+    const everyone = db
+      .select({ id: users.id })
+      .from(users)
+      .where(where(placedInBoxes(boxCount)))
+      .unionAll(db.select({ id: users.id }).from(users).where(where(placedNowhere)))
+      .limit(sql.placeholder('countRows'))
+      .as('nearby');
+    return db.select({ total: sql<number>`count(*)::int` }).from(everyone).prepare(name);
+  });
+  return { page, counted };
+}
+
+/**
+ * Discover: everyone visible the caller has not decided on yet, online people
+ * first, paged, with the preferences and filters applied here rather than on the screen.
+ */
+export async function findDiscoverPage(db: OrbitDatabase, caller: UserRow, query: DiscoverQuery, now: Date): Promise<DiscoverResponse> {
+  const plan = matchPlan(caller, query);
+  const countLimit = discoverCountLimit(query);
+  if (plan.nobody) return { users: [], page: query.page, ...discoverTotals(0, countLimit, query.limit) };
+  const values = { ...plan.values, caller: caller.id };
+  const { shape } = plan;
+  const paging = { limit: query.limit, offset: (query.page - 1) * query.limit };
+  const respond = (rows: CandidateRow[], found: number, cutShort: CountCutShort | undefined): DiscoverResponse => ({
+    users: rows.map((row) => toCandidate(row, caller, now)),
+    page: query.page,
+    ...discoverTotals(found, countLimit, query.limit, cutShort),
+  });
+
+  if (shape.within) {
+    const rows = await discoverWalk(db, shape).execute({ ...values, ...paging, readRows: walkReadRows(paging.offset + paging.limit) });
+    if (rows.length < query.limit) {
+      // The walk did not fill the page: few people live within the distance, so read them all (see nearbyFirst).
+      const boxes = nearbyBoxes(caller);
+      const nearby = discoverNearby(db, shape, boxes.length);
+      const nearbyRows = await nearby.page.execute({ ...values, ...boxValues(boxes), ...paging });
+      // A page that is not full is the last one, so it says how many there are.
+      if (nearbyRows.length < query.limit && (nearbyRows.length > 0 || paging.offset === 0)) return respond(nearbyRows, paging.offset + nearbyRows.length, undefined);
+      const [counted] = await nearby.counted.execute({ ...values, ...boxValues(boxes), countRows: countLimit + 1 });
+      return respond(nearbyRows, counted?.total ?? 0, undefined);
+    }
+    const counted = await countDiscover(db, shape, values, countLimit);
+    return respond(rows, counted.found, counted.readEverything ? undefined : { page: query.page, pageRows: rows.length });
+  }
+
+  const rows = await discoverStatements(db, shape).page.execute({ ...values, ...paging });
+  const counted = await countDiscover(db, shape, values, countLimit);
+  return respond(rows, counted.found, counted.readEverything ? undefined : { page: query.page, pageRows: rows.length });
+}
+
+/** Discover's count for one caller (see discoverStatements): how many qualify, and whether it read everyone. */
+async function countDiscover(db: OrbitDatabase, shape: MatchShape, values: Record<string, unknown>, countLimit: number) {
+  const readLimit = DISCOVER_COUNT_READ_FACTOR * countLimit;
+  // One past the limit says there are more; one more row lets the one past the read be seen too.
+  const [counted] = await discoverStatements(db, shape).counted.execute({ ...values, readLimit, readRows: readLimit + 1, countRows: countLimit + 2 });
+  return { found: counted?.total ?? 0, readEverything: counted?.readEverything ?? true };
+}

@@ -1,0 +1,47 @@
+import { messagesOfMember } from '../messaging/queries';
+import type { DataExport } from '../../contract/members/data-export';
+import type { UserRow } from '../db/schema';
+import type { OrbitDatabase } from '../db/types';
+import { largestPhotoUrl, listPhotoRows } from '../photos/queries';
+import { dataExportRows } from './queries';
+import { toUserView } from './views';
+
+const asPerson = (row: { username: string; name: string }) => ({ username: row.username, name: row.name || row.username });
+
+/**
+ * Everything Orbit keeps about `user` (GDPR access and portability). One
+ * query per list: it runs rarely, and plain queries are easy to audit for
+ * what they let out.
+ */
+export async function buildDataExport(db: OrbitDatabase, user: UserRow, now: Date): Promise<DataExport> {
+  const photoRows = await listPhotoRows(db, user.id);
+
+  const { decisions, matchRows, blocked, reports, purchaseRows, withdrawalRows, sessionRows } = await dataExportRows(db, user.id);
+  const messageRows = await messagesOfMember(db, user.id);
+
+  return {
+    exportedAt: now.toISOString(),
+    account: toUserView(user, now),
+    photos: photoRows.map((row) => ({ url: largestPhotoUrl(row.id, row.widths), createdAt: row.createdAt.toISOString() })),
+    location: user.latitude !== null && user.longitude !== null ? { latitude: user.latitude, longitude: user.longitude } : null,
+    decisions: decisions.map((row) => ({ ...asPerson(row), type: row.type, at: row.at.toISOString() })),
+    matches: matchRows.map((row) => ({ ...asPerson(row), matchedAt: row.matchedAt.toISOString() })),
+    messages: messageRows.map((row) => ({ with: row.peerUsername, seq: row.seq, fromMe: row.fromMe, text: row.body, sentAt: row.sentAt.toISOString() })),
+    blocked: blocked.map((row) => ({ ...asPerson(row), blockedAt: row.blockedAt.toISOString() })),
+    reports: reports.map((row) => ({ ...asPerson(row), reason: row.reason, details: row.details, status: row.status, at: row.at.toISOString() })),
+    // numeric comes back as a string from some drivers unless mapped; Number() keeps the file right either way.
+    purchases: purchaseRows.map((row) => ({ kind: row.kind, item: row.item, amount: Number(row.amount), currency: row.currency, at: row.at.toISOString() })),
+    withdrawals: withdrawalRows.map((row) => ({
+      ...row,
+      amount: Number(row.amount),
+      requestedAt: row.requestedAt.toISOString(),
+      decidedAt: row.decidedAt?.toISOString() ?? null,
+    })),
+    sessions: sessionRows.map((row) => ({
+      userAgent: row.userAgent,
+      startedAt: row.startedAt.toISOString(),
+      expiresAt: row.expiresAt.toISOString(),
+      endedAt: row.endedAt?.toISOString() ?? null,
+    })),
+  };
+}

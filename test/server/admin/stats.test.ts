@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { purchases, users } from '../../../server/db/schema';
+import { readAdminStats, revenuePeriods } from '../../../server/admin/stats';
+import { createTestApp, type TestApp } from '../helpers/test-app';
+import { bearer, loginAdmin, registerUser } from '../helpers/accounts';
+import { expectAdminOnly } from './admin-fixtures';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+let testApp: TestApp;
+let adminToken: string;
+let userToken: string;
+
+beforeAll(async () => {
+  testApp = await createTestApp();
+  adminToken = await loginAdmin(testApp.app);
+  userToken = (await registerUser(testApp.app)).token;
+});
+afterAll(() => testApp.close());
+
+describe('revenue periods', () => {
+  it('start at UTC midnight, on Monday and on the 1st, even when the week began last month', () => {
+    // Wednesday 1 April 2026.
+    const periods = revenuePeriods(new Date('2026-04-01T10:00:00Z'));
+    expect(periods.today.toISOString()).toBe('2026-04-01T00:00:00.000Z');
+    expect(periods.week.toISOString()).toBe('2026-03-30T00:00:00.000Z');
+    expect(periods.month.toISOString()).toBe('2026-04-01T00:00:00.000Z');
+    // A Sunday belongs to the week that started six days before.
+    expect(revenuePeriods(new Date('2026-04-05T23:59:00Z')).week.toISOString()).toBe('2026-03-30T00:00:00.000Z');
+  });
+});
+
+describe('readAdminStats', () => {
+  it('sums purchases per period and counts member accounts by standing', async () => {
+    const { db, app } = testApp;
+    const now = new Date('2026-04-01T10:00:00Z');
+    await db.insert(purchases).values([
+      { kind: 'coins', itemName: 'Starter Pack', amount: 0.99, createdAt: new Date('2026-04-01T09:00:00Z') },
+      { kind: 'vip', itemName: 'Gold', amount: 9.99, createdAt: new Date('2026-04-01T00:00:00Z') },
+      { kind: 'coins', itemName: 'Value Pack', amount: 4.99, createdAt: new Date('2026-03-31T23:59:00Z') },
+      { kind: 'coins', itemName: 'VIP Pack', amount: 19.99, createdAt: new Date('2026-03-30T00:00:00Z') },
+      // Before this week and this month: counted nowhere.
+      { kind: 'vip', itemName: 'Diamond', amount: 49.99, createdAt: new Date('2026-03-29T23:59:59Z') },
+    ]);
+
+    const [active, vip, expiredVip, banned] = await Promise.all([registerUser(app), registerUser(app), registerUser(app), registerUser(app)]);
+    // Registration signs in; set every member's last visit relative to the fixed clock.
+    await db.update(users).set({ lastSeenAt: new Date(now.getTime() - 8 * DAY_MS) }).where(eq(users.role, 'user'));
+    await db.update(users).set({ lastSeenAt: new Date(now.getTime() - 6 * DAY_MS) }).where(eq(users.id, active.user._id));
+    await db.update(users).set({ isVip: true, vipUntil: new Date(now.getTime() + DAY_MS) }).where(eq(users.id, vip.user._id));
+    await db.update(users).set({ isVip: true, vipUntil: new Date(now.getTime() - DAY_MS) }).where(eq(users.id, expiredVip.user._id));
+    await db.update(users).set({ isBanned: true, banReason: 'spam' }).where(eq(users.id, banned.user._id));
+
+    const stats = await readAdminStats(db, now);
+    // Four here and the one from beforeAll; the admin account is not a member.
+    expect(stats.users).toEqual({ total: 5, active: 1, vip: 1, banned: 1 });
+    expect(stats.revenue).toEqual({ today: 10.98, thisWeek: 35.96, thisMonth: 10.98 });
+  });
+});
+
+describe('GET /api/admin/stats', () => {
+  it('answers the admin with user counts and revenue, and counts a purchase made now', async () => {
+    const before = await testApp.app.inject({ method: 'GET', url: '/api/admin/stats', headers: bearer(adminToken) });
+    expect(before.statusCode, before.body).toBe(200);
+    const body = before.json<{ success: boolean; users: Record<string, number>; revenue: Record<string, number> }>();
+    expect(body.success).toBe(true);
+    expect(Object.keys(body.users).sort()).toEqual(['active', 'banned', 'total', 'vip']);
+    expect(Object.keys(body.revenue).sort()).toEqual(['thisMonth', 'thisWeek', 'today']);
+
+    await testApp.db.insert(purchases).values({ kind: 'coins', itemName: 'Premium Pack', amount: 9.99, createdAt: new Date(Date.now() - 1000) });
+    const after = (await testApp.app.inject({ method: 'GET', url: '/api/admin/stats', headers: bearer(adminToken) })).json<typeof body>();
+    expect(after.revenue.today).toBeCloseTo((body.revenue.today ?? 0) + 9.99, 2);
+    expect(after.revenue.thisWeek).toBeCloseTo((body.revenue.thisWeek ?? 0) + 9.99, 2);
+    expect(after.revenue.thisMonth).toBeCloseTo((body.revenue.thisMonth ?? 0) + 9.99, 2);
+  });
+
+  it('is for admins only', async () => {
+    await expectAdminOnly(testApp.app, { method: 'GET', url: '/api/admin/stats' }, userToken);
+  });
+});

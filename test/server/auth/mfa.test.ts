@@ -1,0 +1,245 @@
+import { eq } from 'drizzle-orm';
+import { Secret, TOTP } from 'otpauth';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MFA_CODE_INVALID, MFA_TICKET_INVALID, MFA_TOO_MANY_CODES, RECOVERY_CODE_COUNT } from '../../../contract/auth/mfa';
+import { signInFailures, users } from '../../../server/db/schema';
+import { bearer, registerUser, type RegisteredUser } from '../helpers/accounts';
+import { createTestApp, TEST_ADMIN, type TestApp } from '../helpers/test-app';
+
+/** The authenticator app: codes from the secret the enrolment showed, for any moment. */
+function codeAt(secret: string, at: Date): string {
+  return new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: at.getTime() });
+}
+/** A code of the step before or after now (inside the server's window of one step either side). */
+const stepsFromNow = (steps: number) => new Date(Date.now() + steps * 30_000);
+
+function wrongCodeFor(secret: string): string {
+  const valid = new Set([-1, 0, 1].map((steps) => codeAt(secret, stepsFromNow(steps))));
+  for (let n = 0; ; n++) {
+    const candidate = String(n).padStart(6, '0');
+    if (!valid.has(candidate)) return candidate;
+  }
+}
+
+interface SignInAnswer {
+  token?: string;
+  ticket?: string;
+  secondFactor?: 'code' | 'enrol';
+  mfaOffered?: boolean;
+  message: string;
+}
+
+async function enrolMember(testApp: TestApp, token: string): Promise<{ secret: string; recoveryCodes: string[] }> {
+  const setup = await testApp.app.inject({ method: 'POST', url: '/api/auth/mfa/setup', headers: bearer(token) });
+  expect(setup.statusCode, setup.body).toBe(200);
+  const { secret, otpauthUri, qrCodeDataUrl } = setup.json<{ secret: string; otpauthUri: string; qrCodeDataUrl: string }>();
+  expect(otpauthUri).toMatch(/^otpauth:\/\/totp\/Orbit:.+\?.*secret=/);
+  expect(qrCodeDataUrl).toMatch(/^data:image\/svg\+xml;base64,/);
+  // The step before now: the sign-in that follows in the same test uses the current step, which is newer.
+  const confirm = await testApp.app.inject({ method: 'POST', url: '/api/auth/mfa/confirm', headers: bearer(token), payload: { code: codeAt(secret, stepsFromNow(-1)) } });
+  expect(confirm.statusCode, confirm.body).toBe(200);
+  const { recoveryCodes } = confirm.json<{ recoveryCodes: string[] }>();
+  return { secret, recoveryCodes };
+}
+
+describe('two-step verification (issue 37 finding 4)', () => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await createTestApp();
+  });
+  afterAll(async () => {
+    await testApp.close();
+  });
+
+  const login = async (member: RegisteredUser, remember = false) =>
+    testApp.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: member.body.username, password: member.body.password, remember } });
+  const submitCode = (ticket: string, code: string) => testApp.app.inject({ method: 'POST', url: '/api/auth/login/code', payload: { ticket, code } });
+
+  it('after enrolment, the password alone gives a ticket, not a session, and the code finishes the sign-in', async () => {
+    const member = await registerUser(testApp.app);
+    const before = await testApp.app.inject({ method: 'GET', url: '/api/auth/mfa', headers: bearer(member.token) });
+    expect(before.json()).toMatchObject({ enabled: false, required: false });
+    const { secret, recoveryCodes } = await enrolMember(testApp, member.token);
+    expect(recoveryCodes).toHaveLength(RECOVERY_CODE_COUNT);
+    expect(new Set(recoveryCodes).size).toBe(RECOVERY_CODE_COUNT);
+    const status = await testApp.app.inject({ method: 'GET', url: '/api/auth/mfa', headers: bearer(member.token) });
+    expect(status.json()).toMatchObject({ enabled: true, recoveryCodesLeft: RECOVERY_CODE_COUNT });
+
+    const first = await login(member);
+    expect(first.statusCode).toBe(200);
+    const answer = first.json<SignInAnswer>();
+    expect(answer).toEqual({ success: true, message: 'Enter the code from your authenticator app', secondFactor: 'code', ticket: expect.any(String) as unknown });
+    expect(answer.token).toBeUndefined();
+
+    const done = await submitCode(answer.ticket ?? '', codeAt(secret, new Date()));
+    expect(done.statusCode, done.body).toBe(200);
+    const { token } = done.json<{ token: string }>();
+    const me = await testApp.app.inject({ method: 'GET', url: '/api/user/me', headers: bearer(token) });
+    expect(me.statusCode).toBe(200);
+  });
+
+  it('refuses a wrong code with 401, and a code already used (replay)', async () => {
+    const member = await registerUser(testApp.app);
+    const { secret } = await enrolMember(testApp, member.token);
+    const { ticket } = (await login(member)).json<SignInAnswer>();
+    const wrong = await submitCode(ticket ?? '', wrongCodeFor(secret));
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json()).toMatchObject({ message: MFA_CODE_INVALID });
+
+    const code = codeAt(secret, new Date());
+    expect((await submitCode(ticket ?? '', code)).statusCode).toBe(200);
+    const again = (await login(member)).json<SignInAnswer>();
+    const replay = await submitCode(again.ticket ?? '', code);
+    expect(replay.statusCode).toBe(401);
+    // The enrolment's own confirming code (the step before) is spent too.
+    expect((await submitCode(again.ticket ?? '', codeAt(secret, stepsFromNow(-1)))).statusCode).toBe(401);
+  });
+
+  it('takes each recovery code once, in any case and spacing', async () => {
+    const member = await registerUser(testApp.app);
+    const { recoveryCodes } = await enrolMember(testApp, member.token);
+    const recoveryCode = recoveryCodes[3] ?? '';
+    const { ticket } = (await login(member)).json<SignInAnswer>();
+    const used = await submitCode(ticket ?? '', ` ${recoveryCode.toUpperCase()} `);
+    expect(used.statusCode, used.body).toBe(200);
+    const { ticket: next } = (await login(member)).json<SignInAnswer>();
+    expect((await submitCode(next ?? '', recoveryCode)).statusCode).toBe(401);
+    const status = await testApp.app.inject({ method: 'GET', url: '/api/auth/mfa', headers: bearer(member.token) });
+    expect(status.json()).toMatchObject({ recoveryCodesLeft: RECOVERY_CODE_COUNT - 1 });
+  });
+
+  it('never accepts a ticket as a session token, nor a session token as a ticket', async () => {
+    const member = await registerUser(testApp.app);
+    await enrolMember(testApp, member.token);
+    const { ticket } = (await login(member)).json<SignInAnswer>();
+    for (const url of ['/api/user/me', '/api/auth/mfa', '/api/auth/sessions']) {
+      const response = await testApp.app.inject({ method: 'GET', url, headers: bearer(ticket ?? '') });
+      expect(response.statusCode, url).toBe(401);
+    }
+    expect((await submitCode(member.token, '123456')).statusCode).toBe(401);
+    // A ticket whose claims were edited fails its signature.
+    const [payload, signature] = (ticket ?? '').split('.');
+    const claims = JSON.parse(Buffer.from(payload ?? '', 'base64url').toString()) as Record<string, unknown>;
+    const forged = `${Buffer.from(JSON.stringify({ ...claims, exp: (claims.exp as number) + 3600 })).toString('base64url')}.${signature ?? ''}`;
+    const response = await submitCode(forged, '123456');
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toMatchObject({ message: MFA_TICKET_INVALID });
+  });
+
+  it('carries "remember me" through the code step', async () => {
+    const member = await registerUser(testApp.app);
+    const { secret } = await enrolMember(testApp, member.token);
+    const { ticket } = (await login(member, true)).json<SignInAnswer>();
+    const { token } = (await submitCode(ticket ?? '', codeAt(secret, new Date()))).json<{ token: string }>();
+    const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as { iat: number; exp: number };
+    expect((claims.exp - claims.iat) / 86_400).toBe(30);
+  });
+
+  it('turns off only with the password and a code, and then the password alone signs in again', async () => {
+    const member = await registerUser(testApp.app);
+    const { secret } = await enrolMember(testApp, member.token);
+    const disable = (payload: object) => testApp.app.inject({ method: 'POST', url: '/api/auth/mfa/disable', headers: bearer(member.token), payload });
+    expect((await disable({ password: member.body.password })).statusCode).toBe(400);
+    const wrongPassword = await disable({ password: 'not-the-password', code: codeAt(secret, new Date()) });
+    expect(wrongPassword.statusCode).toBe(400);
+    const wrongCode = await disable({ password: member.body.password, code: wrongCodeFor(secret) });
+    expect(wrongCode.statusCode).toBe(400);
+    expect(wrongCode.json()).toMatchObject({ message: MFA_CODE_INVALID });
+    const off = await disable({ password: member.body.password, code: codeAt(secret, new Date()) });
+    expect(off.statusCode, off.body).toBe(200);
+    const [row] = await testApp.db.select().from(users).where(eq(users.id, member.user._id));
+    expect(row).toMatchObject({ totpSecret: null, totpEnabledAt: null, totpRecoveryCodeHashes: [] });
+    const signIn = await login(member);
+    expect(signIn.json()).toMatchObject({ token: expect.any(String) as unknown });
+  });
+
+  it('limits wrong codes per account: after 5, even the right one gets 429', async () => {
+    const member = await registerUser(testApp.app);
+    const { secret } = await enrolMember(testApp, member.token);
+    const { ticket } = (await login(member)).json<SignInAnswer>();
+    for (let attempt = 0; attempt < 5; attempt++) expect((await submitCode(ticket ?? '', wrongCodeFor(secret))).statusCode).toBe(401);
+    const blocked = await submitCode(ticket ?? '', codeAt(secret, new Date()));
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toMatchObject({ message: MFA_TOO_MANY_CODES });
+    const rows = await testApp.db.select().from(signInFailures).where(eq(signInFailures.accountKey, `totp:${member.user._id}`));
+    expect(rows).toHaveLength(5);
+  });
+
+  it('keeps the secret and recovery codes out of the account view and the data export', async () => {
+    const member = await registerUser(testApp.app);
+    const { secret, recoveryCodes } = await enrolMember(testApp, member.token);
+    const [row] = await testApp.db.select().from(users).where(eq(users.id, member.user._id));
+    for (const url of ['/api/user/me', '/api/user/me/export', '/api/auth/mfa']) {
+      const body = (await testApp.app.inject({ method: 'GET', url, headers: bearer(member.token) })).body;
+      expect(body, url).not.toContain(secret);
+      expect(body, url).not.toContain(recoveryCodes[0]);
+      expect(body, url).not.toContain(row?.totpRecoveryCodeHashes[0]);
+    }
+  });
+
+  it('refuses a second setup while it is on (a stolen session cannot swap the authenticator)', async () => {
+    const member = await registerUser(testApp.app);
+    await enrolMember(testApp, member.token);
+    const again = await testApp.app.inject({ method: 'POST', url: '/api/auth/mfa/setup', headers: bearer(member.token) });
+    expect(again.statusCode).toBe(409);
+  });
+
+  it('outside production signs the admin in with the password alone and offers enrolment', async () => {
+    const response = await testApp.app.inject({ method: 'POST', url: '/api/admin/login', payload: TEST_ADMIN });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ ok: true, message: 'Admin login successful', token: expect.any(String) as unknown, mfaOffered: true });
+  });
+});
+
+describe('admin two-step verification in production (issue 37 finding 4)', () => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await createTestApp({ nodeEnv: 'production' });
+  });
+  afterAll(async () => {
+    await testApp.close();
+  });
+
+  const adminLogin = () => testApp.app.inject({ method: 'POST', url: '/api/admin/login', payload: TEST_ADMIN });
+
+  it('gives an admin without an authenticator only an enrolment ticket, and enrolment ends signed in', async () => {
+    const first = await adminLogin();
+    expect(first.statusCode).toBe(200);
+    const answer = first.json<SignInAnswer>();
+    expect(answer).toMatchObject({ ok: true, secondFactor: 'enrol', ticket: expect.any(String) as unknown });
+    expect(answer.token).toBeUndefined();
+    // The enrolment ticket is no code ticket and no session.
+    expect((await testApp.app.inject({ method: 'POST', url: '/api/auth/login/code', payload: { ticket: answer.ticket, code: '123456' } })).statusCode).toBe(401);
+    expect((await testApp.app.inject({ method: 'GET', url: '/api/admin/stats', headers: bearer(answer.ticket ?? '') })).statusCode).toBe(401);
+
+    const setup = await testApp.app.inject({ method: 'POST', url: '/api/auth/login/enrol', payload: { ticket: answer.ticket } });
+    expect(setup.statusCode, setup.body).toBe(200);
+    const { secret } = setup.json<{ secret: string }>();
+    const wrong = await testApp.app.inject({ method: 'POST', url: '/api/auth/login/enrol/confirm', payload: { ticket: answer.ticket, code: wrongCodeFor(secret) } });
+    expect(wrong.statusCode).toBe(400);
+    const confirm = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/auth/login/enrol/confirm',
+      payload: { ticket: answer.ticket, code: codeAt(secret, stepsFromNow(-1)) },
+    });
+    expect(confirm.statusCode, confirm.body).toBe(200);
+    const { token, recoveryCodes } = confirm.json<{ token: string; recoveryCodes: string[] }>();
+    expect(recoveryCodes).toHaveLength(RECOVERY_CODE_COUNT);
+    expect((await testApp.app.inject({ method: 'GET', url: '/api/admin/stats', headers: bearer(token) })).statusCode).toBe(200);
+
+    // From now on the code is asked, and it cannot be turned off.
+    const next = (await adminLogin()).json<SignInAnswer>();
+    expect(next).toMatchObject({ secondFactor: 'code' });
+    const signedIn = await testApp.app.inject({ method: 'POST', url: '/api/auth/login/code', payload: { ticket: next.ticket, code: codeAt(secret, new Date()) } });
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    const off = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/auth/mfa/disable',
+      headers: bearer(token),
+      payload: { password: TEST_ADMIN.password, code: recoveryCodes[0] },
+    });
+    expect(off.statusCode).toBe(403);
+    // The enrolment ticket is spent once the authenticator is on.
+    expect((await testApp.app.inject({ method: 'POST', url: '/api/auth/login/enrol', payload: { ticket: answer.ticket } })).statusCode).toBe(409);
+  });
+});

@@ -1,0 +1,173 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dataExportFileName, dataExportSchema, type DataExport } from '../../../contract/members/data-export';
+import { meResponseSchema } from '../../../contract/members/profile';
+import { purchases, sessions, users, withdrawals } from '../../../server/db/schema';
+import { bearer, loginAdmin, registerUser, type RegisteredUser } from '../helpers/accounts';
+import { createTestApp, TEST_ADMIN, type TestApp } from '../helpers/test-app';
+
+const EXPORT_URL = '/api/user/me/export';
+
+let testApp: TestApp;
+let adminToken: string;
+
+beforeAll(async () => {
+  testApp = await createTestApp();
+  adminToken = await loginAdmin(testApp.app);
+});
+afterAll(async () => {
+  await testApp?.close();
+});
+
+function call(method: 'GET' | 'POST' | 'PATCH', url: string, token: string, payload?: object) {
+  return testApp.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+}
+async function expectOk(method: 'POST' | 'PATCH', url: string, token: string, payload?: object) {
+  const response = await call(method, url, token, payload);
+  expect(response.statusCode, response.body).toBeLessThan(300);
+}
+const like = (from: RegisteredUser, to: RegisteredUser, type: 'like' | 'dislike' = 'like') =>
+  expectOk('POST', '/api/users/like', from.token, { targetId: to.user._id, ...(type === 'like' ? {} : { type }) });
+
+/** The rest of a row, once its timestamp has been checked to be ISO. */
+function withTime<T>(rest: T, iso: string): T {
+  expect(new Date(iso).toISOString()).toBe(iso);
+  return rest;
+}
+
+async function exportOf(token: string): Promise<{ body: string; data: DataExport }> {
+  const response = await call('GET', EXPORT_URL, token);
+  expect(response.statusCode, response.body).toBe(200);
+  return { body: response.body, data: dataExportSchema.parse(response.json()) };
+}
+
+describe('GET /api/user/me/export', () => {
+  // member: likes partner (who likes back: a match), passes on stranger, blocks blocked, reports reported, has a location and a purchase.
+  let member: RegisteredUser;
+  let partner: RegisteredUser;
+  let stranger: RegisteredUser;
+  let blocked: RegisteredUser;
+  let reported: RegisteredUser;
+  let bystander: RegisteredUser;
+  let exported: { body: string; data: DataExport };
+  let adminId: string;
+
+  beforeAll(async () => {
+    member = await registerUser(testApp.app);
+    partner = await registerUser(testApp.app);
+    stranger = await registerUser(testApp.app);
+    blocked = await registerUser(testApp.app);
+    reported = await registerUser(testApp.app);
+    bystander = await registerUser(testApp.app);
+    await expectOk('PATCH', '/api/user/me', partner.token, { name: 'Partner Person' });
+    await like(member, partner);
+    await like(partner, member);
+    await like(member, stranger, 'dislike');
+    await expectOk('POST', `/api/users/${blocked.user._id}/block`, member.token);
+    await expectOk('POST', `/api/users/${reported.user._id}/report`, member.token, { reason: 'scam', details: 'Asked for money', block: false });
+    await expectOk('PATCH', '/api/user/me', member.token, { location: { latitude: 52.52, longitude: 13.405 } });
+    await testApp.db.insert(purchases).values({ userId: member.user._id, kind: 'vip', itemName: 'Gold month', amount: 9.99 });
+    const [admin] = await testApp.db.select({ id: users.id }).from(users).where(eq(users.username, TEST_ADMIN.username));
+    adminId = admin?.id ?? 'missing admin';
+    const decided = { decidedBy: adminId, decidedAt: new Date('2026-11-02T10:00:00.000Z') };
+    await testApp.db.insert(withdrawals).values([
+      { userId: member.user._id, amountCoins: 5000, amountMoney: 50, method: 'PayPal', status: 'approved', txnId: 'TXN-778', ...decided, createdAt: new Date('2026-11-01T10:00:00.000Z') },
+      { userId: member.user._id, amountCoins: 900, amountMoney: 9, method: 'Bank transfer', status: 'rejected', reason: 'Below the minimum', ...decided, createdAt: new Date('2026-11-03T10:00:00.000Z') },
+      { userId: partner.user._id, amountCoins: 100, amountMoney: 1, method: 'Partner payout', status: 'pending' },
+    ]);
+    // Someone else's activity, none of which is the member's data.
+    await like(partner, bystander);
+    await like(bystander, stranger);
+    await testApp.db.insert(purchases).values({ userId: partner.user._id, kind: 'coins', itemName: 'Partner pack', amount: 1.99 });
+    exported = await exportOf(member.token);
+  });
+
+  it('gives the account exactly as GET /api/user/me does, and the saved location', async () => {
+    const me = meResponseSchema.parse((await call('GET', '/api/user/me', member.token)).json());
+    expect(exported.data.account).toEqual(me.user);
+    expect(exported.data.location).toEqual({ latitude: 52.52, longitude: 13.405 });
+    expect(Date.parse(exported.data.exportedAt)).not.toBeNaN();
+  });
+
+  it('lists the decisions, match, block, report and purchase the member made', () => {
+    const { data } = exported;
+    expect(data.decisions.map(({ username, name, type }) => ({ username, name, type }))).toEqual(
+      expect.arrayContaining([
+        { username: partner.body.username, name: 'Partner Person', type: 'like' },
+        { username: stranger.body.username, name: stranger.body.username, type: 'dislike' },
+      ]),
+    );
+    expect(data.decisions).toHaveLength(2);
+    const times = data.decisions.map((decision) => Date.parse(decision.at));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    expect(data.matches.map(({ matchedAt, ...person }) => withTime(person, matchedAt))).toEqual([{ username: partner.body.username, name: 'Partner Person' }]);
+    expect(data.blocked.map(({ blockedAt, ...person }) => withTime(person, blockedAt))).toEqual([{ username: blocked.body.username, name: blocked.body.username }]);
+    expect(data.reports.map(({ at, ...report }) => withTime(report, at))).toEqual([
+      { username: reported.body.username, name: reported.body.username, reason: 'scam', details: 'Asked for money', status: 'open' },
+    ]);
+    expect(data.purchases.map(({ at, ...purchase }) => withTime(purchase, at))).toEqual([{ kind: 'vip', item: 'Gold month', amount: 9.99, currency: 'USD' }]);
+    // app.inject's own User-Agent: the one the member signed in with.
+    expect(data.sessions.map(({ startedAt, expiresAt, ...session }) => withTime(withTime(session, startedAt), expiresAt))).toEqual([{ userAgent: 'lightMyRequest', endedAt: null }]);
+  });
+
+  it("lists the member's withdrawals, newest first, with the decision but not who made it", () => {
+    const common = { currency: 'USD', decidedAt: '2026-11-02T10:00:00.000Z' };
+    expect(exported.data.withdrawals).toEqual([
+      { ...common, coins: 900, amount: 9, method: 'Bank transfer', status: 'rejected', transactionId: null, reason: 'Below the minimum', requestedAt: '2026-11-03T10:00:00.000Z' },
+      { ...common, coins: 5000, amount: 50, method: 'PayPal', status: 'approved', transactionId: 'TXN-778', reason: null, requestedAt: '2026-11-01T10:00:00.000Z' },
+    ]);
+    expect(exported.body).not.toContain(adminId);
+    expect(exported.body).not.toContain('Partner payout');
+  });
+
+  it('is sent as a file the browser saves and no cache keeps', async () => {
+    const response = await call('GET', EXPORT_URL, member.token);
+    expect(response.headers['content-disposition']).toBe(`attachment; filename="${dataExportFileName(member.body.username)}"`);
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+  });
+
+  it('holds no secret and nothing that identifies anyone else', async () => {
+    const [session] = await testApp.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, member.user._id));
+    const forbidden = [
+      'password',
+      'passwordHash',
+      '$argon2',
+      'tokenVersion',
+      session?.id ?? 'missing session',
+      ...[partner, stranger, blocked, reported, bystander].flatMap((other) => [other.user._id, other.body.email]),
+    ];
+    for (const text of forbidden) expect(exported.body, text).not.toContain(text);
+  });
+
+  it("keeps other members' activity out", () => {
+    expect(exported.body).not.toContain(bystander.body.username);
+    expect(exported.body).not.toContain('Partner pack');
+    expect(exported.data.decisions.every((decision) => decision.username !== member.body.username)).toBe(true);
+  });
+
+  it("gives the other side of the match their own view of it", async () => {
+    const { data } = await exportOf(partner.token);
+    expect(data.matches.map((match) => match.username)).toEqual([member.body.username]);
+    expect(data.decisions.map((decision) => decision.username).sort()).toEqual([member.body.username, bystander.body.username].sort());
+    expect(data.purchases.map((purchase) => purchase.item)).toEqual(['Partner pack']);
+    expect(data.withdrawals.map((withdrawal) => withdrawal.method)).toEqual(['Partner payout']);
+    expect(data.blocked).toEqual([]);
+    expect(data.reports).toEqual([]);
+    expect(data.location).toBeNull();
+  });
+
+  it('needs a token: 401 without one', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: EXPORT_URL });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ success: false, message: 'Authentication required' });
+  });
+
+  it('gives an admin their own account, as GET /api/user/me does', async () => {
+    const { data, body } = await exportOf(adminToken);
+    expect(data.account.username).toBe(TEST_ADMIN.username);
+    expect(data.account.role).toBe('admin');
+    expect(body).not.toContain(TEST_ADMIN.password);
+    expect(body).not.toContain(member.user._id);
+  });
+});
