@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { dotOffset, RADAR_MARGIN_SHARE } from '../src/features/radar/radar-geometry';
+import { dotOffset, RADAR_MARGIN_SHARE } from '../src/features/discovery/radar/radar-geometry';
 import { expectNoAxeViolations, expectNoSidewaysScroll } from './support/layout';
 
 const PHONE = { width: 390, height: 844 };

@@ -79,5 +79,6 @@ test('registration needs the consent box, and a common password is rated weak an
   await expect(meter).toHaveAttribute('aria-valuetext', 'Strong');
   await form.getByRole('button', { name: 'Sign Up' }).click();
   await expect(page).toHaveURL(/\/onboarding$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Add your photos' })).toBeVisible();
   await expectNoAxeViolations(page);
 });

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../playwright.config';
 import { expectNoAxeViolations, expectNoSidewaysScroll } from './support/layout';
-import { matchedPair, memberPage, realtimeJoined } from './support/members';
+import { matchedPair, memberPage, realtimeJoined, registerMember, type Member } from './support/members';
 
 /**
  * Messages, video calls and live streams in Chromium with its fake camera
@@ -128,6 +128,42 @@ test('two matched members message each other live, in two browsers, and an unmat
   await expect(samPage.getByText(/conversation has ended|unmatched|no longer/i).first()).toBeVisible({ timeout: 5000 });
   await samPage.context().close();
   await priyaPage.context().close();
+});
+
+/** `from` likes `to` through the API, as Spin's heart does. */
+async function like(request: APIRequestContext, from: Member, to: Member) {
+  const liked = await request.post('/api/users/like', { headers: { Authorization: `Bearer ${from.token}` }, data: { targetId: to.id, type: 'like' } });
+  expect(liked.ok()).toBe(true);
+}
+
+test('a match made by the other member appears on an open Matches screen within a second, without a reload', async ({ browser, request }) => {
+  const suffix = Math.floor(Math.random() * 1e6).toString(36);
+  const asha = await registerMember(request, `Asha ${suffix}`);
+  const ben = await registerMember(request, `Ben ${suffix}`);
+  const chen = await registerMember(request, `Chen ${suffix}`);
+  await like(request, asha, ben);
+  await like(request, asha, chen);
+  const ashaPage = await memberPage(browser, asha);
+  const joined = realtimeJoined(ashaPage);
+  await ashaPage.goto('/match');
+  await expect(ashaPage.getByRole('heading', { name: 'No Matches Yet' })).toBeVisible();
+  await joined;
+  // Set on this document only: still there at the end means the page was never reloaded.
+  await ashaPage.evaluate(() => document.documentElement.setAttribute('data-same-document', 'yes'));
+
+  // Ben likes Asha back: the match shows on her open screen.
+  await like(request, ben, asha);
+  await expect(ashaPage.getByRole('heading', { level: 2, name: `${ben.name}, 31` })).toBeVisible({ timeout: 1000 });
+  await expect(ashaPage.getByText('1 of 1 matches')).toBeVisible();
+
+  // Chen likes her back too: newest first, and the card she is looking at stays.
+  await like(request, chen, asha);
+  await expect(ashaPage.getByText('2 of 2 matches')).toBeVisible({ timeout: 1000 });
+  await expect(ashaPage.getByRole('heading', { level: 2, name: `${ben.name}, 31` })).toBeVisible();
+  await ashaPage.getByRole('button', { name: 'Next match' }).click();
+  await expect(ashaPage.getByRole('heading', { level: 2, name: `${chen.name}, 31` })).toBeVisible();
+  await expect(ashaPage.locator('html')).toHaveAttribute('data-same-document', 'yes');
+  await ashaPage.context().close();
 });
 
 test('a call connects, the timer runs, mute and camera change the tracks, and ending returns to /users', async ({ page, request }) => {

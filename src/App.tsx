@@ -1,6 +1,5 @@
 import { StrictMode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { RouterProvider } from '@tanstack/react-router';
 import type { AppRouter } from './router';
 import { AuthProvider, type AuthOverrides } from './features/auth/AuthProvider';
 import { ThemeRoot } from './ui';
@@ -18,11 +17,10 @@ export function App({ router, queryClient, auth }: AppProps) {
     <StrictMode>
       <ThemeRoot>
         <QueryClientProvider client={queryClient}>
-          <AuthProvider router={router} overrides={auth}>
-            <RouterProvider router={router} />
-          </AuthProvider>
+          <AuthProvider router={router} overrides={auth} />
         </QueryClientProvider>
       </ThemeRoot>
     </StrictMode>
   );
 }
+

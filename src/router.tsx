@@ -4,10 +4,8 @@ import { routeTree } from './routeTree.gen';
 import { ApiError } from './api/client';
 import { AppErrorScreen } from './features/shell/AppErrorScreen';
 import { NotFoundScreen } from './features/shell/NotFoundScreen';
-
-export interface RouterContext {
-  queryClient: QueryClient;
-}
+import { PendingScreen } from './features/shell/PendingScreen';
+import type { RouterContext } from './router-context';
 
 const MAX_RETRY_DELAY_MS = 30_000;
 
@@ -38,13 +36,15 @@ export function createAppRouter(queryClient: QueryClient, options: { history?: R
   return createRouter({
     routeTree,
     history: options.history,
-    context: { queryClient },
+    // AuthProvider gives `auth` through RouterProvider once the auth machine runs (TanStack Router's authenticated-routes pattern).
+    context: { queryClient, auth: undefined! } satisfies RouterContext,
     defaultPreload: 'intent',
     // Loaders read through TanStack Query, so the router keeps no cache of its own.
     defaultPreloadStaleTime: 0,
     scrollRestoration: true,
     defaultErrorComponent: AppErrorScreen,
     defaultNotFoundComponent: NotFoundScreen,
+    defaultPendingComponent: PendingScreen,
   });
 }
 

@@ -1,4 +1,4 @@
-import { bearerToken, clearTokens } from './session';
+import { bearerToken, clearTokens } from './auth/tokens';
 
 /** A failed call: `message` is the server's own text when it sent one, else the caller's fallback. */
 export class ApiError extends Error {

@@ -13,7 +13,10 @@ import { apiRequest } from './client';
 export const messagingKeys = {
   all: ['messaging'] as const,
   conversations: () => ['messaging', 'conversations'] as const,
+  messagesAll: () => ['messaging', 'messages'] as const,
   messages: (peerId: string) => ['messaging', 'messages', peerId] as const,
+  /** The member's messages waiting to be stored (kept in the browser, see features/messaging/outbox-store). */
+  outbox: (userId: string) => ['messaging', 'outbox', userId] as const,
 };
 
 /** Which page a messages request asks for: the newest (null) or the one before a seq. */
@@ -124,7 +127,7 @@ export async function catchUp(queryClient: QueryClient, peerId: string): Promise
 
 export function cachedConversationPeers(queryClient: QueryClient): string[] {
   return queryClient
-    .getQueriesData<MessagesData>({ queryKey: ['messaging', 'messages'] })
+    .getQueriesData<MessagesData>({ queryKey: messagingKeys.messagesAll() })
     .filter(([, data]) => data !== undefined)
     .map(([key]) => String(key[2]));
 }

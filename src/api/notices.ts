@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { MemberNotice, NoticesResponse } from '../../contract/notices';
 import { apiRequest } from './client';
+import { memberKeys } from './member-keys';
 
 /**
  * Under ['me', ...]: the notices belong to the signed-in account, and the
@@ -8,7 +9,7 @@ import { apiRequest } from './client';
  */
 export const memberNoticesQueryOptions = () =>
   queryOptions({
-    queryKey: ['me', 'notices'] as const,
+    queryKey: memberKeys.notices(),
     queryFn: async ({ signal }): Promise<MemberNotice[]> =>
       (await apiRequest<NoticesResponse>('/user/me/notices', { fallbackMessage: 'Failed to load notices', signal })).notices,
   });

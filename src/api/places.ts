@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Place, PlacesResponse } from '../../contract/preferences';
+import type { Place, PlacesResponse } from '../../contract/members/preferences';
 import { apiRequest } from './client';
 
 /** GET /places?q=: towns and cities whose names start like `query`, for a member typing where they live. */
@@ -8,9 +8,13 @@ export async function fetchPlaces(query: string, signal?: AbortSignal): Promise<
   return body.places;
 }
 
+export const placeKeys = {
+  search: (query: string) => ['places', query.trim().toLowerCase()] as const,
+};
+
 export const placesQueryOptions = (query: string) =>
   queryOptions({
-    queryKey: ['places', query.trim().toLowerCase()] as const,
+    queryKey: placeKeys.search(query),
     queryFn: ({ signal }) => fetchPlaces(query.trim(), signal),
     // Places do not move: a search typed twice is asked once.
     staleTime: 10 * 60_000,

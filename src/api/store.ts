@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { CoinPackListResponse, VipPlanListResponse } from '../../contract/store';
+import type { CoinPackListResponse, VipPlanListResponse } from '../../contract/store/listings';
 import { apiRequest } from './client';
 
 /** SPEC section 8: what a failed load reads when the server sent no message. */

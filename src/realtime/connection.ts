@@ -9,8 +9,9 @@ import {
   type ServerEvents,
 } from '../../contract/realtime';
 import type { Message } from '../../contract/messaging';
-import { fetchCurrentUser } from '../api/auth';
-import { readTokens } from '../api/session';
+import { fetchCurrentUser } from '../api/auth/sign-in';
+import { readTokens } from '../api/auth/tokens';
+import { discoveryKeys } from '../api/discovery';
 import {
   cachedConversationPeers,
   catchUp,
@@ -108,13 +109,13 @@ export function openConnection({ token, queryClient, hub = realtimeHub, connect 
     if (!event) return;
     hub.publish({ type: 'ended', peerId: event.peerId });
     void queryClient.invalidateQueries({ queryKey: messagingKeys.conversations() });
-    void queryClient.invalidateQueries({ queryKey: ['matches'] });
+    void queryClient.invalidateQueries({ queryKey: discoveryKeys.matches() });
   });
   socket.on('match:new', (payload: unknown) => {
     const event = parse('match:new', payload);
     if (!event) return;
     void queryClient.invalidateQueries({ queryKey: messagingKeys.conversations() });
-    void queryClient.invalidateQueries({ queryKey: ['matches'] });
+    void queryClient.invalidateQueries({ queryKey: discoveryKeys.matches() });
   });
   socket.on('presence', (payload: unknown) => {
     const event = parse('presence', payload);

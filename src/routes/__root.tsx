@@ -1,6 +1,6 @@
 import { createRootRouteWithContext } from '@tanstack/react-router';
-import type { RouterContext } from '../router';
-import { publicConfigQueryOptions } from '../api/config';
+import type { RouterContext } from '../router-context';
+import { publicConfigQueryOptions } from '../api/site-settings';
 import { AppLayout } from '../features/shell/AppLayout';
 
 export const Route = createRootRouteWithContext<RouterContext>()({

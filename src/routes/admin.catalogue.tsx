@@ -1,5 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { adminCoinPacksQueryOptions, adminGiftsQueryOptions, adminVipPlansQueryOptions } from '../api/admin/console';
 import { CatalogueScreen } from '../features/admin/catalogue/CatalogueScreen';
+import { choiceDataReady } from '../lib/page-data';
 import { optionalChoice, searchReader } from '../search-params';
 
 const readCatalogueSearch = searchReader((search) => ({ tab: optionalChoice(search.tab, ['gifts', 'coinPacks', 'vipPlans']) }));
@@ -7,6 +9,13 @@ const readCatalogueSearch = searchReader((search) => ({ tab: optionalChoice(sear
 export const Route = createFileRoute('/admin/catalogue')({
   staticData: { pageTitle: 'Store catalogue' },
   validateSearch: readCatalogueSearch,
+  loaderDeps: ({ search }) => ({ tab: search.tab ?? 'gifts' }),
+  // The tab's list, as its panel reads it: opening the page waits for it (see choiceDataReady).
+  loader: ({ context: { queryClient }, deps, cause }) => {
+    if (deps.tab === 'coinPacks') return choiceDataReady(queryClient, cause, adminCoinPacksQueryOptions());
+    if (deps.tab === 'vipPlans') return choiceDataReady(queryClient, cause, adminVipPlansQueryOptions());
+    return choiceDataReady(queryClient, cause, adminGiftsQueryOptions());
+  },
   component: CatalogueRoute,
 });
 

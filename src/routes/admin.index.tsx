@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { adminStatsQueryOptions } from '../api/admin';
+import { adminActivityQueryOptions, adminStatsQueryOptions } from '../api/admin/console';
 import { AdminHomeScreen } from '../features/admin/AdminHomeScreen';
+import { choiceDataReady } from '../lib/page-data';
 import { optionalChoice, searchReader } from '../search-params';
 
 const readAdminSearch = searchReader((search) => ({
@@ -11,9 +12,11 @@ const readAdminSearch = searchReader((search) => ({
 export const Route = createFileRoute('/admin/')({
   staticData: { pageTitle: 'Admin dashboard' },
   validateSearch: readAdminSearch,
-  // Started, not awaited: the dashboard shows its own loading and error states.
-  loader: ({ context }) => {
-    void context.queryClient.prefetchQuery(adminStatsQueryOptions());
+  loaderDeps: ({ search }) => ({ tab: search.tab ?? 'dashboard' }),
+  // The dashboard's cards and recent activity, as its panels read them: opening the page waits for them (see choiceDataReady).
+  loader: async ({ context: { queryClient }, deps, cause }) => {
+    if (deps.tab !== 'dashboard') return;
+    await Promise.all([choiceDataReady(queryClient, cause, adminStatsQueryOptions()), choiceDataReady(queryClient, cause, adminActivityQueryOptions(10))]);
   },
   component: AdminIndexRoute,
 });

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import type { ReportStatus } from '../../contract/admin-reports';
-import { adminReportsQueryOptions } from '../api/admin-reports';
+import type { ReportStatus } from '../../contract/admin/reports';
+import { adminReportsQueryOptions } from '../api/admin/reports';
+import { choiceDataReady } from '../lib/page-data';
 import { optionalChoice, optionalInteger, searchReader } from '../search-params';
 import { ReportsScreen } from '../features/admin/reports/ReportsScreen';
 
@@ -17,9 +18,8 @@ export const Route = createFileRoute('/admin/reports')({
   staticData: { pageTitle: 'Member reports' },
   validateSearch: readReportsSearch,
   loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) => {
-    void context.queryClient.prefetchQuery(adminReportsQueryOptions({ page: deps.page ?? 1, status: deps.status ?? 'open' }));
-  },
+  // The queue the screen reads, with the same params: opening the page waits for it (see choiceDataReady).
+  loader: ({ context, deps, cause }) => choiceDataReady(context.queryClient, cause, adminReportsQueryOptions({ page: deps.page ?? 1, status: deps.status ?? 'open' })),
   component: ReportsRoute,
 });
 

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { adminStreamsQueryOptions, type AdminStreamsParams } from '../api/live';
+import { choiceDataReady } from '../lib/page-data';
 import { optionalChoice, optionalInteger, searchReader } from '../search-params';
 import { StreamsScreen } from '../features/admin/streams/StreamsScreen';
 
@@ -16,10 +17,8 @@ export const Route = createFileRoute('/admin/streams')({
   staticData: { pageTitle: 'Live streams' },
   validateSearch: readStreamsSearch,
   loaderDeps: ({ search }) => search,
-  // Started, not awaited: the screen shows its own loading and error states.
-  loader: ({ context, deps }) => {
-    void context.queryClient.prefetchQuery(adminStreamsQueryOptions({ page: deps.page ?? 1, state: deps.state ?? 'live' }));
-  },
+  // The list the screen reads, with the same params: opening the page waits for it (see choiceDataReady).
+  loader: ({ context, deps, cause }) => choiceDataReady(context.queryClient, cause, adminStreamsQueryOptions({ page: deps.page ?? 1, state: deps.state ?? 'live' })),
   component: StreamsRoute,
 });
 

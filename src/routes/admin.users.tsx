@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ADMIN_USER_FILTERS } from '../../contract/constants';
-import { adminUsersQueryOptions } from '../api/admin';
+import { adminUsersQueryOptions } from '../api/admin/console';
+import { choiceDataReady } from '../lib/page-data';
 import { optionalChoice, optionalInteger, optionalText, searchReader } from '../search-params';
 import { ManageUsersScreen } from '../features/admin/users/ManageUsersScreen';
 
@@ -14,9 +15,13 @@ export const Route = createFileRoute('/admin/users')({
   staticData: { pageTitle: 'Manage users' },
   validateSearch: readUsersSearch,
   loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) => {
-    void context.queryClient.prefetchQuery(adminUsersQueryOptions({ page: deps.page ?? 1, filter: deps.filter ?? 'all', ...(deps.search ? { search: deps.search } : {}) }));
-  },
+  // The list the screen reads, with the same params: opening the page waits for it (see choiceDataReady).
+  loader: ({ context, deps, cause }) =>
+    choiceDataReady(
+      context.queryClient,
+      cause,
+      adminUsersQueryOptions({ page: deps.page ?? 1, filter: deps.filter ?? 'all', ...(deps.search ? { search: deps.search } : {}) }),
+    ),
   component: ManageUsersRoute,
 });
 

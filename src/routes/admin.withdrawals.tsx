@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { WITHDRAWAL_STATUSES } from '../../contract/constants';
-import { adminWithdrawalsQueryOptions } from '../api/admin';
+import { adminWithdrawalsQueryOptions } from '../api/admin/console';
+import { choiceDataReady } from '../lib/page-data';
 import { optionalChoice, optionalInteger, searchReader } from '../search-params';
 import { WithdrawalsScreen } from '../features/admin/withdrawals/WithdrawalsScreen';
 
@@ -13,9 +14,9 @@ export const Route = createFileRoute('/admin/withdrawals')({
   staticData: { pageTitle: 'Withdrawals' },
   validateSearch: readWithdrawalsSearch,
   loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) => {
-    void context.queryClient.prefetchQuery(adminWithdrawalsQueryOptions({ page: deps.page ?? 1, ...(deps.status ? { status: deps.status } : {}) }));
-  },
+  // The list the screen reads, with the same params: opening the page waits for it (see choiceDataReady).
+  loader: ({ context, deps, cause }) =>
+    choiceDataReady(context.queryClient, cause, adminWithdrawalsQueryOptions({ page: deps.page ?? 1, ...(deps.status ? { status: deps.status } : {}) })),
   component: WithdrawalsRoute,
 });
 

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PUBLIC_BLOG_PAGE_SIZE } from '../../contract/constants';
-import { blogCategoriesQueryOptions, blogListQueryOptions } from '../api/blog';
+import { blogCategoriesQueryOptions, blogListQueryOptions } from '../api/blog/posts';
 import { readBlogListSearch } from '../features/blog/blog-search';
 import { BlogListScreen } from '../features/blog/BlogListScreen';
 

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { blogListQueryOptions } from '../api/blog';
+import { blogListQueryOptions } from '../api/blog/posts';
 import { TEASER_POST_COUNT } from '../features/blog/teaser-post-count';
 import { FEATURE_GUIDES_CATEGORY, FeaturesScreen } from '../features/marketing/FeaturesScreen';
 

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { blogListQueryOptions } from '../api/blog';
+import { blogListQueryOptions } from '../api/blog/posts';
 import { HomeScreen } from '../features/home/HomeScreen';
 import { preloadFirstSlideImage } from '../features/home/HomeCarousel';
 import { TEASER_POST_COUNT } from '../features/blog/teaser-post-count';

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { LiveStreamPage } from '../features/live-stream/LiveStreamPage';
+import { LiveStreamPage } from '../features/live/host/LiveStreamPage';
 
 export const Route = createFileRoute('/live-stream')({
   staticData: { pageTitle: 'Go live' },

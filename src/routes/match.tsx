@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useAuth } from '../features/auth/AuthProvider';
-import { MatchesScreen } from '../features/matches/MatchesScreen';
+import { MatchesScreen } from '../features/discovery/matches/MatchesScreen';
 
 export const Route = createFileRoute('/match')({
   staticData: { pageTitle: 'Matches' },

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { MessagesScreen } from '../features/messages/MessagesScreen';
+import { MessagesScreen } from '../features/messaging/MessagesScreen';
 import { optionalText, searchReader } from '../search-params';
 
 const readMessagesSearch = searchReader((search) => ({

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useAuth } from '../features/auth/AuthProvider';
-import { RadarScreen } from '../features/radar/RadarScreen';
+import { RadarScreen } from '../features/discovery/radar/RadarScreen';
 
 export const Route = createFileRoute('/radar')({
   staticData: { pageTitle: 'Radar' },

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { requireSignIn } from '../features/auth/require-sign-in';
-import { SettingsScreen } from '../features/profile/SettingsScreen';
+import { SettingsScreen } from '../features/members/profile/SettingsScreen';
 
 export const Route = createFileRoute('/settings')({
   staticData: { pageTitle: 'Settings' },

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useAuth } from '../features/auth/AuthProvider';
-import { SpinScreen } from '../features/spin/SpinScreen';
+import { SpinScreen } from '../features/discovery/spin/SpinScreen';
 
 export const Route = createFileRoute('/spin')({
   staticData: { pageTitle: 'Spin' },

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { readDiscoverSearch } from '../features/discover/discover-search';
+import { readDiscoverSearch } from '../features/discovery/discover/discover-search';
 import { useAuth } from '../features/auth/AuthProvider';
-import { DiscoverScreen } from '../features/discover/DiscoverScreen';
+import { DiscoverScreen } from '../features/discovery/discover/DiscoverScreen';
 
 export const Route = createFileRoute('/users')({
   staticData: { pageTitle: 'Discover' },

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { VideoCallScreen } from '../features/video-call/VideoCallScreen';
+import { VideoCallScreen } from '../features/calls/VideoCallScreen';
 import { optionalText, searchReader } from '../search-params';
 
 /** A call id is a UUID made by the caller's browser. */

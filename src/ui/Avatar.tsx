@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { photoSrcSet } from '../../contract/photo-urls';
+import { photoSrcSet } from '../../contract/photos/urls';
 import { px, theme as tokens } from './theme';
 import { VisuallyHidden } from './VisuallyHidden';
 

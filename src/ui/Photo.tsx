@@ -1,5 +1,5 @@
 import type { ImgHTMLAttributes } from 'react';
-import { photoSrcSet } from '../../contract/photo-urls';
+import { photoSrcSet } from '../../contract/photos/urls';
 
 export interface PhotoProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | 'alt' | 'width' | 'height' | 'sizes'> {
   src: string;

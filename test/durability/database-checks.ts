@@ -84,6 +84,14 @@ export async function integrityProblems(db: SqlReader): Promise<string[]> {
   );
   for (const { id } of onesidedMatches) problems.push(`match ${id} without a like from each side`);
 
+  // The conversation list reads each side's unread counter instead of counting: it must equal the count.
+  const wrongUnread = await db.rows<{ id: string }>(
+    `select c.id from conversations c where
+       c.user_a_unread <> (select count(*) from messages m where m.conversation_id = c.id and m.seq > c.user_a_read_seq and m.sender_id <> c.user_a_id and m.kind <> 'call')
+       or c.user_b_unread <> (select count(*) from messages m where m.conversation_id = c.id and m.seq > c.user_b_read_seq and m.sender_id <> c.user_b_id and m.kind <> 'call')`,
+  );
+  for (const { id } of wrongUnread) problems.push(`conversation ${id}: an unread counter differs from its messages`);
+
   // Admin writes and their audit entries share a transaction: one without the other is a torn write.
   const unaudited = await db.rows<{ what: string }>(
     `select 'blog post ' || p.id as what from blog_posts p where p.title like 'Durability %'

@@ -1,7 +1,7 @@
 import type { SqlReader } from './database-checks';
 import { asRecord, callApi, type SourceAddresses } from './http';
 import { Ledger } from './ledger';
-import { orderedPair } from '../../server/discovery/record-decision';
+import { orderedPair } from '../../server/lib/member-pair';
 
 const positive = (type: string | undefined) => type === 'like' || type === 'super';
 

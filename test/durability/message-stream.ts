@@ -172,6 +172,14 @@ export async function readWholeConversation(port: number, reader: Chatter, peerI
   return { messages: pages.flat(), lastSeq };
 }
 
+/** The reader's unread count for the peer, as GET /api/conversations reports it. */
+async function unreadFrom(port: number, reader: Chatter, peerId: string): Promise<number | undefined> {
+  const answer = await callApi(port, { method: 'GET', path: '/api/conversations', token: reader.token });
+  if (answer.status !== 200) throw new Error(`listing ${reader.username}'s conversations: ${answer.status} ${JSON.stringify(answer.json)}`);
+  const { conversations } = answer.json as { conversations: Array<{ userId: string; unread: number }> };
+  return conversations.find((conversation) => conversation.userId === peerId)?.unread;
+}
+
 /**
  * What the restarted server serves against the ledger, read by both members
  * of every pair: numbers 1..lastSeq without gaps or repeats, every
@@ -194,6 +202,10 @@ export async function messageProblems(port: number, ledger: MessageLedger): Prom
       }
       const ids = new Set(messages.map((message) => message.id));
       if (ids.size !== messages.length) problems.push(`${reader.username}: ${messages.length - ids.size} message id(s) stored more than once`);
+      // Nobody marks anything read here: the list's unread counter must be every message from the other member.
+      const unread = await unreadFrom(port, reader, peer.id);
+      const fromPeer = messages.filter((message) => message.senderId === peer.id).length;
+      if (unread !== fromPeer) problems.push(`${reader.username}: the list says ${unread} unread from ${peer.username}, the conversation holds ${fromPeer}`);
       if (reader !== pair.first) continue;
       for (const message of messages) {
         seen.set(message.id, (seen.get(message.id) ?? 0) + 1);

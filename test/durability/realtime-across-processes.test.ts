@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createClient } from 'redis';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Message } from '../../contract/messaging';
@@ -64,6 +65,20 @@ function nextMessageFrom(socket: Socket, senderId: string): Promise<MessageEvent
   });
 }
 
+/** Fails naming Redis when it cannot be reached: the servers would otherwise only time out starting, with the reason in their logs. */
+async function expectRedisReachable(url: string): Promise<void> {
+  const client = createClient({ url, socket: { connectTimeout: 3_000, reconnectStrategy: false } });
+  client.on('error', () => {});
+  try {
+    await client.connect();
+    await client.ping();
+  } catch (error) {
+    throw new Error(`Redis at ${url} is not reachable (${error instanceof Error ? error.message : String(error)}): the two-process test needs it`, { cause: error });
+  } finally {
+    await client.quit().catch(() => {});
+  }
+}
+
 describe('two server processes on one PostgreSQL and Redis', () => {
   let scratch: ScratchPostgres;
   let dataDirs: string[];
@@ -71,6 +86,7 @@ describe('two server processes on one PostgreSQL and Redis', () => {
   const sockets: Socket[] = [];
 
   beforeAll(async () => {
+    await expectRedisReachable(REDIS_URL);
     scratch = await createScratchPostgres(POSTGRES_SERVER_URL, 'orbit_two_processes');
     dataDirs = PORTS.map(() => mkdtempSync(path.join(tmpdir(), 'orbit-two-processes-')));
     servers = PORTS.map(

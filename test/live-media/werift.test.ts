@@ -2,13 +2,15 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { MediaForwarder } from '../../server/live/media/forwarder';
 import { createWeriftForwarder } from '../../server/live/media/werift-forwarder';
 import { createSyntheticPublisher, createSyntheticViewer, type SyntheticPublisher, type SyntheticViewer } from '../support/werift-peer';
+import { skipUnlessCi } from '../../scripts/lib/ci-requirement.mjs';
 import { describeMediaForwarder, whyNoTestHost } from './media-forwarder-suite';
 
 // The embedded forwarder (LIVE_MEDIA=werift) against the shared suite.
 describeMediaForwarder('werift', () => createWeriftForwarder());
 
 // What werift does beyond the interface's promise: a viewer's connection outlives a republish.
-describe.skipIf(whyNoTestHost() !== undefined)('werift forwarder: republishing', () => {
+const REPUBLISHING = 'werift forwarder: republishing';
+describe.skipIf(skipUnlessCi(REPUBLISHING, whyNoTestHost()))(REPUBLISHING, () => {
   const peers: Array<SyntheticPublisher | SyntheticViewer> = [];
   let forwarder: MediaForwarder | undefined;
 

@@ -3,12 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fromPromise, setup } from 'xstate';
-import { authMachine } from '../../machines/auth.machine';
+import { authMachine } from '../../machines/auth/auth.machine';
 import { exportedMachines, type MachineSource } from '../../scripts/statecharts/discover';
 import { generateStatecharts, renderStatechartFiles } from '../../scripts/statecharts/generate';
 import { readWalkthroughs } from '../../scripts/statecharts/walkthroughs';
 
-const auth: MachineSource = { machine: authMachine, sourceFile: 'machines/auth.machine.ts' };
+const auth: MachineSource = { machine: authMachine, sourceFile: 'machines/auth/auth.machine.ts' };
 
 // A call-like flow with what the auth machine lacks: nesting, named timers, a final state.
 const callMachine = setup({

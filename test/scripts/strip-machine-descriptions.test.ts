@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -66,8 +66,8 @@ describe('stripMachineDescriptions', () => {
   });
 
   it('applies to the machine modules only', () => {
-    expect(MACHINE_MODULE.test(path.join(MACHINES_DIR, 'auth.machine.ts'))).toBe(true);
-    expect(MACHINE_MODULE.test(path.join(MACHINES_DIR, 'video-call.sim.ts'))).toBe(false);
+    expect(MACHINE_MODULE.test(path.join(MACHINES_DIR, 'auth', 'auth.machine.ts'))).toBe(true);
+    expect(MACHINE_MODULE.test(path.join(MACHINES_DIR, 'calls', 'video-call.sim.ts'))).toBe(false);
     expect(MACHINE_MODULE.test(path.join(ROOT, 'src/features/blog/blog-meta.ts'))).toBe(false);
   });
 });
@@ -83,13 +83,15 @@ describe('the machines as the production build ships them', () => {
     // Beside the tests, so `xstate` resolves from the project; relative imports
     // are pointed back at the real modules.
     workDir = await mkdtemp(path.join(__dirname, '.stripped-'));
-    files.push(...(await readdir(MACHINES_DIR)).filter((file) => MACHINE_FILE.test(file)).sort());
+    const all = await readdir(MACHINES_DIR, { recursive: true });
+    files.push(...all.filter((file) => MACHINE_FILE.test(path.basename(file))).sort());
     for (const file of files) {
       const source = await readFile(path.join(MACHINES_DIR, file), 'utf8');
       const stripped = stripMachineDescriptions(source, file) ?? source;
-      const rebased = stripped
-        .replace(/from '\.\//g, `from '${MACHINES_DIR}/`)
-        .replace(/from '\.\.\//g, `from '${ROOT}/`);
+      // Relative imports point back at the real modules beside the machine as written.
+      const writtenDir = path.dirname(path.join(MACHINES_DIR, file));
+      const rebased = stripped.replace(/from '(\.\.?\/[^']+)'/g, (_whole, specifier: string) => `from '${path.resolve(writtenDir, specifier)}'`);
+      await mkdir(path.dirname(path.join(workDir, file)), { recursive: true });
       await writeFile(path.join(workDir, file), rebased);
     }
   });

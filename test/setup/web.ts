@@ -1,9 +1,16 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
+import { __PRIVATE__ } from 'styled-components';
 import { afterEach, vi } from 'vitest';
 
 afterEach(() => {
   cleanup();
+  // Each test starts without the CSS rules of the ones before it: jsdom's getComputedStyle (behind every
+  // *ByRole query) walks every rule in the document, so a long file grew slower with each test.
+  const sheet = __PRIVATE__.mainSheet;
+  sheet.names.clear();
+  sheet.clearTag();
+  document.querySelectorAll('style[data-styled]').forEach((element) => element.remove());
 });
 
 // Full-app renders on a loaded 2-core CI machine can take longer than the

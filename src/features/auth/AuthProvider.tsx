@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useMemo } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorOptions, ActorRefFrom, AnyActorLogic, InspectionEvent } from 'xstate';
@@ -15,12 +15,12 @@ import {
   selectSessionEnded,
   selectSessionEndedReason,
   type TokensClearedBecause,
-} from '../../../machines/auth.machine';
-import type { AppRouter } from '../../router';
+} from '../../../machines/auth/auth.machine';
+import { RouterProvider, type RegisteredRouter } from '@tanstack/react-router';
 import { createAuthActors, createRealtimeActor } from './auth-actors';
 import { reloadHome } from './browser-effects';
 import { endServerSessions } from './end-server-sessions';
-import { clearTokens, onTokensChanged, persistToken, readSignedOutReason, readTokens } from '../../api/session';
+import { clearTokens, onTokensChanged, persistToken, readSignedOutReason, readTokens } from '../../api/auth/tokens';
 
 type AuthActor = ActorRefFrom<typeof authMachine>;
 
@@ -44,16 +44,17 @@ export interface AuthOverrides {
 }
 
 interface AuthProviderProps {
-  children: ReactNode;
-  router: AppRouter;
+  router: RegisteredRouter;
   overrides?: AuthOverrides;
 }
 
 /**
  * Runs the auth machine for the whole app with the browser's real effects:
- * the API for sign-in, localStorage for tokens, the router for redirects.
+ * the API for sign-in, localStorage for tokens, the router for redirects;
+ * and renders the router with the session in its context, which guards ask
+ * whenever a navigation runs them (nothing else reruns them).
  */
-export function AuthProvider({ children, router, overrides }: AuthProviderProps) {
+export function AuthProvider({ router, overrides }: AuthProviderProps) {
   const queryClient = useQueryClient();
   const machine = useMemo(
     () =>
@@ -66,10 +67,8 @@ export function AuthProvider({ children, router, overrides }: AuthProviderProps)
             if (because === 'logout') endServerSessions(readTokens());
             clearTokens(TOLD_OTHER_TABS[because]);
           },
-          navigateAfterSignIn: (_, params) => {
-            queryClient.removeQueries({ queryKey: ['me'] });
-            void import('./navigate-after-sign-in').then((module) => module.navigateAfterSignIn(router, queryClient, params));
-          },
+          navigateAfterSignIn: (_, params) =>
+            void import('./navigate-after-sign-in').then((module) => module.navigateAfterSignIn(router, queryClient, params)),
           reloadHome: () => reloadHome(),
         },
       }),
@@ -98,7 +97,15 @@ export function AuthProvider({ children, router, overrides }: AuthProviderProps)
     };
   }, [actor, router]);
 
-  return <AuthContext.Provider value={actor}>{children}</AuthContext.Provider>;
+  const session = useMemo(
+    () => ({ isSignedIn: () => selectIsAuthenticated(actor.getSnapshot()), isAdmin: () => selectIsAdmin(actor.getSnapshot()) }),
+    [actor],
+  );
+  return (
+    <AuthContext.Provider value={actor}>
+      <RouterProvider router={router} context={{ auth: session }} />
+    </AuthContext.Provider>
+  );
 }
 
 function useAuthActor(): AuthActor {

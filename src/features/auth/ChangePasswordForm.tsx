@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { changePasswordBodySchema, CURRENT_PASSWORD_INCORRECT, type ChangePasswordBody } from '../../../contract/auth';
-import { changePassword } from '../../api/auth';
+import { changePasswordBodySchema, CURRENT_PASSWORD_INCORRECT, type ChangePasswordBody } from '../../../contract/auth/sign-in';
+import { changePassword } from '../../api/auth/account';
 import { ApiError } from '../../api/client';
-import type { PasswordOwner } from '../../../contract/password-rules';
+import type { PasswordOwner } from '../../../contract/auth/password-rules';
 import { Button, Field, Input, Notice, px, useFieldErrors, type FieldErrorMap } from '../../ui';
 import { PasswordStrengthMeter } from './PasswordStrengthMeter';
 

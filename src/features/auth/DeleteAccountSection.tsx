@@ -2,12 +2,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { CURRENT_PASSWORD_INCORRECT, deleteAccountBodySchema } from '../../../contract/auth';
-import { deleteAccount } from '../../api/auth';
-import { holdingSessionNews } from '../../api/session';
+import { CURRENT_PASSWORD_INCORRECT, deleteAccountBodySchema } from '../../../contract/auth/sign-in';
+import { deleteAccount } from '../../api/auth/account';
+import { holdingSessionNews } from '../../api/auth/tokens';
 import { ApiError } from '../../api/client';
 import { Button, Cluster, Field, Input, Notice, px, Text } from '../../ui';
-import { SettingsSection } from '../profile/SettingsSection';
+import { SettingsSection } from '../members/profile/SettingsSection';
 import { useAuth } from './AuthProvider';
 
 declare module '@tanstack/history' {

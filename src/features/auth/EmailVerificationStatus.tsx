@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import styled from 'styled-components';
-import { resendVerificationEmail } from '../../api/account-recovery';
+import { resendVerificationEmail } from '../../api/auth/account-recovery';
 import { Badge, Button, px, Text } from '../../ui';
 
 /**

@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { beginTicketEnrolment, confirmTicketEnrolment } from '../../api/mfa';
+import { beginTicketEnrolment, confirmTicketEnrolment } from '../../api/auth/mfa';
 import { Button, Notice, Stack, Text } from '../../ui';
 import { TotpEnrolment } from './TotpEnrolment';
 

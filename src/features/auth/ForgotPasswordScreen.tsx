@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
-import { forgotPasswordBodySchema } from '../../../contract/account-recovery';
-import { requestPasswordReset } from '../../api/account-recovery';
+import { forgotPasswordBodySchema } from '../../../contract/auth/account-recovery';
+import { requestPasswordReset } from '../../api/auth/account-recovery';
 import { Button, Field, Input, Notice, Stack, Text } from '../../ui';
 import { AuthCard, AuthForm } from './AuthCard';
 

@@ -3,7 +3,7 @@ import { Link, useRouterState } from '@tanstack/react-router';
 import styled from 'styled-components';
 import { Button, Checkbox, Field, FocusedNotice, Input, Notice, TabPanel, Tabs, Text } from '../../ui';
 import { useSelector } from '@xstate/react';
-import { selectSecondStep, type SessionRole } from '../../../machines/auth.machine';
+import { selectSecondStep, type SessionRole } from '../../../machines/auth/auth.machine';
 import { useAuth } from './AuthProvider';
 import { AuthCard, AuthForm } from './AuthCard';
 import { EnrolAtSignIn } from './EnrolAtSignIn';

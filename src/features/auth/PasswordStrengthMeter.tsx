@@ -1,6 +1,6 @@
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import styled from 'styled-components';
-import type { PasswordOwner, PasswordStrength } from '../../../contract/password-rules';
+import type { PasswordOwner, PasswordStrength } from '../../../contract/auth/password-rules';
 import { px } from '../../ui';
 import type * as PasswordMeterPolicy from './password-meter-policy';
 

@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from '@tanstack/react-router';
 import styled from 'styled-components';
-import { registerBodySchema, type RegisterBody } from '../../../contract/auth';
+import { registerBodySchema, type RegisterBody } from '../../../contract/auth/sign-in';
 import { Button, Checkbox, Field, Input, Notice, px, Select, Text, useFieldErrors, type FieldErrorMap } from '../../ui';
-import { GENDER_CHOICES, GENDER_LABELS } from '../profile/gender-labels';
+import { GENDER_CHOICES, GENDER_LABELS } from '../members/profile/gender-labels';
 import { useAuth } from './AuthProvider';
 import { AuthCard, AuthForm } from './AuthCard';
 import { PasswordStrengthMeter } from './PasswordStrengthMeter';

@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
-import { EMAIL_LINK_INVALID_MESSAGE, resetPasswordBodySchema } from '../../../contract/account-recovery';
-import { resetPassword } from '../../api/account-recovery';
+import { EMAIL_LINK_INVALID_MESSAGE, resetPasswordBodySchema } from '../../../contract/auth/account-recovery';
+import { resetPassword } from '../../api/auth/account-recovery';
 import { ApiError } from '../../api/client';
 import { Button, ButtonLink, Field, Input, Notice, Stack, Text, useFieldErrors, type FieldErrorMap } from '../../ui';
 import { AuthCard, AuthForm } from './AuthCard';

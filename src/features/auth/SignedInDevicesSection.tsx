@@ -1,11 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import type { SignedInDevice } from '../../../contract/sessions';
-import { signOutOtherDevices } from '../../api/auth';
+import type { SignedInDevice } from '../../../contract/auth/sessions';
 import { ApiError } from '../../api/client';
-import { signedInDevicesQueryOptions, signOutDevice } from '../../api/sessions';
+import { signedInDevicesQueryOptions, signOutDevice, signOutOtherDevices } from '../../api/auth/sessions';
 import { Badge, Button, Notice, Skeleton, Stack, Text } from '../../ui';
-import { FocusableSectionHeading, SectionLoadFailed, SettingsList, SettingsListRow, SettingsListText } from '../profile/settings-list';
+import { FocusableSectionHeading, SectionLoadFailed, SettingsList, SettingsListRow, SettingsListText } from '../members/profile/settings-list';
 import { deviceKindName, deviceName, usedSinceSignIn, whenOnDay } from './device-label';
 
 export const SIGNED_IN_DEVICES_TEXT =
@@ -63,7 +62,7 @@ function DeviceRow({ device, onSignedOut }: { device: SignedInDevice; onSignedOu
 
 function LoadingRows() {
   return (
-    <Stack gap={3} aria-busy="true" aria-label="Loading where you are signed in">
+    <Stack gap={3} role="status" aria-busy="true" aria-label="Loading where you are signed in">
       <Skeleton width="60%" />
       <Skeleton width="45%" />
     </Stack>

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import styled from 'styled-components';
-import type { TotpSetup } from '../../../contract/mfa';
+import type { TotpSetup } from '../../../contract/auth/mfa';
 import { Button, Field, Heading, Notice, Stack, Text, type HeadingLevel } from '../../ui';
 import { OneTimeCodeInput } from './OneTimeCodeInput';
 

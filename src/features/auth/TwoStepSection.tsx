@@ -1,10 +1,10 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import styled from 'styled-components';
-import type { MfaStatusResponse } from '../../../contract/mfa';
-import { beginMfaSetup, confirmMfaSetup, disableMfa, mfaStatusQueryOptions } from '../../api/mfa';
+import type { MfaStatusResponse } from '../../../contract/auth/mfa';
+import { beginMfaSetup, confirmMfaSetup, disableMfa, mfaStatusQueryOptions } from '../../api/auth/mfa';
 import { Badge, Button, Field, Input, Notice, Skeleton, Stack, Text } from '../../ui';
-import { FocusableSectionHeading, SectionLoadFailed } from '../profile/settings-list';
+import { FocusableSectionHeading, SectionLoadFailed } from '../members/profile/settings-list';
 import { TotpEnrolment } from './TotpEnrolment';
 
 export const TWO_STEP_TEXT =

@@ -2,9 +2,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import styled from 'styled-components';
-import { EMAIL_LINK_INVALID_MESSAGE } from '../../../contract/account-recovery';
-import { verifyEmail } from '../../api/account-recovery';
-import { currentUserQueryOptions } from '../../api/me';
+import { EMAIL_LINK_INVALID_MESSAGE } from '../../../contract/auth/account-recovery';
+import { accountRecoveryKeys, verifyEmail } from '../../api/auth/account-recovery';
+import { currentUserQueryOptions } from '../../api/members';
 import { Notice, px, Spinner, Text } from '../../ui';
 import { AuthCard } from './AuthCard';
 
@@ -17,7 +17,7 @@ import { AuthCard } from './AuthCard';
 export function VerifyEmailScreen({ token }: { token: string | undefined }) {
   const queryClient = useQueryClient();
   const verification = useQuery({
-    queryKey: ['verify-email', token] as const,
+    queryKey: accountRecoveryKeys.verifyEmail(token),
     queryFn: () => verifyEmail({ token: token ?? '' }),
     enabled: token !== undefined,
     retry: false,

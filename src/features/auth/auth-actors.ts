@@ -1,9 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { fromCallback, fromPromise } from 'xstate';
-import type { RegisterBody } from '../../../contract/auth';
-import type { AuthEvent, Credentials, SecondStepInput, SessionRole, SignInOutcome } from '../../../machines/auth.machine';
-import { loginAdmin, loginUser, registerUser } from '../../api/auth';
-import { submitLoginCode } from '../../api/mfa';
+import type { RegisterBody } from '../../../contract/auth/sign-in';
+import type { AuthEvent, Credentials, SecondStepInput, SessionRole, SignInOutcome } from '../../../machines/auth/auth.machine';
+import { loginAdmin, loginUser, registerUser, submitLoginCode } from '../../api/auth/sign-in';
 
 /**
  * The member's realtime connection for as long as the session lasts. The

@@ -1,4 +1,4 @@
-import { LAST_ACTIVE_PRECISION_MS, type DeviceKind, type SignedInDevice } from '../../../contract/sessions';
+import { LAST_ACTIVE_PRECISION_MS, type DeviceKind, type SignedInDevice } from '../../../contract/auth/sessions';
 
 const KIND_NAMES: Record<DeviceKind, string> = { mobile: 'Phone', tablet: 'Tablet', desktop: 'Computer', tv: 'TV' };
 

@@ -1,5 +1,5 @@
-import type { SessionTokens } from '../../../machines/auth.machine';
-import { endSession } from '../../api/auth';
+import type { SessionTokens } from '../../../machines/auth/auth.machine';
+import { endSession } from '../../api/auth/sign-in';
 
 /**
  * Logout's first step: asks the server to end every stored session (user and

@@ -1,7 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { SessionRole } from '../../../machines/auth.machine';
-import { currentUserQueryOptions } from '../../api/me';
-import type { AppRouter } from '../../router';
+import type { SessionRole } from '../../../machines/auth/auth.machine';
+import { currentUserQueryOptions } from '../../api/members';
+import { memberKeys } from '../../api/member-keys';
+import type { RegisteredRouter } from '@tanstack/react-router';
 import { optionalReturnPath } from '../../search-params';
 import { pathAfterMemberSignIn, pathAfterRegistering, pathAfterSignIn } from './path-after-sign-in';
 
@@ -11,7 +12,9 @@ import { pathAfterMemberSignIn, pathAfterRegistering, pathAfterSignIn } from './
  * else back where they came from (or home). Loaded when someone signs in, so a
  * visitor's first page does not carry it.
  */
-export function navigateAfterSignIn(router: AppRouter, queryClient: QueryClient, params: { role: SessionRole; newAccount: boolean }): void {
+export function navigateAfterSignIn(router: RegisteredRouter, queryClient: QueryClient, params: { role: SessionRole; newAccount: boolean }): void {
+  // Whatever was read for the account before belongs to the session that ended.
+  queryClient.removeQueries({ queryKey: memberKeys.me() });
   const search: Record<string, unknown> = router.state.location.search;
   if (params.newAccount) {
     void router.navigate({ href: pathAfterRegistering(search.redirect) });

@@ -1,6 +1,6 @@
 import { adjacencyGraphs, dictionary as commonDictionary } from '@zxcvbn-ts/language-common';
 import { translations } from '@zxcvbn-ts/language-en';
-import { createPasswordJudge } from '../../../contract/password-rules';
+import { createPasswordJudge } from '../../../contract/auth/password-rules';
 
 // The strength meter's judge: the server's rules with the common-password
 // list and keyboard layouts, without the English words and names (three

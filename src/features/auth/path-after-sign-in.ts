@@ -1,5 +1,5 @@
-import type { SessionRole } from '../../../machines/auth.machine';
-import type { User } from '../../../contract/user';
+import type { SessionRole } from '../../../machines/auth/auth.machine';
+import type { User } from '../../../contract/members/profile';
 import { optionalReturnPath } from '../../search-params';
 
 function isAdminPath(path: string): boolean {

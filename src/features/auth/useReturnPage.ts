@@ -1,5 +1,5 @@
 import { useRouter, useSearch } from '@tanstack/react-router';
-import type { SessionRole } from '../../../machines/auth.machine';
+import type { SessionRole } from '../../../machines/auth/auth.machine';
 import { pathAfterSignIn } from './path-after-sign-in';
 
 export interface ReturnPage {

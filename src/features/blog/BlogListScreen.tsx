@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import styled from 'styled-components';
 import { DEFAULT_BLOG_CATEGORIES, PUBLIC_BLOG_PAGE_SIZE } from '../../../contract/constants';
-import { blogCategoriesQueryOptions, blogListQueryOptions } from '../../api/blog';
+import { blogCategoriesQueryOptions, blogListQueryOptions } from '../../api/blog/posts';
 import { Container, EmptyState, ErrorState, Grid, Heading, Pagination, px, Skeleton, Text } from '../../ui';
 import { BlogBreadcrumb } from './Breadcrumb';
 import { BlogPostCard } from './BlogPostCard';

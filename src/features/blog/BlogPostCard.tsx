@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import type { BlogPostSummary } from '../../../contract/blog';
+import type { BlogPostSummary } from '../../../contract/blog/posts';
 import { Badge, px } from '../../ui';
 import { CoverImage } from '../marketing/cover-image';
 import { createStretchedLink, liftingCard } from '../marketing/link-card';

@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { createLink, getRouteApi, useCanGoBack, useRouter, useRouterState } from '@tanstack/react-router';
 import styled from 'styled-components';
-import type { BlogPost } from '../../../contract/blog';
-import { blogPostQueryOptions } from '../../api/blog';
+import type { BlogPost } from '../../../contract/blog/posts';
+import { blogPostQueryOptions } from '../../api/blog/posts';
 import { ApiError } from '../../api/client';
+import { loadedByRoute } from '../../lib/page-data';
 import { useAppName } from '../shell/useAppName';
 import { Badge, ButtonLink, Container, EmptyState, ErrorState, px, Skeleton } from '../../ui';
 import { RaisedCoverImage } from '../marketing/cover-image';
@@ -37,7 +38,7 @@ function metadataFor(post: BlogPost, appName: string): DocumentMetadata {
 /** SPEC section 2 Blog post: image, 'Back to Blog', date, read time, author, title, body, category and tags. */
 export function BlogPostScreen() {
   const { postId } = routeApi.useParams();
-  const post = useQuery(blogPostQueryOptions(postId));
+  const post = useQuery({ ...blogPostQueryOptions(postId), ...loadedByRoute });
   const appName = useAppName();
   useDocumentMetadata(post.data ? metadataFor(post.data, appName) : null);
 
@@ -46,7 +47,7 @@ export function BlogPostScreen() {
       <Narrow>
         <BackToBlog />
         {post.isPending ? (
-          <Loading aria-busy="true" aria-label="Loading post">
+          <Loading role="status" aria-busy="true" aria-label="Loading post">
             <Skeleton shape="block" height={320} />
             <Skeleton width="40%" />
             <Skeleton height={40} />

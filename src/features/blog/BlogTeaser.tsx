@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import styled from 'styled-components';
-import { blogListQueryOptions } from '../../api/blog';
+import { blogListQueryOptions } from '../../api/blog/posts';
 import { ButtonLink, Grid, px, Skeleton } from '../../ui';
 import { MarketingSection, SectionHeader } from '../marketing/Section';
 import { BlogPostCard } from './BlogPostCard';

@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import styled from 'styled-components';
-import { newsletterBodySchema } from '../../../contract/newsletter';
+import { newsletterBodySchema } from '../../../contract/blog/newsletter';
 import { ApiError } from '../../api/client';
-import { subscribeToNewsletter } from '../../api/newsletter';
+import { subscribeToNewsletter } from '../../api/blog/newsletter';
 import { Button, Field, Input, Notice, px } from '../../ui';
 
 /**

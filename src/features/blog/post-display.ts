@@ -1,4 +1,4 @@
-import type { BlogPost } from '../../../contract/blog';
+import type { BlogPost } from '../../../contract/blog/posts';
 
 const POST_DATE_FORMAT = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
 

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import styled from 'styled-components';
-import { carouselMachine, selectIsAutoplaying, selectSlideIndex } from '../../../machines/carousel.machine';
+import { carouselMachine, selectIsAutoplaying, selectSlideIndex } from '../../../machines/home/carousel.machine';
 import { IconButton, mediaConditions, px } from '../../ui';
 import { CAROUSEL_SLIDES } from './home-copy';
 

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import styled from 'styled-components';
 import { liveNowQueryOptions } from '../../api/live';
 import { ButtonLink, px } from '../../ui';
-import { LiveNowCards } from '../live-now/LiveNowCards';
+import { LiveNowCards } from '../live/now/LiveNowCards';
 import { MarketingSection, SectionHeader } from '../marketing/Section';
 
 /** Home shows a taste of who is live; /live-stream has the whole list. */

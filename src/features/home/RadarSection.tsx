@@ -1,6 +1,6 @@
 import { ButtonLink, px } from '../../ui';
 import styled from 'styled-components';
-import { HomeRadar } from '../radar/HomeRadar';
+import { HomeRadar } from '../discovery/radar/HomeRadar';
 import { MarketingSection, SectionHeader } from '../marketing/Section';
 
 /** SPEC section 2 interactive radar: the discovery radar around the Home page's fixed point. */

@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import type { Stat } from '../../../contract/config';
+import type { Stat } from '../../../contract/site-settings';
 import { Container, px, VisuallyHidden } from '../../ui';
 import { ACCENT_INK } from '../marketing/accent-ink';
 

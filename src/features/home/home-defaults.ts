@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { PublicConfig, Stat } from '../../../contract/config';
-import { publicConfigQueryOptions } from '../../api/config';
+import type { PublicConfig, Stat } from '../../../contract/site-settings';
+import { publicConfigQueryOptions } from '../../api/site-settings';
 
 /**
  * SPEC section 4: the built-in texts shown first and kept for any field the

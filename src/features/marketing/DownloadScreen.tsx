@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import styled from 'styled-components';
-import { publicConfigQueryOptions } from '../../api/config';
+import { publicConfigQueryOptions } from '../../api/site-settings';
 import { Button, ButtonLink, type ButtonStyleProps, buttonStyles, Grid, px } from '../../ui';
 import { APP_BENEFITS, WAYS_TO_GET_THE_APP } from './download-copy';
 import { FeatureIcon, type FeatureIconName } from './FeatureIcon';

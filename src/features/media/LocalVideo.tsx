@@ -1,5 +1,6 @@
-import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 import styled from 'styled-components';
+import { useVideoStream } from '../../lib/useVideoStream';
 import type { LocalMediaSession } from './local-media';
 
 interface LocalVideoProps {
@@ -14,14 +15,7 @@ interface LocalVideoProps {
 /** The user's own camera, mirrored like a mirror (as people expect to see themselves), never played back aloud. */
 export function LocalVideo({ session, label, className, testId }: LocalVideoProps) {
   const { stream, version } = useSyncExternalStore(session.subscribe, session.getView);
-  const videoRef = useRef<HTMLVideoElement>(null);
-
-  useEffect(() => {
-    const video = videoRef.current;
-    if (!video) return;
-    // Re-assigning after a camera switch makes every browser pick up the new track.
-    video.srcObject = stream;
-  }, [stream, version]);
+  const videoRef = useVideoStream(stream, version);
 
   return <Video ref={videoRef} className={className} data-testid={testId} aria-label={label} autoPlay playsInline muted />;
 }

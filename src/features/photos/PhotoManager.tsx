@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useLayoutEffect, useRef, useState, type ChangeEvent, type DragEvent } from 'react';
 import styled, { css } from 'styled-components';
-import { PHOTOS_FULL_MESSAGE, PHOTOS_MAX, type MemberPhoto, type PhotosResponse } from '../../../contract/photos';
-import { deletePhoto, keepPhotosResponse, myPhotosQueryOptions, reorderPhotos, uploadPhoto } from '../../api/photos';
+import { PHOTOS_FULL_MESSAGE, PHOTOS_MAX, type MemberPhoto, type PhotosResponse } from '../../../contract/photos/photos';
+import { deletePhoto, keepPhotosResponse, myPhotosQueryOptions, reorderPhotos, uploadPhoto } from '../../api/photos/photos';
 import { Badge, Button, Dialog, ErrorState, IconButton, mediaConditions, Notice, Photo, px, Skeleton, Text, theme as tokens, VisuallyHidden, visuallyHiddenStyles } from '../../ui';
 import { movedOrder } from './photo-order';
 import { PHOTO_ACCEPT, photoFileProblem, photoForUpload, type HeicConverter } from './photo-file';

@@ -4,7 +4,7 @@ import {
   PHOTO_TOO_LARGE_MESSAGE,
   PHOTO_TYPE_MESSAGE,
   PHOTO_UPLOAD_TYPES,
-} from '../../../contract/photos';
+} from '../../../contract/photos/photos';
 
 /** Shown when a HEIC/HEIF photo cannot be opened by this browser (so it cannot be turned into JPEG here). */
 export const HEIC_UNSUPPORTED_MESSAGE =

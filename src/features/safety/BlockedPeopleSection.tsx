@@ -3,7 +3,7 @@ import { useRef, useState } from 'react';
 import type { BlockedPerson } from '../../../contract/safety';
 import { blockedPeopleQueryOptions, unblockPerson } from '../../api/safety';
 import { Avatar, Button, Notice, Skeleton, Stack, Text, theme as tokens } from '../../ui';
-import { FocusableSectionHeading, SectionLoadFailed, SettingsList, SettingsListRow, SettingsListText } from '../profile/settings-list';
+import { FocusableSectionHeading, SectionLoadFailed, SettingsList, SettingsListRow, SettingsListText } from '../members/profile/settings-list';
 import { rediscoverPerson } from './safety-cache';
 import { unblockedNotice } from './safety-messages';
 
@@ -40,7 +40,7 @@ function BlockedRow({ person, onUnblocked }: { person: BlockedPerson; onUnblocke
 
 function LoadingRows() {
   return (
-    <Stack gap={3} aria-busy="true" aria-label="Loading blocked people">
+    <Stack gap={3} role="status" aria-busy="true" aria-label="Loading blocked people">
       {[0, 1].map((key) => (
         <SettingsListRow as="div" key={key}>
           <Skeleton shape="circle" width={tokens.sizes.avatar} height={tokens.sizes.avatar} />

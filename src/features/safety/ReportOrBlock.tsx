@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import styled from 'styled-components';
-import { Button, IconButton, px } from '../../ui';
+import { Button, IconButton, InlineIcon } from '../../ui';
 import type { ReportedPhoto } from './SafetyDialog';
 import { FlagIcon } from './safety-icons';
 
@@ -8,16 +8,6 @@ import { FlagIcon } from './safety-icons';
 // most profile views never need, and each chunk a route loads up front lengthens the preload list in
 // the code for `/`, which is at its size budget.
 const SafetyDialog = lazy(() => import('./SafetyDialog').then((module) => ({ default: module.SafetyDialog })));
-
-const Icon = styled.span`
-  display: inline-flex;
-  width: ${({ theme }) => px(theme.sizes.icon)};
-  height: ${({ theme }) => px(theme.sizes.icon)};
-  & > svg {
-    width: 100%;
-    height: 100%;
-  }
-`;
 
 /** Quieter than the profile's own actions: it is there when needed, not an invitation. */
 const QuietButton = styled(Button)`
@@ -47,9 +37,9 @@ export function ReportOrBlock({ person, onBlocked, disabled = false, compact = f
     <>
       {photo ? (
         <QuietButton type="button" variant="ghost" size="sm" aria-label={`Report ${photo.label}`} disabled={disabled} onClick={() => setOpen(true)}>
-          <Icon>
+          <InlineIcon>
             <FlagIcon />
-          </Icon>
+          </InlineIcon>
           Report photo
         </QuietButton>
       ) : compact ? (
@@ -58,9 +48,9 @@ export function ReportOrBlock({ person, onBlocked, disabled = false, compact = f
         </QuietIconButton>
       ) : (
         <QuietButton type="button" variant="ghost" disabled={disabled} onClick={() => setOpen(true)}>
-          <Icon>
+          <InlineIcon>
             <FlagIcon />
-          </Icon>
+          </InlineIcon>
           Report or block
         </QuietButton>
       )}

@@ -1,13 +1,8 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import { matchesQueryOptions } from '../../api/matches';
+import { discoveryKeys } from '../../api/discovery';
 import { safetyKeys } from '../../api/safety';
-import { publicProfileQueryOptions } from '../../api/users';
+import { publicProfileQueryOptions } from '../../api/members';
 
-// The roots of the lists in src/api/users.ts (their factories need filters, so
-// the roots are spelled out here). Spin and Radar's scanner fetch through their
-// machines on every visit and keep nothing in this cache.
-const DISCOVER_ROOT = ['users', 'discover'] as const;
-const RADAR_ROOT = ['users', 'radar'] as const;
 /** The call screen's view of a person (callKeys.peer in src/api/calls.ts), spelled out so the profile does not load that module. */
 const callPeerKey = (personId: string) => ['calls', 'peer', personId] as const;
 
@@ -19,9 +14,10 @@ const callPeerKey = (personId: string) => ['calls', 'peer', personId] as const;
  */
 export function forgetBlockedPerson(queryClient: QueryClient, personId: string): void {
   const keys: QueryKey[] = [
-    DISCOVER_ROOT,
-    RADAR_ROOT,
-    matchesQueryOptions().queryKey,
+    discoveryKeys.discoverAll(),
+    discoveryKeys.radarAll(),
+    discoveryKeys.spinAll(),
+    discoveryKeys.matches(),
     publicProfileQueryOptions(personId).queryKey,
     callPeerKey(personId),
   ];
@@ -34,6 +30,6 @@ export function forgetBlockedPerson(queryClient: QueryClient, personId: string):
 
 /** After an unblock: the person may show up again, so the discovery lists and their profile load afresh. */
 export function rediscoverPerson(queryClient: QueryClient, personId: string): void {
-  const keys: QueryKey[] = [DISCOVER_ROOT, RADAR_ROOT, publicProfileQueryOptions(personId).queryKey, callPeerKey(personId)];
+  const keys: QueryKey[] = [discoveryKeys.discoverAll(), discoveryKeys.radarAll(), discoveryKeys.spinAll(), publicProfileQueryOptions(personId).queryKey, callPeerKey(personId)];
   for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
 }

@@ -2,10 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState, type FocusEvent } from 'react';
 import styled from 'styled-components';
-import { currentUserQueryOptions } from '../../api/me';
-import { Avatar, Button, mediaConditions, px, theme as tokens, useMediaQuery } from '../../ui';
+import { currentUserQueryOptions } from '../../api/members';
+import { Avatar, Button, ChevronIcon, mediaConditions, px, theme as tokens, useMediaQuery } from '../../ui';
 import { useAuth } from '../auth/AuthProvider';
-import { ChevronIcon } from '../spin/icons';
 
 // The signed-in member's corner of the header: their photo and name, and the
 // entries that are theirs (Profile, Settings, Logout). Loaded only once someone

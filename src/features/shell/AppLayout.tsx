@@ -10,7 +10,7 @@ const MAIN_ID = 'main';
 
 // Rarely shown, or only to members: a visitor's first page does not carry them.
 const SessionEndedNotice = lazy(() => import('../auth/SessionEndedNotice').then((module) => ({ default: module.SessionEndedNotice })));
-const PresenceHeartbeat = lazy(() => import('../presence/PresenceHeartbeat').then((module) => ({ default: module.PresenceHeartbeat })));
+const PresenceHeartbeat = lazy(() => import('../members/presence/PresenceHeartbeat').then((module) => ({ default: module.PresenceHeartbeat })));
 const MemberLayer = lazy(() => import('./MemberLayer').then((module) => ({ default: module.MemberLayer })));
 
 /** Header and footer on every page (SPEC section 2), around the routed screen. */

@@ -1,8 +1,8 @@
-import { MatchMomentHost } from '../match-moment/MatchMomentHost';
-import { MessageAlerts } from '../messages/MessageAlerts';
-import { OutboxCourier } from '../messages/OutboxCourier';
+import { MatchMomentHost } from '../discovery/match-moment/MatchMomentHost';
+import { MessageAlerts } from '../messaging/MessageAlerts';
+import { OutboxCourier } from '../messaging/OutboxCourier';
 import { MemberNotices } from '../notices/MemberNotices';
-import { IncomingCallHost } from '../video-call/IncomingCallHost';
+import { IncomingCallHost } from '../calls/IncomingCallHost';
 
 /**
  * What the shell adds for a signed-in member, loaded as one piece (a

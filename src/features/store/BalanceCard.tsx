@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import type { User } from '../../../contract/user';
+import type { User } from '../../../contract/members/profile';
 import { ButtonLink, Card, px, Skeleton, Text, theme } from '../../ui';
 import { useReturnHere } from '../auth/useReturnHere';
 import { CoinIcon } from './StoreIcons';

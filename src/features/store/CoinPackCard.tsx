@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import styled from 'styled-components';
-import type { CoinPack } from '../../../contract/store';
-import type { PurchaseItem } from '../../../machines/purchase.machine';
+import type { CoinPack } from '../../../contract/store/listings';
+import type { PurchaseItem } from '../../../machines/store/purchase.machine';
 import { Badge, Button, px } from '../../ui';
 import { CatalogueGrid, FlagRow, OfferAction, OfferCard, OfferName, OfferPrice } from './CatalogueGrid';
 import { CoinIcon } from './StoreIcons';

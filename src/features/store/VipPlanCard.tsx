@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import styled from 'styled-components';
-import type { VipPlan } from '../../../contract/store';
-import type { PurchaseItem } from '../../../machines/purchase.machine';
+import type { VipPlan } from '../../../contract/store/listings';
+import type { PurchaseItem } from '../../../machines/store/purchase.machine';
 import { Badge, Button, px } from '../../ui';
 import { CatalogueGrid, FlagRow, OfferAction, OfferCard, OfferName, OfferPrice } from './CatalogueGrid';
 import { CheckIcon } from './StoreIcons';

@@ -1,5 +1,5 @@
 import styled, { css } from 'styled-components';
-import type { User } from '../../../contract/user';
+import type { User } from '../../../contract/members/profile';
 import { Badge, px } from '../../ui';
 import { CrownIcon } from './StoreIcons';
 import { formatExpiryDate } from './format';

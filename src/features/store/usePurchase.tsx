@@ -2,8 +2,8 @@ import { createContext, useCallback, useContext, useEffect, useMemo, type ReactN
 import { useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorOptions, ActorRefFrom, AnyActorLogic, InspectionEvent } from 'xstate';
-import { purchaseMachine, selectOutcome, selectPendingItem, type PurchaseItem } from '../../../machines/purchase.machine';
-import { simulatedPurchaseActors } from '../../../machines/purchase.sim';
+import { purchaseMachine, selectOutcome, selectPendingItem, type PurchaseItem } from '../../../machines/store/purchase.machine';
+import { simulatedPurchaseActors } from '../../../machines/store/purchase.sim';
 import { useAuth } from '../auth/AuthProvider';
 import { useReturnHere } from '../auth/useReturnHere';
 

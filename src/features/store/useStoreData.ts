@@ -1,5 +1,5 @@
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
-import { currentUserQueryOptions } from '../../api/me';
+import { currentUserQueryOptions } from '../../api/members';
 import { coinPacksQueryOptions, vipPlansQueryOptions } from '../../api/store';
 import { useAuth } from '../auth/AuthProvider';
 

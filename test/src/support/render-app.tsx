@@ -32,6 +32,14 @@ export function mockApi(routes: Record<string, Handler>) {
   return { calls };
 }
 
+/** Answers as `handler` does, `ms` later: long enough for a page that renders before its data to show its loading state. */
+export function delayed(ms: number, handler: Handler): Handler {
+  return async (url, init) => {
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    return handler(url, init);
+  };
+}
+
 export function json(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { adminKeys } from '../../../api/admin/console';
 import { ApiError } from '../../../api/client';
 import { storeKeys } from '../../../api/store';
 import { EmptyState, ErrorState, Stack, Table, useFieldErrors } from '../../../ui';
@@ -25,7 +26,7 @@ export function CataloguePanel<Item extends { _id: string; name: string }>({ kin
 
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: kind.queryKey });
-    void queryClient.invalidateQueries({ queryKey: ['admin', 'activity'] });
+    void queryClient.invalidateQueries({ queryKey: adminKeys.activityAll() });
     // The public Coins, VIP and Store screens read the same catalogue.
     void queryClient.invalidateQueries({ queryKey: storeKeys.all });
   };

@@ -8,7 +8,7 @@ import {
   type AdminCoinPack,
   type AdminVipPlan,
   type Gift,
-} from '../../../../contract/catalogue';
+} from '../../../../contract/store/catalogue';
 import {
   adminCoinPacksQueryOptions,
   adminGiftsQueryOptions,
@@ -20,7 +20,8 @@ import {
   saveCoinPack,
   saveGift,
   saveVipPlan,
-} from '../../../api/admin';
+} from '../../../api/admin/console';
+import { loadedByRoute } from '../../../lib/page-data';
 import { Badge, type FieldErrorMap } from '../../../ui';
 import { formatCount, formatCurrency } from '../shared/format';
 
@@ -80,7 +81,7 @@ export const giftKind: CatalogueKind<Gift> = {
   id: 'gifts',
   title: 'Gifts',
   noun: 'gift',
-  useItems: () => useQuery(adminGiftsQueryOptions()),
+  useItems: () => useQuery({ ...adminGiftsQueryOptions(), ...loadedByRoute }),
   queryKey: adminKeys.gifts(),
   columns: [
     { header: 'Gift', cell: (gift) => `${gift.icon} ${gift.name}` },
@@ -108,7 +109,7 @@ export const coinPackKind: CatalogueKind<AdminCoinPack> = {
   id: 'coinPacks',
   title: 'Coin Packs',
   noun: 'coin pack',
-  useItems: () => useQuery(adminCoinPacksQueryOptions()),
+  useItems: () => useQuery({ ...adminCoinPacksQueryOptions(), ...loadedByRoute }),
   queryKey: adminKeys.coinPacks(),
   columns: [
     { header: 'Pack', cell: (pack) => pack.name },
@@ -145,7 +146,7 @@ export const vipPlanKind: CatalogueKind<AdminVipPlan> = {
   id: 'vipPlans',
   title: 'VIP Plans',
   noun: 'VIP plan',
-  useItems: () => useQuery(adminVipPlansQueryOptions()),
+  useItems: () => useQuery({ ...adminVipPlansQueryOptions(), ...loadedByRoute }),
   queryKey: adminKeys.vipPlans(),
   columns: [
     { header: 'Plan', cell: (plan) => plan.name },

@@ -11,8 +11,8 @@ import {
   selectIsDeleting,
   selectIsSaving,
   selectNotice,
-} from '../../../../machines/blog-editor.machine';
-import { BLOG_QUERY_ROOT, blogCategoriesQueryOptions } from '../../../api/blog';
+} from '../../../../machines/admin/blog-editor.machine';
+import { blogCategoriesQueryOptions, blogKeys } from '../../../api/blog/posts';
 import { Stack } from '../../../ui';
 import { RevealedNotice } from '../shared/RevealedNotice';
 import { AddButtonBar } from '../shared/AdminScreen';
@@ -35,7 +35,7 @@ export function BlogManagement() {
       blogEditorMachine.provide({
         actors: createBlogEditorActors(),
         // The admin list and the public blog both change.
-        actions: { postsChanged: () => void queryClient.invalidateQueries({ queryKey: BLOG_QUERY_ROOT }) },
+        actions: { postsChanged: () => void queryClient.invalidateQueries({ queryKey: blogKeys.all }) },
       }),
     [queryClient],
   );

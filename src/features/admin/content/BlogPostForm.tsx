@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import type { BlogPostInput } from '../../../../contract/blog';
+import type { BlogPostInput } from '../../../../contract/blog/posts';
 import { Button, Card, Checkbox, Field, Heading, Input, px, Select, Textarea } from '../../../ui';
 import { formValuesToInput, inputToFormValues, type BlogFormValues } from './blog-form';
 

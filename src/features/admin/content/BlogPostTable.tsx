@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import styled from 'styled-components';
-import type { BlogPost } from '../../../../contract/blog';
-import { adminBlogListQueryOptions } from '../../../api/blog';
+import type { BlogPost } from '../../../../contract/blog/posts';
+import { adminBlogListQueryOptions } from '../../../api/blog/posts';
 import { Badge, EmptyState, Field, Pagination, px, Select, Table } from '../../../ui';
 import { CellTitle, FilterActions, FilterBar } from '../shared/AdminScreen';
 import { CellTime, EditDeleteActions, TableHead } from '../shared/AdminTable';

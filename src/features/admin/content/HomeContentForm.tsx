@@ -4,9 +4,10 @@ import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import styled from 'styled-components';
 import type { StatColor } from '../../../../contract/common';
-import type { AppSetting } from '../../../../contract/config';
-import { homeContentMachine, selectFailedNotice, selectIsSaving, selectSavedNotice } from '../../../../machines/home-content.machine';
-import { appConfigQueryOptions } from '../../../api/config';
+import type { AppSetting } from '../../../../contract/site-settings';
+import { homeContentMachine, selectFailedNotice, selectIsSaving, selectSavedNotice } from '../../../../machines/admin/home-content.machine';
+import { appConfigQueryOptions } from '../../../api/admin/site-settings';
+import { siteSettingsKeys } from '../../../api/site-settings';
 import { Button, Card, Field, Heading, Input, Notice, px, Select, Textarea, useFieldErrors, type FieldErrorMap } from '../../../ui';
 import { LoadFailedNotice, LoadingState } from '../shared/LoadStates';
 import { createHomeContentActors } from './home-content-actors';
@@ -35,7 +36,7 @@ function HomeContentForm({ configs }: { configs: Record<string, AppSetting> }) {
       homeContentMachine.provide({
         actors: createHomeContentActors(),
         // The public config feeds Home: refresh it with the admin copy.
-        actions: { contentChanged: () => void queryClient.invalidateQueries({ queryKey: ['config'] }) },
+        actions: { contentChanged: () => void queryClient.invalidateQueries({ queryKey: siteSettingsKeys.all }) },
       }),
     [queryClient],
   );

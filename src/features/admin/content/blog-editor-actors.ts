@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
-import type { PostToDelete, SavePostInput, ServerMessage } from '../../../../machines/blog-editor.machine';
-import { createBlogPost, deleteBlogPost, updateBlogPost } from '../../../api/blog';
+import type { PostToDelete, SavePostInput, ServerMessage } from '../../../../machines/admin/blog-editor.machine';
+import { createBlogPost, deleteBlogPost, updateBlogPost } from '../../../api/blog/posts';
 
 /** The blog editor's real effects: POST a new post, PUT an existing one, DELETE one (SPEC section 7). */
 export function createBlogEditorActors() {

@@ -1,4 +1,4 @@
-import type { BlogPost, BlogPostInput } from '../../../../contract/blog';
+import type { BlogPost, BlogPostInput } from '../../../../contract/blog/posts';
 import { DEFAULT_BLOG_CATEGORY, DEFAULT_READ_TIME } from '../../../../contract/constants';
 
 /** The add/edit form as the inputs hold it: text everywhere, tags as one comma-separated line. */

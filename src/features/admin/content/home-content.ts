@@ -1,5 +1,5 @@
 import type { StatColor } from '../../../../contract/common';
-import type { AppSetting, Stat, UpdateAppConfigBody } from '../../../../contract/config';
+import type { AppSetting, Stat, UpdateAppConfigBody } from '../../../../contract/site-settings';
 
 /** SPEC section 9 default stats, used when none are stored yet. */
 export const DEFAULT_STATS: Stat[] = [

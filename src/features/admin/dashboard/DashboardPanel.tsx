@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import styled from 'styled-components';
-import { adminStatsQueryOptions } from '../../../api/admin';
+import { adminStatsQueryOptions } from '../../../api/admin/console';
+import { loadedByRoute } from '../../../lib/page-data';
 import { ErrorState, px, Spinner } from '../../../ui';
 import { QuickActions } from './QuickActions';
 import { RecentActivity } from './RecentActivity';
@@ -8,7 +9,7 @@ import { StatCards, StatCardsSkeleton } from './StatCards';
 
 /** SPEC section 2 Dashboard: cards, quick actions and recent activity, with loading and error states. */
 export function DashboardPanel() {
-  const stats = useQuery(adminStatsQueryOptions());
+  const stats = useQuery({ ...adminStatsQueryOptions(), ...loadedByRoute });
 
   return (
     <Layout>

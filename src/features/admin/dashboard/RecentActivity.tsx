@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import styled from 'styled-components';
-import { adminActivityQueryOptions } from '../../../api/admin';
+import { adminActivityQueryOptions } from '../../../api/admin/console';
+import { loadedByRoute } from '../../../lib/page-data';
 import { Card, EmptyState, Heading, px, Skeleton, Text } from '../../../ui';
 import { formatDateTime, formatRelative } from '../shared/format';
 import { LoadFailedNotice } from '../shared/LoadStates';
@@ -8,7 +9,7 @@ import { activityDetails, describeActivity } from './activity-text';
 
 /** The real audit log, newest first (the SPEC's list was static). */
 export function RecentActivity() {
-  const activity = useQuery(adminActivityQueryOptions(10));
+  const activity = useQuery({ ...adminActivityQueryOptions(10), ...loadedByRoute });
 
   return (
     <Card as="section" aria-labelledby="recent-activity-heading">

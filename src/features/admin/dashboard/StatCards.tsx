@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import type { AdminStats } from '../../../../contract/admin';
+import type { AdminStats } from '../../../../contract/admin/console';
 import { Heading, px, Skeleton } from '../../../ui';
 import { formatCount, formatCurrency } from '../shared/format';
 

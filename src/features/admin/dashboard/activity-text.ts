@@ -1,4 +1,4 @@
-import type { ActivityEntry } from '../../../../contract/admin';
+import type { ActivityEntry } from '../../../../contract/admin/console';
 
 const TARGET_NOUNS: Record<string, string> = {
   user: 'user',

@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminUser } from '../../../../contract/admin';
-import type { AdminReport, ReportStatus } from '../../../../contract/admin-reports';
-import { adminKeys, banUser } from '../../../api/admin';
-import { adminPhotoKeys, removeMemberPhoto } from '../../../api/admin-photos';
-import { adminReportKeys, adminReportsQueryOptions, resolveReport, type AdminReportsParams } from '../../../api/admin-reports';
+import type { AdminUser } from '../../../../contract/admin/console';
+import type { AdminReport, ReportStatus } from '../../../../contract/admin/reports';
+import { adminKeys, banUser } from '../../../api/admin/console';
+import { adminPhotoKeys, removeMemberPhoto } from '../../../api/photos/admin';
+import { adminReportKeys, adminReportsQueryOptions, resolveReport, type AdminReportsParams } from '../../../api/admin/reports';
 import { ApiError } from '../../../api/client';
+import { loadedByRoute } from '../../../lib/page-data';
 import { EmptyState, ErrorState, Field, Pagination, Select, theme } from '../../../ui';
 import { ActionNoticeBar } from '../shared/ActionNoticeBar';
 import { AdminPhoto } from '../shared/AdminPhoto';
@@ -41,7 +42,7 @@ const EMPTY: Record<ReportStatus, { title: string; text?: string }> = {
 /** Member reports: the open queue (newest first) and the resolved ones; resolve a report, or ban the member it is about. */
 export function ReportsScreen({ params, onParamsChange }: ReportsScreenProps) {
   const queryClient = useQueryClient();
-  const reports = useQuery(adminReportsQueryOptions(params));
+  const reports = useQuery({ ...adminReportsQueryOptions(params), ...loadedByRoute });
   const { notice, succeed, fail, dismiss } = useActionNotice();
   const [banTarget, setBanTarget] = useState<AdminReport | null>(null);
 
@@ -52,7 +53,7 @@ export function ReportsScreen({ params, onParamsChange }: ReportsScreenProps) {
       // Both change the queue: a resolved report moves to the other list, and a ban resolves every open report about the member.
       void queryClient.invalidateQueries({ queryKey: adminReportKeys.all() });
       // The server writes resolving into the audit log the dashboard's Recent Activity shows (a ban's is marked by applyUserChange).
-      if (result.kind === 'resolve') void queryClient.invalidateQueries({ queryKey: ['admin', 'activity'] });
+      if (result.kind === 'resolve') void queryClient.invalidateQueries({ queryKey: adminKeys.activityAll() });
       if (result.kind === 'ban') {
         applyUserChange(queryClient, result.user);
         void queryClient.invalidateQueries({ queryKey: adminKeys.usersAll() });

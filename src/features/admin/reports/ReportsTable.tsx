@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import type { AdminReport, ReportStatus } from '../../../../contract/admin-reports';
+import type { AdminReport, ReportStatus } from '../../../../contract/admin/reports';
 import { Avatar, Badge, Button, px, Table, Text, theme } from '../../../ui';
 import { AdminPhoto } from '../shared/AdminPhoto';
 import { RowActions } from '../shared/AdminScreen';

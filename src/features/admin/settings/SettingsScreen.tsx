@@ -1,19 +1,21 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import styled from 'styled-components';
-import type { AppSetting } from '../../../../contract/config';
+import type { AppSetting } from '../../../../contract/site-settings';
 import { ApiError } from '../../../api/client';
-import { appConfigQueryOptions, updateAppConfig } from '../../../api/config';
+import { appConfigQueryOptions, updateAppConfig } from '../../../api/admin/site-settings';
+import { siteSettingsKeys } from '../../../api/site-settings';
+import { loadedByRoute } from '../../../lib/page-data';
 import { Button, Card, ErrorState, Field, Input, Notice, Stack, useFieldErrors, type FieldErrorMap } from '../../../ui';
 import { TwoStepSection } from '../../auth/TwoStepSection';
-import { SettingsHeadingLevel } from '../../profile/SettingsSection';
+import { SettingsHeadingLevel } from '../../members/profile/SettingsSection';
 import { AdminPageHeader } from '../shared/AdminPageHeader';
 import { AdminScreen } from '../shared/AdminScreen';
 import { LoadingState } from '../shared/LoadStates';
 
 /** The app-wide settings of the config API; the home page texts live in the Content Manager. */
 export function SettingsScreen() {
-  const configs = useQuery(appConfigQueryOptions());
+  const configs = useQuery({ ...appConfigQueryOptions(), ...loadedByRoute });
   return (
     <AdminScreen>
       <AdminPageHeader title="Settings" description="Product name and where the Download page sends Android users." backToDashboard />
@@ -57,7 +59,7 @@ function SettingsForm({ configs }: { configs: Record<string, AppSetting> }) {
         },
       }),
     // The header shows the product name from the public config.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['config'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: siteSettingsKeys.all }),
     onError: (error) => {
       if (!(error instanceof ApiError)) return;
       const found: FieldErrorMap<SettingKey> = {};

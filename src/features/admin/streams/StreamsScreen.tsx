@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminStream } from '../../../../contract/live';
+import { adminKeys } from '../../../api/admin/console';
 import { ApiError } from '../../../api/client';
 import { adminEndStream, adminStreamsQueryOptions, liveKeys, type AdminStreamsParams } from '../../../api/live';
+import { loadedByRoute } from '../../../lib/page-data';
 import { EmptyState, ErrorState, Field, Pagination, Select } from '../../../ui';
 import { ActionNoticeBar } from '../shared/ActionNoticeBar';
 import { AdminPageHeader } from '../shared/AdminPageHeader';
@@ -28,7 +30,7 @@ const EMPTY: Record<AdminStreamsParams['state'], { title: string; text: string }
 /** Live streams (issue 39): who is live, and every stream before, with its audience; an admin can end a live one. */
 export function StreamsScreen({ params, onParamsChange }: StreamsScreenProps) {
   const queryClient = useQueryClient();
-  const streams = useQuery({ ...adminStreamsQueryOptions(params), refetchInterval: ADMIN_STREAMS_REFRESH_MS });
+  const streams = useQuery({ ...adminStreamsQueryOptions(params), ...loadedByRoute, refetchInterval: ADMIN_STREAMS_REFRESH_MS });
   const { notice, succeed, dismiss } = useActionNotice();
   const [ending, setEnding] = useState<AdminStream | null>(null);
 
@@ -40,7 +42,7 @@ export function StreamsScreen({ params, onParamsChange }: StreamsScreenProps) {
       void queryClient.invalidateQueries({ queryKey: liveKeys.adminAll() });
       void queryClient.invalidateQueries({ queryKey: liveKeys.now() });
       // The server may log it in the audit trail that Recent Activity shows.
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'activity'] });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.activityAll() });
     },
     onError: (error) => {
       // Already over (the host ended it, or another admin): the list reloads to show it ended.

@@ -1,4 +1,4 @@
-import type { AdminUser } from '../../../../contract/admin';
+import type { AdminUser } from '../../../../contract/admin/console';
 import { Field, Text, Textarea } from '../../../ui';
 import { FormDialog } from '../shared/FormDialog';
 import { useRequiredText } from '../shared/useRequiredText';

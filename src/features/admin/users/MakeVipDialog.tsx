@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { AdminUser, MakeVipBody } from '../../../../contract/admin';
-import { adminVipPlansQueryOptions } from '../../../api/admin';
+import type { AdminUser, MakeVipBody } from '../../../../contract/admin/console';
+import { adminVipPlansQueryOptions } from '../../../api/admin/console';
 import { Field, Input, Notice, Select, Text } from '../../../ui';
 import { FormDialog } from '../shared/FormDialog';
 

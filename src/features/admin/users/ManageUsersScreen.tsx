@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminUser, AdminUserFilter, MakeVipBody } from '../../../../contract/admin';
-import { adminUsersQueryOptions, banUser, makeUserVip, removeUserVip, unbanUser, type AdminUsersParams } from '../../../api/admin';
+import type { AdminUser, AdminUserFilter, MakeVipBody } from '../../../../contract/admin/console';
+import { adminUsersQueryOptions, banUser, makeUserVip, removeUserVip, unbanUser, type AdminUsersParams } from '../../../api/admin/console';
+import { loadedByRoute } from '../../../lib/page-data';
 import { EmptyState, ErrorState, Field, Input, Pagination, Select } from '../../../ui';
 import { ActionNoticeBar } from '../shared/ActionNoticeBar';
 import { AdminPageHeader } from '../shared/AdminPageHeader';
@@ -37,7 +38,7 @@ function runUserAction(action: UserAction) {
 /** Manage Users: search, filter and page member accounts; ban with a reason, unban, make or remove VIP. */
 export function ManageUsersScreen({ params, onParamsChange }: ManageUsersScreenProps) {
   const queryClient = useQueryClient();
-  const users = useQuery(adminUsersQueryOptions(params));
+  const users = useQuery({ ...adminUsersQueryOptions(params), ...loadedByRoute });
   const { notice, succeed, fail, dismiss } = useActionNotice();
   const [searchText, setSearchText] = useState(params.search ?? '');
   const [filter, setFilter] = useState<AdminUserFilter>(params.filter);

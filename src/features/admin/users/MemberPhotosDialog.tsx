@@ -1,11 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
-import type { AdminUser } from '../../../../contract/admin';
-import type { MemberPhoto } from '../../../../contract/photos';
-import { adminKeys } from '../../../api/admin';
-import { adminReportKeys } from '../../../api/admin-reports';
-import { adminPhotoKeys, adminMemberPhotosQueryOptions, removeMemberPhoto } from '../../../api/admin-photos';
+import type { AdminUser } from '../../../../contract/admin/console';
+import type { MemberPhoto } from '../../../../contract/photos/photos';
+import { adminKeys } from '../../../api/admin/console';
+import { adminReportKeys } from '../../../api/admin/reports';
+import { adminPhotoKeys, adminMemberPhotosQueryOptions, removeMemberPhoto } from '../../../api/photos/admin';
 import { Button, Dialog, Heading, Notice, px, Stack, Text, theme } from '../../../ui';
 import { AdminPhoto } from '../shared/AdminPhoto';
 import { LoadFailedNotice, LoadingState } from '../shared/LoadStates';

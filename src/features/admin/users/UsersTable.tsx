@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import type { AdminUser } from '../../../../contract/admin';
+import type { AdminUser } from '../../../../contract/admin/console';
 import { Avatar, Badge, Button, px, Table, Text, theme } from '../../../ui';
 import { CellTitle, RowActions } from '../shared/AdminScreen';
 import { BadgeRow, CellTime, ListWithCount, PersonWithAvatar, TableHead } from '../shared/AdminTable';

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { AdminUser, AdminUserListResponse } from '../../../../contract/admin';
-import { adminKeys } from '../../../api/admin';
+import type { AdminUser, AdminUserListResponse } from '../../../../contract/admin/console';
+import { adminKeys } from '../../../api/admin/console';
 
 /**
  * Puts the changed account into every cached page of the users table, so the
@@ -11,5 +11,5 @@ export function applyUserChange(queryClient: QueryClient, user: AdminUser): void
     page ? { ...page, users: page.users.map((row) => (row._id === user._id ? user : row)) } : page,
   );
   void queryClient.invalidateQueries({ queryKey: adminKeys.stats() });
-  void queryClient.invalidateQueries({ queryKey: ['admin', 'activity'] });
+  void queryClient.invalidateQueries({ queryKey: adminKeys.activityAll() });
 }

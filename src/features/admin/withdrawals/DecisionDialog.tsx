@@ -1,4 +1,4 @@
-import type { Withdrawal } from '../../../../contract/admin';
+import type { Withdrawal } from '../../../../contract/admin/console';
 import { Field, Input, Text, Textarea } from '../../../ui';
 import { formatCount, formatCurrency } from '../shared/format';
 import { FormDialog } from '../shared/FormDialog';

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Withdrawal, WithdrawalListResponse, WithdrawalStatus } from '../../../../contract/admin';
-import { adminKeys, adminWithdrawalsQueryOptions, approveWithdrawal, rejectWithdrawal, type WithdrawalsParams } from '../../../api/admin';
+import type { Withdrawal, WithdrawalListResponse, WithdrawalStatus } from '../../../../contract/admin/console';
+import { adminKeys, adminWithdrawalsQueryOptions, approveWithdrawal, rejectWithdrawal, type WithdrawalsParams } from '../../../api/admin/console';
 import { ApiError } from '../../../api/client';
+import { loadedByRoute } from '../../../lib/page-data';
 import { EmptyState, ErrorState, Field, Pagination, Select } from '../../../ui';
 import { ActionNoticeBar } from '../shared/ActionNoticeBar';
 import { AdminPageHeader } from '../shared/AdminPageHeader';
@@ -26,7 +27,7 @@ interface Decision {
 /** Withdrawals: filter by status, approve with a transaction id or reject with a reason; decided rows stay decided. */
 export function WithdrawalsScreen({ params, onParamsChange }: WithdrawalsScreenProps) {
   const queryClient = useQueryClient();
-  const withdrawals = useQuery(adminWithdrawalsQueryOptions(params));
+  const withdrawals = useQuery({ ...adminWithdrawalsQueryOptions(params), ...loadedByRoute });
   const { notice, succeed, dismiss } = useActionNotice();
   const [deciding, setDeciding] = useState<Decision | null>(null);
 
@@ -37,7 +38,7 @@ export function WithdrawalsScreen({ params, onParamsChange }: WithdrawalsScreenP
       queryClient.setQueriesData<WithdrawalListResponse>({ queryKey: adminKeys.withdrawalsAll() }, (page) =>
         page ? { ...page, withdrawals: page.withdrawals.map((row) => (row._id === result.withdrawal._id ? result.withdrawal : row)) } : page,
       );
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'activity'] });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.activityAll() });
       succeed(`${result.message}: ${memberName(result.withdrawal)}`);
       setDeciding(null);
     },

@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import type { Withdrawal, WithdrawalStatus } from '../../../../contract/admin';
+import type { Withdrawal, WithdrawalStatus } from '../../../../contract/admin/console';
 import { Badge, Button, px, Table, type BadgeTone } from '../../../ui';
 import { CellTitle, RowActions } from '../shared/AdminScreen';
 import { CellTime, TableHead } from '../shared/AdminTable';

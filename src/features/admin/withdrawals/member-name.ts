@@ -1,4 +1,4 @@
-import type { Withdrawal } from '../../../../contract/admin';
+import type { Withdrawal } from '../../../../contract/admin/console';
 
 /** Settled payouts outlive the member who asked for them; the books still show that someone did. */
 export function memberName(withdrawal: Withdrawal): string {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { BlogPost } from '../../../../contract/blog';
+import type { BlogPost } from '../../../../contract/blog/posts';
 import { json, mockApi, renderApp } from '../../support/render-app';
 import { PUBLIC_CONFIG } from './fixtures';
 

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { spinner, watchForElement } from '../../support/ever-shown';
 import { json, mockApi, renderApp } from '../../support/render-app';
 import { activityEntry, adminUser, PUBLIC_CONFIG, STATS } from './fixtures';
 
@@ -24,29 +25,31 @@ describe('Admin dashboard', () => {
     }
   });
 
-  it('shows a loading state, then the user and revenue cards in dollars and the real recent activity', async () => {
+  it('opens with the user and revenue cards in dollars and the real recent activity, with no loading state first', async () => {
     let releaseStats: () => void = () => {};
     const statsReady = new Promise<void>((resolve) => {
       releaseStats = resolve;
     });
-    mockApi({
+    const { calls } = mockApi({
       ...baseRoutes,
       'GET /api/admin/stats': async () => {
         await statsReady;
         return json(200, { success: true, ...STATS });
       },
     });
+    const loading = watchForElement(spinner('Loading dashboard'));
     renderApp('/admin');
 
+    // The route waits for the stats (issue 46): the dashboard does not show before them, then shows whole.
+    await waitFor(() => expect(calls.some((call) => call.path === '/api/admin/stats')).toBe(true));
+    expect(screen.queryByRole('heading', { name: 'Admin Dashboard' })).not.toBeInTheDocument();
+    releaseStats();
     expect(await screen.findByRole('heading', { name: 'Admin Dashboard', level: 1 }, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Dashboard' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('tab', { name: 'Content Manager' })).toBeInTheDocument();
     expect(within(screen.getByRole('main')).getByRole('button', { name: 'Logout' })).toBeInTheDocument();
-    expect(screen.getByText('Loading dashboard')).toBeInTheDocument();
-
-    releaseStats();
-    expect(await screen.findByText('Total Users')).toBeInTheDocument();
-    expect(screen.queryByText('Loading dashboard')).not.toBeInTheDocument();
+    expect(screen.getByText('Total Users')).toBeInTheDocument();
+    expect(loading.stop()).toBe(false);
     const card = (label: string) => screen.getByText(label).closest('div');
     expect(card('Total Users')).toHaveTextContent('1,234');
     expect(card('Active Users')).toHaveTextContent('321');

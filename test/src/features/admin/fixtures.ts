@@ -1,4 +1,4 @@
-import type { ActivityEntry, AdminStats, AdminUser, Withdrawal } from '../../../../contract/admin';
+import type { ActivityEntry, AdminStats, AdminUser, Withdrawal } from '../../../../contract/admin/console';
 
 export const STATS: AdminStats = {
   users: { total: 1234, active: 321, vip: 45, banned: 6 },

@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AdminUser } from '../../../../contract/admin';
-import { json, mockApi, renderApp } from '../../support/render-app';
+import type { AdminUser } from '../../../../contract/admin/console';
+import { spinner, watchForElement } from '../../support/ever-shown';
+import { delayed, json, mockApi, renderApp } from '../../support/render-app';
 import { adminUser, PUBLIC_CONFIG, sentBody } from './fixtures';
 
 beforeEach(() => localStorage.setItem('admin_token', 'admin-token'));
@@ -33,6 +34,10 @@ function usersApi(extra: Parameters<typeof mockApi>[0] = {}) {
   });
 }
 
+function usersTable(): HTMLElement {
+  return within(screen.getByRole('region', { name: 'Users' })).getByRole('table');
+}
+
 function rowOf(username: string): HTMLElement {
   const row = screen.getByText(`@${username}`, { exact: false }).closest('tr');
   if (!row) throw new Error(`no row for ${username}`);
@@ -56,6 +61,40 @@ describe('Manage Users', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
     await waitFor(() => expect(router.state.location.search).toEqual({ page: 2, search: 'raj', filter: 'banned' }));
     expect(await screen.findByText('Showing page 2 of 3')).toBeInTheDocument();
+  });
+
+  it('opens with the list: the route waits for it, so no loading state shows first', async () => {
+    // The list comes a little late, so a page that rendered before it would show its loading state first.
+    usersApi({ 'GET /api/admin/users': delayed(100, () => json(200, { success: true, users: [maya, raj], currentPage: 1, totalPages: 3, total: 22 })) });
+    const loading = watchForElement(spinner('Loading users'));
+    renderApp('/admin/users');
+    expect(await screen.findByRole('region', { name: 'Users' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(rowOf('maya_r')).toBeInTheDocument();
+    expect(loading.stop()).toBe(false);
+  });
+
+  it('answers Next at once: the table keeps the page it has, marked busy, until the next one arrives', async () => {
+    let releasePage2: () => void = () => {};
+    const page2Ready = new Promise<void>((resolve) => {
+      releasePage2 = resolve;
+    });
+    usersApi({
+      'GET /api/admin/users': async (url) => {
+        const page = Number(url.searchParams.get('page') ?? 1);
+        if (page === 2) await page2Ready;
+        return json(200, { success: true, users: page === 2 ? [raj] : [maya], currentPage: page, totalPages: 3, total: 22 });
+      },
+    });
+    renderApp('/admin/users');
+    expect(await screen.findByText('Showing page 1 of 3', {}, { timeout: 5000 })).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(usersTable()).toHaveAttribute('aria-busy', 'true'));
+    expect(rowOf('maya_r')).toBeInTheDocument();
+    releasePage2();
+    expect(await screen.findByText('Showing page 2 of 3')).toBeInTheDocument();
+    expect(rowOf('raj_k')).toBeInTheDocument();
+    expect(usersTable()).toHaveAttribute('aria-busy', 'false');
   });
 
   it('bans only with a reason, then updates the row in place', async () => {

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AdminStream, AdminStreamsResponse } from '../../../../contract/live';
 import { json, mockApi, renderApp } from '../../support/render-app';
-import { adminStream } from '../live-now/fixtures';
+import { adminStream } from '../live/now/fixtures';
 import { PUBLIC_CONFIG } from './fixtures';
 
 beforeEach(() => localStorage.setItem('admin_token', 'admin-token'));

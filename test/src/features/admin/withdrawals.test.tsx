@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Withdrawal } from '../../../../contract/admin';
+import type { Withdrawal } from '../../../../contract/admin/console';
 import { json, mockApi, renderApp } from '../../support/render-app';
 import { PUBLIC_CONFIG, withdrawal, sentBody } from './fixtures';
 

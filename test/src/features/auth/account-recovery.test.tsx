@@ -1,8 +1,8 @@
 import { configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { EMAIL_LINK_INVALID_MESSAGE, PASSWORD_RESET_DONE_MESSAGE, PASSWORD_RESET_REQUESTED_MESSAGE } from '../../../../contract/account-recovery';
-import { mockShellApi } from '../discover/fixtures';
+import { EMAIL_LINK_INVALID_MESSAGE, PASSWORD_RESET_DONE_MESSAGE, PASSWORD_RESET_REQUESTED_MESSAGE } from '../../../../contract/auth/account-recovery';
+import { mockShellApi } from '../discovery/discover/fixtures';
 import { json, renderApp } from '../../support/render-app';
 
 // The whole app renders here; on a busy machine its first paint can take more than a second.

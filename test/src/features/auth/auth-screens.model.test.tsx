@@ -2,13 +2,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AnyActorRef, AnyEventObject } from 'xstate';
-import type { AuthEvent, AuthSnapshot } from '../../../../machines/auth.machine';
+import type { AuthEvent, AuthSnapshot } from '../../../../machines/auth/auth.machine';
 import type { AppRouter } from '../../../../src/router';
-import { authScreensModel as authModel, NO_TOKENS } from '../../../machines/auth-model';
-import { expectedSession } from '../../../machines/auth-expectations';
+import { authScreensModel as authModel, NO_TOKENS } from '../../../machines/auth/auth-model';
+import { expectedSession } from '../../../machines/auth/auth-expectations';
 import { printCoverageAfterAll, type ModelPath } from '../../../support/model';
 import { findLogout, json, mockApi, renderApp, roleStatement, siteHeader } from '../../support/render-app';
-import { ADMIN_TOKEN_KEY, SIGNED_OUT_REASON_KEY, USER_TOKEN_KEY } from '../../../../src/api/session';
+import { ADMIN_TOKEN_KEY, SIGNED_OUT_REASON_KEY, USER_TOKEN_KEY } from '../../../../src/api/auth/tokens';
 import { SIGNED_OUT_FALLBACK_REASON } from '../../../../src/features/auth/SessionEndedNotice';
 
 // Logout reloads the page in the browser; here the request for home is recorded instead.

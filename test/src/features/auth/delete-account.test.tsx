@@ -1,10 +1,10 @@
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT_DELETED_MESSAGE, CURRENT_PASSWORD_INCORRECT } from '../../../../contract/auth';
+import { ACCOUNT_DELETED_MESSAGE, CURRENT_PASSWORD_INCORRECT } from '../../../../contract/auth/sign-in';
 import { DELETE_ACCOUNT_WARNING } from '../../../../src/features/auth/DeleteAccountSection';
 import { json, renderApp } from '../../support/render-app';
-import { me, mockShellApi, signedInForEachTest } from '../discover/fixtures';
+import { me, mockShellApi, signedInForEachTest } from '../discovery/discover/fixtures';
 
 // The whole app renders here; on a busy machine its first paint can take more than a second.
 configure({ asyncUtilTimeout: 5000 });

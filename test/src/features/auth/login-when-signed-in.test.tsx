@@ -2,7 +2,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { json, renderApp } from '../../support/render-app';
-import { me, mockShellApi } from '../discover/fixtures';
+import { me, mockShellApi } from '../discovery/discover/fixtures';
 
 // Login stays usable when signed in (a user may add the admin session there,
 // as the SPEC's separate tokens allow), but says who is signed in already.

@@ -1,10 +1,10 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { TERMS_NOT_ACCEPTED } from '../../../../contract/auth';
-import { PASSWORD_TOO_COMMON } from '../../../../contract/password-rules';
+import { TERMS_NOT_ACCEPTED } from '../../../../contract/auth/sign-in';
+import { PASSWORD_TOO_COMMON } from '../../../../contract/auth/password-rules';
 import { json, renderApp } from '../../support/render-app';
-import { me, mockShellApi } from '../discover/fixtures';
+import { me, mockShellApi } from '../discovery/discover/fixtures';
 
 // Issue 37: joining needs the newcomer's word that they are 18 or over and
 // accept the Terms (finding 15), and the password field rates what is typed (finding 3).

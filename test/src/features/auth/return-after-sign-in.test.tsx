@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AppRouter } from '../../../../src/router';
 import { json, renderApp } from '../../support/render-app';
-import { me, mockShellApi } from '../discover/fixtures';
+import { me, mockShellApi } from '../discovery/discover/fixtures';
 
 // Someone sent to Login from a page expects to land back on it once signed in;
 // only the header's own Login keeps the SPEC's destination (/ for a user).

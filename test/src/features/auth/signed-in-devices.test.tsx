@@ -1,11 +1,11 @@
 import { configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { otherDevicesSignedOutMessage } from '../../../../contract/auth';
-import type { SignedInDevice, SignedInDevicesResponse } from '../../../../contract/sessions';
+import { otherDevicesSignedOutMessage } from '../../../../contract/auth/sign-in';
+import type { SignedInDevice, SignedInDevicesResponse } from '../../../../contract/auth/sessions';
 import { SIGNED_IN_DEVICES_TEXT } from '../../../../src/features/auth/SignedInDevicesSection';
 import { json, renderApp } from '../../support/render-app';
-import { me, mockShellApi, signedInForEachTest } from '../discover/fixtures';
+import { me, mockShellApi, signedInForEachTest } from '../discovery/discover/fixtures';
 
 // The whole app renders here; on a busy machine its first paint can take more than a second.
 configure({ asyncUtilTimeout: 5000 });

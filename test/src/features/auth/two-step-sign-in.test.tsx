@@ -1,9 +1,9 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MFA_CODE_INVALID, SECOND_STEP_MESSAGE } from '../../../../contract/mfa';
+import { MFA_CODE_INVALID, SECOND_STEP_MESSAGE } from '../../../../contract/auth/mfa';
 import { json, renderApp } from '../../support/render-app';
-import { me, mockShellApi } from '../discover/fixtures';
+import { me, mockShellApi } from '../discovery/discover/fixtures';
 
 // Issue 37 finding 4 on the Login screen: the code step after the password, and an
 // admin's obligatory enrolment (production) ending signed in after the recovery codes.

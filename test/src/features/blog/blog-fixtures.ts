@@ -1,4 +1,4 @@
-import type { BlogListResponse, BlogPost } from '../../../../contract/blog';
+import type { BlogListResponse, BlogPost } from '../../../../contract/blog/posts';
 
 let sequence = 0;
 

@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { json, mockApi, renderApp } from '../../support/render-app';
+import { labelled, watchForElement } from '../../support/ever-shown';
+import { delayed, json, mockApi, renderApp } from '../../support/render-app';
 import { categoriesBody, listBody, makePost } from './blog-fixtures';
 
 const user = userEvent.setup({ delay: null });
@@ -26,12 +27,12 @@ declare global {
   }
 }
 
-function postApi() {
+function postApi({ postDelayMs = 0 } = {}) {
   return mockApi({
     'GET /api/config/public': () => json(200, { success: true, data: { config: { appName: 'Orbit' } } }),
     'GET /api/blog/categories': () => json(200, categoriesBody),
     'GET /api/blog': () => json(200, listBody([post, otherPost])),
-    [`GET /api/blog/${post._id}`]: () => json(200, { success: true, data: { post } }),
+    [`GET /api/blog/${post._id}`]: delayed(postDelayMs, () => json(200, { success: true, data: { post } })),
   });
 }
 
@@ -107,10 +108,40 @@ describe('Blog post', () => {
     expect(router.history.canGoBack()).toBe(false);
   });
 
+  it('opens with the post: the route waits for it, so no loading state shows first', async () => {
+    // The post comes a little late, so a page that rendered before it would show its loading state first.
+    postApi({ postDelayMs: 100 });
+    const { router } = renderApp('/blog');
+    await screen.findByRole('heading', { level: 1, name: 'Blog' });
+    const loading = watchForElement(labelled('Loading post'));
+    await act(() => router.navigate({ to: '/blog/$postId', params: { postId: post._id } }));
+    // Once the navigation has settled the post is there, without waiting for anything more.
+    expect(screen.getByRole('article', { name: post.title })).toBeInTheDocument();
+    expect(loading.stop()).toBe(false);
+  });
+
   it('says "Blog post not found" for a missing or unpublished post, with a way back', async () => {
     postApi();
     renderApp('/blog/1');
     expect(await screen.findByRole('heading', { name: 'Blog post not found' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Browse the blog' })).toHaveAttribute('href', '/blog');
+  });
+
+  it('shows "Error Loading Post" with Try Again when the post cannot be loaded, asking once on the way in', async () => {
+    let failing = true;
+    const { calls } = mockApi({
+      'GET /api/config/public': () => json(200, { success: true, data: { config: { appName: 'Orbit' } } }),
+      [`GET /api/blog/${post._id}`]: () =>
+        failing ? json(500, { success: false, message: 'The blog is resting' }) : json(200, { success: true, data: { post } }),
+    });
+    renderApp(`/blog/${post._id}`);
+    expect(await screen.findByRole('heading', { name: 'Error Loading Post' })).toBeInTheDocument();
+    expect(screen.getByText('The blog is resting')).toBeInTheDocument();
+    // The loader's answer is shown as it is: the page does not ask again when it mounts.
+    expect(calls.filter((call) => call.path === `/api/blog/${post._id}`)).toHaveLength(1);
+
+    failing = false;
+    await user.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByRole('article', { name: post.title })).toBeInTheDocument();
   });
 });

@@ -3,10 +3,10 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { liveKeys } from '../../../../src/api/live';
 import { json, mockApi, renderApp } from '../../support/render-app';
 import { listBody } from '../blog/blog-fixtures';
-import { liveStreams } from '../live-now/fixtures';
+import { liveStreams } from '../live/now/fixtures';
 
 // The radar belongs to the discovery screens and has its own tests.
-vi.mock('../../../../src/features/radar/HomeRadar', () => ({ HomeRadar: () => <p>Radar goes here</p> }));
+vi.mock('../../../../src/features/discovery/radar/HomeRadar', () => ({ HomeRadar: () => <p>Radar goes here</p> }));
 
 /** See home-screen.test.tsx: the first Home render in a worker loads the app's modules and Home's code-split sections. */
 const FIRST_RENDER = { timeout: 40_000 };

@@ -4,7 +4,7 @@ import { json, mockApi, renderApp } from '../../support/render-app';
 import { listBody, makePost } from '../blog/blog-fixtures';
 
 // The radar belongs to the discovery screens and has its own tests.
-vi.mock('../../../../src/features/radar/HomeRadar', () => ({ HomeRadar: () => <p>Radar goes here</p> }));
+vi.mock('../../../../src/features/discovery/radar/HomeRadar', () => ({ HomeRadar: () => <p>Radar goes here</p> }));
 
 const DEFAULT_TITLE = 'Meet people worth orbiting';
 const DEFAULT_SUBTITLE_START = 'Discover singles nearby on the radar';

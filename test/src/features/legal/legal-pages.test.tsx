@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderApp } from '../../support/render-app';
-import { mockShellApi } from '../discover/fixtures';
+import { mockShellApi } from '../discovery/discover/fixtures';
 
 // Issue 37, finding 15: the footer's legal entries are real pages.
 afterEach(() => localStorage.clear());

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { PHOTO_REMOVED_NOTICE, type MemberNotice } from '../../../../contract/notices';
 import { json, renderApp } from '../../support/render-app';
-import { mockShellApi, signedInForEachTest } from '../discover/fixtures';
+import { mockShellApi, signedInForEachTest } from '../discovery/discover/fixtures';
 
 const NOTICE: MemberNotice = { id: 'cccccccc-0000-4000-8000-00000000000c', kind: 'photo_removed', text: PHOTO_REMOVED_NOTICE, createdAt: '2026-11-26T10:00:00.000Z' };
 

@@ -8,16 +8,16 @@ import {
   PHOTOS_FULL_MESSAGE,
   photoUrl,
   type MemberPhoto,
-} from '../../../../contract/photos';
-import type { User } from '../../../../contract/user';
-import { currentUserQueryOptions } from '../../../../src/api/me';
-import { myPhotosQueryOptions } from '../../../../src/api/photos';
+} from '../../../../contract/photos/photos';
+import type { User } from '../../../../contract/members/profile';
+import { currentUserQueryOptions } from '../../../../src/api/members';
+import { myPhotosQueryOptions } from '../../../../src/api/photos/photos';
 import { HEIC_UNSUPPORTED_MESSAGE, type HeicConverter } from '../../../../src/features/photos/photo-file';
 import { PhotoManager } from '../../../../src/features/photos/PhotoManager';
-import { EditProfileDialog } from '../../../../src/features/profile/EditProfileDialog';
+import { EditProfileDialog } from '../../../../src/features/members/profile/EditProfileDialog';
 import { json, mockApi } from '../../support/render-app';
-import { me, signInAsUser } from '../discover/fixtures';
-import { renderScreen } from '../discover/render-screen';
+import { me, signInAsUser } from '../discovery/discover/fixtures';
+import { renderScreen } from '../discovery/discover/render-screen';
 
 beforeEach(() => {
   localStorage.clear();

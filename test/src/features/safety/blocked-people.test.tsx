@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { BlockedPerson } from '../../../../contract/safety';
 import { json, renderApp } from '../../support/render-app';
-import { me, mockShellApi, OTHER_ID, signedInForEachTest } from '../discover/fixtures';
+import { me, mockShellApi, OTHER_ID, signedInForEachTest } from '../discovery/discover/fixtures';
 
 // The whole app renders here; on a busy machine its first paint can take more than a second.
 configure({ asyncUtilTimeout: 5000 });

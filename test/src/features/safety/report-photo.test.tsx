@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { json, renderApp } from '../../support/render-app';
-import { me, mockShellApi, OTHER_ID, publicUser, signedInForEachTest } from '../discover/fixtures';
+import { me, mockShellApi, OTHER_ID, publicUser, signedInForEachTest } from '../discovery/discover/fixtures';
 
 const FIRST = '0a1b2c3d-0000-4000-8000-0000000000a1';
 const SECOND = '0a1b2c3d-0000-4000-8000-0000000000a2';

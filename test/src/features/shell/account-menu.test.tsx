@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mediaConditions } from '../../../../src/ui';
 import { fakeMediaConditions } from '../../support/fake-media';
 import { json, renderApp, roleStatement, siteHeader } from '../../support/render-app';
-import { me, mockShellApi, signedInForEachTest } from '../discover/fixtures';
+import { me, mockShellApi, signedInForEachTest } from '../discovery/discover/fixtures';
 
 const PHOTO = '/api/photos/0a1b2c3d-0000-4000-8000-0000000000a1/320.webp';
 

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fromPromise } from 'xstate';
-import { purchaseMachine, type PurchaseItem, type PurchaseReceipt } from '../../../../machines/purchase.machine';
+import { purchaseMachine, type PurchaseItem, type PurchaseReceipt } from '../../../../machines/store/purchase.machine';
 import { mockApi } from '../../support/render-app';
 import { coinPacksReply, meReply, publicConfigReply, renderStoreApp, vipPlansReply } from './store-fixtures';
 

@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react';
 import { createMemoryHistory } from '@tanstack/react-router';
-import type { CoinPack, VipPlan } from '../../../../contract/store';
-import type { User } from '../../../../contract/user';
+import type { CoinPack, VipPlan } from '../../../../contract/store/listings';
+import type { User } from '../../../../contract/members/profile';
 import { App } from '../../../../src/App';
 import { PurchaseOverridesProvider, type PurchaseOverrides } from '../../../../src/features/store/usePurchase';
 import { createAppQueryClient, createAppRouter } from '../../../../src/router';

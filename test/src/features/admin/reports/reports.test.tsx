@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AdminReport } from '../../../../../contract/admin-reports';
-import { adminKeys } from '../../../../../src/api/admin';
+import type { AdminReport } from '../../../../../contract/admin/reports';
+import { adminKeys } from '../../../../../src/api/admin/console';
 import { json, mockApi, renderApp } from '../../../support/render-app';
 import { adminUser, PUBLIC_CONFIG, sentBody } from '../fixtures';
 
