@@ -10,7 +10,7 @@ import { openDatabase, type DatabaseConnection, type OpenDatabaseOptions } from 
 import { seedDatabase } from '../../server/db/seed/index';
 import { conversations, messages } from '../../server/db/schema';
 import type { OrbitDatabase } from '../../server/db/types';
-import { orderedPair } from '../../server/discovery/record-decision';
+import { orderedPair } from '../../server/lib/member-pair';
 import { chunked } from '../lib/realtime-load';
 import { seedMatchedMembers, type BenchMember } from '../lib/realtime-members';
 import { BENCH_POSTGRES_URL } from '../lib/scratch-databases';
@@ -88,9 +88,13 @@ interface DatabaseRun {
 async function seedConversation(db: OrbitDatabase, chat: Chat, now: Date): Promise<void> {
   const newestAt = now.getTime() - 60_000;
   const at = (seq: number) => new Date(newestAt - (chat.size - seq) * MESSAGE_SPACING_SECONDS * 1000);
+  const pair = orderedPair(chat.reader.id, chat.peer.id);
+  // The reader's unread counter, as the send transactions keep it: every one of the peer's messages (the even seqs).
+  const readerUnread = Math.floor(chat.size / 2);
+  const unread = pair.userAId === chat.reader.id ? { userAUnread: readerUnread } : { userBUnread: readerUnread };
   const [conversation] = await db
     .insert(conversations)
-    .values({ ...orderedPair(chat.reader.id, chat.peer.id), lastSeq: chat.size, lastMessageAt: at(chat.size), createdAt: at(1) })
+    .values({ ...pair, ...unread, lastSeq: chat.size, lastMessageAt: at(chat.size), createdAt: at(1) })
     .returning({ id: conversations.id });
   if (!conversation) throw new Error('conversation insert returned nothing');
   const seqs = Array.from({ length: chat.size }, (_, index) => index + 1);

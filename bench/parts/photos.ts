@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { chromium, type Browser } from 'playwright';
 import { CHROMIUM_ARGS } from '../../playwright.config';
-import type { PhotosResponse } from '../../contract/photos';
+import type { PhotosResponse } from '../../contract/photos/photos';
 import { buildApp } from '../../server/app';
 import { renderAvatarSvg } from '../../server/media/avatar-art';
 import { seedDatabase } from '../../server/db/seed/index';
