@@ -27,6 +27,21 @@ export default tseslint.config(
     },
   },
   {
+    // Only an area's queries (and server/db itself) build SQL: services hold the rules, routes the HTTP.
+    // Row types may still be named anywhere (type-only imports are allowed).
+    files: ['server/**/*.ts'],
+    ignores: ['server/db/**', 'server/*/queries.ts', 'server/*/queries/**', 'server/lib/member-pair.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'drizzle-orm', message: 'SQL belongs in the area\'s queries (server/<area>/queries.ts or queries/).', allowTypeImports: true }],
+          patterns: [{ group: ['**/db/schema'], message: 'Tables are read and written only in the area\'s queries (server/<area>/queries.ts or queries/).', allowTypeImports: true }],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.js', '**/*.mjs'],
     ...tseslint.configs.disableTypeChecked,
     languageOptions: {

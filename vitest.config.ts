@@ -3,7 +3,9 @@ import react from '@vitejs/plugin-react';
 
 // Three projects: the API against a real database (node), the SPA's
 // components and machines (jsdom), and the live-media forwarders (node, in a
-// test host network). Workers are capped for a 2-core machine.
+// test host network). Workers are capped for a 2-core machine. No project
+// retries a failed test (retry: 0): one that passes on a second try has found
+// a race, to be fixed at its cause.
 export default defineConfig({
   test: {
     maxWorkers: 2,
@@ -12,7 +14,10 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
+          retry: 0,
           include: ['test/server/**/*.test.ts', 'test/contract/**/*.test.ts', 'test/bench/**/*.test.ts'],
+          // One migrated, seeded database for the run; every test app starts from a copy of it.
+          globalSetup: ['test/server/helpers/database-template.setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -22,8 +27,12 @@ export default defineConfig({
         test: {
           name: 'web',
           environment: 'jsdom',
+          retry: 0,
           include: ['test/src/**/*.test.{ts,tsx}', 'test/machines/**/*.test.{ts,tsx}', 'test/scripts/**/*.test.ts'],
           setupFiles: ['test/setup/web.ts'],
+          // styled-components' test default writes each rule as text into a <style>, which jsdom re-parses whole
+          // on every rule (seconds per full-app render); rules go in through insertRule as in production instead.
+          env: { SC_DISABLE_SPEEDY: 'false' },
           testTimeout: 20_000,
         },
       },
@@ -33,6 +42,7 @@ export default defineConfig({
         test: {
           name: 'media',
           environment: 'node',
+          retry: 0,
           include: ['test/live-media/**/*.test.ts'],
           fileParallelism: false,
           maxWorkers: 1,

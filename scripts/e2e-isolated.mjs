@@ -5,10 +5,14 @@
 // only go over those addresses and no test reaches the network. The pair is
 // there because the live-stream forwarders (werift, Janus) gather no
 // candidates on loopback; the video calls use 127.0.0.1 or the pair alike.
-// That needs root and `unshare` (CI runs as root); elsewhere the tests run
-// as before, with a note.
+// That needs root and `unshare` (CAP_NET_ADMIN). Under CI, without them or
+// without Chromium, coturn or Janus, the run fails at once naming what is
+// missing; elsewhere the tests run as before, with a note.
 import { spawnSync } from 'node:child_process';
+import { accessSync, constants } from 'node:fs';
+import { delimiter, join } from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
+import { missingUnderCiMessage, underCi } from './lib/ci-requirement.mjs';
 import { TEST_HOST_NETWORK } from './test-host-network.mjs';
 
 const playwright = fileURLToPath(new URL('../node_modules/.bin/playwright', import.meta.url));
@@ -21,11 +25,33 @@ function run(command, commandArgs, env = process.env) {
   process.exit(result.status ?? 128 + 1);
 }
 
-/** Whether this process can make a network namespace with the test host's network (root alone is not enough in some containers). */
-function canIsolate() {
-  if (typeof process.getuid !== 'function' || process.getuid() !== 0) return false;
-  const probe = spawnSync('unshare', ['-n', 'sh', '-c', TEST_HOST_NETWORK], { stdio: 'ignore' });
-  return probe.status === 0;
+/** Ends the run under CI, naming what is missing; elsewhere prints what will not work and goes on. */
+function missing(what, reason, consequence) {
+  if (underCi()) {
+    console.error(`test:e2e: ${missingUnderCiMessage(what, reason)}`);
+    process.exit(1);
+  }
+  console.warn(`test:e2e: ${reason}; ${consequence}.`);
+}
+
+function isExecutable(file) {
+  try {
+    accessSync(file, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const onPath = (name) => (process.env.PATH ?? '').split(delimiter).some((folder) => folder !== '' && isExecutable(join(folder, name)));
+
+/** Why this process cannot make a network namespace with the test host's network, or undefined when it can (root alone is not enough in some containers). */
+function whyNoIsolation() {
+  if (typeof process.getuid !== 'function' || process.getuid() !== 0) return 'not root, so no network namespace of its own (unshare -n)';
+  const probe = spawnSync('unshare', ['-n', 'sh', '-c', TEST_HOST_NETWORK], { stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' });
+  if (probe.error) return `unshare is not available (${probe.error.message})`;
+  if (probe.status !== 0) return `no network namespace could be made (${probe.stderr.trim() || `unshare exit ${probe.status ?? 'signal'}`})`;
+  return undefined;
 }
 
 // Inside the namespace: the test host's network (loopback, h0/h1), then one more interface that leads nowhere (an empty bridge, or a
@@ -43,10 +69,23 @@ exec "$0" "$@"`;
 
 if (process.env.ORBIT_E2E_ISOLATED === '1') {
   run(playwright, args);
-} else if (canIsolate()) {
-  // ORBIT_E2E_ISOLATED tells a nested test:e2e it is inside already.
-  run('unshare', ['-n', 'sh', '-c', insideNamespace, playwright, ...args], { ...process.env, ORBIT_E2E_ISOLATED: '1' });
 } else {
-  console.warn('test:e2e: not root or no unshare here, so the browser tests run on this machine\'s network (video-call media may leave loopback).');
-  run(playwright, args);
+  // The programs the suite starts (the same paths as playwright.config.ts, e2e/support/turn-server.ts and test/live-media/janus-host.ts).
+  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (!isExecutable(chromium)) missing('the browser tests', `Chromium is missing (${chromium}; apt-get install chromium)`, 'every browser test will fail to launch it');
+  if (!onPath('turnserver')) missing('the browser tests', 'coturn is missing (turnserver on the PATH; apt-get install coturn)', 'the TURN-only video call will fail');
+  if (!isExecutable('/usr/bin/janus')) missing('the browser tests', 'Janus is missing (/usr/bin/janus; apt-get install janus)', 'the live-janus project will fail');
+
+  const noIsolation = whyNoIsolation();
+  if (noIsolation === undefined) {
+    // ORBIT_E2E_ISOLATED tells a nested test:e2e it is inside already.
+    run('unshare', ['-n', 'sh', '-c', insideNamespace, playwright, ...args], { ...process.env, ORBIT_E2E_ISOLATED: '1' });
+  } else {
+    missing(
+      'the browser tests in a network namespace of their own',
+      noIsolation,
+      "the browser tests run on this machine's network (video-call media may leave loopback)",
+    );
+    run(playwright, args);
+  }
 }

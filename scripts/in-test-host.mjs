@@ -1,12 +1,14 @@
 // `node scripts/in-test-host.mjs <command...>`: runs the command inside a
 // test host (a network namespace with loopback and the h0/h1 veth pair, see
-// scripts/test-host-network.mjs). That needs root and `unshare` (CI runs as
-// root); elsewhere the command runs on this machine's network with a warning,
-// and the media tests skip, saying why. node_modules/.bin is on the PATH, so
-// `vitest` works as it does in an npm script.
+// scripts/test-host-network.mjs). That needs root and `unshare` (CAP_NET_ADMIN).
+// Under CI without them the run fails, naming what is missing; elsewhere the
+// command runs on this machine's network with a warning, and the media tests
+// skip, saying why. node_modules/.bin is on the PATH, so `vitest` works as it
+// does in an npm script.
 import { spawnSync } from 'node:child_process';
 import { delimiter } from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
+import { missingUnderCiMessage, underCi } from './lib/ci-requirement.mjs';
 import { TEST_HOST_ENV, TEST_HOST_SHELL, TEST_HOST_UNAVAILABLE_ENV } from './test-host-network.mjs';
 
 const [command, ...args] = process.argv.slice(2);
@@ -44,6 +46,9 @@ if (process.env[TEST_HOST_ENV] === '1') {
   const reason = whyNoTestHost();
   if (reason === undefined) {
     run('unshare', ['-n', 'sh', '-c', TEST_HOST_SHELL, command, ...args], { ...baseEnv, [TEST_HOST_ENV]: '1' });
+  } else if (underCi()) {
+    console.error(`in-test-host: ${missingUnderCiMessage(`"${[command, ...args].join(' ')}" in a test host network namespace`, reason)}`);
+    process.exit(1);
   } else {
     console.warn(`in-test-host: ${reason}; running "${command}" on this machine's network (the media tests skip).`);
     run(command, args, { ...baseEnv, [TEST_HOST_UNAVAILABLE_ENV]: reason });

@@ -6,7 +6,7 @@ import { readWalkthroughs, WALKTHROUGH_DIR } from './statecharts/walkthroughs';
 
 /**
  * `npm run statecharts` writes docs/statecharts/ from every machine in
- * machines/*.machine.ts; `npm run statecharts:check` (`--check`) writes
+ * machines/<area>/<flow>.machine.ts; `npm run statecharts:check` (`--check`) writes
  * nothing and exits 1 when a file is missing, stale or orphaned, so CI
  * catches a machine changed without its docs. Hand-written reviewer
  * walk-throughs in docs/statecharts/walkthroughs/<machine id>.md are

@@ -7,6 +7,8 @@ import { openDatabase, type DatabaseConnection } from '../../server/db/client';
 // other's data, and drops it afterwards.
 
 export interface ScratchPostgres {
+  /** The new database's name. */
+  name: string;
   /** The new database's URL (the server's URL with its name as the path). */
   url: string;
   /** Drops the database, ending any connection still open to it. Safe to call more than once. */
@@ -15,7 +17,11 @@ export interface ScratchPostgres {
 
 async function onServer(serverUrl: string, statement: string): Promise<void> {
   const client = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 5_000 });
-  await client.connect();
+  await client.connect().catch((error: unknown) => {
+    // Named, so a run without its PostgreSQL says so rather than only ECONNREFUSED.
+    const { host, port } = new URL(serverUrl);
+    throw new Error(`PostgreSQL at ${host}:${port || '5432'} is not reachable (${error instanceof Error ? error.message : String(error)})`, { cause: error });
+  });
   try {
     await client.query(statement);
   } finally {
@@ -23,18 +29,27 @@ async function onServer(serverUrl: string, statement: string): Promise<void> {
   }
 }
 
+export interface ScratchOptions {
+  /** A database on the same server to copy (CREATE DATABASE … TEMPLATE); nobody may be connected to it meanwhile. */
+  template?: string;
+}
+
+const DATABASE_NAME = /^[a-z_][a-z0-9_]*$/;
+
 /**
- * Creates an empty database named `${prefix}_<random>` on the server at
- * `serverUrl` (whose user may create databases). `prefix` names the caller in
- * the server's list, should a run die before dropping it.
+ * Creates a database named `${prefix}_<random>` on the server at `serverUrl`
+ * (whose user may create databases): empty, or a copy of `options.template`.
+ * `prefix` names the caller in the server's list, should a run die before
+ * dropping it.
  */
-export async function createScratchPostgres(serverUrl: string, prefix: string): Promise<ScratchPostgres> {
+export async function createScratchPostgres(serverUrl: string, prefix: string, options: ScratchOptions = {}): Promise<ScratchPostgres> {
   if (!/^[a-z_]+$/.test(prefix)) throw new Error(`scratch database prefix must be lower-case letters and underscores: ${prefix}`);
+  if (options.template !== undefined && !DATABASE_NAME.test(options.template)) throw new Error(`not a template database name: ${options.template}`);
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
-  await onServer(serverUrl, `CREATE DATABASE ${name}`);
+  await onServer(serverUrl, options.template === undefined ? `CREATE DATABASE ${name}` : `CREATE DATABASE ${name} TEMPLATE ${options.template}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => onServer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+  return { name, url: url.toString(), drop: () => onServer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
 export interface OpenScratchPostgres {
@@ -45,8 +60,8 @@ export interface OpenScratchPostgres {
 }
 
 /** A scratch database opened and migrated by the app's own openDatabase; dropped again if that fails. */
-export async function openScratchPostgres(serverUrl: string, prefix: string): Promise<OpenScratchPostgres> {
-  const scratch = await createScratchPostgres(serverUrl, prefix);
+export async function openScratchPostgres(serverUrl: string, prefix: string, options: ScratchOptions = {}): Promise<OpenScratchPostgres> {
+  const scratch = await createScratchPostgres(serverUrl, prefix, options);
   let connection: DatabaseConnection;
   try {
     connection = await openDatabase({ databaseUrl: scratch.url });

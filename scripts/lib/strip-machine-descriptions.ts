@@ -6,8 +6,8 @@ import { parseAst, type Plugin } from 'vite';
 // machine's alone sit in the code for `/`, inside issue 8's 150 KB budget), so
 // the build drops them, and the machines can say as much as a reviewer needs.
 
-/** The machine modules whose descriptions are documentation (machines/<flow>.machine.ts). */
-export const MACHINE_MODULE = /[\\/]machines[\\/][^\\/]+\.machine\.ts$/;
+/** The machine modules whose descriptions are documentation (machines/<area>/<flow>.machine.ts). */
+export const MACHINE_MODULE = /[\\/]machines[\\/](?:[^\\/]+[\\/])*[^\\/]+\.machine\.ts$/;
 
 interface AstNode {
   type: string;

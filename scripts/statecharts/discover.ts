@@ -32,10 +32,13 @@ export function exportedMachines(moduleExports: Record<string, unknown>): AnySta
   return [...machines].sort((a, b) => a.id.localeCompare(b.id));
 }
 
-/** Imports every `machines/*.machine.ts` under `repoRoot` (needs a TS-aware runner such as tsx). */
+/** Imports every `machines/<area>/<flow>.machine.ts` under `repoRoot` (needs a TS-aware runner such as tsx). */
 export async function discoverMachines(repoRoot: string): Promise<MachineSource[]> {
   const machinesDir = path.join(repoRoot, 'machines');
-  const files = (await readdir(machinesDir)).filter((file) => MACHINE_FILE.test(file)).sort();
+  const files = (await readdir(machinesDir, { recursive: true }))
+    .map((file) => file.split(path.sep).join('/'))
+    .filter((file) => MACHINE_FILE.test(path.basename(file)))
+    .sort();
   const sources: MachineSource[] = [];
   for (const file of files) {
     const moduleExports = (await import(pathToFileURL(path.join(machinesDir, file)).href)) as Record<string, unknown>;
