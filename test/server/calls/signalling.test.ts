@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CALL_ALREADY_ANSWERED_MESSAGE, CALL_NOT_MATCHED_MESSAGE, CALL_RATE_MAX, CALL_SDP_MAX, CALL_SELF_MESSAGE } from '../../../contract/calls';
 import type { Message } from '../../../contract/messaging';
 import type { CallEndedEvent, CallIncomingEvent, CallSignalEvent, MessageEvent } from '../../../contract/realtime';
@@ -111,7 +111,8 @@ describe('who may call', () => {
     expect((await invite(anaTab, ben.user._id)).answer).toMatchObject({ ok: false, status: 409 });
     // Ben cannot ring Ana back over it either.
     expect((await invite(benTab, ana.user._id)).answer).toMatchObject({ ok: false, status: 409 });
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await vi.waitFor(() => expect(heard.length).toBeGreaterThan(0), { timeout: 10_000 });
+    // The refused invites were answered before this: had they rung, Ben would have heard it by now.
     expect(heard).toEqual([{ callId, peer: { id: ana.user._id, name: ana.body.username, avatar: expect.any(String) as unknown } }]);
     expect(await testApp.db.select().from(calls).where(eq(calls.callerId, ana.user._id))).toHaveLength(1);
   });

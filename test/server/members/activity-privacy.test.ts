@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { discoverResponseSchema, matchesResponseSchema, radarResponseSchema } from '../../../contract/discovery';
 import { conversationsResponseSchema } from '../../../contract/messaging';
 import { meResponseSchema, publicUserResponseSchema } from '../../../contract/members/profile';
@@ -116,7 +116,8 @@ describe('"Show when I was active" off', () => {
     const news = createPresenceNews(testApp.db, (peerId, event) => told.push({ peerId, event }), (error) => { throw error; }, 5);
     news.announce(other.user._id, true);
     news.announce(viewer.user._id, true);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Both are news of one batch, and a batch tells everyone it tells at once: the first told is the whole batch.
+    await vi.waitFor(() => expect(told.length).toBeGreaterThan(0), { timeout: 10_000 });
     news.stop();
     expect(told).toEqual([{ peerId: other.user._id, event: { userId: viewer.user._id, isOnline: true } }]);
   });

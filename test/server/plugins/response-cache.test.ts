@@ -205,16 +205,22 @@ describe('createResponseCache', () => {
     const app = Fastify();
     let version = 1;
     let release: (() => void) | undefined;
+    let markRead: () => void = () => {};
+    const firstRead = new Promise<void>((resolve) => (markRead = resolve));
     app.get('/value', cache.routeHooks, async () => {
       const seen = version;
       // The first request reads, then waits while a write lands and invalidates.
-      if (release === undefined) await new Promise<void>((resolve) => (release = resolve));
+      if (release === undefined) {
+        const held = new Promise<void>((resolve) => (release = resolve));
+        markRead();
+        await held;
+      }
       return { version: seen };
     });
     await app.ready();
 
     const slow = app.inject({ method: 'GET', url: '/value' });
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await firstRead;
     version = 2;
     cache.invalidate();
     release?.();
