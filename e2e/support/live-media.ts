@@ -63,6 +63,13 @@ export function recordLiveSignalling(page: Page): void {
   });
 }
 
+/** When the page first asked the server to watch (its `live:watch`) at or after `openedAt`. */
+export function watchSentAt(page: Page, openedAt: number): number {
+  const sent = signallingTimes.get(page)?.watchSent.find((at) => at >= openedAt);
+  if (sent === undefined) throw new Error('the page never sent live:watch (was recordLiveSignalling called before it loaded?)');
+  return sent;
+}
+
 /** How long from `openedAt` each step of a viewer's first picture took, for a failing assertion's message and the report. */
 export function describeFirstPicture(page: Page, openedAt: number, picture: FirstPicture): string {
   const times = signallingTimes.get(page);
