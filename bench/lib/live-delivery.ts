@@ -125,7 +125,8 @@ export function cpuPercent(cpuStartMs: number, cpuEndMs: number, wallMs: number)
 
 /** werift's largest passing viewer count against Janus's, and whether it reaches the target (at least half). */
 export function forwarderRatio(weriftViewers: number, janusViewers: number): { ratio: number; met: boolean } {
-  if (janusViewers <= 0) return { ratio: Number.NaN, met: weriftViewers > 0 };
+  // A side that reached no viewer measured nothing to compare: the target is not met, whichever side it was.
+  if (janusViewers <= 0 || weriftViewers <= 0) return { ratio: Number.NaN, met: false };
   const ratio = weriftViewers / janusViewers;
   return { ratio: round(ratio, 2), met: ratio >= 0.5 };
 }

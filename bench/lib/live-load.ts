@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startTestJanus, type TestJanus } from '../../test/live-media/janus-host';
@@ -151,7 +151,9 @@ class ForwarderBench {
     this.viewers = await RpcChild.start<ViewersMethods>('the viewers', CLIENTS, ['viewers', settings.viewersDecrypt ? 'decrypt' : 'headers']);
     if (this.kind === 'janus') {
       // Janus gathers candidates on h0 only; the werift clients use both ends of the pair.
-      this.janus = await startTestJanus({ iface: 'h0', rtpPorts: [40_000, 44_999], debugLevel: 2 });
+      // As Janus's documentation advises for many subscribers: a fixed set of event loops shared by the handles,
+      // one per core Janus is given (one when pinned), instead of its default thread per handle.
+      this.janus = await startTestJanus({ iface: 'h0', rtpPorts: [40_000, 44_999], debugLevel: 2, eventLoops: this.pinning ? 1 : availableParallelism() });
       const pid = childNamed('janus');
       if (pid === undefined) throw new Error('Janus started but its process was not found among this process’s children');
       this.measuredPid = pid;

@@ -201,6 +201,7 @@ function signallingRows(steps: readonly StepResult[]): Row[] {
 
 export const callsPart: BenchPart = {
   name: 'calls',
+  measures: ['server', 'src/features/calls', 'machines/calls', 'contract', 'bench/parts/calls.ts', 'bench/lib/call-first-frame.ts', 'bench/lib/call-setup-load.ts'],
   description: `video calls on the real server: Answer to first decoded remote frame in Chromium over loopback (${CALLS} calls), and call set-ups per second relayed with signalling p99 <= ${P99_LIMIT_MS} ms`,
   weight: 1.5,
   async run(context): Promise<PartOutcome> {

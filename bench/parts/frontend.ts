@@ -111,6 +111,7 @@ async function coldLoad(browser: Browser, baseUrl: string): Promise<ColdLoad> {
 
 export const frontendPart: BenchPart = {
   name: 'frontend',
+  measures: ['src', 'machines', 'contract', 'index.html', 'vite.config.ts', 'package-lock.json', 'bench/parts/frontend.ts'],
   description: `JavaScript fetched for / (gzipped) and Home's Largest Contentful Paint in Chromium over loopback, ${COLD_LOADS} cold loads`,
   async run(context): Promise<PartOutcome> {
     const built = ensureClientBuild((message) => context.log(message));

@@ -284,6 +284,7 @@ function rowsOf(run: DatabaseRun): Row[] {
 
 export const historyPart: BenchPart = {
   name: 'history',
+  measures: ['server/messaging', 'server/db', 'bench/parts/history.ts', 'bench/lib/realtime-members.ts'],
   description: `a chat of ${LARGE.toLocaleString('en-US')} messages opens as fast as one of ${SMALL}: newest page, scrolling up and the conversation list, through app.inject`,
   weight: 0.5,
   async run(context): Promise<PartOutcome> {

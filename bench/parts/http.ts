@@ -22,7 +22,7 @@ import {
   type RunningServer,
   type Workload,
 } from './http-load';
-import type { BenchContext, BenchPart, PartOutcome } from './part';
+import type { BenchContext, BenchPart, PartOutcome, Verdict } from './part';
 
 // Requests per second and latency of five API routes on the real server
 // (scratch seeded database, PGlite and PostgreSQL), each beside a plain
@@ -79,6 +79,21 @@ function targetVerdicts(byDriver: Partial<Record<Driver, RouteResult[]>>, sameAn
 
 const DRIVER_NAMES: Record<Driver, string> = { pglite: 'PGlite', postgres: 'PostgreSQL' };
 
+/** Each public row the target judges, on each database, as a share of the ceiling (FAIL when a database was not measured). */
+function judgedRoutes(byDriver: Partial<Record<Driver, RouteResult[]>>): Verdict[] {
+  const target = `>= ${TARGET_PERCENT}% of the node:http ceiling`;
+  return (['pglite', 'postgres'] as const).flatMap((driver) => {
+    const judged = (byDriver[driver] ?? []).filter((result) => TARGET_ROUTES.some((route) => result.route.startsWith(route)));
+    if (judged.length === 0) return [{ figure: `${TARGET_ROUTES.join(' and ')}, ${DRIVER_NAMES[driver]}`, result: 'not measured in this run', target, pass: false }];
+    return judged.map((result) => ({
+      figure: `${result.route}, ${DRIVER_NAMES[driver]}`,
+      result: `${result.percentOfCeiling}% ±${result.plusMinus} (${result.requestsPerSecond.toLocaleString('en-US')} req/s)`,
+      target,
+      pass: result.percentOfCeiling >= TARGET_PERCENT,
+    }));
+  });
+}
+
 /** What plain node:http reaches with each public row's own answer, and how close the app comes to it. */
 function sameAnswerNotes(sameAnswers: readonly SameAnswerResult[], byDriver: Partial<Record<Driver, RouteResult[]>>): string[] {
   if (sameAnswers.length === 0) return [];
@@ -101,6 +116,7 @@ function reasonOf(error: unknown): string {
 
 export const httpPart: BenchPart = {
   name: 'http',
+  measures: ['server', 'contract', 'package-lock.json', 'bench/parts/http.ts', 'bench/lib'],
   weight: 4,
   description: `autocannon (${CONNECTIONS} connections) against the real server on PGlite and PostgreSQL, beside a node:http hello-world ceiling`,
   async run(context: BenchContext): Promise<PartOutcome> {
@@ -214,6 +230,7 @@ export const httpPart: BenchPart = {
         ...failures,
         ...skipped.map((entry) => `${entry.driver}: skipped — ${entry.reason}`),
       ],
+      verdicts: judgedRoutes(byDriver),
       data: { connections: CONNECTIONS, processesPerServer: PROCESSES_PER_SERVER, ceiling, ceilingRuns, sameAnswers, results: byDriver, skipped },
     };
   },

@@ -1,6 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TEST_HOST_ENV, TEST_HOST_SHELL } from '../../scripts/test-host-network.mjs';
@@ -179,6 +179,7 @@ function summarise(run: ForwarderRun, pinned: boolean): ForwarderSummary {
 
 export const livePart: BenchPart = {
   name: 'live',
+  measures: ['server/live', 'package-lock.json', 'bench/parts/live.ts', 'bench/lib'],
   description: 'live streams: one publisher and werift viewers on the werift forwarder and on Janus, the largest viewer count with every viewer >= 95% of frames, and the forwarder CPU and memory per viewer',
   weight: 1.5,
   async run(context): Promise<PartOutcome> {
@@ -241,6 +242,7 @@ export const livePart: BenchPart = {
         : 'Viewers count frames from the RTP header, which SRTP leaves in the clear: once connected, each viewer\'s werift connection skips SRTP decryption and authentication (ICE, DTLS, RTCP and the rest of the receive path stay werift\'s; bench/lib/live-clients.ts), so a viewer costs the clients less than a werift forwarder spends sending to it (BENCH_LIVE_VIEWERS_DECRYPT=1 keeps decryption). ') +
         `Still, the clients and the forwarder share a machine of 2 cores: ${result.pinned ? `the forwarder ran on one core and every client on the other (taskset; ${placement})` : `nothing was pinned (${placement})`}. ` +
         `A failing step names which side was above ${SATURATED_PERCENT}% of its core; a limit that the clients set is a lower bound of the forwarder's. The load average at each window's end is in results.json: other work on the machine lowers the figures.`,
+      `Janus runs as its documentation advises for many subscribers: event_loops = ${result.pinned ? 1 : availableParallelism()}, a fixed set of event loops shared by all handles, one per core it is given (its default, 0, gives every handle a thread of its own).`,
       ...(failures.length ? [`Subscriptions that failed: ${failures.join('; ')}.`] : []),
       ...(janusMissing ? [`Janus skipped: ${janusMissing}.`] : []),
     ];

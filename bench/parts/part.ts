@@ -15,8 +15,18 @@ export interface BenchContext {
   log(message: string): void;
 }
 
+/** One figure judged against its target, for the generated summary. */
+export interface Verdict {
+  figure: string;
+  result: string;
+  target: string;
+  pass: boolean;
+}
+
 export interface PartOutcome {
   table: { headers: string[]; rows: Array<Array<string | number>> };
+  /** The figures judged against a target; when absent, read from the table's target and met columns. */
+  verdicts?: Verdict[];
   notes: string[];
   /** What goes into bench/results.json under the part's name. */
   data: unknown;
@@ -26,6 +36,8 @@ export interface PartOutcome {
 export interface BenchPart {
   name: string;
   description: string;
+  /** The code the figures describe (paths for git): a later commit touching them makes the stored figures stale. */
+  measures: readonly string[];
   /** Share of the time budget relative to the other parts (default 1). */
   weight?: number;
   run(context: BenchContext): Promise<PartOutcome>;

@@ -130,6 +130,7 @@ async function discoverOnAPhone(browser: Browser, baseUrl: string, viewer: Membe
 
 export const photosPart: BenchPart = {
   name: 'photos',
+  measures: ['server/photos', 'src', 'package-lock.json', 'bench/parts/photos.ts'],
   description: `the server's time to take in a 12-megapixel JPEG, and a Discover page of ${CARDS} cards with photos on a phone (390 px, DPR 3)`,
   weight: 0.5,
   async run(context): Promise<PartOutcome> {

@@ -8,7 +8,7 @@ import { answerReach, cellDistanceFrom, cellPointSql, findNearbyUsers, insideCap
 import { centreFor, growPeople, MUMBAI } from '../lib/radar-people';
 import { measure, round, type LatencySummary } from '../lib/stats';
 import { scratchPglite, scratchPostgres, type ScratchDatabase } from '../lib/scratch-databases';
-import type { BenchContext, BenchPart, PartOutcome } from './part';
+import type { BenchContext, BenchPart, PartOutcome, Verdict } from './part';
 
 // The radar query (GET /users/radar: 20 nearest within 50 km) as the table
 // grows: 10,000, 100,000 and 1,000,000 people on PostgreSQL, up to 100,000 on
@@ -177,6 +177,25 @@ async function runOnDatabase(scratch: ScratchDatabase, sizes: readonly number[],
 
 const formatCount = (count: number) => count.toLocaleString('en-US');
 
+const BARE_RADAR = `radar ${RADIUS_KM} km, bare query (no viewer, no preferences)`;
+const ROUTE_RADAR = `radar ${RADIUS_KM} km as the route runs it`;
+const TARGET_P99_MS = 10;
+
+/** The targets at a million people on PostgreSQL, as members ask: the radar, Spin and Discover p99 <= 10 ms (FAIL when not measured). */
+function millionVerdicts(million: RadarSizeResult | undefined): Verdict[] {
+  const judged = [
+    { figure: `${ROUTE_RADAR}, 1,000,000 people, PostgreSQL`, latency: million?.memberRadar },
+    { figure: 'spin, 1,000,000 people, PostgreSQL', latency: million?.spin },
+    { figure: 'discover page 1, 1,000,000 people, PostgreSQL', latency: million?.discover },
+  ];
+  return judged.map(({ figure, latency }) => ({
+    figure,
+    result: latency && latency.samples > 0 ? `p50 ${latency.medianMs} ms, p99 ${latency.p99Ms} ms (${latency.samples} samples)` : 'not measured in this run',
+    target: `p99 <= ${TARGET_P99_MS} ms`,
+    pass: latency !== undefined && latency.samples > 0 && latency.p99Ms <= TARGET_P99_MS,
+  }));
+}
+
 /** A Spin or Discover row: no box or radius; its ratios against the same size's primary-key lookup. */
 function listRow(result: RadarSizeResult, query: string, latency: LatencySummary, rows: number) {
   // A query that got no sample in its time share (a table scan at a million people) has no ratio.
@@ -187,6 +206,7 @@ function listRow(result: RadarSizeResult, query: string, latency: LatencySummary
 
 export const radarPart: BenchPart = {
   name: 'radar',
+  measures: ['server/discovery', 'server/db', 'bench/parts/radar.ts', 'bench/lib/radar-people.ts'],
   weight: 2,
   description: `the GET /users/radar query (${LIMIT} nearest within ${RADIUS_KM} km), Spin and Discover vs a primary-key lookup at growing table sizes, PostgreSQL and PGlite`,
   async run(context): Promise<PartOutcome> {
@@ -223,7 +243,7 @@ export const radarPart: BenchPart = {
       [
         result.driver,
         formatCount(result.users),
-        `radar ${RADIUS_KM} km`,
+        BARE_RADAR,
         result.radar.samples,
         result.radar.medianMs,
         result.radar.p99Ms,
@@ -232,7 +252,7 @@ export const radarPart: BenchPart = {
         formatCount(result.boxCandidates),
         formatCount(result.within50Km),
       ],
-      listRow(result, `radar ${RADIUS_KM} km, members`, result.memberRadar, result.memberRadarRows),
+      listRow(result, ROUTE_RADAR, result.memberRadar, result.memberRadarRows),
       listRow(result, `spin (${SPIN_QUERY.limit})`, result.spin, result.spinRows),
       listRow(result, `discover page 1 (${DISCOVER_QUERY.limit})`, result.discover, result.discoverRows),
     ]);
@@ -244,13 +264,13 @@ export const radarPart: BenchPart = {
       },
       notes: [
         `rows: people returned; box read: people inside the index box the final query reads; within 50 km: everyone the radius holds (around Mumbai).`,
-        `radar ${RADIUS_KM} km, members: the same query as GET /users/radar asks it for ${CALLERS} members around Mumbai in turn, each at their own location with their preferences applied both ways (show me, ages, distance).`,
+        `${ROUTE_RADAR}: the query GET /users/radar runs, asked for ${CALLERS} members around Mumbai in turn, each at their own location, themselves excluded, with their preferences applied both ways (show me, ages, distance); the target judges it. ${BARE_RADAR}: the index read alone from a fixed centre, for comparison with the primary-key lookup.`,
         `People want to meet as the demo people do: mostly the other gender, ages round their own, a quarter within 25 km and a quarter within 100 km.`,
         `spin: GET /users/spin's query (people the caller has not decided on, admirers first); discover page 1: GET /users's first page and its total, which counts at most ${formatCount(DISCOVER_COUNT_STEP)} people past the page, reading at most ${DISCOVER_COUNT_READ_FACTOR} times that. Both are asked by ${CALLERS} people in turn.`,
-        million ? `Target: radar p99 <= 10 ms at 1,000,000 people on PostgreSQL: ${million.radar.p99Ms} ms (${million.radar.p99Ms <= 10 ? 'met' : 'MISSED'}).` : 'Target: radar p99 <= 10 ms at 1,000,000 people on PostgreSQL: not measured in this run.',
         ...results.filter((result) => !result.usesLocationIndex).map((result) => `${result.driver} ${formatCount(result.users)}: the plan does NOT use users_radar_cell_idx`),
         ...skipped.map((entry) => `${entry.driver}: skipped — ${entry.reason}`),
       ],
+      verdicts: millionVerdicts(million),
       data: { results, skipped },
     };
   },

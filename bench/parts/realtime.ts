@@ -48,6 +48,13 @@ const TARGETS = { memoryKb: 25, p99Ms: 100, twoProcessP99Ms: 150, catchUpMs: 2_0
 const SENDER_RULE = { max: MESSAGE_RATE_MAX - 2, windowMs: MESSAGE_RATE_WINDOW_MS + 2_000 };
 const ADMIN_PASSWORD = 'bench-realtime-admin-password-2026';
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+/**
+ * BENCH_PROFILE_DIR=/tmp/profiles: each delivery server writes a V8 CPU profile there (node --cpu-prof,
+ * open it in Chrome DevTools) and is stopped gracefully instead of killed, so the profile is written.
+ */
+const PROFILE_DIR = process.env.BENCH_PROFILE_DIR;
+const profiled = PROFILE_DIR ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] } : {};
+const stopServer = (server: ServerProcess) => (PROFILE_DIR ? server.stopGracefully() : server.kill());
 
 type Row = [string, string, string, string, string];
 
@@ -583,6 +590,7 @@ function catchUpRow(database: string, catchUp: CatchUp): Row {
 
 export const realtimePart: BenchPart = {
   name: 'realtime',
+  measures: ['server', 'contract', 'package-lock.json', 'bench/parts/realtime.ts', 'bench/lib/realtime-load.ts', 'bench/lib/realtime-members.ts'],
   description: 'socket.io on the real server: memory per connected member, message delivery latency (one and two processes), reconnect and catch-up',
   async run(context): Promise<PartOutcome> {
     const rows: Row[] = [];
@@ -631,7 +639,7 @@ export const realtimePart: BenchPart = {
           `heap ${mb(memory.before.heapUsedBytes)} -> ${mb(memory.after.heapUsedBytes)}. The difference over the member count includes one-off costs (code compiled on first use, buffer pools) and whatever PGlite (in a worker of the same process) grew by answering the handshakes.`,
       );
 
-      const server = new ServerProcess({ port, dataDir: pgliteDir, adminPassword: ADMIN_PASSWORD, env: { JWT_SECRET: jwtSecret } });
+      const server = new ServerProcess({ port, dataDir: pgliteDir, adminPassword: ADMIN_PASSWORD, env: { JWT_SECRET: jwtSecret }, ...profiled });
       await server.start();
       try {
         const run = await chatOnOneProcess(context, 'PGlite', server, port, seeded);
@@ -639,7 +647,7 @@ export const realtimePart: BenchPart = {
         rows.push(...latencyRows('PGlite', run.latency, TARGETS.p99Ms, `delivery POST -> other member's event, ${BASE_RATE} msg/s, ${CHAT_MEMBERS} members`));
         rows.push(catchUpRow('PGlite', run.catchUp));
       } finally {
-        await server.kill();
+        await stopServer(server);
       }
     } finally {
       rmSync(pgliteDir, { recursive: true, force: true });
@@ -658,7 +666,7 @@ export const realtimePart: BenchPart = {
         context.log(`  seeding ${CHAT_MEMBERS} matched members with sessions into PostgreSQL`);
         const seeded = await seedDatabase({ databaseUrl: scratch.url }, CHAT_MEMBERS, jwtSecret);
         const ports = [await freePort(), await freePort()] as const;
-        const single = new ServerProcess({ port: ports[0], dataDir: dataDirs[0] ?? '', databaseUrl: scratch.url, adminPassword: ADMIN_PASSWORD, env: { JWT_SECRET: jwtSecret } });
+        const single = new ServerProcess({ port: ports[0], dataDir: dataDirs[0] ?? '', databaseUrl: scratch.url, adminPassword: ADMIN_PASSWORD, env: { JWT_SECRET: jwtSecret }, ...profiled });
         await single.start();
         try {
           const run = await chatOnOneProcess(context, 'PostgreSQL', single, ports[0], seeded);
@@ -666,7 +674,7 @@ export const realtimePart: BenchPart = {
           rows.push(...latencyRows('PostgreSQL', run.latency, TARGETS.p99Ms, `delivery POST -> other member's event, ${BASE_RATE} msg/s, ${CHAT_MEMBERS} members`));
           rows.push(catchUpRow('PostgreSQL', run.catchUp));
         } finally {
-          await single.kill();
+          await stopServer(single);
         }
 
         const redisProblem = await redisReachable(REDIS_URL);

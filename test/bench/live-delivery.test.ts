@@ -101,4 +101,10 @@ describe('forwarderRatio', () => {
     expect(forwarderRatio(20, 80)).toEqual({ ratio: 0.25, met: false });
     expect(forwarderRatio(60, 40)).toEqual({ ratio: 1.5, met: true });
   });
+
+  it('fails when either side reached no viewer: there is nothing to compare', () => {
+    expect(forwarderRatio(40, 0)).toEqual({ ratio: Number.NaN, met: false });
+    expect(forwarderRatio(0, 40)).toEqual({ ratio: Number.NaN, met: false });
+    expect(forwarderRatio(0, 0)).toEqual({ ratio: Number.NaN, met: false });
+  });
 });

@@ -21,6 +21,8 @@ export interface ServerSettings {
    * can ask the running server for its memory after a full GC (load test).
    */
   memoryProbe?: boolean;
+  /** Extra options for node itself, e.g. --cpu-prof (the bench's BENCH_PROFILE_DIR). */
+  nodeArgs?: readonly string[];
 }
 
 /**
@@ -75,7 +77,7 @@ export class ServerProcess {
     };
     this.output = '';
     const probe = this.settings.memoryProbe ? ['--expose-gc', '--import', './scripts/load/memory-probe.ts'] : [];
-    const child = spawn(process.execPath, ['--import', 'tsx', ...probe, 'server/main.ts'], {
+    const child = spawn(process.execPath, [...(this.settings.nodeArgs ?? []), '--import', 'tsx', ...probe, 'server/main.ts'], {
       cwd: REPO_ROOT,
       env,
       stdio: ['ignore', 'pipe', 'pipe', ...(this.settings.memoryProbe ? (['ipc'] as const) : [])],
