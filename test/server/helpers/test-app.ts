@@ -56,6 +56,8 @@ export interface TestAppOptions {
   callTimings?: BuildAppOptions['callTimings'];
   /** Live streams: an in-memory forwarder, the host's grace and the sweep, shortened. */
   live?: BuildAppOptions['live'];
+  /** Mail through this SMTP server (as SMTP_URL, MAIL_FROM and PUBLIC_URL set them) instead of the outbox directory. */
+  mail?: { smtpUrl: string; mailFrom: string; publicUrl: string };
 }
 
 export interface TestApp {
@@ -93,6 +95,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       registrationsPerHour: options.registrationsPerHour,
       ...(options.nodeEnv ? { nodeEnv: options.nodeEnv } : {}),
       ...(options.calls ? { calls: options.calls } : {}),
+      ...(options.mail ?? {}),
     },
     database: connection,
     rateLimits: { ...relaxed, ...options.rateLimits },
