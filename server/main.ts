@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, loggerOptions, type AppConfig } from './environment';
 import { openDatabase } from './db/client';
 import { DataDirectoryInUseError } from './db/data-directory-lock';
+import { countDemoData, disableDemoData, enableDemoData } from './db/seed/demo-data';
 import { ensureAdminAccount, seedDatabase } from './db/seed/index';
 import { warnIfDemoIsExposed } from './lib/exposure-warning';
 import { describeErrorForLog } from './lib/log-error';
@@ -35,11 +36,26 @@ function readConfigOrExit(): AppConfig {
   }
 }
 
+/** The start line for demo data a development start left in a production database. */
+function demoSwitchedOffLine(count: number): string {
+  return (
+    `Production: the demo account and demo people of an earlier development start (${count} accounts) are switched off: ` +
+    'they cannot sign in, do not appear and do not reply. Remove them for good with: npm run demo:remove'
+  );
+}
+
 async function main(): Promise<void> {
   const config = readConfigOrExit();
+  let demoSwitchedOff = 0;
   const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   try {
     await seedDatabase(database.db, { demo: config.nodeEnv !== 'production' });
+    if (config.nodeEnv === 'production') {
+      await disableDemoData(database.db);
+      demoSwitchedOff = await countDemoData(database.db);
+    } else {
+      await enableDemoData(database.db);
+    }
     const admin = await ensureAdminAccount(database.db, { username: config.adminUsername, password: config.adminPassword });
     if (admin.generatedPassword) printGeneratedAdminPassword(config.adminUsername, admin.generatedPassword);
   } catch (error) {
@@ -72,6 +88,7 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   const elapsedMs = Math.round(performance.now() - startedAt);
   app.log.info(`Orbit ready on http://localhost:${config.port} (${database.driver}) in ${elapsedMs} ms`);
+  if (demoSwitchedOff > 0) app.log.warn(demoSwitchedOffLine(demoSwitchedOff));
   // After the ready line, so it is the last thing an operator sees.
   warnIfDemoIsExposed(app.log, config);
 }

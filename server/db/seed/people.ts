@@ -165,11 +165,14 @@ export function buildDemoPeople(random: Random, now: Date, passwordHash: string,
 /** What of the demo account decides whether a demo person would want to meet it. */
 export const DEMO_ACCOUNT_TRAITS = { age: 28, gender: 'other' } as const;
 
+/** The demo account's address: with `is_demo` on the demo people, what marks the demo data in a database. */
+export const DEMO_ACCOUNT_EMAIL = 'demo@orbit.example';
+
 /** The documented account anyone can sign in with to try the app. */
 export function buildDemoAccount(now: Date, passwordHash: string, username: string): NewUserRow {
   return {
     username,
-    email: 'demo@orbit.example',
+    email: DEMO_ACCOUNT_EMAIL,
     passwordHash,
     role: 'user',
     name: 'Alex Demo',
