@@ -8,7 +8,7 @@ import type { UserRow } from '../db/schema';
 import { bannedMessage } from '../plugins/auth';
 import { HttpError } from '../plugins/errors';
 import { findAccountById, recordSignIn } from './queries/accounts';
-import { startSession } from './session-token';
+import { startSession, type SessionStarter } from './session-token';
 import { isTotpEnabled } from './totp';
 
 export interface SecondStepOptions {
@@ -57,7 +57,7 @@ function sign(key: Buffer, payload: string): string {
   return createHmac('sha256', key).update(payload).digest('base64url');
 }
 
-export function issueTicket(app: FastifyInstance, user: Pick<UserRow, 'id' | 'role' | 'tokenVersion'>, purpose: SecondStepPurpose, remember: boolean, now: Date): string {
+export function issueTicket(app: Pick<FastifyInstance, 'secondStep'>, user: Pick<UserRow, 'id' | 'role' | 'tokenVersion'>, purpose: SecondStepPurpose, remember: boolean, now: Date): string {
   const claims: TicketClaims = {
     purpose,
     sub: user.id,
@@ -70,7 +70,7 @@ export function issueTicket(app: FastifyInstance, user: Pick<UserRow, 'id' | 'ro
   return `${payload}.${sign(app.secondStep.ticketKey, payload)}`;
 }
 
-function readTicket(app: FastifyInstance, ticket: string, now: Date): TicketClaims {
+function readTicket(app: Pick<FastifyInstance, 'secondStep'>, ticket: string, now: Date): TicketClaims {
   const [payload, signature, ...rest] = ticket.split('.');
   if (!payload || !signature || rest.length > 0) throw new HttpError(401, MFA_TICKET_INVALID);
   const expected = Buffer.from(sign(app.secondStep.ticketKey, payload));
@@ -93,7 +93,7 @@ export interface TicketHolder {
 }
 
 /** The account a ticket of this purpose stands for, as it is now; throws when the ticket no longer holds. */
-export async function ticketHolder(app: FastifyInstance, ticket: string, purpose: SecondStepPurpose, now: Date): Promise<TicketHolder> {
+export async function ticketHolder(app: Pick<FastifyInstance, 'secondStep' | 'db'>, ticket: string, purpose: SecondStepPurpose, now: Date): Promise<TicketHolder> {
   const claims = readTicket(app, ticket, now);
   if (claims.purpose !== purpose) throw new HttpError(401, MFA_TICKET_INVALID);
   const user = await findAccountById(app.db, claims.sub);
@@ -105,14 +105,17 @@ export async function ticketHolder(app: FastifyInstance, ticket: string, purpose
 }
 
 /** The account may enrol now but need not (an admin outside production, who is offered it at every sign-in). */
-export function enrolmentOffered(app: FastifyInstance, user: UserRow): boolean {
+export function enrolmentOffered(app: Pick<FastifyInstance, 'secondStep'>, user: UserRow): boolean {
   return user.role === 'admin' && !app.secondStep.adminTotpRequired && !isTotpEnabled(user);
 }
 
 /** Admins in production cannot be without it. */
-export function totpRequired(app: FastifyInstance, user: Pick<UserRow, 'role'>): boolean {
+export function totpRequired(app: Pick<FastifyInstance, 'secondStep'>, user: Pick<UserRow, 'role'>): boolean {
   return user.role === 'admin' && app.secondStep.adminTotpRequired;
 }
+
+/** What signing in uses of the app: the database, the token signer and the second-step settings. */
+export type SecondStepApp = SessionStarter & Pick<FastifyInstance, 'secondStep'>;
 
 export interface SignInRequest {
   remember: boolean;
@@ -120,7 +123,7 @@ export interface SignInRequest {
 }
 
 /** Signed in for real: the session token, and for an admin without an authenticator outside production, the offer to set one up. */
-export async function startSignedInSession(app: FastifyInstance, user: UserRow, request: SignInRequest, now: Date): Promise<{ token: string; mfaOffered: boolean }> {
+export async function startSignedInSession(app: SecondStepApp, user: UserRow, request: SignInRequest, now: Date): Promise<{ token: string; mfaOffered: boolean }> {
   await recordSignIn(app.db, user, now);
   const token = await startSession(app, user, request.remember, now, request.userAgent);
   return { token, mfaOffered: enrolmentOffered(app, user) };
@@ -134,7 +137,7 @@ export type PasswordStepOutcome =
  * What a right password leads to: a session, or (the account's authenticator
  * being on, or an admin having to enrol one) a short-lived ticket for the next step.
  */
-export async function startSessionOrSecondStep(app: FastifyInstance, user: UserRow, request: SignInRequest, now: Date): Promise<PasswordStepOutcome> {
+export async function startSessionOrSecondStep(app: SecondStepApp, user: UserRow, request: SignInRequest, now: Date): Promise<PasswordStepOutcome> {
   if (isTotpEnabled(user)) {
     return { kind: 'secondStep', secondFactor: 'code', ticket: issueTicket(app, user, 'code', request.remember, now), message: SECOND_STEP_MESSAGE };
   }

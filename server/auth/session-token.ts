@@ -63,11 +63,14 @@ export function storedUserAgent(header: string | undefined): string | null {
 
 type SessionOwner = Pick<UserRow, 'id' | 'role' | 'tokenVersion'>;
 
+/** What starting a session uses of the app: the database and the token signer. */
+export type SessionStarter = Pick<FastifyInstance, 'db' | 'jwt'>;
+
 /**
  * Records a new session and signs its token. The row and the token expire
  * together; the token is worthless once the row is revoked or gone.
  */
-export async function startSession(app: FastifyInstance, user: SessionOwner, remember: boolean, now: Date, userAgent: string | undefined): Promise<string> {
+export async function startSession(app: SessionStarter, user: SessionOwner, remember: boolean, now: Date, userAgent: string | undefined): Promise<string> {
   const ttlSeconds = remember ? REMEMBERED_SESSION_TTL_SECONDS : DEFAULT_SESSION_TTL_SECONDS;
   const id = randomUUID();
   // Rows that can never open anything again are dropped here, so an account
