@@ -4,7 +4,7 @@ import { LegalPage, LegalSection } from './LegalPage';
 
 /**
  * Every cookie and browser-storage entry Orbit writes (issue 37, finding 15):
- * src/api/session.ts, src/features/messages/outbox-store.ts and
+ * src/api/session.ts, src/features/messaging/outbox-store.ts and
  * desktop-notifications.ts, server/auth/device-cookie.ts. Change it when they change.
  */
 export function CookiePolicyScreen() {
