@@ -1,5 +1,7 @@
 import { and, asc, desc, eq, exists, gt, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import { conversations, likes, matches, messages, users, type ConversationRow, type MessageRow } from '../db/schema';
+import { preparedOnce } from '../db/prepared-statements';
+import type { OrbitDatabase } from '../db/types';
 import { orderedPair } from '../lib/member-pair';
 import type { Executor, Transaction } from '../lib/transaction';
 
@@ -24,20 +26,15 @@ export function sides(callerId: string, peerId: string) {
 const pairIs = (table: typeof matches | typeof conversations, pair: { userAId: string; userBId: string }) =>
   and(eq(table.userAId, pair.userAId), eq(table.userBId, pair.userBId));
 
-/**
- * The live match between the two, with the other member's receipts choice;
- * `lock` holds the match row (FOR SHARE) until the transaction ends, so an
- * unmatch or block racing a send waits for it, or the send sees no match.
- */
-export async function findLiveMatch(tx: Executor, callerId: string, peerId: string, lock: boolean) {
+/** The live match between the two, with the other member's receipts choice (a send also holds it: storeTextMessage). */
+export async function findLiveMatch(db: Executor, callerId: string, peerId: string) {
   const pair = orderedPair(callerId, peerId);
-  const query = tx
+  const [row] = await db
     .select({ matchId: matches.id, peerReadReceipts: users.readReceipts, peerIsDemo: users.isDemo, peerName: users.name, peerUsername: users.username })
     .from(matches)
     .innerJoin(users, eq(users.id, peerId))
     .where(and(pairIs(matches, pair), eq(users.isBanned, false), eq(users.role, 'user')))
     .limit(1);
-  const [row] = lock ? await query.for('share', { of: matches }) : await query;
   return row;
 }
 
@@ -124,6 +121,89 @@ export async function insertMessage(tx: Transaction, values: Omit<MessageRow, 'c
   const [row] = await tx.insert(messages).values(values).returning();
   if (!row) throw new Error('message insert returned nothing');
   return row;
+}
+
+/** What storeTextMessage found: no match (undefined), a repeat of a stored id (message null), or the new message. */
+export interface StoredText {
+  peerIsDemo: boolean;
+  message: MessageRow | null;
+}
+
+/**
+ * A member's text message, stored in one statement: the live-match check
+ * (holding the match row FOR SHARE, so an unmatch or block racing the send
+ * waits for it, or the send sees no match), the
+ * conversation's next number and the receiver's unread count (the upsert of
+ * takeNextSeq), and the insert. One statement is one transaction, so the
+ * number is still taken and used atomically (gapless, in order), and a
+ * failed insert gives it back. It is the busiest write members make: as
+ * six round trips (a repeat check, BEGIN, the match, the number, the insert,
+ * COMMIT) it cost a database hop each, which on PGlite is a message to its
+ * worker. An id the sender already used inserts nothing (message null).
+ * Prepared once per side the receiver is on, since that names the unread
+ * column.
+ */
+export async function storeTextMessage(
+  db: OrbitDatabase,
+  values: { senderId: string; peerId: string; id: string; body: string; now: Date },
+): Promise<StoredText | undefined> {
+  const pair = orderedPair(values.senderId, values.peerId);
+  const receiverIsA = pair.userAId === values.peerId;
+  const [row] = await storeTextStatement(db, receiverIsA).execute({ ...values, now: values.now.toISOString(), ...pair });
+  return row && { peerIsDemo: row.peerIsDemo, message: row.message };
+}
+
+function storeTextStatement(db: OrbitDatabase, receiverIsA: boolean) {
+  return preparedOnce(db, `orbit_store_text_to_${receiverIsA ? 'a' : 'b'}`, (name) => {
+    const placeholder = (key: 'senderId' | 'peerId' | 'id' | 'body' | 'now' | 'userAId' | 'userBId') => sql.placeholder(key);
+    const unread = sql.identifier(receiverIsA ? 'user_a_unread' : 'user_b_unread');
+    const live = db.$with('live').as(
+      db
+        .select({ peerIsDemo: users.isDemo })
+        .from(matches)
+        .innerJoin(users, eq(users.id, placeholder('peerId')))
+        .where(and(eq(matches.userAId, placeholder('userAId')), eq(matches.userBId, placeholder('userBId')), eq(users.isBanned, false), eq(users.role, 'user')))
+        .for('share', { of: matches }),
+    );
+    const numbered = db.$with('numbered', { conversationId: conversations.id, seq: conversations.lastSeq }).as(sql`
+      insert into ${conversations} (user_a_id, user_b_id, last_seq, last_message_at, ${unread})
+      select ${placeholder('userAId')}::uuid, ${placeholder('userBId')}::uuid, 1, ${placeholder('now')}::timestamptz, 1 from ${live}
+      where not exists (select 1 from ${messages} where ${messages.senderId} = ${placeholder('senderId')} and ${messages.id} = ${placeholder('id')})
+      on conflict (user_a_id, user_b_id) do update set
+        last_seq = ${conversations}.last_seq + 1, last_message_at = excluded.last_message_at, ended_at = null, ${unread} = ${conversations}.${unread} + 1
+      returning id, last_seq`);
+    const inserted = db
+      .$with('inserted', {
+        conversationId: messages.conversationId,
+        seq: messages.seq,
+        id: messages.id,
+        senderId: messages.senderId,
+        body: messages.body,
+        kind: messages.kind,
+        createdAt: messages.createdAt,
+      })
+      .as(sql`
+        insert into ${messages} (conversation_id, seq, id, sender_id, body, kind, created_at)
+        select id, last_seq, ${placeholder('id')}::uuid, ${placeholder('senderId')}::uuid, ${placeholder('body')}, 'text', ${placeholder('now')}::timestamptz from ${numbered}
+        returning conversation_id, seq, id, sender_id, body, kind, created_at`);
+    return db
+      .with(live, numbered, inserted)
+      .select({
+        peerIsDemo: live.peerIsDemo,
+        message: {
+          conversationId: inserted.conversationId,
+          seq: inserted.seq,
+          id: inserted.id,
+          senderId: inserted.senderId,
+          body: inserted.body,
+          kind: inserted.kind,
+          createdAt: inserted.createdAt,
+        },
+      })
+      .from(live)
+      .leftJoin(inserted, sql`true`)
+      .prepare(name);
+  });
 }
 
 /** A message the sender already stored under this id, with the conversation it belongs to. */

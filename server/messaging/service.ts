@@ -25,7 +25,7 @@ import {
   findMatchAndConversation,
   findSentMessage,
   hasMessagesBefore,
-  insertMessage,
+  storeTextMessage,
   latestMessages,
   listConversations,
   markDeliveredUpTo,
@@ -33,7 +33,6 @@ import {
   readMessages,
   recountUnread,
   sides,
-  takeNextSeq,
   turnLikeIntoPass,
   type Executor,
 } from './queries';
@@ -55,7 +54,7 @@ async function refusal(db: Executor, callerId: string, peerId: string): Promise<
 
 /** Refuses unless the two are matched now (typing goes only between matches). */
 export async function assertLiveMatch(db: OrbitDatabase, caller: UserRow, peerId: string): Promise<void> {
-  if (!(await findLiveMatch(db, caller.id, peerId, false))) throw await refusal(db, caller.id, peerId);
+  if (!(await findLiveMatch(db, caller.id, peerId))) throw await refusal(db, caller.id, peerId);
 }
 
 /** Receipts the other member of a conversation is to hear of (their own messages' marks, as they may see them). */
@@ -143,20 +142,13 @@ async function storedRepeat(db: Executor, sender: UserRow, peerId: string, id: s
 /**
  * Stores a message once: the answer goes out only after the commit, and a
  * retry with the same id returns the stored message. The number is taken in
- * the same transaction as the insert, so numbers are gapless and commit in
- * order per conversation.
+ * the same statement as the insert (storeTextMessage), so numbers are
+ * gapless and commit in order per conversation.
  */
 export async function sendMessage(db: OrbitDatabase, sender: UserRow, peerId: string, body: SendMessageBody, now: Date = new Date()): Promise<SentMessage> {
-  const repeat = await storedRepeat(db, sender, peerId, body.id);
-  if (repeat) return repeat;
+  let stored: Awaited<ReturnType<typeof storeTextMessage>>;
   try {
-    return await db.transaction(async (tx) => {
-      const match = await findLiveMatch(tx, sender.id, peerId, true);
-      if (!match) throw await refusal(tx, sender.id, peerId);
-      const { conversationId, seq } = await takeNextSeq(tx, sender.id, peerId, now, 'text');
-      const row = await insertMessage(tx, { conversationId, seq, id: body.id, senderId: sender.id, body: body.text, kind: 'text', createdAt: now });
-      return { message: toMessage(row), created: true, toDemo: match.peerIsDemo };
-    });
+    stored = await storeTextMessage(db, { senderId: sender.id, peerId, id: body.id, body: body.text, now });
   } catch (error) {
     // The same id sent twice at once: the second insert lost the race, the first one's row is the answer.
     if (isUniqueViolation(error)) {
@@ -165,6 +157,13 @@ export async function sendMessage(db: OrbitDatabase, sender: UserRow, peerId: st
     }
     throw error;
   }
+  if (stored?.message) return { message: toMessage(stored.message), created: true, toDemo: stored.peerIsDemo };
+  // Nothing inserted: a retry of a message stored before (answered with it, even if the match has
+  // ended since, as the first answer would have been), an id used in another conversation, or no live match.
+  const repeat = await storedRepeat(db, sender, peerId, body.id);
+  if (repeat) return repeat;
+  if (!stored) throw await refusal(db, sender.id, peerId);
+  throw new Error('A message insert that found a stored id found none after it');
 }
 
 export interface MarkResult {
@@ -182,7 +181,7 @@ export async function markConversation(
   peerId: string,
   marks: { deliveredSeq?: number | undefined; readSeq?: number | undefined },
 ): Promise<MarkResult> {
-  const match = await findLiveMatch(db, caller.id, peerId, false);
+  const match = await findLiveMatch(db, caller.id, peerId);
   if (!match) throw await refusal(db, caller.id, peerId);
   const read = marks.readSeq;
   const delivered = Math.max(marks.deliveredSeq ?? 0, read ?? 0);

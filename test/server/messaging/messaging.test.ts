@@ -51,6 +51,31 @@ describe('sending', () => {
     expect(messages.map((message) => [message.seq, message.text, message.senderId])).toEqual([[1, 'hi Ben', ana.user._id]]);
   });
 
+  it('refuses an id already used in another conversation (409) and stores nothing for it there', async () => {
+    const [ana, ben] = await matchedPair(app());
+    const [cleo, dan] = await matchedPair(app());
+    const id = randomUUID();
+    expect((await send(app(), ana, ben, 'for Ben', id)).statusCode).toBe(201);
+    // Ids are the sender's: Cleo may use the same one.
+    expect((await send(app(), cleo, dan, 'same id, another sender', id)).statusCode).toBe(201);
+    const forged = await send(app(), ana, dan, 'a used id, to someone else', id);
+    expect(forged.statusCode, forged.body).toBe(409);
+    expect((await messagesOf(ben.token, ana.user._id)).messages.map((message) => message.text)).toEqual(['for Ben']);
+    expect((await messagesOf(dan.token, cleo.user._id)).messages.map((message) => message.text)).toEqual(['same id, another sender']);
+  });
+
+  it('refuses a retry and a new message alike once a block has ended the conversation (its messages went with it)', async () => {
+    const [ana, ben] = await matchedPair(app());
+    const id = randomUUID();
+    expect((await send(app(), ana, ben, 'before the block', id)).statusCode).toBe(201);
+    const block = await app().inject({ method: 'POST', url: `/api/users/${ana.user._id}/block`, headers: bearer(ben.token) });
+    expect(block.statusCode, block.body).toBeLessThan(300);
+    for (const answer of [await send(app(), ana, ben, 'before the block', id), await send(app(), ana, ben, 'after the block')]) {
+      expect(answer.statusCode, answer.body).toBe(403);
+      expect(answer.json()).toMatchObject({ message: CONVERSATION_ENDED_MESSAGE });
+    }
+  });
+
   it('stores a message sent twice at the same moment once, and answers both with it', async () => {
     const [ana, ben] = await matchedPair(app());
     const id = randomUUID();
