@@ -38,23 +38,6 @@ export async function findLiveMatch(db: Executor, callerId: string, peerId: stri
   return row;
 }
 
-/**
- * The live match with the other member's receipts choice, and the pair's
- * conversation row when there is one, in one round trip: reading a
- * conversation (every reconnect's catch-up) needs both.
- */
-export async function findMatchAndConversation(db: Executor, callerId: string, peerId: string) {
-  const pair = orderedPair(callerId, peerId);
-  const [row] = await db
-    .select({ peerReadReceipts: users.readReceipts, conversation: conversations })
-    .from(matches)
-    .innerJoin(users, eq(users.id, peerId))
-    .leftJoin(conversations, pairIs(conversations, pair))
-    .where(and(pairIs(matches, pair), eq(users.isBanned, false), eq(users.role, 'user')))
-    .limit(1);
-  return row;
-}
-
 /** The pair's conversation row, whatever its state. */
 export async function findConversation(tx: Executor, callerId: string, peerId: string) {
   const pair = orderedPair(callerId, peerId);
@@ -217,33 +200,69 @@ export async function findSentMessage(tx: Executor, senderId: string, id: string
   return row;
 }
 
-/** After `after`, oldest first; before `before` (or the newest), newest first: the caller reverses. */
-export async function readMessages(db: Executor, conversationId: string, range: { after?: number; before?: number; limit: number }): Promise<MessageRow[]> {
-  if (range.after !== undefined) {
-    return db
-      .select()
-      .from(messages)
-      .where(and(eq(messages.conversationId, conversationId), gt(messages.seq, range.after)))
-      .orderBy(asc(messages.seq))
-      .limit(range.limit);
-  }
-  const newest = await db
-    .select()
-    .from(messages)
-    .where(and(eq(messages.conversationId, conversationId), range.before === undefined ? undefined : lt(messages.seq, range.before)))
-    .orderBy(desc(messages.seq))
-    .limit(range.limit);
-  return newest.reverse();
+/** A page of a conversation: after a number (catching up), before one (older history), or the newest. */
+export type MessageRange = { after: number; limit: number } | { before?: number | undefined; limit: number };
+
+export interface ConversationPage {
+  peerReadReceipts: boolean;
+  /** Null until the pair's first message. */
+  conversation: ConversationRow | null;
+  /** Oldest first. */
+  messages: MessageRow[];
+  /** Whether anything older than the first of `messages` is still stored (an unmatch deletes a conversation's messages, numbering goes on). */
+  hasOlder: boolean;
 }
 
-/** Whether anything older than `seq` is still stored (an unmatch deletes a conversation's messages, numbering goes on). */
-export async function hasMessagesBefore(db: Executor, conversationId: string, seq: number): Promise<boolean> {
-  const [row] = await db
-    .select({ seq: messages.seq })
-    .from(messages)
-    .where(and(eq(messages.conversationId, conversationId), lt(messages.seq, seq)))
-    .limit(1);
-  return row !== undefined;
+/**
+ * The live match (with the other member's receipts choice), the pair's
+ * conversation and a page of its messages, in one round trip: every
+ * reconnect catches up through here, and as three reads (the match and
+ * conversation, the page, whether older ones exist) each was a database hop.
+ * A page before a number or of the newest reads one message past its limit,
+ * which says whether older ones exist. Undefined when there is no live match.
+ */
+export async function readConversationPage(db: OrbitDatabase, callerId: string, peerId: string, range: MessageRange): Promise<ConversationPage | undefined> {
+  const pair = orderedPair(callerId, peerId);
+  const catchingUp = 'after' in range;
+  const rows = catchingUp
+    ? await conversationPageStatement(db, 'after').execute({ ...pair, peerId, after: range.after, limit: range.limit })
+    : range.before !== undefined
+      ? await conversationPageStatement(db, 'before').execute({ ...pair, peerId, before: range.before, limit: range.limit + 1 })
+      : await conversationPageStatement(db, 'newest').execute({ ...pair, peerId, limit: range.limit + 1 });
+  const [first] = rows;
+  if (!first) return undefined;
+  const page = rows.flatMap((row) => (row.message ? [row.message] : []));
+  const hasOlder = catchingUp ? range.after > 0 : page.length > range.limit;
+  const messagesOldestFirst = catchingUp ? page : page.slice(0, range.limit).reverse();
+  return { peerReadReceipts: first.peerReadReceipts, conversation: first.conversation, messages: messagesOldestFirst, hasOlder };
+}
+
+function conversationPageStatement(db: OrbitDatabase, kind: 'after' | 'before' | 'newest') {
+  return preparedOnce(db, `orbit_conversation_page_${kind}`, (name) => {
+    const placeholder = (key: 'userAId' | 'userBId' | 'peerId' | 'after' | 'before' | 'limit') => sql.placeholder(key);
+    const inConversation = eq(messages.conversationId, conversations.id);
+    const page = db
+      .select()
+      .from(messages)
+      .where(kind === 'after' ? and(inConversation, gt(messages.seq, placeholder('after'))) : kind === 'before' ? and(inConversation, lt(messages.seq, placeholder('before'))) : inConversation)
+      .orderBy(kind === 'after' ? asc(messages.seq) : desc(messages.seq))
+      .limit(placeholder('limit'))
+      .as('page');
+    const pair = { userAId: placeholder('userAId'), userBId: placeholder('userBId') };
+    return db
+      .select({
+        peerReadReceipts: users.readReceipts,
+        conversation: conversations,
+        message: { conversationId: page.conversationId, seq: page.seq, id: page.id, senderId: page.senderId, body: page.body, kind: page.kind, createdAt: page.createdAt },
+      })
+      .from(matches)
+      .innerJoin(users, eq(users.id, placeholder('peerId')))
+      .leftJoin(conversations, and(eq(conversations.userAId, pair.userAId), eq(conversations.userBId, pair.userBId)))
+      .leftJoinLateral(page, sql`true`)
+      .where(and(eq(matches.userAId, pair.userAId), eq(matches.userBId, pair.userBId), eq(users.isBanned, false), eq(users.role, 'user')))
+      .orderBy(kind === 'after' ? asc(page.seq) : desc(page.seq))
+      .prepare(name);
+  });
 }
 
 /**

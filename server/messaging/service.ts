@@ -22,15 +22,13 @@ import {
   endConversation,
   findConversation,
   findLiveMatch,
-  findMatchAndConversation,
   findSentMessage,
-  hasMessagesBefore,
   storeTextMessage,
   latestMessages,
   listConversations,
   markDeliveredUpTo,
   moveMarks,
-  readMessages,
+  readConversationPage,
   recountUnread,
   sides,
   turnLikeIntoPass,
@@ -102,20 +100,17 @@ export async function listMemberConversations(
 }
 
 export async function readConversationMessages(db: OrbitDatabase, caller: UserRow, peerId: string, query: MessagesQuery): Promise<MessagesResponse> {
-  const match = await findMatchAndConversation(db, caller.id, peerId);
-  if (!match) throw await refusal(db, caller.id, peerId);
-  const { conversation } = match;
+  const range = query.after !== undefined ? { after: query.after, limit: query.limit } : { before: query.before, limit: query.limit };
+  const page = await readConversationPage(db, caller.id, peerId, range);
+  if (!page) throw await refusal(db, caller.id, peerId);
+  const { conversation } = page;
   if (!conversation) return { messages: [], hasOlder: false, lastSeq: 0, receipts: { deliveredSeq: 0, readSeq: 0 } };
-  const rows = await readMessages(db, conversation.id, query);
-  const first = rows[0];
-  // Catching up after N: the browser holds what came before, so there is nothing to ask the database.
-  const hasOlder = query.after !== undefined ? query.after > 0 : first === undefined ? false : await hasMessagesBefore(db, conversation.id, first.seq);
   const theirs = sides(caller.id, peerId).theirMarks(conversation);
   return {
-    messages: rows.map(toMessage),
-    hasOlder,
+    messages: page.messages.map(toMessage),
+    hasOlder: page.hasOlder,
     lastSeq: conversation.lastSeq,
-    receipts: visibleReceipts(theirs.delivered, theirs.read, caller.readReceipts, match.peerReadReceipts),
+    receipts: visibleReceipts(theirs.delivered, theirs.read, caller.readReceipts, page.peerReadReceipts),
   };
 }
 
