@@ -82,3 +82,24 @@ export function capBoxes(centre: GeoPoint, reachMeters: number): DegreeBox[] {
     .map((shift): DegreeBox => [centre.longitude - halfSpan + shift, south, centre.longitude + halfSpan + shift, north])
     .filter(([west, , east]) => east >= -limit && west <= limit);
 }
+
+/** A whole-degree square (the floor of latitude and of longitude): the nearby lists' indexes group placed people by it. */
+export interface DegreeArea {
+  latitude: number;
+  longitude: number;
+}
+
+/**
+ * The whole-degree areas the boxes touch (capBoxes' boxes round a distance
+ * limit). Whole degrees: a 25 km or 100 km limit touches 2 to 9 of them away
+ * from the poles, and each is read in its index order until a page is full.
+ */
+export function areasTouching(boxes: readonly DegreeBox[]): DegreeArea[] {
+  const areas = new Map<string, DegreeArea>();
+  for (const [west, south, east, north] of boxes) {
+    for (let latitude = Math.floor(south); latitude <= Math.floor(north); latitude += 1) {
+      for (let longitude = Math.floor(west); longitude <= Math.floor(east); longitude += 1) areas.set(`${latitude},${longitude}`, { latitude, longitude });
+    }
+  }
+  return [...areas.values()];
+}

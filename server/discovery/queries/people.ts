@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ne, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ne, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { DISCOVER_MAX_DEPTH, discoverPagesReachable, type Candidate, type DiscoverQuery, type DiscoverResponse, type SpinQuery } from '../../../contract/discovery';
 import { preparedOnce } from '../../db/prepared-statements';
 import type { OrbitDatabase } from '../../db/types';
@@ -6,8 +6,8 @@ import { likes, users, type UserRow } from '../../db/schema';
 import { notBlockedEitherWay } from '../../safety/queries';
 import { toCandidate } from '../candidate-view';
 import { candidateColumns, type CandidateRow } from './candidates';
-import { capBoxes, snapToGrid, type DegreeBox } from '../geo';
-import { matchPlan, shapeSuffix, type MatchShape } from '../mutual-preferences';
+import { areasTouching, capBoxes, snapToGrid } from '../geo';
+import { matchPlan, shapeSuffix, type MatchShape, type MatchValues } from '../mutual-preferences';
 import { matchConditions, matchPlaceholder } from './match-conditions';
 
 /**
@@ -49,13 +49,7 @@ export async function findSpinCandidates(db: OrbitDatabase, caller: UserRow, que
   const wanted = query.limit - admirers.length;
   let others: CandidateRow[] = [];
   if (wanted > 0 && !shape.within) others = await spinOthers(db, shape).execute({ ...values, limit: wanted });
-  if (wanted > 0 && shape.within) {
-    others = await spinOthersWalk(db, shape).execute({ ...values, limit: wanted, readRows: walkReadRows(wanted) });
-    if (others.length < wanted) {
-      const boxes = nearbyBoxes(caller);
-      others = await spinOthersNearby(db, shape, boxes.length).execute({ ...values, ...boxValues(boxes), limit: wanted });
-    }
-  }
+  if (wanted > 0 && shape.within) others = await spinOthersNear(db, shape).execute({ ...values, ...nearbyGroups(caller, plan.values), limit: wanted });
   return [...admirers, ...others].map((row) => toCandidate(row, caller, now));
 }
 
@@ -90,31 +84,18 @@ function spinOthers(db: OrbitDatabase, shape: MatchShape) {
   });
 }
 
-/** The same, for a caller with a distance limit: reads no more than `readRows` people (see nearbyFirst). */
-function spinOthersWalk(db: OrbitDatabase, shape: MatchShape) {
-  return preparedOnce(db, `orbit_spin_walk${shapeSuffix(shape)}`, (name) => {
+/** The same, for a caller with a distance limit: the people placed near them (placedNear) and those whose place decides nothing, merged in order. */
+function spinOthersNear(db: OrbitDatabase, shape: MatchShape) {
+  return preparedOnce(db, `orbit_spin_near${shapeSuffix(shape)}`, (name) => {
     const caller = sql.placeholder('caller');
-    return db
-      .select(candidateColumns)
-      .from(firstPeopleRead(db, recentlyActiveFirst))
-      .where(and(...qualifying(caller, shape), sql`not ${likedCaller(caller)}`))
-      .orderBy(...recentlyActiveFirst)
-      .limit(sql.placeholder('limit'))
-      .prepare(name);
-  });
-}
-
-/** The same again, from the people within the caller's distance and those whose place decides nothing (see nearbyFirst). */
-function spinOthersNearby(db: OrbitDatabase, shape: MatchShape, boxCount: number) {
-  return preparedOnce(db, `orbit_spin_near${boxCount}${shapeSuffix(shape)}`, (name) => {
-    const caller = sql.placeholder('caller');
-    const part = (where: SQL) =>
-      db
-        .select(candidateColumns)
-        .from(users)
-        .where(and(where, ...visiblePeople(caller, shape), notDecidedYet(caller), sql`not ${likedCaller(caller)}`));
-    return part(placedInBoxes(boxCount))
-      .unionAll(part(placedNowhere))
+    const notAdmirer = sql`not ${likedCaller(caller)}`;
+    return placedNear(db, shape, recentlyActiveFirst, [notAdmirer], sql.placeholder('limit'))
+      .unionAll(
+        db
+          .select(candidateColumns)
+          .from(users)
+          .where(and(placedNowhere, ...visiblePeople(caller, shape), notDecidedYet(caller), notAdmirer)),
+      )
       .orderBy(...recentlyActiveFirst)
       .limit(sql.placeholder('limit'))
       .prepare(name);
@@ -122,23 +103,64 @@ function spinOthersNearby(db: OrbitDatabase, shape: MatchShape, boxCount: number
 }
 
 /**
- * nearbyFirst: the lists of someone with a distance limit. Walking everyone
- * in the list's order finds the people within it few and far between: for
- * someone where few members live, a page read the whole table (1.3 s at a
- * million people on PostgreSQL). So such a page is first looked for among
- * the first `walkReadRows` people of the order, which a city usually fills;
- * when that does not fill it, it is taken from the radar's GiST index
- * (everyone placed within the boxes round the caller's distance, few where
- * people are few) and the partial indexes of people whose place decides
- * nothing, merged in order. Both give exactly the same page: the first costs
- * as many people as it reads, the second as many as live within the distance.
+ * placedNear: the people placed within reach of a caller with a distance
+ * limit, for Spin's and Discover's lists. Walking everyone in the list's
+ * order finds them few and far between (one in thirty or fewer qualifies
+ * once preferences apply both ways), and reading everyone within the
+ * distance reads a whole city: either took over 100 ms at a million people
+ * on PostgreSQL. So the `users_nearby_*` indexes group placed people by
+ * show-me, gender and whole-degree area, each group in the list's order, and
+ * this reads only the groups that can qualify (the show-me values that
+ * include the caller, the genders the caller wants, the areas the distance
+ * touches), each through its index until `perGroup` people qualify. The
+ * groups' rows are merged in order by the caller of this, with the people
+ * whose place decides nothing (placedNowhere): the page is the same as
+ * reading everyone in order, at the cost of the people it reads.
  */
-const WALK_READ_MIN = 10_000;
-const WALK_READ_PER_ROW = 40;
+function placedNear(db: OrbitDatabase, shape: MatchShape, order: SQL[], extra: SQL[], perGroup: Placeholder) {
+  const caller = sql.placeholder('caller');
+  const firstOfGroup = db
+    .select()
+    .from(users)
+    .where(and(nearGroupIs, placedOnRadar, ...visiblePeople(caller, shape), notDecidedYet(caller), ...extra))
+    .orderBy(...order)
+    .limit(perGroup)
+    .as('users');
+  return db.select(candidateColumns).from(nearGroups).innerJoinLateral(firstOfGroup, sql`true`);
+}
 
-/** How many people a walk reads for a page ending `rowsDeep` into the list. */
-function walkReadRows(rowsDeep: number): number {
-  return Math.max(WALK_READ_MIN, WALK_READ_PER_ROW * rowsDeep);
+/** The groups of nearbyGroups as rows `near(lat, lon, show_me, gender)`. */
+const nearGroups = sql`unnest(${sql.placeholder('nearLats')}::int[], ${sql.placeholder('nearLons')}::int[], ${sql.placeholder('nearShowMes')}::show_me[], ${sql.placeholder('nearGenders')}::gender[]) as near(lat, lon, show_me, gender)`;
+
+/** The `users_nearby_*` indexes' leading keys, equal to one group's. */
+const nearGroupIs = sql`${users.showMe} = near.show_me and coalesce(${users.gender}, 'other') = near.gender
+  and floor((${users.radarCell})[1]) = near.lat and floor((${users.radarCell})[0]) = near.lon`;
+
+/** The predicate of the `users_nearby_*` indexes (and the radar's): placed people the radar may show. */
+const placedOnRadar = sql`${users.radarCell} is not null and ${users.role} = 'user' and not ${users.isBanned} and not ${users.isHidden}`;
+
+const ALL_GENDERS = ['female', 'male', 'other'] as const;
+
+/**
+ * The groups placedNear reads for this caller, as array literals: every
+ * combination of a show-me value that includes the caller, a gender the
+ * caller wants (all three for everyone; unknown genders are keyed as other)
+ * and an area the caller's distance limit touches.
+ */
+function nearbyGroups(caller: UserRow, values: MatchValues): Record<'nearLats' | 'nearLons' | 'nearShowMes' | 'nearGenders', string> {
+  const areas = caller.latitude === null || caller.longitude === null || caller.prefMaxDistanceKm === null
+    ? []
+    : areasTouching(capBoxes(snapToGrid({ latitude: caller.latitude, longitude: caller.longitude }), caller.prefMaxDistanceKm * 1000));
+  const showMes = [...new Set(['everyone', values.seenAs ?? 'everyone'])];
+  const genders = values.gender ? [values.gender] : ALL_GENDERS;
+  const groups = areas.flatMap((area) => showMes.flatMap((showMe) => genders.map((gender) => ({ ...area, showMe, gender }))));
+  const list = (items: Array<string | number>) => `{${items.join(',')}}`;
+  return {
+    nearLats: list(groups.map((group) => group.latitude)),
+    nearLons: list(groups.map((group) => group.longitude)),
+    nearShowMes: list(groups.map((group) => group.showMe)),
+    nearGenders: list(groups.map((group) => group.gender)),
+  };
 }
 
 /** The first `readRows` user accounts in `order`, aliased `users` so the conditions written for the table apply to them as they are. */
@@ -155,26 +177,6 @@ function firstPeopleRead(db: OrbitDatabase, order: SQL[]) {
 /** Everything visiblePeople and notDecidedYet ask but what firstPeopleRead already did; cheap conditions first, so the probes run last. */
 function qualifying(caller: Placeholder, shape: MatchShape): SQL[] {
   return [...matchConditions(shape, matchPlaceholder), notBlockedEitherWay(caller, users.id), notDecidedYet(caller)];
-}
-
-/** The boxes round the caller's distance limit (geo.ts), as the radar index answers them. */
-function nearbyBoxes(caller: UserRow): DegreeBox[] {
-  if (caller.latitude === null || caller.longitude === null || caller.prefMaxDistanceKm === null) return [];
-  return capBoxes(snapToGrid({ latitude: caller.latitude, longitude: caller.longitude }), caller.prefMaxDistanceKm * 1000);
-}
-
-function boxValues(boxes: readonly DegreeBox[]): Record<string, number> {
-  return Object.fromEntries(boxes.flatMap(([west, south, east, north], index) => [[`west${index}`, west], [`south${index}`, south], [`east${index}`, east], [`north${index}`, north]]));
-}
-
-/**
- * Placed people inside the boxes, written as the radar index's predicate
- * (literals, so the planner can match its partial index).
- */
-function placedInBoxes(boxCount: number): SQL {
-  const point = (lon: string, lat: string) => sql`point(${sql.placeholder(lon)}::float8, ${sql.placeholder(lat)}::float8)`;
-  const boxes = Array.from({ length: boxCount }, (_, index) => sql`${users.radarCell} <@ box(${point(`west${index}`, `south${index}`)}, ${point(`east${index}`, `north${index}`)})`);
-  return sql`(${users.radarCell} is not null and ${users.role} = 'user' and not ${users.isBanned} and not ${users.isHidden} and ${or(...boxes)})`;
 }
 
 /** People whose place decides nothing for others: the predicate of the `users_unplaced_*` indexes. */
@@ -289,43 +291,25 @@ function discoverStatements(db: OrbitDatabase, shape: MatchShape) {
   return { counted, page };
 }
 
-/** A Discover page for a caller with a distance limit, reading no more than `readRows` people (see nearbyFirst). */
-function discoverWalk(db: OrbitDatabase, shape: MatchShape) {
-  return preparedOnce(db, `orbit_discover_walk${shapeSuffix(shape)}`, (name) =>
-    db
-      .select(candidateColumns)
-      .from(firstPeopleRead(db, discoverOrder))
-      .where(and(...qualifying(sql.placeholder('caller'), shape)))
-      .orderBy(...discoverOrder)
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'))
-      .prepare(name),
-  );
-}
-
-/** Discover's page and count from the people within the caller's distance and those whose place decides nothing (see nearbyFirst). */
-function discoverNearby(db: OrbitDatabase, shape: MatchShape, boxCount: number) {
-  const where = (part: SQL) => {
+/** Discover's page and count for a caller with a distance limit: the people placed near them (placedNear) and those whose place decides nothing, merged in order. */
+function discoverNear(db: OrbitDatabase, shape: MatchShape) {
+  const unplaced = () => {
     const caller = sql.placeholder('caller');
-    return and(part, ...visiblePeople(caller, shape), notDecidedYet(caller));
+    return and(placedNowhere, ...visiblePeople(caller, shape), notDecidedYet(caller));
   };
-  const page = preparedOnce(db, `orbit_discover_near${boxCount}_page${shapeSuffix(shape)}`, (name) =>
-    db
-      .select(candidateColumns)
-      .from(users)
-      .where(where(placedInBoxes(boxCount)))
-      .unionAll(db.select(candidateColumns).from(users).where(where(placedNowhere)))
+  const page = preparedOnce(db, `orbit_discover_near_page${shapeSuffix(shape)}`, (name) =>
+    placedNear(db, shape, discoverOrder, [], sql.placeholder('pageEnd'))
+      .unionAll(db.select(candidateColumns).from(users).where(unplaced()))
       .orderBy(...discoverOrder)
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))
       .prepare(name),
   );
-  const counted = preparedOnce(db, `orbit_discover_near${boxCount}_count${shapeSuffix(shape)}`, (name) => {
-    const everyone = db
-      .select({ id: users.id })
-      .from(users)
-      .where(where(placedInBoxes(boxCount)))
-      .unionAll(db.select({ id: users.id }).from(users).where(where(placedNowhere)))
+  // Everyone near who qualifies, up to the count's limit (the total is exact, as the radar's count is):
+  // a caller with a distance limit in a city may read a few thousand people here (issue 47: the remaining cost).
+  const counted = preparedOnce(db, `orbit_discover_near_count${shapeSuffix(shape)}`, (name) => {
+    const everyone = placedNear(db, shape, discoverOrder, [], sql.placeholder('countRows'))
+      .unionAll(db.select(candidateColumns).from(users).where(unplaced()))
       .limit(sql.placeholder('countRows'))
       .as('nearby');
     return db.select({ total: sql<number>`count(*)::int` }).from(everyone).prepare(name);
@@ -351,19 +335,13 @@ export async function findDiscoverPage(db: OrbitDatabase, caller: UserRow, query
   });
 
   if (shape.within) {
-    const rows = await discoverWalk(db, shape).execute({ ...values, ...paging, readRows: walkReadRows(paging.offset + paging.limit) });
-    if (rows.length < query.limit) {
-      // The walk did not fill the page: few people live within the distance, so read them all (see nearbyFirst).
-      const boxes = nearbyBoxes(caller);
-      const nearby = discoverNearby(db, shape, boxes.length);
-      const nearbyRows = await nearby.page.execute({ ...values, ...boxValues(boxes), ...paging });
-      // A page that is not full is the last one, so it says how many there are.
-      if (nearbyRows.length < query.limit && (nearbyRows.length > 0 || paging.offset === 0)) return respond(nearbyRows, paging.offset + nearbyRows.length, undefined);
-      const [counted] = await nearby.counted.execute({ ...values, ...boxValues(boxes), countRows: countLimit + 1 });
-      return respond(nearbyRows, counted?.total ?? 0, undefined);
-    }
-    const counted = await countDiscover(db, shape, values, countLimit);
-    return respond(rows, counted.found, counted.readEverything ? undefined : { page: query.page, pageRows: rows.length });
+    const near = discoverNear(db, shape);
+    const groups = nearbyGroups(caller, plan.values);
+    const rows = await near.page.execute({ ...values, ...groups, ...paging, pageEnd: paging.offset + paging.limit });
+    // A page that is not full is the last one, so it says how many there are.
+    if (rows.length < query.limit && (rows.length > 0 || paging.offset === 0)) return respond(rows, paging.offset + rows.length, undefined);
+    const [counted] = await near.counted.execute({ ...values, ...groups, countRows: countLimit + 1 });
+    return respond(rows, counted?.total ?? 0, undefined);
   }
 
   const rows = await discoverStatements(db, shape).page.execute({ ...values, ...paging });

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compatibilityPercent } from '../../../server/discovery/compatibility';
-import { capBoxes, EARTH_RADIUS_M, reportedKm, snapToGrid, type GeoPoint } from '../../../server/discovery/geo';
+import { areasTouching, capBoxes, EARTH_RADIUS_M, reportedKm, snapToGrid, type GeoPoint } from '../../../server/discovery/geo';
 import { lastActiveText } from '../../../server/discovery/last-active';
 import { distanceKm } from './people-fixtures';
 
@@ -80,6 +80,33 @@ describe('capBoxes', () => {
     expect(fiji.some(([west, , east]) => west < -180 && east > -180)).toBe(true);
     const pole = capBoxes({ latitude: 89.99, longitude: 10 }, 5000);
     expect(pole).toEqual([[-181, expect.any(Number), 181, expect.any(Number)]]);
+  });
+});
+
+describe('areasTouching', () => {
+  it("holds the whole-degree area of every grid cell within reach (the nearby lists' groups)", () => {
+    fc.assert(
+      fc.property(
+        fc.record({ latitude: fc.double({ min: -89, max: 89, noNaN: true }), longitude: fc.double({ min: -180, max: 180, noNaN: true }) }),
+        fc.double({ min: 0, max: 2 * Math.PI, noNaN: true }),
+        fc.constantFrom(25_000, 100_000),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        (from, bearing, reach, share) => {
+          const centre = snapToGrid(from);
+          const target = snapToGrid(destination(centre, bearing, reach * share));
+          if (distanceKm(centre, target) * 1000 > reach) return true;
+          // Stored cells keep their longitude in [-180, 180]; the boxes' copies past the antimeridian carry it.
+          return areasTouching(capBoxes(centre, reach)).some((area) => area.latitude === Math.floor(target.latitude) && area.longitude === Math.floor(target.longitude));
+        },
+      ),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('reads a handful of areas for a city limit: 25 km in Mumbai touches at most 4, 100 km at most 9', () => {
+    const mumbai = snapToGrid({ latitude: 19.076, longitude: 72.8777 });
+    expect(areasTouching(capBoxes(mumbai, 25_000)).length).toBeLessThanOrEqual(4);
+    expect(areasTouching(capBoxes(mumbai, 100_000)).length).toBeLessThanOrEqual(9);
   });
 });
 
