@@ -38,7 +38,7 @@ const recentlyActiveFirst = [sql`${users.lastSeenAt} desc nulls last`, asc(users
  * would rank every visible person on every spin. The first read starts from
  * the likes the caller received; the second walks the recently-active index
  * and stops once the page is full, so neither grows with the number of people.
- * For a caller with a distance limit the second read is nearbyFirst's.
+ * For a caller with a distance limit the second read is placedNear's.
  */
 export async function findSpinCandidates(db: OrbitDatabase, caller: UserRow, query: SpinQuery, now: Date): Promise<Candidate[]> {
   const plan = matchPlan(caller, query);
