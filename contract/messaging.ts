@@ -81,11 +81,15 @@ export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
 export const conversationsResponseSchema = z.object({ conversations: z.array(conversationSummarySchema) });
 export type ConversationsResponse = z.infer<typeof conversationsResponseSchema>;
 
+/** The largest message number the database holds (a PostgreSQL integer): a larger one is a bad request, not a query that fails. */
+export const MESSAGE_SEQ_MAX = 2_147_483_647;
+
 const seqQuery = (name: string) =>
   z.coerce
     .number({ message: `${name} must be a whole number` })
     .int({ message: `${name} must be a whole number` })
     .min(0, { message: `${name} must be 0 or more` })
+    .max(MESSAGE_SEQ_MAX, { message: `${name} must be ${MESSAGE_SEQ_MAX} or less` })
     .optional();
 
 /**

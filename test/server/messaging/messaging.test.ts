@@ -203,6 +203,12 @@ describe('reading', () => {
     expect(oldest.hasOlder).toBe(false);
     const bad = await app().inject({ method: 'GET', url: `/api/conversations/${ana.user._id}/messages?after=-1`, headers: bearer(ben.token) });
     expect(bad.statusCode).toBe(400);
+    // Past the largest number the database holds: a clear 400 in a live conversation, not a failed query.
+    for (const range of ['after', 'before']) {
+      const tooFar = await app().inject({ method: 'GET', url: `/api/conversations/${ana.user._id}/messages?${range}=9007199254740969`, headers: bearer(ben.token) });
+      expect(tooFar.statusCode, tooFar.body).toBe(400);
+      expect(tooFar.json<{ message: string }>().message).toContain(`${range} must be 2147483647 or less`);
+    }
   });
 });
 
