@@ -15,7 +15,7 @@ import type { CallRow, UserRow } from '../db/schema';
 import type { OrbitDatabase } from '../db/types';
 import { USER_NOT_FOUND_MESSAGE } from '../discovery/record-decision';
 import { publishMessage } from '../messaging/publish';
-import { findSentMessage, insertMessage, takeNextSeq } from '../messaging/queries';
+import { storeMessage } from '../messaging/queries';
 import { toMessage } from '../messaging/service';
 import { HttpError } from '../plugins/errors';
 import type { Realtime } from '../realtime/plugin';
@@ -105,14 +105,12 @@ export function createCallService({ db, realtime, ringMs, demoCalls, log, now = 
   /** The entry in the pair's chat, in the transaction that ended the call; none when the match is over. */
   async function writeEntry(tx: Transaction, call: CallRow): Promise<Message | null> {
     if (!(await pairIsLive(tx, call.callerId, call.calleeId))) return null;
-    // A browser that reused one of its message ids as a call id gets no entry rather than a call that cannot end.
-    if (await findSentMessage(tx, call.callerId, call.id)) return null;
     const at = call.endedAt ?? now();
     const seconds = connectedSeconds(call, at);
     const kind = seconds === null ? 'missed-call' : 'call';
-    const { conversationId, seq } = await takeNextSeq(tx, call.callerId, call.calleeId, at, kind);
-    const row = await insertMessage(tx, { conversationId, seq, id: call.id, senderId: call.callerId, body: callEntryText(seconds), kind, createdAt: at });
-    return toMessage(row);
+    const stored = await storeMessage(tx, { senderId: call.callerId, peerId: call.calleeId, id: call.id, body: callEntryText(seconds), kind, now: at });
+    // A browser that reused one of its message ids as a call id gets no entry (message null) rather than a call that cannot end.
+    return stored?.message ? toMessage(stored.message) : null;
   }
 
   /** Both members' tabs hear the end (and the chat entry); the room empties. */

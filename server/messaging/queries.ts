@@ -26,7 +26,7 @@ export function sides(callerId: string, peerId: string) {
 const pairIs = (table: typeof matches | typeof conversations, pair: { userAId: string; userBId: string }) =>
   and(eq(table.userAId, pair.userAId), eq(table.userBId, pair.userBId));
 
-/** The live match between the two, with the other member's receipts choice (a send also holds it: storeTextMessage). */
+/** The live match between the two, with the other member's receipts choice (a send also holds it: storeMessage). */
 export async function findLiveMatch(db: Executor, callerId: string, peerId: string) {
   const pair = orderedPair(callerId, peerId);
   const [row] = await db
@@ -49,40 +49,6 @@ export async function findConversation(tx: Executor, callerId: string, peerId: s
 export const countsAsUnread = (kind: MessageRow['kind']): boolean => kind !== 'call';
 
 /**
- * The next number of the pair's conversation, taken in the caller's
- * transaction: the upsert locks the row, so concurrent senders queue here
- * and each commits its own number, and a rollback gives the number back.
- * The receiver's unread counter moves in the same statement when the
- * message is one that waits for them.
- */
-export async function takeNextSeq(
-  tx: Transaction,
-  senderId: string,
-  receiverId: string,
-  now: Date,
-  kind: MessageRow['kind'],
-): Promise<{ conversationId: string; seq: number }> {
-  const pair = orderedPair(senderId, receiverId);
-  const added = countsAsUnread(kind) ? 1 : 0;
-  const receiverIsA = pair.userAId === receiverId;
-  const [row] = await tx
-    .insert(conversations)
-    .values({ ...pair, lastSeq: 1, lastMessageAt: now, ...(receiverIsA ? { userAUnread: added } : { userBUnread: added }) })
-    .onConflictDoUpdate({
-      target: [conversations.userAId, conversations.userBId],
-      set: {
-        lastSeq: sql`${conversations.lastSeq} + 1`,
-        lastMessageAt: now,
-        endedAt: null,
-        ...(receiverIsA ? { userAUnread: sql`${conversations.userAUnread} + ${added}` } : { userBUnread: sql`${conversations.userBUnread} + ${added}` }),
-      },
-    })
-    .returning({ conversationId: conversations.id, seq: conversations.lastSeq });
-  if (!row) throw new Error('conversation upsert returned nothing');
-  return row;
-}
-
-/**
  * The reader's unread counter counted afresh after their read mark moved, in
  * the transaction that moved it: that update holds the row, so every message
  * stored before it is visible here and none can be stored until the commit.
@@ -100,93 +66,96 @@ export async function recountUnread(tx: Transaction, conversationId: string, rea
     .where(eq(conversations.id, conversationId));
 }
 
-export async function insertMessage(tx: Transaction, values: Omit<MessageRow, 'createdAt'> & { createdAt: Date }): Promise<MessageRow> {
-  const [row] = await tx.insert(messages).values(values).returning();
-  if (!row) throw new Error('message insert returned nothing');
-  return row;
-}
-
-/** What storeTextMessage found: no match (undefined), a repeat of a stored id (message null), or the new message. */
-export interface StoredText {
+/** What storeMessage found: no match (undefined), a repeat of a stored id (message null), or the new message. */
+export interface StoredMessage {
   peerIsDemo: boolean;
   message: MessageRow | null;
 }
 
 /**
- * A member's text message, stored in one statement: the live-match check
- * (holding the match row FOR SHARE, so an unmatch or block racing the send
- * waits for it, or the send sees no match), the
- * conversation's next number and the receiver's unread count (the upsert of
- * takeNextSeq), and the insert. One statement is one transaction, so the
- * number is still taken and used atomically (gapless, in order), and a
- * failed insert gives it back. It is the busiest write members make: as
- * six round trips (a repeat check, BEGIN, the match, the number, the insert,
- * COMMIT) it cost a database hop each, which on PGlite is a message to its
- * worker. An id the sender already used inserts nothing (message null).
- * Prepared once per side the receiver is on, since that names the unread
- * column.
+ * A message (a member's text, or a call's entry), stored in one statement:
+ * the live-match check (holding the match row FOR SHARE, so an unmatch or
+ * block racing the send waits for it, or the send sees no match), the
+ * conversation's next number and the receiver's unread count (an upsert
+ * that locks the conversation row, so concurrent senders queue there), and
+ * the insert. One statement is one transaction, so the number is taken and
+ * used atomically (gapless, in order), and a failed insert gives it back. A
+ * text is the busiest write members make: as six round trips (a repeat
+ * check, BEGIN, the match, the number, the insert, COMMIT) it cost a database
+ * hop each, which on PGlite is a message to its worker. An id the sender
+ * already used inserts nothing (message null). Prepared once per side the
+ * receiver is on, since that names the unread column; in a caller's
+ * transaction (a call's end) it runs there, built for that transaction.
  */
-export async function storeTextMessage(
-  db: OrbitDatabase,
-  values: { senderId: string; peerId: string; id: string; body: string; now: Date },
-): Promise<StoredText | undefined> {
+export async function storeMessage(
+  executor: Executor,
+  values: { senderId: string; peerId: string; id: string; body: string; kind: MessageRow['kind']; now: Date },
+): Promise<StoredMessage | undefined> {
   const pair = orderedPair(values.senderId, values.peerId);
   const receiverIsA = pair.userAId === values.peerId;
-  const [row] = await storeTextStatement(db, receiverIsA).execute({ ...values, now: values.now.toISOString(), ...pair });
+  const unreadAdded = countsAsUnread(values.kind) ? 1 : 0;
+  const [row] = await storeMessageStatement(executor, receiverIsA).execute({ ...values, unreadAdded, now: values.now.toISOString(), ...pair });
   return row && { peerIsDemo: row.peerIsDemo, message: row.message };
 }
 
-function storeTextStatement(db: OrbitDatabase, receiverIsA: boolean) {
-  return preparedOnce(db, `orbit_store_text_to_${receiverIsA ? 'a' : 'b'}`, (name) => {
-    const placeholder = (key: 'senderId' | 'peerId' | 'id' | 'body' | 'now' | 'userAId' | 'userBId') => sql.placeholder(key);
-    const unread = sql.identifier(receiverIsA ? 'user_a_unread' : 'user_b_unread');
-    const live = db.$with('live').as(
-      db
-        .select({ peerIsDemo: users.isDemo })
-        .from(matches)
-        .innerJoin(users, eq(users.id, placeholder('peerId')))
-        .where(and(eq(matches.userAId, placeholder('userAId')), eq(matches.userBId, placeholder('userBId')), eq(users.isBanned, false), eq(users.role, 'user')))
-        .for('share', { of: matches }),
-    );
-    const numbered = db.$with('numbered', { conversationId: conversations.id, seq: conversations.lastSeq }).as(sql`
-      insert into ${conversations} (user_a_id, user_b_id, last_seq, last_message_at, ${unread})
-      select ${placeholder('userAId')}::uuid, ${placeholder('userBId')}::uuid, 1, ${placeholder('now')}::timestamptz, 1 from ${live}
-      where not exists (select 1 from ${messages} where ${messages.senderId} = ${placeholder('senderId')} and ${messages.id} = ${placeholder('id')})
-      on conflict (user_a_id, user_b_id) do update set
-        last_seq = ${conversations}.last_seq + 1, last_message_at = excluded.last_message_at, ended_at = null, ${unread} = ${conversations}.${unread} + 1
-      returning id, last_seq`);
-    const inserted = db
-      .$with('inserted', {
-        conversationId: messages.conversationId,
-        seq: messages.seq,
-        id: messages.id,
-        senderId: messages.senderId,
-        body: messages.body,
-        kind: messages.kind,
-        createdAt: messages.createdAt,
-      })
-      .as(sql`
-        insert into ${messages} (conversation_id, seq, id, sender_id, body, kind, created_at)
-        select id, last_seq, ${placeholder('id')}::uuid, ${placeholder('senderId')}::uuid, ${placeholder('body')}, 'text', ${placeholder('now')}::timestamptz from ${numbered}
-        returning conversation_id, seq, id, sender_id, body, kind, created_at`);
-    return db
-      .with(live, numbered, inserted)
-      .select({
-        peerIsDemo: live.peerIsDemo,
-        message: {
-          conversationId: inserted.conversationId,
-          seq: inserted.seq,
-          id: inserted.id,
-          senderId: inserted.senderId,
-          body: inserted.body,
-          kind: inserted.kind,
-          createdAt: inserted.createdAt,
-        },
-      })
-      .from(live)
-      .leftJoin(inserted, sql`true`)
-      .prepare(name);
-  });
+/** A transaction's handle lasts one transaction, so a statement kept for it would never be used again. */
+const isTransaction = (executor: Executor): executor is Transaction => 'rollback' in executor;
+
+function storeMessageStatement(executor: Executor, receiverIsA: boolean) {
+  const name = `orbit_store_message_to_${receiverIsA ? 'a' : 'b'}`;
+  return isTransaction(executor) ? buildStoreMessage(executor, receiverIsA, name) : preparedOnce(executor, name, (named) => buildStoreMessage(executor, receiverIsA, named));
+}
+
+function buildStoreMessage(db: Executor, receiverIsA: boolean, name: string) {
+  const placeholder = (key: 'senderId' | 'peerId' | 'id' | 'body' | 'kind' | 'unreadAdded' | 'now' | 'userAId' | 'userBId') => sql.placeholder(key);
+  const unread = sql.identifier(receiverIsA ? 'user_a_unread' : 'user_b_unread');
+  const live = db.$with('live').as(
+    db
+      .select({ peerIsDemo: users.isDemo })
+      .from(matches)
+      .innerJoin(users, eq(users.id, placeholder('peerId')))
+      .where(and(eq(matches.userAId, placeholder('userAId')), eq(matches.userBId, placeholder('userBId')), eq(users.isBanned, false), eq(users.role, 'user')))
+      .for('share', { of: matches }),
+  );
+  const numbered = db.$with('numbered', { conversationId: conversations.id, seq: conversations.lastSeq }).as(sql`
+    insert into ${conversations} (user_a_id, user_b_id, last_seq, last_message_at, ${unread})
+    select ${placeholder('userAId')}::uuid, ${placeholder('userBId')}::uuid, 1, ${placeholder('now')}::timestamptz, ${placeholder('unreadAdded')}::int from ${live}
+    where not exists (select 1 from ${messages} where ${messages.senderId} = ${placeholder('senderId')} and ${messages.id} = ${placeholder('id')})
+    on conflict (user_a_id, user_b_id) do update set
+      last_seq = ${conversations}.last_seq + 1, last_message_at = excluded.last_message_at, ended_at = null,
+      ${unread} = ${conversations}.${unread} + excluded.${unread}
+    returning id, last_seq`);
+  const inserted = db
+    .$with('inserted', {
+      conversationId: messages.conversationId,
+      seq: messages.seq,
+      id: messages.id,
+      senderId: messages.senderId,
+      body: messages.body,
+      kind: messages.kind,
+      createdAt: messages.createdAt,
+    })
+    .as(sql`
+      insert into ${messages} (conversation_id, seq, id, sender_id, body, kind, created_at)
+      select id, last_seq, ${placeholder('id')}::uuid, ${placeholder('senderId')}::uuid, ${placeholder('body')}, ${placeholder('kind')}, ${placeholder('now')}::timestamptz from ${numbered}
+      returning conversation_id, seq, id, sender_id, body, kind, created_at`);
+  return db
+    .with(live, numbered, inserted)
+    .select({
+      peerIsDemo: live.peerIsDemo,
+      message: {
+        conversationId: inserted.conversationId,
+        seq: inserted.seq,
+        id: inserted.id,
+        senderId: inserted.senderId,
+        body: inserted.body,
+        kind: inserted.kind,
+        createdAt: inserted.createdAt,
+      },
+    })
+    .from(live)
+    .leftJoin(inserted, sql`true`)
+    .prepare(name);
 }
 
 /** A message the sender already stored under this id, with the conversation it belongs to. */

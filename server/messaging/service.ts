@@ -23,7 +23,6 @@ import {
   findConversation,
   findLiveMatch,
   findSentMessage,
-  storeTextMessage,
   latestMessages,
   listConversations,
   markDeliveredUpTo,
@@ -31,8 +30,10 @@ import {
   readConversationPage,
   recountUnread,
   sides,
+  storeMessage,
   turnLikeIntoPass,
   type Executor,
+  type StoredMessage,
 } from './queries';
 
 export function toMessage(row: Pick<MessageRow, 'id' | 'seq' | 'senderId' | 'body' | 'createdAt'> & { kind?: MessageRow['kind'] }): Message {
@@ -137,13 +138,13 @@ async function storedRepeat(db: Executor, sender: UserRow, peerId: string, id: s
 /**
  * Stores a message once: the answer goes out only after the commit, and a
  * retry with the same id returns the stored message. The number is taken in
- * the same statement as the insert (storeTextMessage), so numbers are
+ * the same statement as the insert (storeMessage), so numbers are
  * gapless and commit in order per conversation.
  */
 export async function sendMessage(db: OrbitDatabase, sender: UserRow, peerId: string, body: SendMessageBody, now: Date = new Date()): Promise<SentMessage> {
-  let stored: Awaited<ReturnType<typeof storeTextMessage>>;
+  let stored: StoredMessage | undefined;
   try {
-    stored = await storeTextMessage(db, { senderId: sender.id, peerId, id: body.id, body: body.text, now });
+    stored = await storeMessage(db, { senderId: sender.id, peerId, id: body.id, body: body.text, kind: 'text', now });
   } catch (error) {
     // The same id sent twice at once: the second insert lost the race, the first one's row is the answer.
     if (isUniqueViolation(error)) {

@@ -7,7 +7,7 @@ import type { CallEndedEvent, CallIncomingEvent, CallSignalEvent, MessageEvent }
 import { calls, users } from '../../../server/db/schema';
 import { bearer, loginAdmin, registerUser, type RegisteredUser } from '../helpers/accounts';
 import { createTestApp, type TestApp } from '../helpers/test-app';
-import { baseUrl, matchedPair, nextEvent } from '../messaging/messaging-helpers';
+import { baseUrl, matchedPair, nextEvent, send } from '../messaging/messaging-helpers';
 import { callEvent, command, expectOk, invite, silence, storedCall, Tabs } from './call-helpers';
 import { CALLER_IN_CALL_MESSAGE } from '../../../server/calls/service';
 
@@ -241,6 +241,23 @@ describe('hanging up', () => {
     expect((await chat(ben, ana)).map((message) => message.text)).toEqual(['Video call · 3:12']);
     // Both were in the call: its entry is nobody's unread news.
     expect(await unreadFrom(ben, ana)).toBe(0);
+  });
+  it("ends a call whose id the caller's browser already used for a message, leaving that message as the only entry", async () => {
+    const [ana, ben] = await matchedPair(app());
+    const anaTab = await tabs.tab(ana.token);
+    const benTab = await tabs.tab(ben.token);
+    const reusedId = randomUUID();
+    expect((await send(app(), ana, ben, 'hello', reusedId)).statusCode).toBe(201);
+    const incoming = nextEvent<CallIncomingEvent>(benTab, 'call:incoming');
+    expectOk((await invite(anaTab, ben.user._id, reusedId)).answer);
+    await incoming;
+    const ended = callEvent<CallEndedEvent>(benTab, 'call:ended', reusedId);
+    expectOk(await command(anaTab, 'call:hangup', { callId: reusedId }));
+    expect(await ended).toMatchObject({ callId: reusedId, reason: 'cancelled' });
+    expect((await storedCall(testApp.db, reusedId))?.endedAt).toBeInstanceOf(Date);
+    expect((await chat(ben, ana)).map((message) => ({ id: message.id, text: message.text }))).toEqual([{ id: reusedId, text: 'hello' }]);
+    // A missed call's entry would have counted too: only the message does.
+    expect(await unreadFrom(ben, ana)).toBe(1);
   });
 });
 
