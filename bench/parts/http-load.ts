@@ -224,20 +224,29 @@ export function slicesInOrder<T>(round: readonly T[], index: number): T[] {
 
 /**
  * One workload on every server, in slices alternating with the hello-world
- * ceiling (ceiling, same answer for public rows, PGlite, PostgreSQL,
+ * ceiling (ceiling, same answer for public rows or bare node:http + pg for
+ * signed-in ones, PGlite, PostgreSQL,
  * ceiling, ...), so all see the same background load: on a shared machine it
  * drifts within seconds, and a database measured minutes after the other
  * would be judged on another machine. Slice i goes to process
  * i % PROCESSES_PER_SERVER of every kind; the order within a round
  * alternates (slicesInOrder).
  */
-export async function measureInterleaved(ceilings: readonly ForkedServer[], replays: readonly ForkedServer[], servers: readonly RunningServer[], workload: Workload, seconds: number) {
+export async function measureInterleaved(
+  ceilings: readonly ForkedServer[],
+  references: { replays: readonly ForkedServer[]; bares: readonly ForkedServer[] },
+  servers: readonly RunningServer[],
+  workload: Workload,
+  seconds: number,
+) {
   const ceiling = await prepareGroup(ceilings, undefined);
   const prepared = [];
   for (const { driver, processes } of servers) prepared.push({ driver, ...(await prepareGroup(processes, workload)) });
   // The replay sends the first app process's answer, so it is asked with that process's headers.
   const replayHeaders = prepared[0]?.processes[0]?.headers ?? {};
-  const replay = isPublic(workload) && replays.length > 0 ? await prepareGroup(replays, workload, replayHeaders) : undefined;
+  const replay = isPublic(workload) && references.replays.length > 0 ? await prepareGroup(references.replays, workload, replayHeaders) : undefined;
+  // Each bare process checks its own member's token against its own database.
+  const bare = !isPublic(workload) && references.bares.length > 0 ? await prepareGroup(references.bares, workload) : undefined;
   const slices = Math.max(1, Math.round(seconds / SLICE_SECONDS));
   const slice = async (group: SliceGroup, index: number, routeWorkload: Workload | undefined) => {
     const target = group.processes[index % group.processes.length];
@@ -246,6 +255,7 @@ export async function measureInterleaved(ceilings: readonly ForkedServer[], repl
   const round: Array<{ group: SliceGroup; workload: Workload | undefined }> = [
     { group: ceiling, workload: undefined },
     ...(replay ? [{ group: replay, workload }] : []),
+    ...(bare ? [{ group: bare, workload }] : []),
     ...prepared.map((entry) => ({ group: entry, workload })),
   ];
   for (let index = 0; index < slices; index += 1) {
@@ -254,6 +264,7 @@ export async function measureInterleaved(ceilings: readonly ForkedServer[], repl
   return {
     ceiling: combine(ceiling.runs, false),
     sameAnswer: replay ? combine(replay.runs, workload.conditional ?? false) : undefined,
+    bare: bare ? combine(bare.runs, false) : undefined,
     routes: prepared.map((entry) => ({ driver: entry.driver, measured: combine(entry.runs, workload.conditional ?? false) })),
   };
 }

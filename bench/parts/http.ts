@@ -40,6 +40,15 @@ interface RouteResult extends HttpMeasurement {
   plusMinus: number;
   /** Public rows: requests per second as a share of plain node:http sending the same answer, in percent. */
   percentOfSameAnswer?: number;
+  /** Signed-in rows: requests per second as a share of the bare node:http + pg server, in percent, and its ±. */
+  ofBare?: { percent: number; plusMinus: number };
+}
+
+/** Signed-in rows: the bare node:http + pg server running the app's statements, measured in the same slices. */
+interface BareResult extends HttpMeasurement {
+  route: string;
+  percentOfCeiling: number;
+  plusMinus: number;
 }
 
 /** Public rows: node:http replaying the app's answer, measured in the same slices. */
@@ -62,6 +71,8 @@ function rangeOf(runs: readonly HttpMeasurement[]): string {
 
 const TARGET_PERCENT = 80;
 const TARGET_ROUTES = ['GET /api/config/public', 'GET /api/blog'];
+/** Signed-in rows on PostgreSQL: at least this share of a bare node:http + pg server running the same statements. */
+const BARE_TARGET_PERCENT = 50;
 
 /** One line per database: which public-route rows reach the target share of the ceiling. */
 function targetVerdicts(byDriver: Partial<Record<Driver, RouteResult[]>>, sameAnswers: readonly SameAnswerResult[]): string[] {
@@ -94,6 +105,23 @@ function judgedRoutes(byDriver: Partial<Record<Driver, RouteResult[]>>): Verdict
   });
 }
 
+/** Each signed-in row on PostgreSQL as a share of the bare server (FAIL when either side was not measured). */
+function judgedAgainstBare(signedIn: readonly Workload[], postgres: readonly RouteResult[] | undefined, bares: readonly BareResult[]): Verdict[] {
+  const target = `>= ${BARE_TARGET_PERCENT}% of bare node:http + pg running the same statements`;
+  return signedIn.map((workload) => {
+    const figure = `${workload.route}, PostgreSQL`;
+    const app = postgres?.find((result) => result.route === workload.route);
+    const bare = bares.find((result) => result.route === workload.route);
+    if (!app?.ofBare || !bare) return { figure, result: `not measured in this run (${app ? 'bare server' : 'app'} missing)`, target, pass: false };
+    return {
+      figure,
+      result: `${app.ofBare.percent}% ±${app.ofBare.plusMinus} (${app.requestsPerSecond.toLocaleString('en-US')} vs ${bare.requestsPerSecond.toLocaleString('en-US')} req/s)`,
+      target,
+      pass: app.ofBare.percent >= BARE_TARGET_PERCENT && app.failed === 0 && bare.failed === 0,
+    };
+  });
+}
+
 /** What plain node:http reaches with each public row's own answer, and how close the app comes to it. */
 function sameAnswerNotes(sameAnswers: readonly SameAnswerResult[], byDriver: Partial<Record<Driver, RouteResult[]>>): string[] {
   if (sameAnswers.length === 0) return [];
@@ -107,6 +135,21 @@ function sameAnswerNotes(sameAnswers: readonly SameAnswerResult[], byDriver: Par
   return [
     "Same answer: a bare node:http server sending the app's recorded answer byte for byte (status, headers, compressed body), in the same slices. What it loses against the ceiling is the cost of the answer's size; what the app loses against it is the app's own work.",
     ...rows,
+  ];
+}
+
+/** How the bare server works, and each signed-in row on PostgreSQL against it. */
+function bareNotes(signedIn: readonly Workload[], postgres: readonly RouteResult[] | undefined, bares: readonly BareResult[], statements: readonly string[]): string[] {
+  if (bares.length === 0) return [];
+  const rows = signedIn.flatMap((workload) => {
+    const app = postgres?.find((result) => result.route === workload.route);
+    return app?.ofBare ? [`${workload.route}: Orbit on PostgreSQL reaches ${app.ofBare.percent}% ±${app.ofBare.plusMinus} of bare node:http + pg.`] : [];
+  });
+  return [
+    "bare node:http + pg (bench/lib/bare-server.ts): the signed-in rows' reference, in processes of its own on a PostgreSQL database seeded alike. It checks the bearer token's HS256 signature with node:crypto, then runs on one pooled connection, one after another, the statements the app sent for that route's third request (recorded at node-postgres's Client.query: the session check, the route's reads, the like's transaction; same text, parameters and prepared-statement names; a like's target swapped for the request's), and answers the last rows as JSON, brotli quality 4 over 1 KB as the app does. No framework, schema validation, ORM or response mapping: the gap is the app's own work per request.",
+    `Statements replayed per request: ${statements.join('; ')}.`,
+    ...rows,
+    `Target: each signed-in row on PostgreSQL at >= ${BARE_TARGET_PERCENT}% of the bare server.`,
   ];
 }
 
@@ -127,12 +170,15 @@ export const httpPart: BenchPart = {
     const skipped: Array<{ driver: string; reason: string }> = [];
     const servers: RunningServer[] = [];
     const sameAnswers: SameAnswerResult[] = [];
+    const bareResults: BareResult[] = [];
     let replayServers: ForkedServer[] = [];
+    let bareServers: ForkedServer[] = [];
     let pinning: CpuPinning | null = null;
     // Start-up (migrate, seed, register a member) is outside the measured time but inside the budget;
     // each row runs on up to four server kinds (ceiling, replay, PGlite, PostgreSQL).
     const startupDeadline = context.deadline - WORKLOADS.length * 1000 * 4 * (MIN_MEASURE_SECONDS + PROCESSES_PER_SERVER * WARMUP_ALLOWANCE_SECONDS);
-    const measuredServers = (workload: Workload) => servers.length + (replayServers.length > 0 && isPublic(workload) ? 1 : 0);
+    const measuredServers = (workload: Workload) =>
+      servers.length + ((isPublic(workload) ? replayServers : bareServers).length > 0 ? 1 : 0);
 
     const ceilingServers = await startForkedServers('ceiling', PROCESSES_PER_SERVER);
     try {
@@ -155,9 +201,17 @@ export const httpPart: BenchPart = {
           skipped.push({ driver: 'same answer', reason: reasonOf(error) });
         }
       }
+      if (performance.now() < startupDeadline) {
+        try {
+          bareServers = await startForkedServers('bare', PROCESSES_PER_SERVER);
+        } catch (error) {
+          context.log(`  bare node:http + pg: skipped (${reasonOf(error)})`);
+          skipped.push({ driver: 'bare node:http + pg', reason: reasonOf(error) });
+        }
+      } else skipped.push({ driver: 'bare node:http + pg', reason: 'no time left to start it' });
       // After every server has started: children inherit the CPUs of the process that forks them.
       pinning = pinLoadGenerator((message) => context.log(message));
-      const serverPids = [...ceilingServers, ...replayServers, ...servers.flatMap(({ processes }) => processes)].map((server) => server.pid);
+      const serverPids = [...ceilingServers, ...replayServers, ...bareServers, ...servers.flatMap(({ processes }) => processes)].map((server) => server.pid);
       let serversAlone: boolean | undefined;
       for (const [index, workload] of WORKLOADS.entries()) {
         // The public rows judge one Node process against another on a core of its own; signed-in rows
@@ -168,12 +222,17 @@ export const httpPart: BenchPart = {
           pinning.placeServers(serverPids, serversAlone);
         }
         const seconds = secondsPerRun(context.deadline, WORKLOADS.slice(index), measuredServers);
-        const { ceiling, sameAnswer, routes } = await measureInterleaved(ceilingServers, replayServers, servers, workload, seconds);
+        const { ceiling, sameAnswer, bare, routes } = await measureInterleaved(ceilingServers, { replays: replayServers, bares: bareServers }, servers, workload, seconds);
         ceilingRuns.push(ceiling);
         if (sameAnswer) {
           const share = shareOfCeiling(sameAnswer.sliceRates, ceiling.sliceRates);
           sameAnswers.push({ route: workload.route, ...sameAnswer, percentOfCeiling: share.percent, plusMinus: share.plusMinus });
           context.log(`  same answer from node:http: ${workload.route}: ${sameAnswer.requestsPerSecond.toLocaleString('en-US')} req/s (${share.percent}% ±${share.plusMinus})`);
+        }
+        if (bare) {
+          const share = shareOfCeiling(bare.sliceRates, ceiling.sliceRates);
+          bareResults.push({ route: workload.route, ...bare, percentOfCeiling: share.percent, plusMinus: share.plusMinus });
+          context.log(`  bare node:http + pg: ${workload.route}: ${bare.requestsPerSecond.toLocaleString('en-US')} req/s (${share.percent}% ±${share.plusMinus})`);
         }
         for (const { driver, measured } of routes) {
           const share = shareOfCeiling(measured.sliceRates, ceiling.sliceRates);
@@ -185,13 +244,14 @@ export const httpPart: BenchPart = {
             percentOfCeiling: share.percent,
             plusMinus: share.plusMinus,
             percentOfSameAnswer,
+            ofBare: driver === 'postgres' && bare ? shareOfCeiling(measured.sliceRates, bare.sliceRates) : undefined,
           });
           context.log(`  ${driver}: ${workload.route}: ${measured.requestsPerSecond.toLocaleString('en-US')} req/s (${share.percent}% ±${share.plusMinus} of ${ceiling.requestsPerSecond.toLocaleString('en-US')})`);
         }
       }
     } finally {
       pinning?.release();
-      await Promise.all([...servers.flatMap(({ processes }) => processes), ...replayServers, ...ceilingServers].map((server) => server.stop()));
+      await Promise.all([...servers.flatMap(({ processes }) => processes), ...replayServers, ...bareServers, ...ceilingServers].map((server) => server.stop()));
     }
     const ceiling = medianRun(ceilingRuns);
 
@@ -203,15 +263,27 @@ export const httpPart: BenchPart = {
       const ratio = pglite && postgres ? `${round(pglite.requestsPerSecond / postgres.requestsPerSecond, 2)}` : '-';
       return [workload.route, ...cells(pglite), ...cells(postgres), ratio];
     });
-    const failures = Object.entries(byDriver).flatMap(([driver, results]) =>
+    const bareRows = bareResults.map((bare) => [
+      `bare node:http + pg: ${bare.route.replace(' (signed in)', '')}`,
+      ...cells(undefined),
+      bare.requestsPerSecond,
+      bare.medianMs,
+      bare.p99Ms,
+      `${bare.percentOfCeiling}% ±${bare.plusMinus}`,
+      `${bare.loaderCorePercent}%`,
+      '-',
+    ]);
+    const failures = [...Object.entries(byDriver), ['bare node:http + pg', bareResults] as const].flatMap(([driver, results]) =>
       results.filter((result) => result.failed > 0).map((result) => `${driver}: ${result.route}: ${result.failed.toLocaleString('en-US')} unexpected answers or errors`),
     );
+    const signedIn = WORKLOADS.filter((workload) => !isPublic(workload));
     return {
       table: {
         headers: ['route', 'PGlite req/s', 'median ms', 'p99 ms', '% ceiling', 'load gen. CPU', 'PostgreSQL req/s', 'median ms', 'p99 ms', '% ceiling', 'load gen. CPU', 'PGlite / PostgreSQL'],
         rows: [
           ['node:http hello-world (ceiling)', ceiling.requestsPerSecond, ceiling.medianMs, ceiling.p99Ms, '100%', `${ceiling.loaderCorePercent}%`, '', '', '', '', '', ''],
           ...rows,
+          ...bareRows,
         ],
       },
       notes: [
@@ -227,11 +299,12 @@ export const httpPart: BenchPart = {
         `Requests carry Chromium's Accept-Encoding (${BROWSER_ACCEPT_ENCODING}), so answers go out compressed as browsers get them: the cached public ones as their stored brotli, the signed-in ones over 1 KB as brotli made per request (quality 4); the 304 rows are what a returning browser sends on every page load (Cache-Control: max-age=0, must-revalidate).`,
         ...sameAnswerNotes(sameAnswers, byDriver),
         ...targetVerdicts(byDriver, sameAnswers),
+        ...bareNotes(signedIn, byDriver.postgres, bareResults, bareServers[0]?.statements ?? []),
         ...failures,
         ...skipped.map((entry) => `${entry.driver}: skipped — ${entry.reason}`),
       ],
-      verdicts: judgedRoutes(byDriver),
-      data: { connections: CONNECTIONS, processesPerServer: PROCESSES_PER_SERVER, ceiling, ceilingRuns, sameAnswers, results: byDriver, skipped },
+      verdicts: [...judgedRoutes(byDriver), ...judgedAgainstBare(signedIn, byDriver.postgres, bareResults)],
+      data: { connections: CONNECTIONS, processesPerServer: PROCESSES_PER_SERVER, ceiling, ceilingRuns, sameAnswers, bareResults, results: byDriver, skipped },
     };
   },
 };
