@@ -256,7 +256,7 @@ test('a coin pack created in the catalogue is sold by the store, hidden when ina
   const add = page.getByRole('dialog', { name: 'Add coin pack' });
   await add.getByLabel('Name').fill(name);
   await add.getByLabel('Coins').fill('0');
-  await add.getByLabel('Price (USD)').fill('3.49');
+  await add.getByLabel('Price', { exact: true }).fill('3.49');
   await add.getByRole('button', { name: 'Save' }).click();
   await expect(add.getByText('Coins must be a positive whole number')).toBeVisible();
   await add.getByLabel('Coins').fill('750');

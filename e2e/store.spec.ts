@@ -9,11 +9,16 @@ const SCREENS = [
   { path: '/store', name: 'store', ready: 'Value Pack' },
 ] as const;
 
+/** As the API sends and takes prices: whole cents with their currency. */
+interface Price {
+  amountMinor: number;
+  currency: string;
+}
 interface CoinPack {
   _id: string;
   name: string;
   coins: number;
-  price: number;
+  price: Price;
   popular: boolean;
   active: boolean;
 }
@@ -21,7 +26,7 @@ interface VipPlan {
   _id: string;
   name: string;
   duration: number;
-  price: number;
+  price: Price;
   popular: boolean;
   features: string[];
   active: boolean;
@@ -154,8 +159,8 @@ test('a change an admin makes to a coin pack or VIP plan shows on Coins, VIP and
     request.post('/api/admin/vipplans', { headers: auth(adminToken), data: { vipPlan } });
 
   try {
-    expect((await savePack({ ...premium, name: 'Mega Pack', coins: 1500, price: 12.49, popular: true })).status()).toBe(200);
-    expect((await savePlan({ ...diamond, name: 'Diamond Elite', duration: 180, price: 39.99 })).status()).toBe(200);
+    expect((await savePack({ ...premium, name: 'Mega Pack', coins: 1500, price: { amountMinor: 1249, currency: 'USD' }, popular: true })).status()).toBe(200);
+    expect((await savePlan({ ...diamond, name: 'Diamond Elite', duration: 180, price: { amountMinor: 3999, currency: 'USD' } })).status()).toBe(200);
 
     await page.goto('/coins');
     const mega = page.getByRole('article', { name: 'Mega Pack' });
@@ -175,7 +180,9 @@ test('a change an admin makes to a coin pack or VIP plan shows on Coins, VIP and
     await expect(page.getByRole('article', { name: 'Diamond Elite' }).getByText('$39.99')).toBeVisible();
 
     // Deactivated items leave every screen.
-    expect((await savePack({ ...premium, name: 'Mega Pack', coins: 1500, price: 12.49, popular: true, active: false })).status()).toBe(200);
+    expect(
+      (await savePack({ ...premium, name: 'Mega Pack', coins: 1500, price: { amountMinor: 1249, currency: 'USD' }, popular: true, active: false })).status(),
+    ).toBe(200);
     await page.goto('/store');
     await expect(page.getByRole('article', { name: 'Value Pack' })).toBeVisible();
     await expect(page.getByRole('article', { name: 'Mega Pack' })).toHaveCount(0);

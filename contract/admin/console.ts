@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema, roleSchema } from '../common';
 import { vipDurationSchema } from '../store/catalogue';
+import { moneySchema } from '../store/money';
 import { ADMIN_USER_FILTERS, WITHDRAWAL_STATUSES } from '../constants';
 
 // The admin API (SPEC sections 3 and 7, issue 4): dashboard stats, user
@@ -42,8 +43,8 @@ export const adminStatsSchema = z.object({
     vip: z.number().int(),
     banned: z.number().int(),
   }),
-  /** Sums of purchases since the start of the current UTC day, ISO week (Monday) and month. */
-  revenue: z.object({ today: z.number(), thisWeek: z.number(), thisMonth: z.number() }),
+  /** Sums of purchases since the start of the current UTC day, ISO week (Monday) and month: one amount per currency paid in, none when nothing was. */
+  revenue: z.object({ today: z.array(moneySchema), thisWeek: z.array(moneySchema), thisMonth: z.array(moneySchema) }),
 });
 export type AdminStats = z.infer<typeof adminStatsSchema>;
 
@@ -125,8 +126,8 @@ export const withdrawalSchema = z.object({
   /** null when the member has deleted their account: a settled payout stays on the books. */
   user: z.object({ _id: z.string(), username: z.string(), email: z.string(), avatar: z.string() }).nullable(),
   amountCoins: z.number().int(),
-  amountMoney: z.number(),
-  currency: z.string(),
+  /** What the coins pay out, in the smallest unit of its currency. */
+  amount: moneySchema,
   method: z.string(),
   status: withdrawalStatusSchema,
   txnId: z.string().nullable(),

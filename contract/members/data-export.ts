@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { moneySchema } from '../store/money';
 import { userSchema } from './profile';
 
 // "Download my data" (GDPR articles 15 and 20): everything Orbit keeps about
@@ -24,13 +25,12 @@ export const dataExportSchema = z.object({
   blocked: z.array(personSchema.extend({ blockedAt: z.string() })),
   /** Reports they sent, with what they wrote. */
   reports: z.array(personSchema.extend({ reason: z.string(), details: z.string(), status: z.string(), at: z.string() })),
-  purchases: z.array(z.object({ kind: z.string(), item: z.string(), amount: z.number(), currency: z.string(), at: z.string() })),
+  purchases: z.array(z.object({ kind: z.string(), item: z.string(), amount: moneySchema, at: z.string() })),
   /** Coins they cashed out: what was asked, how, and what the operators decided (with the transaction id or the reason). */
   withdrawals: z.array(
     z.object({
       coins: z.number(),
-      amount: z.number(),
-      currency: z.string(),
+      amount: moneySchema,
       method: z.string(),
       status: z.string(),
       transactionId: z.string().nullable(),

@@ -1,26 +1,15 @@
 import { z } from 'zod';
 import { idSchema } from '../common';
+import { moneySchema, priceInputSchema } from './money';
 
 // The store catalogue (SPEC section 3 Coin pack and VIP plan, plus gifts).
 // The public Store, Coins and VIP screens read the plain item schemas; the
 // admin screens read the same items with their `active` flag and write them
 // through the *Input schemas.
 
-/** 10,000 in any currency is far beyond a sensible price and keeps numeric(10,2) safe. */
-const MAX_PRICE = 10_000;
 const MAX_COINS = 1_000_000;
 export const MAX_VIP_DURATION_DAYS = 3650;
 const MAX_VIP_FEATURES = 12;
-
-function hasAtMostTwoDecimals(value: number): boolean {
-  return Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
-}
-
-export const priceSchema = z
-  .number({ message: 'Price must be a number' })
-  .positive('Price must be greater than 0')
-  .max(MAX_PRICE, `Price must be at most ${MAX_PRICE}`)
-  .refine(hasAtMostTwoDecimals, 'Price can have at most 2 decimal places');
 
 const itemNameSchema = (what: string) =>
   z
@@ -37,7 +26,7 @@ export const coinPackSchema = z.object({
   _id: z.string(),
   name: z.string(),
   coins: z.number().int(),
-  price: z.number(),
+  price: moneySchema,
   popular: z.boolean(),
 });
 export type CoinPack = z.infer<typeof coinPackSchema>;
@@ -54,7 +43,7 @@ export const coinPackInputSchema = z.strictObject({
     .int('Coins must be a whole number')
     .positive('Coins must be a positive whole number')
     .max(MAX_COINS, `Coins must be at most ${MAX_COINS.toLocaleString('en-US')}`),
-  price: priceSchema,
+  price: priceInputSchema,
   popular: z.boolean({ message: 'Popular must be true or false' }).default(false),
   active: z.boolean({ message: 'Active must be true or false' }).default(true),
 });
@@ -67,7 +56,7 @@ export const vipPlanSchema = z.object({
   name: z.string(),
   /** Length of the membership in days. */
   duration: z.number().int(),
-  price: z.number(),
+  price: moneySchema,
   popular: z.boolean(),
   features: z.array(z.string()),
 });
@@ -86,7 +75,7 @@ export const vipPlanInputSchema = z.strictObject({
   _id: optionalIdSchema,
   name: itemNameSchema('VIP plan'),
   duration: vipDurationSchema,
-  price: priceSchema,
+  price: priceInputSchema,
   popular: z.boolean({ message: 'Popular must be true or false' }).default(false),
   features: z
     .array(z.string({ message: 'Each feature must be text' }).trim().max(120, 'Each feature must be at most 120 characters'), {

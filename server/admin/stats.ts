@@ -15,9 +15,6 @@ export function revenuePeriods(now: Date): { today: Date; week: Date; month: Dat
   return { today, week, month };
 }
 
-/** Sums arrive as numeric text so cents stay exact until here. */
-const money = (value: string | null) => Math.round(Number(value ?? 0) * 100) / 100;
-
 /**
  * The dashboard figures, counted and summed by the database in two
  * aggregate queries: no user or purchase rows are loaded.
@@ -28,6 +25,9 @@ export async function readAdminStats(db: OrbitDatabase, now: Date): Promise<Admi
 
   const userCounts = await memberCounts(db, activeSince, now);
   const revenue = await revenueSums(db, periods, now);
+  // A currency appears in a period only when something was paid in it then.
+  const paidIn = (period: 'today' | 'thisWeek' | 'thisMonth') =>
+    revenue.filter((row) => row[period] > 0).map((row) => ({ amountMinor: row[period], currency: row.currency }));
 
   return {
     users: {
@@ -36,10 +36,6 @@ export async function readAdminStats(db: OrbitDatabase, now: Date): Promise<Admi
       vip: Number(userCounts?.vip ?? 0),
       banned: Number(userCounts?.banned ?? 0),
     },
-    revenue: {
-      today: money(revenue?.today ?? null),
-      thisWeek: money(revenue?.thisWeek ?? null),
-      thisMonth: money(revenue?.thisMonth ?? null),
-    },
+    revenue: { today: paidIn('today'), thisWeek: paidIn('thisWeek'), thisMonth: paidIn('thisMonth') },
   };
 }

@@ -57,8 +57,7 @@ export function toWithdrawal(row: WithdrawalRow, owner: WithdrawalOwner | null):
     _id: row.id,
     user: owner && { _id: owner.id, username: owner.username, email: owner.email, avatar: owner.avatar || defaultAvatarUrl(owner.username) },
     amountCoins: row.amountCoins,
-    amountMoney: row.amountMoney,
-    currency: row.currency,
+    amount: { amountMinor: row.amountMinor, currency: row.currency },
     method: row.method,
     status: row.status,
     txnId: row.txnId,
@@ -71,7 +70,7 @@ export function toWithdrawal(row: WithdrawalRow, owner: WithdrawalOwner | null):
 
 /** What the public store shows (SPEC section 3 Coin pack). */
 export function toCoinPack(row: CoinPackRow): CoinPack {
-  return { _id: row.id, name: row.name, coins: row.coins, price: row.price, popular: row.popular };
+  return { _id: row.id, name: row.name, coins: row.coins, price: { amountMinor: row.priceMinor, currency: row.currency }, popular: row.popular };
 }
 
 export function toAdminCoinPack(row: CoinPackRow): AdminCoinPack {
@@ -80,7 +79,7 @@ export function toAdminCoinPack(row: CoinPackRow): AdminCoinPack {
 
 /** What the public VIP screen shows (SPEC section 3 VIP plan). */
 export function toVipPlan(row: VipPlanRow): VipPlan {
-  return { _id: row.id, name: row.name, duration: row.durationDays, price: row.price, popular: row.popular, features: row.features };
+  return { _id: row.id, name: row.name, duration: row.durationDays, price: { amountMinor: row.priceMinor, currency: row.currency }, popular: row.popular, features: row.features };
 }
 
 export function toAdminVipPlan(row: VipPlanRow): AdminVipPlan {

@@ -66,7 +66,7 @@ export async function listCoinPacks(db: OrbitDatabase): Promise<AdminCoinPack[]>
 
 export async function saveCoinPack(db: OrbitDatabase, adminId: string, input: CoinPackInput): Promise<Saved<AdminCoinPack>> {
   return db.transaction(async (tx) => {
-    const values = { name: input.name, coins: input.coins, price: input.price, popular: input.popular, active: input.active };
+    const values = { name: input.name, coins: input.coins, priceMinor: input.price.amountMinor, currency: input.price.currency, popular: input.popular, active: input.active };
     const row = await upsertCoinPack(tx, input._id, values);
     if (!row) throw notFound('coinPack');
     const created = !input._id;
@@ -94,7 +94,8 @@ export async function saveVipPlan(db: OrbitDatabase, adminId: string, input: Vip
     const values = {
       name: input.name,
       durationDays: input.duration,
-      price: input.price,
+      priceMinor: input.price.amountMinor,
+      currency: input.price.currency,
       popular: input.popular,
       features: input.features,
       active: input.active,

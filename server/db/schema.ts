@@ -13,7 +13,6 @@ import {
   index,
   integer,
   jsonb,
-  numeric,
   pgEnum,
   pgTable,
   point,
@@ -43,8 +42,14 @@ const updatedAt = () =>
     .notNull()
     .defaultNow()
     .$onUpdate(() => new Date());
-/** Money columns: numeric(10,2) read back as JS numbers (prices here stay far below 2^53 cents). */
-const money = (name: string) => numeric(name, { precision: 10, scale: 2, mode: 'number' });
+/**
+ * Money columns: a whole number of the currency's smallest unit (cents), beside
+ * a currency column. An integer holds 21 million dollars of cents, far past
+ * any one price, payment or payout; sums are read as bigint.
+ */
+const minorAmount = (name: string) => integer(name);
+/** An ISO 4217 code; the catalogue's and the records' currency unless a row says otherwise. */
+const currency = () => text('currency').notNull().default('USD');
 
 export const users = pgTable(
   'users',
@@ -320,30 +325,40 @@ export const appSettings = pgTable('app_settings', {
   updatedAt: updatedAt(),
 });
 
-export const coinPacks = pgTable('coin_packs', {
-  id: id(),
-  name: text('name').notNull(),
-  coins: integer('coins').notNull(),
-  price: money('price').notNull(),
-  popular: boolean('popular').notNull().default(false),
-  active: boolean('active').notNull().default(true),
-  sortOrder: integer('sort_order').notNull().default(0),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const coinPacks = pgTable(
+  'coin_packs',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    coins: integer('coins').notNull(),
+    priceMinor: minorAmount('price_minor').notNull(),
+    currency: currency(),
+    popular: boolean('popular').notNull().default(false),
+    active: boolean('active').notNull().default(true),
+    sortOrder: integer('sort_order').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('coin_packs_price_positive', sql`${t.priceMinor} > 0`)],
+);
 
-export const vipPlans = pgTable('vip_plans', {
-  id: id(),
-  name: text('name').notNull(),
-  durationDays: integer('duration_days').notNull(),
-  price: money('price').notNull(),
-  popular: boolean('popular').notNull().default(false),
-  features: text('features').array().notNull().default(sql`'{}'::text[]`),
-  active: boolean('active').notNull().default(true),
-  sortOrder: integer('sort_order').notNull().default(0),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const vipPlans = pgTable(
+  'vip_plans',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    durationDays: integer('duration_days').notNull(),
+    priceMinor: minorAmount('price_minor').notNull(),
+    currency: currency(),
+    popular: boolean('popular').notNull().default(false),
+    features: text('features').array().notNull().default(sql`'{}'::text[]`),
+    active: boolean('active').notNull().default(true),
+    sortOrder: integer('sort_order').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('vip_plans_price_positive', sql`${t.priceMinor} > 0`)],
+);
 
 export const gifts = pgTable('gifts', {
   id: id(),
@@ -368,8 +383,8 @@ export const withdrawals = pgTable(
      */
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     amountCoins: integer('amount_coins').notNull(),
-    amountMoney: money('amount_money').notNull(),
-    currency: text('currency').notNull().default('USD'),
+    amountMinor: minorAmount('amount_minor').notNull(),
+    currency: currency(),
     method: text('method').notNull(),
     status: withdrawalStatusEnum('status').notNull().default('pending'),
     txnId: text('txn_id'),
@@ -379,7 +394,7 @@ export const withdrawals = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('withdrawals_status_idx').on(t.status)],
+  (t) => [index('withdrawals_status_idx').on(t.status), check('withdrawals_amount_not_negative', sql`${t.amountMinor} >= 0`)],
 );
 
 export const purchaseKinds = ['coins', 'vip'] as const;
@@ -393,11 +408,11 @@ export const purchases = pgTable(
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     kind: text('kind').$type<PurchaseKind>().notNull(),
     itemName: text('item_name').notNull(),
-    amount: money('amount').notNull(),
-    currency: text('currency').notNull().default('USD'),
+    amountMinor: minorAmount('amount_minor').notNull(),
+    currency: currency(),
     createdAt: createdAt(),
   },
-  (t) => [index('purchases_created_at_idx').on(t.createdAt)],
+  (t) => [index('purchases_created_at_idx').on(t.createdAt), check('purchases_amount_not_negative', sql`${t.amountMinor} >= 0`)],
 );
 
 export const newsletterSubscribers = pgTable('newsletter_subscribers', {

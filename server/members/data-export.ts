@@ -29,11 +29,10 @@ export async function buildDataExport(db: OrbitDatabase, user: UserRow, now: Dat
     messages: messageRows.map((row) => ({ with: row.peerUsername, seq: row.seq, fromMe: row.fromMe, text: row.body, sentAt: row.sentAt.toISOString() })),
     blocked: blocked.map((row) => ({ ...asPerson(row), blockedAt: row.blockedAt.toISOString() })),
     reports: reports.map((row) => ({ ...asPerson(row), reason: row.reason, details: row.details, status: row.status, at: row.at.toISOString() })),
-    // numeric comes back as a string from some drivers unless mapped; Number() keeps the file right either way.
-    purchases: purchaseRows.map((row) => ({ kind: row.kind, item: row.item, amount: Number(row.amount), currency: row.currency, at: row.at.toISOString() })),
+    purchases: purchaseRows.map((row) => ({ kind: row.kind, item: row.item, amount: { amountMinor: row.amountMinor, currency: row.currency }, at: row.at.toISOString() })),
     withdrawals: withdrawalRows.map((row) => ({
       ...row,
-      amount: Number(row.amount),
+      amount: { amountMinor: row.amountMinor, currency: row.currency },
       requestedAt: row.requestedAt.toISOString(),
       decidedAt: row.decidedAt?.toISOString() ?? null,
     })),

@@ -84,7 +84,7 @@ export async function dataExportRows(db: OrbitDatabase, userId: string) {
     .orderBy(desc(userReports.createdAt), desc(userReports.id));
 
   const purchaseRows = await db
-    .select({ kind: purchases.kind, item: purchases.itemName, amount: purchases.amount, currency: purchases.currency, at: purchases.createdAt })
+    .select({ kind: purchases.kind, item: purchases.itemName, amountMinor: purchases.amountMinor, currency: purchases.currency, at: purchases.createdAt })
     .from(purchases)
     .where(eq(purchases.userId, userId))
     .orderBy(desc(purchases.createdAt), desc(purchases.id));
@@ -93,7 +93,7 @@ export async function dataExportRows(db: OrbitDatabase, userId: string) {
   const withdrawalRows = await db
     .select({
       coins: withdrawals.amountCoins,
-      amount: withdrawals.amountMoney,
+      amountMinor: withdrawals.amountMinor,
       currency: withdrawals.currency,
       method: withdrawals.method,
       status: withdrawals.status,

@@ -18,16 +18,18 @@ export async function memberCounts(db: OrbitDatabase, activeSince: Date, now: Da
   return userCounts;
 }
 
-/** Revenue since the start of today, the week and the month (numeric text, so cents stay exact): one aggregate query. */
+/**
+ * Revenue since the start of today, the week and the month, one row per
+ * currency paid in (sums of cents as bigint, read as numbers: far below 2^53):
+ * one aggregate query.
+ */
 export async function revenueSums(db: OrbitDatabase, periods: { today: Date; week: Date; month: Date }, now: Date) {
   // The week can start in the previous month, so each period has its own filter.
-  const [revenue] = await db
-    .select({
-      today: sql<string | null>`(sum(${purchases.amount}) filter (where ${purchases.createdAt} >= ${at(periods.today)}))::text`,
-      thisWeek: sql<string | null>`(sum(${purchases.amount}) filter (where ${purchases.createdAt} >= ${at(periods.week)}))::text`,
-      thisMonth: sql<string | null>`(sum(${purchases.amount}) filter (where ${purchases.createdAt} >= ${at(periods.month)}))::text`,
-    })
+  const sumSince = (since: Date) => sql<number>`coalesce(sum(${purchases.amountMinor}) filter (where ${purchases.createdAt} >= ${at(since)}), 0)::bigint`.mapWith(Number);
+  return db
+    .select({ currency: purchases.currency, today: sumSince(periods.today), thisWeek: sumSince(periods.week), thisMonth: sumSince(periods.month) })
     .from(purchases)
-    .where(sql`${purchases.createdAt} >= least(${at(periods.week)}, ${at(periods.month)}) and ${purchases.createdAt} <= ${at(now)}`);
-  return revenue;
+    .where(sql`${purchases.createdAt} >= least(${at(periods.week)}, ${at(periods.month)}) and ${purchases.createdAt} <= ${at(now)}`)
+    .groupBy(purchases.currency)
+    .orderBy(purchases.currency);
 }

@@ -7,8 +7,8 @@ import { chance, intBetween, pick, sample, type Random } from './random';
 
 const MINUTE_MS = 60 * 1000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
-/** Payout rate used for demo withdrawals: 100 coins per US dollar. */
-const COINS_PER_DOLLAR = 100;
+/** What a withdrawn coin pays out in the demo's records: one cent. */
+const CENTS_PER_COIN = 1;
 
 interface DemoPersonRef {
   id: string;
@@ -35,10 +35,10 @@ export function buildPurchases(random: Random, now: Date, buyers: readonly DemoP
     const createdAt = purchaseAt(index);
     if (buyer.isVip && chance(random, 0.5)) {
       const plan = pick(random, DEFAULT_VIP_PLANS);
-      return { userId: buyer.id, kind: 'vip', itemName: plan.name, amount: plan.price, createdAt };
+      return { userId: buyer.id, kind: 'vip', itemName: plan.name, amountMinor: plan.priceMinor, currency: plan.currency, createdAt };
     }
     const pack = pick(random, DEFAULT_COIN_PACKS);
-    return { userId: buyer.id, kind: 'coins', itemName: pack.name, amount: pack.price, createdAt };
+    return { userId: buyer.id, kind: 'coins', itemName: pack.name, amountMinor: pack.priceMinor, currency: pack.currency, createdAt };
   });
 }
 
@@ -62,7 +62,7 @@ export function buildWithdrawals(random: Random, now: Date, earners: readonly De
     return {
       userId: person.id,
       amountCoins,
-      amountMoney: amountCoins / COINS_PER_DOLLAR,
+      amountMinor: amountCoins * CENTS_PER_COIN,
       currency: 'USD',
       method: pick(random, PAYOUT_METHODS),
       status,

@@ -57,10 +57,10 @@ export const DEFAULT_HOME_SETTINGS: NewAppSettingRow[] = [
 ];
 
 export const DEFAULT_COIN_PACKS: NewCoinPackRow[] = [
-  { name: 'Starter Pack', coins: 100, price: 0.99, popular: false, sortOrder: 1 },
-  { name: 'Value Pack', coins: 500, price: 4.99, popular: true, sortOrder: 2 },
-  { name: 'Premium Pack', coins: 1200, price: 9.99, popular: false, sortOrder: 3 },
-  { name: 'VIP Pack', coins: 2500, price: 19.99, popular: false, sortOrder: 4 },
+  { name: 'Starter Pack', coins: 100, priceMinor: 99, popular: false, sortOrder: 1 },
+  { name: 'Value Pack', coins: 500, priceMinor: 499, popular: true, sortOrder: 2 },
+  { name: 'Premium Pack', coins: 1200, priceMinor: 999, popular: false, sortOrder: 3 },
+  { name: 'VIP Pack', coins: 2500, priceMinor: 1999, popular: false, sortOrder: 4 },
 ];
 
 const VIP_BENEFITS = {
@@ -75,7 +75,7 @@ export const DEFAULT_VIP_PLANS: NewVipPlanRow[] = [
   {
     name: 'Gold',
     durationDays: 30,
-    price: 9.99,
+    priceMinor: 999,
     popular: false,
     sortOrder: 1,
     features: [VIP_BENEFITS.unlimitedLikes, VIP_BENEFITS.seeWhoLikedYou, VIP_BENEFITS.messageAnyone],
@@ -83,7 +83,7 @@ export const DEFAULT_VIP_PLANS: NewVipPlanRow[] = [
   {
     name: 'Platinum',
     durationDays: 90,
-    price: 19.99,
+    priceMinor: 1999,
     popular: true,
     sortOrder: 2,
     features: [
@@ -96,7 +96,7 @@ export const DEFAULT_VIP_PLANS: NewVipPlanRow[] = [
   {
     name: 'Diamond',
     durationDays: 365,
-    price: 49.99,
+    priceMinor: 4999,
     popular: false,
     sortOrder: 3,
     features: Object.values(VIP_BENEFITS),

@@ -1,15 +1,16 @@
+import type { Money } from '../../../contract/store/money';
+import { moneyFormatter } from '../../lib/money-format';
+
 // Numbers and dates on the store screens, in the reader's own locale
 // (`undefined` lets Intl use the browser's language).
 
-/** Catalogue prices are US dollars (SPEC section 9's sample figures). */
-const STORE_CURRENCY = 'USD';
-
-const priceFormat = new Intl.NumberFormat(undefined, { style: 'currency', currency: STORE_CURRENCY });
+const priceFormat = moneyFormatter(undefined);
 const countFormat = new Intl.NumberFormat(undefined);
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'long' });
 
-export function formatPrice(price: number): string {
-  return priceFormat.format(price);
+/** A catalogue price in its own currency: { amountMinor: 999, currency: 'USD' } -> '$9.99'. */
+export function formatPrice(price: Money): string {
+  return priceFormat(price);
 }
 
 export function formatCoins(coins: number): string {

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { purchases, users } from '../../../server/db/schema';
+import type { AdminStatsResponse } from '../../../contract/admin/console';
+import type { Money } from '../../../contract/store/money';
 import { readAdminStats, revenuePeriods } from '../../../server/admin/stats';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { bearer, loginAdmin, registerUser } from '../helpers/accounts';
@@ -36,12 +38,13 @@ describe('readAdminStats', () => {
     const { db, app } = testApp;
     const now = new Date('2026-04-01T10:00:00Z');
     await db.insert(purchases).values([
-      { kind: 'coins', itemName: 'Starter Pack', amount: 0.99, createdAt: new Date('2026-04-01T09:00:00Z') },
-      { kind: 'vip', itemName: 'Gold', amount: 9.99, createdAt: new Date('2026-04-01T00:00:00Z') },
-      { kind: 'coins', itemName: 'Value Pack', amount: 4.99, createdAt: new Date('2026-03-31T23:59:00Z') },
-      { kind: 'coins', itemName: 'VIP Pack', amount: 19.99, createdAt: new Date('2026-03-30T00:00:00Z') },
+      { kind: 'coins', itemName: 'Starter Pack', amountMinor: 99, createdAt: new Date('2026-04-01T09:00:00Z') },
+      { kind: 'vip', itemName: 'Gold', amountMinor: 999, createdAt: new Date('2026-04-01T00:00:00Z') },
+      { kind: 'coins', itemName: 'Value Pack', amountMinor: 499, createdAt: new Date('2026-03-31T23:59:00Z') },
+      { kind: 'coins', itemName: 'VIP Pack', amountMinor: 1999, createdAt: new Date('2026-03-30T00:00:00Z') },
+      { kind: 'coins', itemName: 'Starter Pack', amountMinor: 89, currency: 'EUR', createdAt: new Date('2026-03-31T12:00:00Z') },
       // Before this week and this month: counted nowhere.
-      { kind: 'vip', itemName: 'Diamond', amount: 49.99, createdAt: new Date('2026-03-29T23:59:59Z') },
+      { kind: 'vip', itemName: 'Diamond', amountMinor: 4999, createdAt: new Date('2026-03-29T23:59:59Z') },
     ]);
 
     const [active, vip, expiredVip, banned] = await Promise.all([registerUser(app), registerUser(app), registerUser(app), registerUser(app)]);
@@ -55,7 +58,15 @@ describe('readAdminStats', () => {
     const stats = await readAdminStats(db, now);
     // Four here and the one from beforeAll; the admin account is not a member.
     expect(stats.users).toEqual({ total: 5, active: 1, vip: 1, banned: 1 });
-    expect(stats.revenue).toEqual({ today: 10.98, thisWeek: 35.96, thisMonth: 10.98 });
+    // Each currency summed apart, in whole cents; a currency nobody paid in during a period is not listed for it.
+    expect(stats.revenue).toEqual({
+      today: [{ amountMinor: 1098, currency: 'USD' }],
+      thisWeek: [
+        { amountMinor: 89, currency: 'EUR' },
+        { amountMinor: 3596, currency: 'USD' },
+      ],
+      thisMonth: [{ amountMinor: 1098, currency: 'USD' }],
+    });
   });
 });
 
@@ -63,16 +74,15 @@ describe('GET /api/admin/stats', () => {
   it('answers the admin with user counts and revenue, and counts a purchase made now', async () => {
     const before = await testApp.app.inject({ method: 'GET', url: '/api/admin/stats', headers: bearer(adminToken) });
     expect(before.statusCode, before.body).toBe(200);
-    const body = before.json<{ success: boolean; users: Record<string, number>; revenue: Record<string, number> }>();
+    const body = before.json<AdminStatsResponse>();
     expect(body.success).toBe(true);
     expect(Object.keys(body.users).sort()).toEqual(['active', 'banned', 'total', 'vip']);
     expect(Object.keys(body.revenue).sort()).toEqual(['thisMonth', 'thisWeek', 'today']);
 
-    await testApp.db.insert(purchases).values({ kind: 'coins', itemName: 'Premium Pack', amount: 9.99, createdAt: new Date(Date.now() - 1000) });
+    await testApp.db.insert(purchases).values({ kind: 'coins', itemName: 'Premium Pack', amountMinor: 999, currency: 'GBP', createdAt: new Date(Date.now() - 1000) });
     const after = (await testApp.app.inject({ method: 'GET', url: '/api/admin/stats', headers: bearer(adminToken) })).json<typeof body>();
-    expect(after.revenue.today).toBeCloseTo((body.revenue.today ?? 0) + 9.99, 2);
-    expect(after.revenue.thisWeek).toBeCloseTo((body.revenue.thisWeek ?? 0) + 9.99, 2);
-    expect(after.revenue.thisMonth).toBeCloseTo((body.revenue.thisMonth ?? 0) + 9.99, 2);
+    const poundsIn = (amounts: Money[]) => amounts.find((amount) => amount.currency === 'GBP')?.amountMinor ?? 0;
+    for (const period of ['today', 'thisWeek', 'thisMonth'] as const) expect(poundsIn(after.revenue[period])).toBe(poundsIn(body.revenue[period]) + 999);
   });
 
   it('is for admins only', async () => {

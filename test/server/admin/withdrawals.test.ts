@@ -20,7 +20,7 @@ afterAll(() => testApp.close());
 async function requestWithdrawal(overrides: Partial<NewWithdrawalRow> = {}): Promise<string> {
   const [row] = await testApp.db
     .insert(withdrawals)
-    .values({ userId: earner.user._id, amountCoins: 2500, amountMoney: 25, method: 'PayPal', ...overrides })
+    .values({ userId: earner.user._id, amountCoins: 2500, amountMinor: 2500, method: 'PayPal', ...overrides })
     .returning({ id: withdrawals.id });
   if (!row) throw new Error('insert failed');
   return row.id;
@@ -41,8 +41,7 @@ describe('GET /api/admin/withdrawals/all', () => {
     expect(list.withdrawals[0]).toMatchObject({
       user: { _id: earner.user._id, username: earner.body.username },
       amountCoins: 2500,
-      amountMoney: 25,
-      currency: 'USD',
+      amount: { amountMinor: 2500, currency: 'USD' },
       method: 'PayPal',
       status: 'pending',
       txnId: null,

@@ -102,7 +102,7 @@ describe('DELETE /api/auth/account', () => {
     const member = await registerUser(testApp.app);
     const [payout] = await testApp.db
       .insert(withdrawals)
-      .values({ userId: member.user._id, amountCoins: 500, amountMoney: 5, method: 'PayPal' })
+      .values({ userId: member.user._id, amountCoins: 500, amountMinor: 500, method: 'PayPal' })
       .returning({ id: withdrawals.id });
     const refused = await deleteAccount(member.token, { password: member.body.password });
     expect(refused.statusCode).toBe(409);
@@ -118,8 +118,8 @@ describe('DELETE /api/auth/account', () => {
     const payouts = await testApp.db
       .insert(withdrawals)
       .values([
-        { userId: member.user._id, amountCoins: 700, amountMoney: 7, method: 'PayPal' },
-        { userId: member.user._id, amountCoins: 900, amountMoney: 9, method: 'UPI' },
+        { userId: member.user._id, amountCoins: 700, amountMinor: 700, method: 'PayPal' },
+        { userId: member.user._id, amountCoins: 900, amountMinor: 900, method: 'UPI' },
       ])
       .returning({ id: withdrawals.id });
     const [paid = '', refused = ''] = payouts.map((payout) => payout.id);
@@ -131,8 +131,8 @@ describe('DELETE /api/auth/account', () => {
 
     const rows = await testApp.db.select().from(withdrawals).where(inArray(withdrawals.id, [paid, refused])).orderBy(withdrawals.amountCoins);
     expect(rows).toMatchObject([
-      { id: paid, userId: null, status: 'approved', txnId: 'TXN-KEPT', amountMoney: 7 },
-      { id: refused, userId: null, status: 'rejected', reason: 'Name does not match', amountMoney: 9 },
+      { id: paid, userId: null, status: 'approved', txnId: 'TXN-KEPT', amountMinor: 700 },
+      { id: refused, userId: null, status: 'rejected', reason: 'Name does not match', amountMinor: 900 },
     ]);
 
     const listed = await call('GET', '/api/admin/withdrawals/all?limit=100', adminToken);
@@ -189,7 +189,7 @@ describe('DELETE /api/auth/account', () => {
       const reports = await openReports();
       reportByLeaver = reports.find((report) => report.reporter?._id === leaver.user._id)?._id ?? '';
       reportAboutLeaver = reports.find((report) => report.reported._id === leaver.user._id)?._id ?? '';
-      const [purchase] = await testApp.db.insert(purchases).values({ userId: leaver.user._id, kind: 'coins', itemName: 'Pack', amount: 4.99 }).returning();
+      const [purchase] = await testApp.db.insert(purchases).values({ userId: leaver.user._id, kind: 'coins', itemName: 'Pack', amountMinor: 499 }).returning();
       purchaseId = purchase?.id ?? '';
 
       const response = await deleteAccount(leaver.token, { password: leaver.body.password });
@@ -217,7 +217,7 @@ describe('DELETE /api/auth/account', () => {
       expect(await testApp.db.select().from(userBlocks).where(or(eq(userBlocks.blockerId, id), eq(userBlocks.blockedId, id)))).toEqual([]);
       expect(await testApp.db.select().from(sessions).where(eq(sessions.userId, id))).toEqual([]);
       const [purchase] = await testApp.db.select().from(purchases).where(eq(purchases.id, purchaseId));
-      expect(purchase).toMatchObject({ userId: null, amount: 4.99 });
+      expect(purchase).toMatchObject({ userId: null, amountMinor: 499 });
     });
 
     it('keeps the reports they made in the admin queue, without their name', async () => {

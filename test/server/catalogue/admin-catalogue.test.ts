@@ -83,22 +83,22 @@ describe('/api/admin/coinpacks', () => {
   it('lists the SPEC packs, creates, updates and deletes one', async () => {
     const seeded = (await asAdmin('GET', '/api/admin/coinpacks')).json<{ coinPacks: AdminCoinPack[] }>().coinPacks;
     expect(seeded.map(({ name, coins, price, popular }) => ({ name, coins, price, popular }))).toEqual([
-      { name: 'Starter Pack', coins: 100, price: 0.99, popular: false },
-      { name: 'Value Pack', coins: 500, price: 4.99, popular: true },
-      { name: 'Premium Pack', coins: 1200, price: 9.99, popular: false },
-      { name: 'VIP Pack', coins: 2500, price: 19.99, popular: false },
+      { name: 'Starter Pack', coins: 100, price: { amountMinor: 99, currency: 'USD' }, popular: false },
+      { name: 'Value Pack', coins: 500, price: { amountMinor: 499, currency: 'USD' }, popular: true },
+      { name: 'Premium Pack', coins: 1200, price: { amountMinor: 999, currency: 'USD' }, popular: false },
+      { name: 'VIP Pack', coins: 2500, price: { amountMinor: 1999, currency: 'USD' }, popular: false },
     ]);
 
-    const created = await asAdmin('POST', '/api/admin/coinpacks', { coinPack: { name: 'Mega Pack', coins: 5000, price: 34.99 } });
+    const created = await asAdmin('POST', '/api/admin/coinpacks', { coinPack: { name: 'Mega Pack', coins: 5000, price: { amountMinor: 3499, currency: 'USD' } } });
     expect(created.statusCode, created.body).toBe(201);
     const pack = created.json<{ coinPack: AdminCoinPack }>().coinPack;
-    expect(pack).toMatchObject({ name: 'Mega Pack', coins: 5000, price: 34.99, popular: false, active: true });
+    expect(pack).toMatchObject({ name: 'Mega Pack', coins: 5000, price: { amountMinor: 3499, currency: 'USD' }, popular: false, active: true });
 
-    const updated = await asAdmin('POST', '/api/admin/coinpacks', { coinPack: { ...pack, price: 29.99, popular: true } });
+    const updated = await asAdmin('POST', '/api/admin/coinpacks', { coinPack: { ...pack, price: { amountMinor: 2999, currency: 'USD' }, popular: true } });
     expect(updated.statusCode, updated.body).toBe(200);
     expect(updated.json<{ message: string; coinPack: AdminCoinPack }>()).toMatchObject({
       message: 'Coin pack updated successfully',
-      coinPack: { _id: pack._id, price: 29.99, popular: true },
+      coinPack: { _id: pack._id, price: { amountMinor: 2999, currency: 'USD' }, popular: true },
     });
 
     const deleted = await asAdmin('DELETE', `/api/admin/coinpacks/${pack._id}`);
@@ -108,13 +108,17 @@ describe('/api/admin/coinpacks', () => {
 
   it('requires positive whole coins and a positive price in cents', async () => {
     const cases: Array<[object, string, string]> = [
-      [{ name: 'X', coins: 0, price: 1 }, 'coinPack.coins', 'Coins must be a positive whole number'],
-      [{ name: 'X', coins: 10.5, price: 1 }, 'coinPack.coins', 'Coins must be a whole number'],
-      [{ name: 'X', coins: 10, price: 0 }, 'coinPack.price', 'Price must be greater than 0'],
-      [{ name: 'X', coins: 10, price: -3 }, 'coinPack.price', 'Price must be greater than 0'],
-      [{ name: 'X', coins: 10, price: 1.999 }, 'coinPack.price', 'Price can have at most 2 decimal places'],
-      [{ name: 'X', coins: 10, price: '1.99' }, 'coinPack.price', 'Price must be a number'],
-      [{ name: '  ', coins: 10, price: 1 }, 'coinPack.name', 'Coin pack name is required'],
+      [{ name: 'X', coins: 0, price: { amountMinor: 100, currency: 'USD' } }, 'coinPack.coins', 'Coins must be a positive whole number'],
+      [{ name: 'X', coins: 10.5, price: { amountMinor: 100, currency: 'USD' } }, 'coinPack.coins', 'Coins must be a whole number'],
+      [{ name: 'X', coins: 10, price: { amountMinor: 0, currency: 'USD' } }, 'coinPack.price.amountMinor', 'Price must be greater than 0'],
+      [{ name: 'X', coins: 10, price: { amountMinor: -300, currency: 'USD' } }, 'coinPack.price.amountMinor', 'Price must be greater than 0'],
+      [{ name: 'X', coins: 10, price: { amountMinor: 199.9, currency: 'USD' } }, 'coinPack.price.amountMinor', 'Price must be a whole number of cents'],
+      [{ name: 'X', coins: 10, price: { amountMinor: 1_000_001, currency: 'USD' } }, 'coinPack.price.amountMinor', 'Price must be at most 10,000'],
+      [{ name: 'X', coins: 10, price: { amountMinor: '199', currency: 'USD' } }, 'coinPack.price.amountMinor', 'Price must be a number'],
+      [{ name: 'X', coins: 10, price: { amountMinor: 199, currency: 'XTS' } }, 'coinPack.price.currency', 'Currency must be one of USD, EUR, GBP'],
+      // A float of dollars, as the API took before prices were cents, is refused rather than read as 1.99 cents.
+      [{ name: 'X', coins: 10, price: 1.99 }, 'coinPack.price', 'Price must be an amount in cents with a currency'],
+      [{ name: '  ', coins: 10, price: { amountMinor: 100, currency: 'USD' } }, 'coinPack.name', 'Coin pack name is required'],
     ];
     for (const [coinPack, field, message] of cases) {
       const response = await asAdmin('POST', '/api/admin/coinpacks', { coinPack });
@@ -125,7 +129,7 @@ describe('/api/admin/coinpacks', () => {
 
   it('is for admins only', async () => {
     await expectAdminOnly(testApp.app, { method: 'GET', url: '/api/admin/coinpacks' }, userToken);
-    await expectAdminOnly(testApp.app, { method: 'POST', url: '/api/admin/coinpacks', payload: { coinPack: { name: 'A', coins: 1, price: 1 } } }, userToken);
+    await expectAdminOnly(testApp.app, { method: 'POST', url: '/api/admin/coinpacks', payload: { coinPack: { name: 'A', coins: 1, price: { amountMinor: 100, currency: 'USD' } } } }, userToken);
     await expectAdminOnly(testApp.app, { method: 'DELETE', url: `/api/admin/coinpacks/${UNKNOWN_ID}` }, userToken);
   });
 });
@@ -134,17 +138,17 @@ describe('/api/admin/vipplans', () => {
   it('lists the SPEC plans, creates, updates and deletes one', async () => {
     const seeded = (await asAdmin('GET', '/api/admin/vipplans')).json<{ vipPlans: AdminVipPlan[] }>().vipPlans;
     expect(seeded.map(({ name, duration, price, popular }) => ({ name, duration, price, popular }))).toEqual([
-      { name: 'Gold', duration: 30, price: 9.99, popular: false },
-      { name: 'Platinum', duration: 90, price: 19.99, popular: true },
-      { name: 'Diamond', duration: 365, price: 49.99, popular: false },
+      { name: 'Gold', duration: 30, price: { amountMinor: 999, currency: 'USD' }, popular: false },
+      { name: 'Platinum', duration: 90, price: { amountMinor: 1999, currency: 'USD' }, popular: true },
+      { name: 'Diamond', duration: 365, price: { amountMinor: 4999, currency: 'USD' }, popular: false },
     ]);
 
     const created = await asAdmin('POST', '/api/admin/vipplans', {
-      vipPlan: { name: 'Weekend', duration: 3, price: 2.49, features: [' Unlimited Likes ', '', 'Incognito Mode'] },
+      vipPlan: { name: 'Weekend', duration: 3, price: { amountMinor: 249, currency: 'USD' }, features: [' Unlimited Likes ', '', 'Incognito Mode'] },
     });
     expect(created.statusCode, created.body).toBe(201);
     const plan = created.json<{ vipPlan: AdminVipPlan }>().vipPlan;
-    expect(plan).toMatchObject({ name: 'Weekend', duration: 3, price: 2.49, popular: false, active: true, features: ['Unlimited Likes', 'Incognito Mode'] });
+    expect(plan).toMatchObject({ name: 'Weekend', duration: 3, price: { amountMinor: 249, currency: 'USD' }, popular: false, active: true, features: ['Unlimited Likes', 'Incognito Mode'] });
 
     const updated = await asAdmin('POST', '/api/admin/vipplans', { vipPlan: { ...plan, duration: 7, active: false } });
     expect(updated.statusCode, updated.body).toBe(200);
@@ -156,25 +160,25 @@ describe('/api/admin/vipplans', () => {
 
   it('keeps the duration within 1 to 3650 days and the price positive', async () => {
     const cases: Array<[object, string, string]> = [
-      [{ name: 'X', duration: 0, price: 1 }, 'vipPlan.duration', 'Duration must be between 1 and 3650 days'],
-      [{ name: 'X', duration: 3651, price: 1 }, 'vipPlan.duration', 'Duration must be between 1 and 3650 days'],
-      [{ name: 'X', duration: 1.5, price: 1 }, 'vipPlan.duration', 'Duration must be a whole number of days'],
-      [{ name: 'X', duration: 30, price: 0 }, 'vipPlan.price', 'Price must be greater than 0'],
-      [{ name: 'X', duration: 30, price: 1, features: 'Unlimited Likes' }, 'vipPlan.features', 'Features must be a list of text'],
+      [{ name: 'X', duration: 0, price: { amountMinor: 100, currency: 'USD' } }, 'vipPlan.duration', 'Duration must be between 1 and 3650 days'],
+      [{ name: 'X', duration: 3651, price: { amountMinor: 100, currency: 'USD' } }, 'vipPlan.duration', 'Duration must be between 1 and 3650 days'],
+      [{ name: 'X', duration: 1.5, price: { amountMinor: 100, currency: 'USD' } }, 'vipPlan.duration', 'Duration must be a whole number of days'],
+      [{ name: 'X', duration: 30, price: { amountMinor: 0, currency: 'EUR' } }, 'vipPlan.price.amountMinor', 'Price must be greater than 0'],
+      [{ name: 'X', duration: 30, price: { amountMinor: 100, currency: 'USD' }, features: 'Unlimited Likes' }, 'vipPlan.features', 'Features must be a list of text'],
     ];
     for (const [vipPlan, field, message] of cases) {
       const response = await asAdmin('POST', '/api/admin/vipplans', { vipPlan });
       expect(response.statusCode, JSON.stringify(vipPlan)).toBe(400);
       expectFieldError(response.body, field, message);
     }
-    const unknown = await asAdmin('POST', '/api/admin/vipplans', { vipPlan: { _id: UNKNOWN_ID, name: 'X', duration: 30, price: 1 } });
+    const unknown = await asAdmin('POST', '/api/admin/vipplans', { vipPlan: { _id: UNKNOWN_ID, name: 'X', duration: 30, price: { amountMinor: 100, currency: 'USD' } } });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ success: false, message: 'VIP plan not found' });
   });
 
   it('is for admins only', async () => {
     await expectAdminOnly(testApp.app, { method: 'GET', url: '/api/admin/vipplans' }, userToken);
-    await expectAdminOnly(testApp.app, { method: 'POST', url: '/api/admin/vipplans', payload: { vipPlan: { name: 'A', duration: 1, price: 1 } } }, userToken);
+    await expectAdminOnly(testApp.app, { method: 'POST', url: '/api/admin/vipplans', payload: { vipPlan: { name: 'A', duration: 1, price: { amountMinor: 100, currency: 'USD' } } } }, userToken);
     await expectAdminOnly(testApp.app, { method: 'DELETE', url: `/api/admin/vipplans/${UNKNOWN_ID}` }, userToken);
   });
 });

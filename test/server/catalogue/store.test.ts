@@ -28,10 +28,10 @@ describe('GET /api/store/coinpacks', () => {
     const { body } = await readCoinPacks();
     expect(body.success).toBe(true);
     expect(body.coinPacks.map(({ name, coins, price, popular }) => ({ name, coins, price, popular }))).toEqual([
-      { name: 'Starter Pack', coins: 100, price: 0.99, popular: false },
-      { name: 'Value Pack', coins: 500, price: 4.99, popular: true },
-      { name: 'Premium Pack', coins: 1200, price: 9.99, popular: false },
-      { name: 'VIP Pack', coins: 2500, price: 19.99, popular: false },
+      { name: 'Starter Pack', coins: 100, price: { amountMinor: 99, currency: 'USD' }, popular: false },
+      { name: 'Value Pack', coins: 500, price: { amountMinor: 499, currency: 'USD' }, popular: true },
+      { name: 'Premium Pack', coins: 1200, price: { amountMinor: 999, currency: 'USD' }, popular: false },
+      { name: 'VIP Pack', coins: 2500, price: { amountMinor: 1999, currency: 'USD' }, popular: false },
     ]);
     for (const pack of body.coinPacks) expect(pack._id).toMatch(/^[0-9a-f-]{36}$/);
   });
@@ -65,11 +65,11 @@ describe('GET /api/store/coinpacks', () => {
       method: 'POST',
       url: '/api/admin/coinpacks',
       headers: bearer(adminToken),
-      payload: { coinPack: { _id: before._id, name: 'Premium Plus', coins: 1500, price: 11.49, popular: true } },
+      payload: { coinPack: { _id: before._id, name: 'Premium Plus', coins: 1500, price: { amountMinor: 1149, currency: 'USD' }, popular: true } },
     });
     expect(saved.statusCode, saved.body).toBe(200);
     const after = (await readCoinPacks()).body.coinPacks.find((pack) => pack._id === before._id);
-    expect(after).toEqual({ _id: before._id, name: 'Premium Plus', coins: 1500, price: 11.49, popular: true });
+    expect(after).toEqual({ _id: before._id, name: 'Premium Plus', coins: 1500, price: { amountMinor: 1149, currency: 'USD' }, popular: true });
   });
 
   it('answers an empty list, not an error, when nothing is on sale', async () => {
@@ -84,9 +84,9 @@ describe('GET /api/store/vipplans', () => {
   it("serves SPEC section 9's plans to a visitor with durations in days and Platinum recommended", async () => {
     const { body } = await readVipPlans();
     expect(body.vipPlans.map(({ name, duration, price, popular }) => ({ name, duration, price, popular }))).toEqual([
-      { name: 'Gold', duration: 30, price: 9.99, popular: false },
-      { name: 'Platinum', duration: 90, price: 19.99, popular: true },
-      { name: 'Diamond', duration: 365, price: 49.99, popular: false },
+      { name: 'Gold', duration: 30, price: { amountMinor: 999, currency: 'USD' }, popular: false },
+      { name: 'Platinum', duration: 90, price: { amountMinor: 1999, currency: 'USD' }, popular: true },
+      { name: 'Diamond', duration: 365, price: { amountMinor: 4999, currency: 'USD' }, popular: false },
     ]);
     for (const plan of body.vipPlans) expect(plan.features.length).toBeGreaterThan(0);
     expect(body.vipPlans[0]?.features).toContain('Unlimited Likes');
@@ -112,10 +112,10 @@ describe('GET /api/store/vipplans', () => {
       method: 'POST',
       url: '/api/admin/vipplans',
       headers: bearer(adminToken),
-      payload: { vipPlan: { _id: gold._id, name: 'Gold', duration: 45, price: 12.5, popular: false, features: ['Unlimited Likes'] } },
+      payload: { vipPlan: { _id: gold._id, name: 'Gold', duration: 45, price: { amountMinor: 1250, currency: 'USD' }, popular: false, features: ['Unlimited Likes'] } },
     });
     expect(saved.statusCode, saved.body).toBe(200);
     const after = (await readVipPlans()).body.vipPlans.find((plan) => plan._id === gold._id);
-    expect(after).toEqual({ _id: gold._id, name: 'Gold', duration: 45, price: 12.5, popular: false, features: ['Unlimited Likes'] });
+    expect(after).toEqual({ _id: gold._id, name: 'Gold', duration: 45, price: { amountMinor: 1250, currency: 'USD' }, popular: false, features: ['Unlimited Likes'] });
   });
 });

@@ -233,8 +233,8 @@ function describeMigratedSchema(driver: string, open: () => Promise<TestDatabase
         `insert into users (username, email, password_hash) values ('payee_leaver', 'payee@leavers.example', 'x') returning id`,
       );
       await database.query(
-        `insert into withdrawals (user_id, amount_coins, amount_money, method, status, txn_id, reason) values
-          ($1, 700, 7, 'PayPal', 'approved', 'TXN-KEPT', null), ($1, 900, 9, 'UPI', 'rejected', null, 'Name does not match')`,
+        `insert into withdrawals (user_id, amount_coins, amount_minor, method, status, txn_id, reason) values
+          ($1, 700, 700, 'PayPal', 'approved', 'TXN-KEPT', null), ($1, 900, 900, 'UPI', 'rejected', null, 'Name does not match')`,
         [member?.id],
       );
       await database.query(`delete from users where username = 'payee_leaver'`);
@@ -262,6 +262,33 @@ function describeMigratedSchema(driver: string, open: () => Promise<TestDatabase
       expect(first?.handle).not.toBe(second?.handle);
       expect(first?.handle).not.toBe(first?.id);
       expect(rows.map((row) => row.user_agent)).toEqual([null, null]);
+    });
+
+    it('0022 carries every price and amount across to whole cents, and refuses a price of nothing', async () => {
+      // Back to the shape before 0022, with rows as an old install holds them (numeric dollars), then 0022 again.
+      await database.query(`delete from coin_packs; delete from vip_plans; delete from purchases; delete from withdrawals`);
+      await database.query(`alter table coin_packs drop constraint coin_packs_price_positive, drop column price_minor, drop column currency, add column price numeric(10,2) not null`);
+      await database.query(`alter table vip_plans drop constraint vip_plans_price_positive, drop column price_minor, drop column currency, add column price numeric(10,2) not null`);
+      await database.query(`alter table purchases drop constraint purchases_amount_not_negative, drop column amount_minor, add column amount numeric(10,2) not null`);
+      await database.query(`alter table withdrawals drop constraint withdrawals_amount_not_negative, drop column amount_minor, add column amount_money numeric(10,2) not null`);
+      await database.query(`insert into coin_packs (name, coins, price) values ('Starter', 100, 0.99), ('Big', 5000, 39.99)`);
+      await database.query(`insert into vip_plans (name, duration_days, price) values ('Gold', 30, 19.99)`);
+      await database.query(`insert into purchases (kind, item_name, amount, currency) values ('coins', 'Starter', 0.99, 'USD'), ('vip', 'Gold', 1234.5, 'EUR')`);
+      await database.query(`insert into withdrawals (amount_coins, amount_money, method) values (1000, 10.01, 'PayPal')`);
+      const migration = readFileSync(new URL('../../../server/db/migrations/0022_money_in_minor_units.sql', import.meta.url), 'utf8');
+      for (const statement of migration.split('--> statement-breakpoint')) await database.query(statement);
+
+      expect(await database.query(`select name, price_minor, currency from coin_packs order by coins`)).toEqual([
+        { name: 'Starter', price_minor: 99, currency: 'USD' },
+        { name: 'Big', price_minor: 3999, currency: 'USD' },
+      ]);
+      expect(await database.query(`select price_minor, currency from vip_plans`)).toEqual([{ price_minor: 1999, currency: 'USD' }]);
+      expect(await database.query(`select amount_minor, currency from purchases order by amount_minor`)).toEqual([
+        { amount_minor: 99, currency: 'USD' },
+        { amount_minor: 123450, currency: 'EUR' },
+      ]);
+      expect(await database.query(`select amount_minor from withdrawals`)).toEqual([{ amount_minor: 1001 }]);
+      await expect(database.query(`insert into coin_packs (name, coins, price_minor) values ('Free', 10, 0)`)).rejects.toThrow(/coin_packs_price_positive/);
     });
 
     it('rejects a duplicate username and a match pair stored in the wrong order', async () => {

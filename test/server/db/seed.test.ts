@@ -141,17 +141,17 @@ function describeSeed(driver: string, open: () => Promise<TestDatabase>, enabled
 
     it('stores the store catalogue exactly as SPEC section 9 lists it', async () => {
       const packs = await database.db.select().from(coinPacks).orderBy(asc(coinPacks.sortOrder));
-      expect(packs.map(({ name, coins, price, popular }) => ({ name, coins, price, popular }))).toEqual([
-        { name: 'Starter Pack', coins: 100, price: 0.99, popular: false },
-        { name: 'Value Pack', coins: 500, price: 4.99, popular: true },
-        { name: 'Premium Pack', coins: 1200, price: 9.99, popular: false },
-        { name: 'VIP Pack', coins: 2500, price: 19.99, popular: false },
+      expect(packs.map(({ name, coins, priceMinor, currency, popular }) => ({ name, coins, priceMinor, currency, popular }))).toEqual([
+        { name: 'Starter Pack', coins: 100, priceMinor: 99, currency: 'USD', popular: false },
+        { name: 'Value Pack', coins: 500, priceMinor: 499, currency: 'USD', popular: true },
+        { name: 'Premium Pack', coins: 1200, priceMinor: 999, currency: 'USD', popular: false },
+        { name: 'VIP Pack', coins: 2500, priceMinor: 1999, currency: 'USD', popular: false },
       ]);
       const plans = await database.db.select().from(vipPlans).orderBy(asc(vipPlans.sortOrder));
-      expect(plans.map(({ name, durationDays, price, popular }) => ({ name, durationDays, price, popular }))).toEqual([
-        { name: 'Gold', durationDays: 30, price: 9.99, popular: false },
-        { name: 'Platinum', durationDays: 90, price: 19.99, popular: true },
-        { name: 'Diamond', durationDays: 365, price: 49.99, popular: false },
+      expect(plans.map(({ name, durationDays, priceMinor, currency, popular }) => ({ name, durationDays, priceMinor, currency, popular }))).toEqual([
+        { name: 'Gold', durationDays: 30, priceMinor: 999, currency: 'USD', popular: false },
+        { name: 'Platinum', durationDays: 90, priceMinor: 1999, currency: 'USD', popular: true },
+        { name: 'Diamond', durationDays: 365, priceMinor: 4999, currency: 'USD', popular: false },
       ]);
       expect(plans[2]?.features).toContain('Boost Profile (10x more views)');
       const [rose] = await database.db.select().from(gifts).where(eq(gifts.name, 'Rose'));
@@ -191,7 +191,7 @@ function describeSeed(driver: string, open: () => Promise<TestDatabase>, enabled
     it('records revenue today, this week and this month, and withdrawals in every state', async () => {
       const startOfToday = new Date('2026-03-15T00:00:00Z');
       const [today] = await database.db
-        .select({ total: sql<string>`coalesce(sum(${purchases.amount}), 0)` })
+        .select({ total: sql<string>`coalesce(sum(${purchases.amountMinor}), 0)` })
         .from(purchases)
         .where(and(sql`${purchases.createdAt} >= ${startOfToday.toISOString()}`, sql`${purchases.createdAt} <= ${NOW.toISOString()}`));
       expect(Number(today?.total)).toBeGreaterThan(0);

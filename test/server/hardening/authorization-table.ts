@@ -67,11 +67,11 @@ async function newGift(world: MatrixWorld): Promise<string> {
   return body.gift._id;
 }
 async function newCoinPack(world: MatrixWorld): Promise<string> {
-  const payload = { coinPack: { name: uniqueName('Pack'), coins: 100, price: 0.99 } };
+  const payload = { coinPack: { name: uniqueName('Pack'), coins: 100, price: { amountMinor: 99, currency: 'USD' } } };
   return (await asAdmin<{ coinPack: { _id: string } }>(world, { method: 'POST', url: '/api/admin/coinpacks', payload }, 201)).coinPack._id;
 }
 async function newVipPlan(world: MatrixWorld): Promise<string> {
-  const payload = { vipPlan: { name: uniqueName('Plan'), duration: 30, price: 9.99 } };
+  const payload = { vipPlan: { name: uniqueName('Plan'), duration: 30, price: { amountMinor: 999, currency: 'USD' } } };
   return (await asAdmin<{ vipPlan: { _id: string } }>(world, { method: 'POST', url: '/api/admin/vipplans', payload }, 201)).vipPlan._id;
 }
 
@@ -379,13 +379,13 @@ export const AUTHORIZATION_TABLE: Record<RouteKey, MatrixRow> = {
   'GET /api/admin/coinpacks': { expected: adminsOnly(), request: () => get('/api/admin/coinpacks') },
   'POST /api/admin/coinpacks': {
     expected: adminsOnly(201),
-    request: () => ({ method: 'POST', url: '/api/admin/coinpacks', payload: { coinPack: { name: uniqueName('Pack'), coins: 50, price: 0.49 } } }),
+    request: () => ({ method: 'POST', url: '/api/admin/coinpacks', payload: { coinPack: { name: uniqueName('Pack'), coins: 50, price: { amountMinor: 49, currency: 'USD' } } } }),
   },
   'DELETE /api/admin/coinpacks/{id}': { expected: adminsOnly(), request: async (world) => ({ method: 'DELETE', url: `/api/admin/coinpacks/${await newCoinPack(world)}` }) },
   'GET /api/admin/vipplans': { expected: adminsOnly(), request: () => get('/api/admin/vipplans') },
   'POST /api/admin/vipplans': {
     expected: adminsOnly(201),
-    request: () => ({ method: 'POST', url: '/api/admin/vipplans', payload: { vipPlan: { name: uniqueName('Plan'), duration: 7, price: 2.99 } } }),
+    request: () => ({ method: 'POST', url: '/api/admin/vipplans', payload: { vipPlan: { name: uniqueName('Plan'), duration: 7, price: { amountMinor: 299, currency: 'USD' } } } }),
   },
   'DELETE /api/admin/vipplans/{id}': { expected: adminsOnly(), request: async (world) => ({ method: 'DELETE', url: `/api/admin/vipplans/${await newVipPlan(world)}` }) },
 };

@@ -29,11 +29,11 @@ const sessionProbe = await newUserAccount(app);
 const world = { app, db, callers: { admin: { token: adminToken } } } as unknown as MatrixWorld;
 const victimId = await insertMember(db, { latitude: 19.07, longitude: 72.87 });
 const postId = await createPost(world, 'Fuzzing target');
-const [withdrawal] = await db.insert(withdrawals).values({ userId: victimId, amountCoins: 500, amountMoney: 5, method: 'PayPal' }).returning();
+const [withdrawal] = await db.insert(withdrawals).values({ userId: victimId, amountCoins: 500, amountMinor: 500, method: 'PayPal' }).returning();
 const catalogueIds = {
   gifts: (await adminPost<{ gift: { _id: string } }>('/api/admin/gifts', { gift: { name: 'Fuzz gift', icon: '🎈', price: 3 } })).gift._id,
-  coinpacks: (await adminPost<{ coinPack: { _id: string } }>('/api/admin/coinpacks', { coinPack: { name: 'Fuzz pack', coins: 10, price: 1 } })).coinPack._id,
-  vipplans: (await adminPost<{ vipPlan: { _id: string } }>('/api/admin/vipplans', { vipPlan: { name: 'Fuzz plan', duration: 3, price: 1 } })).vipPlan._id,
+  coinpacks: (await adminPost<{ coinPack: { _id: string } }>('/api/admin/coinpacks', { coinPack: { name: 'Fuzz pack', coins: 10, price: { amountMinor: 100, currency: 'USD' } } })).coinPack._id,
+  vipplans: (await adminPost<{ vipPlan: { _id: string } }>('/api/admin/vipplans', { vipPlan: { name: 'Fuzz plan', duration: 3, price: { amountMinor: 100, currency: 'USD' } } })).vipPlan._id,
 };
 // A real photo (the caller's), so the photo routes' variants reach their handlers rather than stopping at "not found".
 const photoUpload = await app.inject({

@@ -113,7 +113,7 @@ export async function insertMember(db: OrbitDatabase, overrides: Partial<NewUser
 export async function insertPendingWithdrawal(world: MatrixWorld): Promise<string> {
   const [row] = await world.db
     .insert(withdrawals)
-    .values({ userId: world.callers.userA.id, amountCoins: 1200, amountMoney: 12, method: 'PayPal' })
+    .values({ userId: world.callers.userA.id, amountCoins: 1200, amountMinor: 1200, method: 'PayPal' })
     .returning({ id: withdrawals.id });
   if (!row) throw new Error('insert failed');
   return row.id;
@@ -205,7 +205,7 @@ export async function buildMatrixWorld(app: OrbitApp, db: OrbitDatabase): Promis
   await db.update(users).set({ coins: PLANTED_COINS }).where(eq(users.id, userA.id));
   const [purchase] = await db
     .insert(purchases)
-    .values({ userId: userA.id, kind: 'coins', itemName: 'Matrix pack', amount: 4.99 })
+    .values({ userId: userA.id, kind: 'coins', itemName: 'Matrix pack', amountMinor: 499 })
     .returning({ id: purchases.id });
   if (!purchase) throw new Error('insert failed');
 

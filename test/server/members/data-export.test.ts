@@ -66,19 +66,19 @@ describe('GET /api/user/me/export', () => {
     await expectOk('POST', `/api/users/${blocked.user._id}/block`, member.token);
     await expectOk('POST', `/api/users/${reported.user._id}/report`, member.token, { reason: 'scam', details: 'Asked for money', block: false });
     await expectOk('PATCH', '/api/user/me', member.token, { location: { latitude: 52.52, longitude: 13.405 } });
-    await testApp.db.insert(purchases).values({ userId: member.user._id, kind: 'vip', itemName: 'Gold month', amount: 9.99 });
+    await testApp.db.insert(purchases).values({ userId: member.user._id, kind: 'vip', itemName: 'Gold month', amountMinor: 999 });
     const [admin] = await testApp.db.select({ id: users.id }).from(users).where(eq(users.username, TEST_ADMIN.username));
     adminId = admin?.id ?? 'missing admin';
     const decided = { decidedBy: adminId, decidedAt: new Date('2026-11-02T10:00:00.000Z') };
     await testApp.db.insert(withdrawals).values([
-      { userId: member.user._id, amountCoins: 5000, amountMoney: 50, method: 'PayPal', status: 'approved', txnId: 'TXN-778', ...decided, createdAt: new Date('2026-11-01T10:00:00.000Z') },
-      { userId: member.user._id, amountCoins: 900, amountMoney: 9, method: 'Bank transfer', status: 'rejected', reason: 'Below the minimum', ...decided, createdAt: new Date('2026-11-03T10:00:00.000Z') },
-      { userId: partner.user._id, amountCoins: 100, amountMoney: 1, method: 'Partner payout', status: 'pending' },
+      { userId: member.user._id, amountCoins: 5000, amountMinor: 5000, method: 'PayPal', status: 'approved', txnId: 'TXN-778', ...decided, createdAt: new Date('2026-11-01T10:00:00.000Z') },
+      { userId: member.user._id, amountCoins: 900, amountMinor: 900, method: 'Bank transfer', status: 'rejected', reason: 'Below the minimum', ...decided, createdAt: new Date('2026-11-03T10:00:00.000Z') },
+      { userId: partner.user._id, amountCoins: 100, amountMinor: 100, method: 'Partner payout', status: 'pending' },
     ]);
     // Someone else's activity, none of which is the member's data.
     await like(partner, bystander);
     await like(bystander, stranger);
-    await testApp.db.insert(purchases).values({ userId: partner.user._id, kind: 'coins', itemName: 'Partner pack', amount: 1.99 });
+    await testApp.db.insert(purchases).values({ userId: partner.user._id, kind: 'coins', itemName: 'Partner pack', amountMinor: 199 });
     exported = await exportOf(member.token);
   });
 
@@ -105,16 +105,16 @@ describe('GET /api/user/me/export', () => {
     expect(data.reports.map(({ at, ...report }) => withTime(report, at))).toEqual([
       { username: reported.body.username, name: reported.body.username, reason: 'scam', details: 'Asked for money', status: 'open' },
     ]);
-    expect(data.purchases.map(({ at, ...purchase }) => withTime(purchase, at))).toEqual([{ kind: 'vip', item: 'Gold month', amount: 9.99, currency: 'USD' }]);
+    expect(data.purchases.map(({ at, ...purchase }) => withTime(purchase, at))).toEqual([{ kind: 'vip', item: 'Gold month', amount: { amountMinor: 999, currency: 'USD' } }]);
     // app.inject's own User-Agent: the one the member signed in with.
     expect(data.sessions.map(({ startedAt, expiresAt, ...session }) => withTime(withTime(session, startedAt), expiresAt))).toEqual([{ userAgent: 'lightMyRequest', endedAt: null }]);
   });
 
   it("lists the member's withdrawals, newest first, with the decision but not who made it", () => {
-    const common = { currency: 'USD', decidedAt: '2026-11-02T10:00:00.000Z' };
+    const common = { decidedAt: '2026-11-02T10:00:00.000Z' };
     expect(exported.data.withdrawals).toEqual([
-      { ...common, coins: 900, amount: 9, method: 'Bank transfer', status: 'rejected', transactionId: null, reason: 'Below the minimum', requestedAt: '2026-11-03T10:00:00.000Z' },
-      { ...common, coins: 5000, amount: 50, method: 'PayPal', status: 'approved', transactionId: 'TXN-778', reason: null, requestedAt: '2026-11-01T10:00:00.000Z' },
+      { ...common, coins: 900, amount: { amountMinor: 900, currency: 'USD' }, method: 'Bank transfer', status: 'rejected', transactionId: null, reason: 'Below the minimum', requestedAt: '2026-11-03T10:00:00.000Z' },
+      { ...common, coins: 5000, amount: { amountMinor: 5000, currency: 'USD' }, method: 'PayPal', status: 'approved', transactionId: 'TXN-778', reason: null, requestedAt: '2026-11-01T10:00:00.000Z' },
     ]);
     expect(exported.body).not.toContain(adminId);
     expect(exported.body).not.toContain('Partner payout');

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Checkbox, Field, Input, Textarea, type FieldErrorMap } from '../../../ui';
+import { Checkbox, Field, Input, Select, Textarea, type FieldErrorMap } from '../../../ui';
 import { FormDialog } from '../shared/FormDialog';
 import type { CatalogueField, FieldValues } from './catalogue-kinds';
 
@@ -42,6 +42,16 @@ export function CatalogueItemDialog({ open, title, fields, initial, busy, fieldE
           <Field key={field.name} label={field.label} hint={field.hint} error={fieldErrors[field.name]}>
             {field.kind === 'lines' ? (
               <Textarea name={field.name} rows={4} value={String(value ?? '')} onChange={(event) => change(event.target.value)} />
+            ) : field.kind === 'select' ? (
+              <Select name={field.name} value={String(value ?? '')} onChange={(event) => change(event.target.value)}>
+                {field.options.map((option) => (
+                  <option key={option} value={option}>
+                    {option}
+                  </option>
+                ))}
+              </Select>
+            ) : field.kind === 'decimal' ? (
+              <Input name={field.name} type="text" inputMode="decimal" autoComplete="off" value={String(value ?? '')} onChange={(event) => change(event.target.value)} />
             ) : (
               <Input
                 name={field.name}

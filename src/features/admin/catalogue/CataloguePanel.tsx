@@ -11,7 +11,7 @@ import { ConfirmDialog } from '../shared/ConfirmDialog';
 import { LoadingState } from '../shared/LoadStates';
 import { useActionNotice } from '../shared/useActionNotice';
 import { CatalogueItemDialog } from './CatalogueItemDialog';
-import type { CatalogueKind, FieldValues } from './catalogue-kinds';
+import { formFieldOf, type CatalogueKind, type FieldValues } from './catalogue-kinds';
 
 type Editing = { id: string | undefined; values: FieldValues; key: string };
 
@@ -39,8 +39,10 @@ export function CataloguePanel<Item extends { _id: string; name: string }>({ kin
       setEditing(null);
     },
     onError: (error) => {
-      // The API's per-field messages land under the fields ('gift.price' -> price).
-      if (error instanceof ApiError) fieldErrors.show(Object.fromEntries(error.fieldErrors.map((entry) => [entry.field.split('.').at(-1) ?? '', entry.message])));
+      // The API's per-field messages land under the fields ('gift.price' -> price, 'coinPack.price.amountMinor' -> price).
+      if (error instanceof ApiError) {
+        fieldErrors.show(Object.fromEntries(error.fieldErrors.map((entry) => [formFieldOf(entry.field.split('.').slice(1)), entry.message])));
+      }
     },
   });
   const remove = useMutation({

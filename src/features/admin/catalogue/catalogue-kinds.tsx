@@ -9,6 +9,7 @@ import {
   type AdminVipPlan,
   type Gift,
 } from '../../../../contract/store/catalogue';
+import { CURRENCIES, majorAmountText, parseMajorAmount, type Currency, type Money } from '../../../../contract/store/money';
 import {
   adminCoinPacksQueryOptions,
   adminGiftsQueryOptions,
@@ -27,12 +28,19 @@ import { formatCount, formatCurrency } from '../shared/format';
 
 export type FieldValues = Record<string, string | boolean>;
 
-export interface CatalogueField {
+interface CatalogueFieldBase {
   name: string;
   label: string;
-  kind: 'text' | 'number' | 'checkbox' | 'lines';
   hint?: string;
 }
+
+/**
+ * 'decimal' is a text box for an exact amount such as 9.99: read as typed, not
+ * through a number input (which takes "1e3" and hands over a float).
+ */
+export type CatalogueField =
+  | (CatalogueFieldBase & { kind: 'text' | 'number' | 'decimal' | 'checkbox' | 'lines' })
+  | (CatalogueFieldBase & { kind: 'select'; options: readonly string[] });
 
 export interface CatalogueColumn<Item> {
   header: string;
@@ -60,12 +68,29 @@ export interface CatalogueKind<Item extends { _id: string; name: string }> {
 
 export type PreparedSave = { ok: true; run: () => Promise<{ message: string }> } | { ok: false; errors: FieldErrorMap<string> };
 
-/** Field errors keyed by the form field name (the first segment of the schema path). */
-function prepare<S extends z.ZodType>(schema: S, raw: unknown, save: (input: z.output<S>) => Promise<{ message: string }>): PreparedSave {
+/**
+ * The form field an input path belongs to: its first segment ('price' for
+ * price.amountMinor), except a price's currency, which has a select of its own.
+ */
+export function formFieldOf(path: ReadonlyArray<PropertyKey>): string {
+  if (path[0] === 'price' && path[1] === 'currency') return 'currency';
+  return String(path[0] ?? '');
+}
+
+/**
+ * Field errors keyed by form field. `formErrors` are the form's own (text it
+ * could not read); they take precedence over the schema's message for that field.
+ */
+function prepare<S extends z.ZodType>(
+  schema: S,
+  raw: unknown,
+  save: (input: z.output<S>) => Promise<{ message: string }>,
+  formErrors: FieldErrorMap<string> = {},
+): PreparedSave {
   const parsed = schema.safeParse(raw);
-  if (parsed.success) return { ok: true, run: () => save(parsed.data) };
-  const errors: FieldErrorMap<string> = {};
-  for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? '')] ??= issue.message;
+  if (parsed.success && Object.keys(formErrors).length === 0) return { ok: true, run: () => save(parsed.data) };
+  const errors: FieldErrorMap<string> = { ...formErrors };
+  for (const issue of parsed.error?.issues ?? []) errors[formFieldOf(issue.path)] ??= issue.message;
   return { ok: false, errors };
 }
 
@@ -74,6 +99,28 @@ const text = (values: FieldValues, name: string) => String(values[name] ?? '').t
 const numeric = (values: FieldValues, name: string) => (text(values, name) === '' ? undefined : Number(text(values, name)));
 const flag = (values: FieldValues, name: string) => values[name] === true;
 const withId = (id: string | undefined) => (id ? { _id: id } : {});
+
+/** New coin packs and VIP plans start in US dollars, the currency of the seeded catalogue (SPEC section 9). */
+const DEFAULT_PRICE_CURRENCY: Currency = 'USD';
+const PRICE_TEXT_MESSAGE = 'Price must be an amount like 9.99';
+
+const priceFields: CatalogueField[] = [
+  { name: 'price', label: 'Price', kind: 'decimal', hint: 'In the currency below, e.g. 9.99' },
+  { name: 'currency', label: 'Currency', kind: 'select', options: CURRENCIES },
+];
+const priceValues = (price: Money): FieldValues => ({ price: majorAmountText(price.amountMinor, price.currency), currency: price.currency });
+
+/**
+ * The admin types major units ("9.99"); the API takes whole smallest units.
+ * Text that is not such an amount gets its own message, as the schema only
+ * sees the missing number.
+ */
+function readPrice(values: FieldValues): { price: { amountMinor: number | undefined; currency: string }; errors: FieldErrorMap<string> } {
+  const currency = text(values, 'currency');
+  const amountMinor = parseMajorAmount(text(values, 'price'), currency);
+  if (amountMinor === null) return { price: { amountMinor: undefined, currency }, errors: { price: PRICE_TEXT_MESSAGE } };
+  return { price: { amountMinor, currency }, errors: {} };
+}
 
 const activeBadge = (active: boolean) => <Badge tone={active ? 'success' : 'neutral'}>{active ? 'Active' : 'Hidden'}</Badge>;
 
@@ -120,25 +167,28 @@ export const coinPackKind: CatalogueKind<AdminCoinPack> = {
   fields: [
     { name: 'name', label: 'Name', kind: 'text' },
     { name: 'coins', label: 'Coins', kind: 'number' },
-    { name: 'price', label: 'Price (USD)', kind: 'number' },
+    ...priceFields,
     { name: 'popular', label: 'Most popular', kind: 'checkbox' },
     { name: 'active', label: 'Active (on sale)', kind: 'checkbox' },
   ],
-  blank: { name: '', coins: '', price: '', popular: false, active: true },
-  toValues: (pack) => ({ name: pack.name, coins: String(pack.coins), price: String(pack.price), popular: pack.popular, active: pack.active }),
-  prepareSave: (values, id) =>
-    prepare(
+  blank: { name: '', coins: '', price: '', currency: DEFAULT_PRICE_CURRENCY, popular: false, active: true },
+  toValues: (pack) => ({ name: pack.name, coins: String(pack.coins), ...priceValues(pack.price), popular: pack.popular, active: pack.active }),
+  prepareSave: (values, id) => {
+    const { price, errors } = readPrice(values);
+    return prepare(
       coinPackInputSchema,
       {
         ...withId(id),
         name: text(values, 'name'),
         coins: numeric(values, 'coins'),
-        price: numeric(values, 'price'),
+        price,
         popular: flag(values, 'popular'),
         active: flag(values, 'active'),
       },
       saveCoinPack,
-    ),
+      errors,
+    );
+  },
   remove: deleteCoinPack,
 };
 
@@ -158,33 +208,36 @@ export const vipPlanKind: CatalogueKind<AdminVipPlan> = {
   fields: [
     { name: 'name', label: 'Name', kind: 'text' },
     { name: 'duration', label: 'Duration (days)', kind: 'number', hint: '1 to 3650 days' },
-    { name: 'price', label: 'Price (USD)', kind: 'number' },
+    ...priceFields,
     { name: 'features', label: 'Features', kind: 'lines', hint: 'One feature per line' },
     { name: 'popular', label: 'Recommended', kind: 'checkbox' },
     { name: 'active', label: 'Active (on sale)', kind: 'checkbox' },
   ],
-  blank: { name: '', duration: '30', price: '', features: '', popular: false, active: true },
+  blank: { name: '', duration: '30', price: '', currency: DEFAULT_PRICE_CURRENCY, features: '', popular: false, active: true },
   toValues: (plan) => ({
     name: plan.name,
     duration: String(plan.duration),
-    price: String(plan.price),
+    ...priceValues(plan.price),
     features: plan.features.join('\n'),
     popular: plan.popular,
     active: plan.active,
   }),
-  prepareSave: (values, id) =>
-    prepare(
+  prepareSave: (values, id) => {
+    const { price, errors } = readPrice(values);
+    return prepare(
       vipPlanInputSchema,
       {
         ...withId(id),
         name: text(values, 'name'),
         duration: numeric(values, 'duration'),
-        price: numeric(values, 'price'),
+        price,
         features: String(values.features ?? '').split('\n'),
         popular: flag(values, 'popular'),
         active: flag(values, 'active'),
       },
       saveVipPlan,
-    ),
+      errors,
+    );
+  },
   remove: deleteVipPlan,
 };

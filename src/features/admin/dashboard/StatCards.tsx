@@ -1,5 +1,6 @@
 import styled from 'styled-components';
 import type { AdminStats } from '../../../../contract/admin/console';
+import type { Money } from '../../../../contract/store/money';
 import { Heading, px, Skeleton } from '../../../ui';
 import { formatCount, formatCurrency } from '../shared/format';
 
@@ -21,11 +22,20 @@ function userFigures(users: AdminStats['users']): Figure[] {
   ];
 }
 
+/** A period with no purchases has no currency to show its zero in; the catalogue is priced in US dollars by default. */
+const NOTHING_PAID_CURRENCY = 'USD';
+
+/** One sum per currency paid in, never added across currencies: '$12.00 + €3.00'. */
+function formatRevenue(amounts: readonly Money[]): string {
+  if (amounts.length === 0) return formatCurrency({ amountMinor: 0, currency: NOTHING_PAID_CURRENCY });
+  return amounts.map((amount) => formatCurrency(amount)).join(' + ');
+}
+
 function revenueFigures(revenue: AdminStats['revenue']): Figure[] {
   return [
-    { label: 'Revenue Today', value: formatCurrency(revenue.today), hint: 'Since midnight (UTC)', accent: 'green' },
-    { label: 'Revenue This Week', value: formatCurrency(revenue.thisWeek), hint: 'Since Monday (UTC)', accent: 'purple' },
-    { label: 'Revenue This Month', value: formatCurrency(revenue.thisMonth), hint: 'Since the 1st (UTC)', accent: 'pink' },
+    { label: 'Revenue Today', value: formatRevenue(revenue.today), hint: 'Since midnight (UTC)', accent: 'green' },
+    { label: 'Revenue This Week', value: formatRevenue(revenue.thisWeek), hint: 'Since Monday (UTC)', accent: 'purple' },
+    { label: 'Revenue This Month', value: formatRevenue(revenue.thisMonth), hint: 'Since the 1st (UTC)', accent: 'pink' },
   ];
 }
 

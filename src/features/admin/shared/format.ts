@@ -1,17 +1,15 @@
+import type { Money } from '../../../../contract/store/money';
+import { moneyFormatter } from '../../../lib/money-format';
+
 // Display formats of the admin screens: one locale so figures read the same everywhere.
 
 const LOCALE = 'en-US';
 
-const currencyFormats = new Map<string, Intl.NumberFormat>();
+const moneyFormat = moneyFormatter(LOCALE);
 
-/** 1234.5 -> '$1,234.50' (revenue and prices are in US dollars unless a currency is given). */
-export function formatCurrency(amount: number, currency = 'USD'): string {
-  let format = currencyFormats.get(currency);
-  if (!format) {
-    format = new Intl.NumberFormat(LOCALE, { style: 'currency', currency });
-    currencyFormats.set(currency, format);
-  }
-  return format.format(amount);
+/** An amount in its own currency: { amountMinor: 123450, currency: 'USD' } -> '$1,234.50'. */
+export function formatCurrency(amount: Money): string {
+  return moneyFormat(amount);
 }
 
 const countFormat = new Intl.NumberFormat(LOCALE);

@@ -54,7 +54,7 @@ export function DecisionDialog({ kind, withdrawal, busy, error, onDecide, onClos
     >
       {withdrawal && (
         <Text size="sm">
-          {formatCurrency(withdrawal.amountMoney, withdrawal.currency)} ({formatCount(withdrawal.amountCoins)} coins) to{' '}
+          {formatCurrency(withdrawal.amount)} ({formatCount(withdrawal.amountCoins)} coins) to{' '}
           {memberName(withdrawal)} by {withdrawal.method}
         </Text>
       )}

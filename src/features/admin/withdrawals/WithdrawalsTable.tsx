@@ -41,7 +41,7 @@ export function WithdrawalsTable({ withdrawals, busy, onApprove, onReject }: Wit
               </td>
               <td>
                 <CellTitle>
-                  <span>{formatCurrency(withdrawal.amountMoney, withdrawal.currency)}</span>
+                  <span>{formatCurrency(withdrawal.amount)}</span>
                   <span>{formatCount(withdrawal.amountCoins)} coins</span>
                 </CellTitle>
               </td>

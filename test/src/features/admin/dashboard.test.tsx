@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { spinner, watchForElement } from '../../support/ever-shown';
 import { json, mockApi, renderApp } from '../../support/render-app';
-import { activityEntry, adminUser, PUBLIC_CONFIG, STATS } from './fixtures';
+import { activityEntry, adminUser, PUBLIC_CONFIG, STATS, usd } from './fixtures';
 
 beforeEach(() => localStorage.setItem('admin_token', 'admin-token'));
 afterEach(() => localStorage.clear());
@@ -64,6 +64,17 @@ describe('Admin dashboard', () => {
     expect(await within(activity as HTMLElement).findByText('admin banned maya_r')).toBeInTheDocument();
     expect(within(activity as HTMLElement).getByText('Sending spam links')).toBeInTheDocument();
     expect(within(activity as HTMLElement).getByText('5 minutes ago')).toBeInTheDocument();
+  });
+
+  it('shows a sum per currency paid in on a revenue card, and $0.00 for a period with no purchases', async () => {
+    const revenue = { today: [], thisWeek: [usd(1200), { amountMinor: 300, currency: 'EUR' }], thisMonth: [usd(5)] };
+    mockApi({ ...baseRoutes, 'GET /api/admin/stats': () => json(200, { success: true, ...STATS, revenue }) });
+    renderApp('/admin');
+    expect(await screen.findByText('Revenue Today', {}, { timeout: 5000 })).toBeInTheDocument();
+    const card = (label: string) => screen.getByText(label).closest('div');
+    expect(card('Revenue Today')).toHaveTextContent('$0.00');
+    expect(card('Revenue This Week')).toHaveTextContent('$12.00 + €3.00');
+    expect(card('Revenue This Month')).toHaveTextContent('$0.05');
   });
 
   it("shows 'Error Loading Dashboard' with the server's message, and Try Again loads it", async () => {

@@ -1,8 +1,11 @@
 import type { ActivityEntry, AdminStats, AdminUser, Withdrawal } from '../../../../contract/admin/console';
+import type { Money } from '../../../../contract/store/money';
+
+export const usd = (amountMinor: number): Money => ({ amountMinor, currency: 'USD' });
 
 export const STATS: AdminStats = {
   users: { total: 1234, active: 321, vip: 45, banned: 6 },
-  revenue: { today: 1234.5, thisWeek: 9876.25, thisMonth: 45678 },
+  revenue: { today: [usd(123_450)], thisWeek: [usd(987_625)], thisMonth: [usd(4_567_800)] },
 };
 
 export function adminUser(overrides: Partial<AdminUser> = {}): AdminUser {
@@ -33,8 +36,7 @@ export function withdrawal(overrides: Partial<Withdrawal> = {}): Withdrawal {
     _id: '22222222-2222-4222-8222-222222222222',
     user: { _id: '11111111-1111-4111-8111-111111111111', username: 'maya_r', email: 'maya@example.com', avatar: '' },
     amountCoins: 2500,
-    amountMoney: 25,
-    currency: 'USD',
+    amount: usd(2500),
     method: 'PayPal',
     status: 'pending',
     txnId: null,

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { AdminUser } from '../../../../contract/admin/console';
 import { spinner, watchForElement } from '../../support/ever-shown';
 import { delayed, json, mockApi, renderApp } from '../../support/render-app';
-import { adminUser, PUBLIC_CONFIG, sentBody } from './fixtures';
+import { adminUser, PUBLIC_CONFIG, sentBody, usd } from './fixtures';
 
 beforeEach(() => localStorage.setItem('admin_token', 'admin-token'));
 afterEach(() => localStorage.clear());
@@ -15,7 +15,7 @@ const raj = adminUser({ _id: '55555555-5555-4555-8555-555555555555', username: '
 function usersApi(extra: Parameters<typeof mockApi>[0] = {}) {
   return mockApi({
     'GET /api/config/public': () => json(200, PUBLIC_CONFIG),
-    'GET /api/admin/stats': () => json(200, { success: true, users: { total: 2, active: 2, vip: 0, banned: 0 }, revenue: { today: 0, thisWeek: 0, thisMonth: 0 } }),
+    'GET /api/admin/stats': () => json(200, { success: true, users: { total: 2, active: 2, vip: 0, banned: 0 }, revenue: { today: [], thisWeek: [], thisMonth: [] } }),
     'GET /api/admin/activity': () => json(200, { success: true, activity: [] }),
     'GET /api/admin/users': (url) =>
       json(200, {
@@ -28,7 +28,7 @@ function usersApi(extra: Parameters<typeof mockApi>[0] = {}) {
     'GET /api/admin/vipplans': () =>
       json(200, {
         success: true,
-        vipPlans: [{ _id: '66666666-6666-4666-8666-666666666666', name: 'Platinum', duration: 90, price: 19.99, popular: true, features: [], active: true }],
+        vipPlans: [{ _id: '66666666-6666-4666-8666-666666666666', name: 'Platinum', duration: 90, price: usd(1999), popular: true, features: [], active: true }],
       }),
     ...extra,
   });

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Withdrawal } from '../../../../contract/admin/console';
 import { json, mockApi, renderApp } from '../../support/render-app';
-import { PUBLIC_CONFIG, withdrawal, sentBody } from './fixtures';
+import { PUBLIC_CONFIG, usd, withdrawal, sentBody } from './fixtures';
 
 beforeEach(() => localStorage.setItem('admin_token', 'admin-token'));
 afterEach(() => localStorage.clear());
@@ -12,7 +12,7 @@ const first = withdrawal();
 const second = withdrawal({
   _id: '77777777-7777-4777-8777-777777777777',
   user: { _id: '55555555-5555-4555-8555-555555555555', username: 'raj_k', email: 'raj@example.com', avatar: '' },
-  amountMoney: 12.5,
+  amount: usd(1250),
   amountCoins: 1250,
   method: 'UPI',
 });

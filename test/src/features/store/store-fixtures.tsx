@@ -1,31 +1,34 @@
 import { render } from '@testing-library/react';
 import { createMemoryHistory } from '@tanstack/react-router';
 import type { CoinPack, VipPlan } from '../../../../contract/store/listings';
+import type { Money } from '../../../../contract/store/money';
 import type { User } from '../../../../contract/members/profile';
 import { App } from '../../../../src/App';
 import { PurchaseOverridesProvider, type PurchaseOverrides } from '../../../../src/features/store/usePurchase';
 import { createAppQueryClient, createAppRouter } from '../../../../src/router';
 import { json } from '../../support/render-app';
 
+const usd = (amountMinor: number): Money => ({ amountMinor, currency: 'USD' });
+
 // SPEC section 9's sample catalogue, as the API serves it.
 export const COIN_PACKS: CoinPack[] = [
-  { _id: '00000000-0000-4000-8000-000000000001', name: 'Starter Pack', coins: 100, price: 0.99, popular: false },
-  { _id: '00000000-0000-4000-8000-000000000002', name: 'Value Pack', coins: 500, price: 4.99, popular: true },
-  { _id: '00000000-0000-4000-8000-000000000003', name: 'Premium Pack', coins: 1200, price: 9.99, popular: false },
-  { _id: '00000000-0000-4000-8000-000000000004', name: 'VIP Pack', coins: 2500, price: 19.99, popular: false },
+  { _id: '00000000-0000-4000-8000-000000000001', name: 'Starter Pack', coins: 100, price: usd(99), popular: false },
+  { _id: '00000000-0000-4000-8000-000000000002', name: 'Value Pack', coins: 500, price: usd(499), popular: true },
+  { _id: '00000000-0000-4000-8000-000000000003', name: 'Premium Pack', coins: 1200, price: usd(999), popular: false },
+  { _id: '00000000-0000-4000-8000-000000000004', name: 'VIP Pack', coins: 2500, price: usd(1999), popular: false },
 ];
 
 export const VIP_PLANS: VipPlan[] = [
-  { _id: '00000000-0000-4000-8000-000000000011', name: 'Gold', duration: 30, price: 9.99, popular: false, features: ['Unlimited Likes'] },
+  { _id: '00000000-0000-4000-8000-000000000011', name: 'Gold', duration: 30, price: usd(999), popular: false, features: ['Unlimited Likes'] },
   {
     _id: '00000000-0000-4000-8000-000000000012',
     name: 'Platinum',
     duration: 90,
-    price: 19.99,
+    price: usd(1999),
     popular: true,
     features: ['Unlimited Likes', 'See Who Liked You'],
   },
-  { _id: '00000000-0000-4000-8000-000000000013', name: 'Diamond', duration: 365, price: 49.99, popular: false, features: ['Incognito Mode'] },
+  { _id: '00000000-0000-4000-8000-000000000013', name: 'Diamond', duration: 365, price: usd(4999), popular: false, features: ['Incognito Mode'] },
 ];
 
 export function accountWith(overrides: Partial<User> = {}): User {
