@@ -51,6 +51,9 @@ const minorAmount = (name: string) => integer(name);
 /** An ISO 4217 code; the catalogue's and the records' currency unless a row says otherwise. */
 const currency = () => text('currency').notNull().default('USD');
 
+/** `'a', 'b'` for a CHECK constraint; the values are the contract's own constants, never input. */
+const sqlList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '));
+
 export const users = pgTable(
   'users',
   {
@@ -167,6 +170,8 @@ export const users = pgTable(
         t.id,
       )
       .where(sql`${t.radarCell} is not null and ${t.role} = 'user' and not ${t.isBanned} and not ${t.isHidden}`),
+    // Coins never go below zero: the ledger refuses a spend past the balance, and this refuses any write that would.
+    check('users_coins_not_negative', sql`${t.coins} >= 0`),
   ],
 );
 
@@ -415,6 +420,43 @@ export const purchases = pgTable(
   (t) => [index('purchases_created_at_idx').on(t.createdAt), check('purchases_amount_not_negative', sql`${t.amountMinor} >= 0`)],
 );
 
+/**
+ * Why a member's coin balance changed: bought with money, earned in the app,
+ * granted or taken by an admin (or the demo seed), spent on something.
+ */
+export const COIN_ENTRY_KINDS = ['purchased', 'earned', 'granted', 'taken', 'spent'] as const;
+export type CoinEntryKind = (typeof COIN_ENTRY_KINDS)[number];
+
+/**
+ * The coin ledger: every change of `users.coins`, appended in the same
+ * transaction as the balance it changes (server/coins/ledger.ts is the only
+ * writer of either), so the balance is always the sum of a member's entries.
+ */
+export const coinLedger = pgTable(
+  'coin_ledger',
+  {
+    id: id(),
+    /** Null once the member deleted their account: the entries stay, as accounting records. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Coins in (positive) or out (negative). */
+    amount: integer('amount').notNull(),
+    kind: text('kind').$type<CoinEntryKind>().notNull(),
+    /** What the entry is about (a purchase, an admin's reason, the thing bought), for the member's history and the audit. */
+    reference: text('reference').notNull(),
+    /** The caller's key for this one change: posting it again changes nothing. */
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    /** The member's balance right after this entry. */
+    balanceAfter: integer('balance_after').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('coin_ledger_user_created_idx').on(t.userId, t.createdAt.desc()),
+    check('coin_ledger_amount_not_zero', sql`${t.amount} <> 0`),
+    check('coin_ledger_balance_not_negative', sql`${t.balanceAfter} >= 0`),
+    check('coin_ledger_kind_check', sql`${t.kind} in (${sqlList(COIN_ENTRY_KINDS)})`),
+  ],
+);
+
 export const newsletterSubscribers = pgTable('newsletter_subscribers', {
   id: id(),
   email: text('email').notNull().unique(),
@@ -478,9 +520,6 @@ export const memberNotices = pgTable(
   },
   (t) => [index('member_notices_user_id_idx').on(t.userId)],
 );
-
-/** `'a', 'b'` for a CHECK constraint; the values are the contract's own constants, never input. */
-const sqlList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '));
 
 /**
  * The messages of one pair of members, smaller id first like matches. It

@@ -23,6 +23,7 @@ import { buildStarterBlogPosts } from './blog';
 import { DEFAULT_COIN_PACKS, DEFAULT_GIFTS, DEFAULT_HOME_SETTINGS, DEFAULT_VIP_PLANS } from './catalogue';
 import { buildDemoAccount, buildDemoPeople, DEMO_ACCOUNT_TRAITS } from './people';
 import { mulberry32, type Random } from './random';
+import { grantOpeningBalances } from '../../coins/ledger';
 
 export type { OrbitDatabase } from '../types';
 export { ensureAdminAccount, type EnsureAdminOptions, type EnsureAdminResult } from './admin-account';
@@ -87,7 +88,7 @@ async function seedCatalogueAndContent(db: Executor, now: Date): Promise<void> {
   await db.insert(appSettings).values(markerRow(CONTENT_MARKER, 'Starter catalogue and content were seeded', now));
 }
 
-type SeededPerson = Pick<UserRow, 'id' | 'isVip' | 'region' | 'showMe' | 'prefMinAge' | 'prefMaxAge' | 'prefMaxDistanceKm'>;
+type SeededPerson = Pick<UserRow, 'id' | 'username' | 'isVip' | 'region' | 'showMe' | 'prefMinAge' | 'prefMaxAge' | 'prefMaxDistanceKm'>;
 
 /**
  * Whether a demo person's preferences take in the demo account (gender other,
@@ -103,21 +104,22 @@ async function seedDemoData(
   context: { now: Date; random: Random; peopleHash: string; demoAccountHash: string },
 ): Promise<void> {
   const { now, random } = context;
-  const [demoAccount] = await db
-    .insert(users)
-    .values(buildDemoAccount(now, context.demoAccountHash, DEMO_USER.username))
-    .onConflictDoNothing()
-    .returning({ id: users.id });
+  // Balances start at zero and are granted through the coin ledger, so each is the sum of its entries.
+  const { coins: demoAccountCoins = 0, ...demoAccountRow } = buildDemoAccount(now, context.demoAccountHash, DEMO_USER.username);
+  const [demoAccount] = await db.insert(users).values(demoAccountRow).onConflictDoNothing().returning({ id: users.id });
+  const openingCoins: Array<{ userId: string; amount: number }> = demoAccount ? [{ userId: demoAccount.id, amount: demoAccountCoins }] : [];
 
   const people = buildDemoPeople(random, now, context.peopleHash, [DEMO_USER.username]);
+  const coinsByUsername = new Map(people.map((person) => [person.username, person.coins ?? 0]));
   const inserted: SeededPerson[] = [];
   for (const rows of chunk(people, INSERT_CHUNK_ROWS)) {
     // A real member may already hold a generated username; that person is simply skipped.
     const batch = await db
       .insert(users)
-      .values(rows)
+      .values(rows.map((row) => ({ ...row, coins: 0 })))
       .onConflictDoNothing()
       .returning({
+        username: users.username,
         id: users.id,
         isVip: users.isVip,
         region: users.region,
@@ -127,8 +129,10 @@ async function seedDemoData(
         prefMaxDistanceKm: users.prefMaxDistanceKm,
       });
     inserted.push(...batch);
+    openingCoins.push(...batch.map((person) => ({ userId: person.id, amount: coinsByUsername.get(person.username) ?? 0 })));
   }
   if (inserted.length === 0) throw new Error('Demo seeding inserted no people');
+  await grantOpeningBalances(db, openingCoins, 'Demo balance', 'demo-balance');
 
   await db.insert(purchases).values(buildPurchases(random, now, inserted));
   await db.insert(withdrawals).values(buildWithdrawals(random, now, inserted));

@@ -59,7 +59,8 @@ describe('maintaining the embedded database (PGlite has no autovacuum)', () => {
     expect(before.last_analyze).toBeNull();
 
     const done = await maintainTables(connection.pool);
-    expect(done).toContainEqual({ table: 'users', action: 'analyze' });
+    // Analysed either way: on its own, or with the vacuum the seed's coin grants (an update per person) call for.
+    expect(done.filter((maintenance) => maintenance.table === 'users')).toHaveLength(1);
     const after = await plannerView(connection, 'users');
     expect(after.reltuples).toBeGreaterThan(250);
     expect(after.last_analyze).not.toBeNull();

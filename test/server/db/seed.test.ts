@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   appSettings,
   blogPosts,
+  coinLedger,
   coinPacks,
   gifts,
   likes,
@@ -16,6 +17,7 @@ import {
   vipPlans,
   withdrawals,
 } from '../../../server/db/schema';
+import { balancesOffTheLedger } from '../../../server/coins/queries';
 import { DEMO_USER, seedDatabase } from '../../../server/db/seed';
 import { nearbyUsersQuery } from '../../../server/discovery/queries/radar';
 import { createPgliteDatabase, createPostgresDatabase, postgresUrl, skipWithoutPostgres, type TestDatabase } from './databases';
@@ -137,6 +139,18 @@ function describeSeed(driver: string, open: () => Promise<TestDatabase>, enabled
       const stored = await database.db.select({ lastSeq: conversations.lastSeq, read: conversations.userAReadSeq, readB: conversations.userBReadSeq }).from(conversations);
       expect(stored.map((row) => row.lastSeq).sort()).toEqual([1, 2]);
       expect(stored.every((row) => row.read === 0 && row.readB === 0)).toBe(true);
+    });
+
+    it('opens every seeded balance on the coin ledger, so each is the sum of its entries', async () => {
+      expect(await balancesOffTheLedger(database.db)).toEqual([]);
+      const [demo] = await database.db.select({ id: users.id, coins: users.coins }).from(users).where(eq(users.username, DEMO_USER.username));
+      expect(demo?.coins).toBe(500);
+      const entries = await database.db.select().from(coinLedger).where(eq(coinLedger.userId, demo?.id ?? ''));
+      expect(entries.map(({ amount, kind, reference, balanceAfter }) => ({ amount, kind, reference, balanceAfter }))).toEqual([
+        { amount: 500, kind: 'granted', reference: 'Demo balance', balanceAfter: 500 },
+      ]);
+      const [people] = await database.db.select({ withCoins: count() }).from(users).where(sql`${users.coins} > 0`);
+      expect(await database.db.$count(coinLedger)).toBe(people?.withCoins);
     });
 
     it('stores the store catalogue exactly as SPEC section 9 lists it', async () => {

@@ -1,0 +1,56 @@
+import { eq, sql } from 'drizzle-orm';
+import { coinLedger, users, type CoinEntryKind } from '../db/schema';
+import type { OrbitDatabase } from '../db/types';
+
+export type CoinEntryRow = typeof coinLedger.$inferSelect;
+
+/** The member's balance, their row locked until the transaction ends: the one place two changes of it are put in order. */
+export async function lockBalance(tx: OrbitDatabase, userId: string): Promise<number | undefined> {
+  const [row] = await tx.select({ coins: users.coins }).from(users).where(eq(users.id, userId)).for('update').limit(1);
+  return row?.coins;
+}
+
+export async function entryByIdempotencyKey(tx: OrbitDatabase, idempotencyKey: string): Promise<CoinEntryRow | undefined> {
+  const [row] = await tx.select().from(coinLedger).where(eq(coinLedger.idempotencyKey, idempotencyKey)).limit(1);
+  return row;
+}
+
+/** Appends the entry and sets the balance it leads to, in the caller's transaction. */
+export async function appendEntry(
+  tx: OrbitDatabase,
+  entry: { userId: string; amount: number; kind: CoinEntryKind; reference: string; idempotencyKey: string; balanceAfter: number },
+): Promise<CoinEntryRow> {
+  const [row] = await tx.insert(coinLedger).values(entry).returning();
+  if (!row) throw new Error('the coin ledger stored no entry');
+  await tx.update(users).set({ coins: entry.balanceAfter }).where(eq(users.id, entry.userId));
+  return row;
+}
+
+/** Members whose balance is not the sum of their entries (none, while the ledger is the only writer): for tests and reconciliation. */
+export async function balancesOffTheLedger(db: OrbitDatabase): Promise<Array<{ userId: string; coins: number; ledgerSum: number }>> {
+  return db
+    .select({ userId: users.id, coins: users.coins, ledgerSum: sql<number>`coalesce(sum(${coinLedger.amount}), 0)::int`.mapWith(Number) })
+    .from(users)
+    .leftJoin(coinLedger, eq(coinLedger.userId, users.id))
+    .groupBy(users.id, users.coins)
+    .having(sql`${users.coins} <> coalesce(sum(${coinLedger.amount}), 0)`);
+}
+
+/**
+ * Grants many members coins in two statements (the demo seed's opening
+ * balances): each balance raised and its entry appended together; a key
+ * already in the ledger is skipped whole, balance included.
+ */
+export async function appendGrants(tx: OrbitDatabase, grants: ReadonlyArray<{ userId: string; amount: number; reference: string; idempotencyKey: string }>): Promise<void> {
+  if (grants.length === 0) return;
+  const rows = sql.join(
+    grants.map((grant) => sql`(${grant.userId}::uuid, ${grant.amount}::int, ${grant.reference}::text, ${grant.idempotencyKey}::text)`),
+    sql`, `,
+  );
+  await tx.execute(sql`
+    with grant_rows (user_id, amount, reference, idempotency_key) as (values ${rows}),
+    fresh as (select * from grant_rows where not exists (select 1 from ${coinLedger} where ${coinLedger.idempotencyKey} = grant_rows.idempotency_key)),
+    raised as (update ${users} set coins = ${users.coins} + fresh.amount from fresh where ${users.id} = fresh.user_id returning ${users.id} as id, ${users.coins} as coins)
+    insert into ${coinLedger} (user_id, amount, kind, reference, idempotency_key, balance_after)
+    select fresh.user_id, fresh.amount, 'granted', fresh.reference, fresh.idempotency_key, raised.coins from fresh join raised on raised.id = fresh.user_id`);
+}
