@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from './common';
+import { coinBalanceEventSchema } from './coins/ledger';
 import { callEndReasonSchema, callPeerSchema, callSignalSchema } from './calls';
 import {
   liveAnswerCommandSchema,
@@ -72,6 +73,8 @@ export type CallEndedEvent = z.infer<typeof callEndedEventSchema>;
 export type CallSignalEvent = z.infer<typeof callSignalEventSchema>;
 
 export const serverEventSchemas = {
+  // The member's coin balance changed (contract/coins/ledger.ts).
+  'coins:balance': coinBalanceEventSchema,
   'message:new': messageEventSchema,
   'receipts:update': receiptsEventSchema,
   typing: typingEventSchema,

@@ -35,6 +35,15 @@ async function registerMember(request: APIRequestContext) {
   return { username, password, token };
 }
 
+/** Manage Users searched for one member: the page's main region and that member's row. */
+async function findInManageUsers(page: Page, username: string) {
+  await page.goto('/admin/users');
+  const main = page.getByRole('main');
+  await main.getByRole('searchbox', { name: 'Search' }).fill(username);
+  await main.getByRole('button', { name: 'Search' }).click();
+  return { main, row: main.getByRole('row', { name: new RegExp(username) }) };
+}
+
 test('the admin signs in on the Admin tab and sees the dashboard; every quick action opens its screen', async ({ page }) => {
   await page.goto('/admin');
   await expect(page).toHaveURL(/\/login/);
@@ -162,11 +171,7 @@ test('a banned member is told why on their open page and when signing in, and ca
   await expect(memberPage.getByRole('heading', { level: 1 })).toContainText(member.username);
 
   await signInAsAdmin(page, request);
-  await page.goto('/admin/users');
-  const main = page.getByRole('main');
-  await main.getByRole('searchbox', { name: 'Search' }).fill(member.username);
-  await main.getByRole('button', { name: 'Search' }).click();
-  const row = main.getByRole('row', { name: new RegExp(member.username) });
+  const { main, row } = await findInManageUsers(page, member.username);
   await expect(row).toContainText('Active');
 
   await row.getByRole('button', { name: `Ban ${member.username}` }).click();
@@ -201,6 +206,53 @@ test('a banned member is told why on their open page and when signing in, and ca
   // A member registered through the API has not been through the set-up, so signing in offers it.
   await expect(memberPage).toHaveURL(/\/onboarding$/);
   await memberContext.close();
+});
+
+test("an admin grants a member coins with a reason: the member's open page shows them at once, and the ledger and audit keep why", async ({ page, request, browser }) => {
+  const member = await registerMember(request);
+  // The member has Orbit's Coins page open in their own browser.
+  const memberContext = await browser.newContext();
+  const memberPage = await memberContext.newPage();
+  await memberPage.goto('/');
+  await memberPage.evaluate((token) => window.localStorage.setItem('user_token', token), member.token);
+  await memberPage.goto('/coins');
+  const memberBalance = memberPage.getByRole('complementary', { name: 'Your balance' });
+  await expect(memberBalance).toContainText('0coins');
+
+  await signInAsAdmin(page, request);
+  const { row } = await findInManageUsers(page, member.username);
+  await expect(row.getByRole('cell').nth(2)).toHaveText('0');
+  await row.getByRole('button', { name: `Coins of ${member.username}` }).click();
+  const dialog = page.getByRole('dialog', { name: /^Coins of / });
+  await expect(dialog).toContainText(`@${member.username} holds 0 coins`);
+  await expect(dialog).toContainText('has no coin history yet');
+  await dialog.getByLabel('Coins').fill('300');
+  await dialog.getByLabel('Reason', { exact: false }).fill('Welcome gift from support');
+  await dialog.getByRole('button', { name: 'Grant coins' }).click();
+  await expect(dialog.getByRole('status')).toContainText(`Granted 300 coins to ${member.username}; balance 300 coins`);
+  await expect(dialog.getByRole('cell', { name: 'Granted: Welcome gift from support' })).toBeVisible();
+  await expect(row.getByRole('cell').nth(2)).toHaveText('300');
+
+  // The member's open page hears of it over the realtime channel: no reload.
+  await expect(memberBalance).toContainText('300coins', { timeout: 2_000 });
+
+  // Taking more than they hold is refused inside the dialog, and nothing moves.
+  await dialog.getByLabel('Change').selectOption('take');
+  await dialog.getByLabel('Coins').fill('301');
+  await dialog.getByLabel('Reason', { exact: false }).fill('Mistake');
+  await dialog.getByRole('button', { name: 'Take coins' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Not enough coins');
+  await expect(dialog).toContainText('holds 300 coins');
+  await expectNoAxeViolations(page);
+  await screenshot(page, 'users-coins-dialog-1280');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(memberBalance).toContainText('300coins');
+  await memberContext.close();
+
+  // The dashboard's recent activity names the grant and its reason.
+  await page.goto('/admin');
+  await expect(page.getByRole('main')).toContainText(`granted coins to ${member.username}`);
+  await expect(page.getByRole('main')).toContainText('300 coins: Welcome gift from support');
 });
 
 test('one withdrawal is approved and another rejected; decided rows cannot be decided again', async ({ page, request }) => {

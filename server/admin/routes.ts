@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import adminCoinRoutes from '../coins/admin-routes';
 import adminLiveRoutes from '../live/admin-routes';
 import adminPhotoRoutes from '../photos/admin-routes';
 import activityRoutes from './activity-routes';
@@ -21,6 +22,7 @@ const adminRoutes: FastifyPluginAsync = async (app) => {
   await app.register(withdrawalRoutes);
   await app.register(reportRoutes);
   await app.register(adminPhotoRoutes);
+  await app.register(adminCoinRoutes);
   await app.register(adminCatalogueRoutes, { kind: giftKind });
   await app.register(adminCatalogueRoutes, { kind: coinPackKind });
   await app.register(adminCatalogueRoutes, { kind: vipPlanKind });

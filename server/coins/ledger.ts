@@ -1,4 +1,4 @@
-import type { CoinEntryKind } from '../db/schema';
+import type { CoinEntryKind } from '../../contract/coins/ledger';
 import type { OrbitDatabase } from '../db/types';
 import { HttpError } from '../plugins/errors';
 import { appendEntry, appendGrants, entryByIdempotencyKey, lockBalance, type CoinEntryRow } from './queries';

@@ -1,5 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
-import { coinLedger, users, type CoinEntryKind } from '../db/schema';
+import { desc, eq, sql } from 'drizzle-orm';
+import type { CoinEntryKind } from '../../contract/coins/ledger';
+import { coinLedger, users } from '../db/schema';
 import type { OrbitDatabase } from '../db/types';
 
 export type CoinEntryRow = typeof coinLedger.$inferSelect;
@@ -53,4 +54,22 @@ export async function appendGrants(tx: OrbitDatabase, grants: ReadonlyArray<{ us
     raised as (update ${users} set coins = ${users.coins} + fresh.amount from fresh where ${users.id} = fresh.user_id returning ${users.id} as id, ${users.coins} as coins)
     insert into ${coinLedger} (user_id, amount, kind, reference, idempotency_key, balance_after)
     select fresh.user_id, fresh.amount, 'granted', fresh.reference, fresh.idempotency_key, raised.coins from fresh join raised on raised.id = fresh.user_id`);
+}
+
+/** Every entry of the member, newest first (their data export). */
+export async function allEntriesOf(db: OrbitDatabase, userId: string): Promise<CoinEntryRow[]> {
+  return db.select().from(coinLedger).where(eq(coinLedger.userId, userId)).orderBy(desc(coinLedger.createdAt), desc(coinLedger.id));
+}
+
+/** One page of the member's entries, newest first, and how many there are in all. */
+export async function entriesOf(db: OrbitDatabase, userId: string, window: { offset: number; limit: number }): Promise<{ rows: CoinEntryRow[]; total: number }> {
+  const rows = await db
+    .select()
+    .from(coinLedger)
+    .where(eq(coinLedger.userId, userId))
+    .orderBy(desc(coinLedger.createdAt), desc(coinLedger.id))
+    .limit(window.limit)
+    .offset(window.offset);
+  const total = await db.$count(coinLedger, eq(coinLedger.userId, userId));
+  return { rows, total };
 }

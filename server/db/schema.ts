@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { REPORT_STATUSES, type ReportStatus } from '../../contract/admin/reports';
 import { CALL_END_REASONS, type CallEndReason, type CallState } from '../../contract/calls';
+import { COIN_ENTRY_KINDS, type CoinEntryKind } from '../../contract/coins/ledger';
 import { LIVE_END_REASONS, type LiveEndReason } from '../../contract/live';
 import { MESSAGE_KINDS, type MessageKind } from '../../contract/messaging';
 import { ONBOARDING_STEPS, SHOW_ME } from '../../contract/members/preferences';
@@ -419,13 +420,6 @@ export const purchases = pgTable(
   },
   (t) => [index('purchases_created_at_idx').on(t.createdAt), check('purchases_amount_not_negative', sql`${t.amountMinor} >= 0`)],
 );
-
-/**
- * Why a member's coin balance changed: bought with money, earned in the app,
- * granted or taken by an admin (or the demo seed), spent on something.
- */
-export const COIN_ENTRY_KINDS = ['purchased', 'earned', 'granted', 'taken', 'spent'] as const;
-export type CoinEntryKind = (typeof COIN_ENTRY_KINDS)[number];
 
 /**
  * The coin ledger: every change of `users.coins`, appended in the same

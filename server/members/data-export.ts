@@ -1,3 +1,4 @@
+import { allEntriesOf } from '../coins/queries';
 import { messagesOfMember } from '../messaging/queries';
 import type { DataExport } from '../../contract/members/data-export';
 import type { UserRow } from '../db/schema';
@@ -18,6 +19,7 @@ export async function buildDataExport(db: OrbitDatabase, user: UserRow, now: Dat
 
   const { decisions, matchRows, blocked, reports, purchaseRows, withdrawalRows, sessionRows } = await dataExportRows(db, user.id);
   const messageRows = await messagesOfMember(db, user.id);
+  const coinRows = await allEntriesOf(db, user.id);
 
   return {
     exportedAt: now.toISOString(),
@@ -25,6 +27,7 @@ export async function buildDataExport(db: OrbitDatabase, user: UserRow, now: Dat
     photos: photoRows.map((row) => ({ url: largestPhotoUrl(row.id, row.widths), createdAt: row.createdAt.toISOString() })),
     location: user.latitude !== null && user.longitude !== null ? { latitude: user.latitude, longitude: user.longitude } : null,
     decisions: decisions.map((row) => ({ ...asPerson(row), type: row.type, at: row.at.toISOString() })),
+    coins: coinRows.map((row) => ({ amount: row.amount, kind: row.kind, reference: row.reference, balanceAfter: row.balanceAfter, at: row.createdAt.toISOString() })),
     matches: matchRows.map((row) => ({ ...asPerson(row), matchedAt: row.matchedAt.toISOString() })),
     messages: messageRows.map((row) => ({ with: row.peerUsername, seq: row.seq, fromMe: row.fromMe, text: row.body, sentAt: row.sentAt.toISOString() })),
     blocked: blocked.map((row) => ({ ...asPerson(row), blockedAt: row.blockedAt.toISOString() })),

@@ -12,6 +12,7 @@ import type { Message } from '../../contract/messaging';
 import { fetchCurrentUser } from '../api/auth/sign-in';
 import { readTokens } from '../api/auth/tokens';
 import { discoveryKeys } from '../api/discovery';
+import { memberKeys } from '../api/member-keys';
 import {
   cachedConversationPeers,
   catchUp,
@@ -116,6 +117,10 @@ export function openConnection({ token, queryClient, hub = realtimeHub, connect 
     if (!event) return;
     void queryClient.invalidateQueries({ queryKey: messagingKeys.conversations() });
     void queryClient.invalidateQueries({ queryKey: discoveryKeys.matches() });
+  });
+  socket.on('coins:balance', (payload: unknown) => {
+    // Refetched rather than set from the event: two changes committing at once may announce themselves in either order.
+    if (parse('coins:balance', payload)) void queryClient.invalidateQueries({ queryKey: memberKeys.me() });
   });
   socket.on('presence', (payload: unknown) => {
     const event = parse('presence', payload);

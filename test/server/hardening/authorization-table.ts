@@ -345,6 +345,12 @@ export const AUTHORIZATION_TABLE: Record<RouteKey, MatrixRow> = {
     },
   },
 
+  'GET /api/admin/user/{id}/coins': { expected: adminsOnly(), request: (world) => get(`/api/admin/user/${world.callers.userA.id}/coins`) },
+  'POST /api/admin/user/{id}/coins': {
+    expected: adminsOnly(),
+    request: async (world) => ({ method: 'POST', url: `/api/admin/user/${await insertMember(world.db)}/coins`, payload: { amount: 5, reason: 'Matrix', requestId: randomUUID() } }),
+  },
+
   'GET /api/admin/users/{id}/photos': { expected: adminsOnly(), request: (world) => get(`/api/admin/users/${world.callers.userA.id}/photos`) },
   'POST /api/admin/users/{id}/photos/{photoId}/remove': {
     expected: adminsOnly(),

@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataExportFileName, dataExportSchema, type DataExport } from '../../../contract/members/data-export';
 import { meResponseSchema } from '../../../contract/members/profile';
+import { postCoinChangeAlone } from '../../../server/coins/ledger';
 import { purchases, sessions, users, withdrawals } from '../../../server/db/schema';
 import { bearer, loginAdmin, registerUser, type RegisteredUser } from '../helpers/accounts';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../helpers/test-app';
@@ -67,6 +69,8 @@ describe('GET /api/user/me/export', () => {
     await expectOk('POST', `/api/users/${reported.user._id}/report`, member.token, { reason: 'scam', details: 'Asked for money', block: false });
     await expectOk('PATCH', '/api/user/me', member.token, { location: { latitude: 52.52, longitude: 13.405 } });
     await testApp.db.insert(purchases).values({ userId: member.user._id, kind: 'vip', itemName: 'Gold month', amountMinor: 999 });
+    await postCoinChangeAlone(testApp.db, { userId: member.user._id, amount: 75, kind: 'granted', reference: 'Contest prize', idempotencyKey: randomUUID() });
+    await postCoinChangeAlone(testApp.db, { userId: partner.user._id, amount: 5, kind: 'granted', reference: 'Not theirs', idempotencyKey: randomUUID() });
     const [admin] = await testApp.db.select({ id: users.id }).from(users).where(eq(users.username, TEST_ADMIN.username));
     adminId = admin?.id ?? 'missing admin';
     const decided = { decidedBy: adminId, decidedAt: new Date('2026-11-02T10:00:00.000Z') };
@@ -106,6 +110,7 @@ describe('GET /api/user/me/export', () => {
       { username: reported.body.username, name: reported.body.username, reason: 'scam', details: 'Asked for money', status: 'open' },
     ]);
     expect(data.purchases.map(({ at, ...purchase }) => withTime(purchase, at))).toEqual([{ kind: 'vip', item: 'Gold month', amount: { amountMinor: 999, currency: 'USD' } }]);
+    expect(data.coins.map(({ at, ...entry }) => withTime(entry, at))).toEqual([{ amount: 75, kind: 'granted', reference: 'Contest prize', balanceAfter: 75 }]);
     // app.inject's own User-Agent: the one the member signed in with.
     expect(data.sessions.map(({ startedAt, expiresAt, ...session }) => withTime(withTime(session, startedAt), expiresAt))).toEqual([{ userAgent: 'lightMyRequest', endedAt: null }]);
   });

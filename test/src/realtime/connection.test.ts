@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import type { ConversationSummary, ConversationsResponse, Message, MessagesResponse } from '../../../contract/messaging';
+import { memberKeys } from '../../../src/api/member-keys';
 import { messagingKeys, type MessagesData } from '../../../src/api/messaging';
 import { openConnection, type OrbitSocket } from '../../../src/realtime/connection';
 import { CONNECTION_WAIT_MS, createRealtimeHub, type HubSignal } from '../../../src/realtime/hub';
@@ -146,6 +147,21 @@ describe('the realtime connection', () => {
     const callId = '6f1c2a7e-3b4d-4e5f-8a9b-0c1d2e3f4a5b';
     await expect(hub.command('call:invite', { callId, calleeId: PRIYA })).resolves.toEqual({ ok: true });
     expect(socket.commands).toContainEqual(expect.objectContaining({ name: 'call:invite', payload: { callId, calleeId: PRIYA } }));
+  });
+
+  it("refetches the account when the member's coin balance changed, and drops a malformed announcement", async () => {
+    const { queryClient, socket } = setUp();
+    const fetchMe = vi.fn(() => Promise.resolve({ coins: 42 }));
+    queryClient.setQueryData(memberKeys.me(), { coins: 0 });
+    const observer = new QueryObserver(queryClient, { queryKey: memberKeys.me(), queryFn: fetchMe, staleTime: Infinity });
+    const unsubscribe = observer.subscribe(() => {});
+    socket.serverSends('coins:balance', { balance: 'lots' });
+    expect(fetchMe).not.toHaveBeenCalled();
+    const entry = { _id: 'e-1', amount: 42, kind: 'granted', reference: 'Contest prize', balanceAfter: 42, createdAt: new Date().toISOString() };
+    socket.serverSends('coins:balance', { balance: 42, entry });
+    await vi.waitFor(() => expect(queryClient.getQueryData(memberKeys.me())).toEqual({ coins: 42 }));
+    expect(fetchMe).toHaveBeenCalledTimes(1);
+    unsubscribe();
   });
 
   it('asks the API about the session when the server drops the connection', async () => {

@@ -15,6 +15,8 @@ const PERSON_VERBS: Record<string, string> = {
   unban: 'unbanned',
   'make-vip': 'granted VIP to',
   'remove-vip': 'removed VIP from',
+  'grant-coins': 'granted coins to',
+  'take-coins': 'took coins from',
   'approve-withdrawal': 'approved the withdrawal of',
   'reject-withdrawal': 'rejected the withdrawal of',
   'resolve-report': 'resolved a report about',

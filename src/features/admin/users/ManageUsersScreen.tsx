@@ -10,6 +10,7 @@ import { AdminScreen, FilterActions, FilterBar } from '../shared/AdminScreen';
 import { LoadingState } from '../shared/LoadStates';
 import { useActionNotice } from '../shared/useActionNotice';
 import { BanDialog } from './BanDialog';
+import { CoinsDialog } from './CoinsDialog';
 import { MakeVipDialog } from './MakeVipDialog';
 import { MemberPhotosDialog } from './MemberPhotosDialog';
 import { applyUserChange } from './user-cache';
@@ -35,7 +36,7 @@ function runUserAction(action: UserAction) {
   }
 }
 
-/** Manage Users: search, filter and page member accounts; ban with a reason, unban, make or remove VIP. */
+/** Manage Users: search, filter and page member accounts; ban with a reason, unban, make or remove VIP, grant or take coins. */
 export function ManageUsersScreen({ params, onParamsChange }: ManageUsersScreenProps) {
   const queryClient = useQueryClient();
   const users = useQuery({ ...adminUsersQueryOptions(params), ...loadedByRoute });
@@ -45,6 +46,7 @@ export function ManageUsersScreen({ params, onParamsChange }: ManageUsersScreenP
   const [banTarget, setBanTarget] = useState<AdminUser | null>(null);
   const [vipTarget, setVipTarget] = useState<AdminUser | null>(null);
   const [photosOf, setPhotosOf] = useState<AdminUser | null>(null);
+  const [coinsOf, setCoinsOf] = useState<AdminUser | null>(null);
 
   const action = useMutation({
     mutationFn: runUserAction,
@@ -80,7 +82,7 @@ export function ManageUsersScreen({ params, onParamsChange }: ManageUsersScreenP
 
   return (
     <AdminScreen>
-      <AdminPageHeader title="Manage Users" description="Find a member, then ban, unban, change their VIP status or look at their photos." backToDashboard />
+      <AdminPageHeader title="Manage Users" description="Find a member, then ban, unban, change their VIP status, look at their photos or their coins." backToDashboard />
       <FilterBar onSubmit={search} role="search" aria-label="Search users">
         <Field label="Search">
           <Input type="search" placeholder="Username or email" value={searchText} onChange={(event) => setSearchText(event.target.value)} />
@@ -121,6 +123,7 @@ export function ManageUsersScreen({ params, onParamsChange }: ManageUsersScreenP
             }}
             onRemoveVip={(user) => action.mutate({ kind: 'removeVip', id: user._id })}
             onPhotos={setPhotosOf}
+            onCoins={setCoinsOf}
           />
           <Pagination
             label="User pages"
@@ -149,6 +152,7 @@ export function ManageUsersScreen({ params, onParamsChange }: ManageUsersScreenP
         onClose={closeDialogs}
       />
       {photosOf ? <MemberPhotosDialog key={photosOf._id} user={photosOf} onClose={() => setPhotosOf(null)} /> : null}
+      {coinsOf ? <CoinsDialog key={coinsOf._id} user={coinsOf} onClose={() => setCoinsOf(null)} /> : null}
     </AdminScreen>
   );
 }

@@ -7,7 +7,7 @@ import { formatCount, formatDate, formatRelative } from '../shared/format';
 
 type BusyKind = 'ban' | 'unban' | 'makeVip' | 'removeVip' | null;
 
-const COLUMNS = ['User', 'Status', 'Joined', 'Last seen', 'Actions'];
+const COLUMNS = ['User', 'Status', 'Coins', 'Joined', 'Last seen', 'Actions'];
 
 interface UsersTableProps {
   users: AdminUser[];
@@ -22,9 +22,11 @@ interface UsersTableProps {
   onRemoveVip: (user: AdminUser) => void;
   /** Opens the member's photos, to remove one that breaks the rules. */
   onPhotos: (user: AdminUser) => void;
+  /** Opens the member's coin balance and ledger, to grant or take coins. */
+  onCoins: (user: AdminUser) => void;
 }
 
-export function UsersTable({ users, total, busy, busyFor, onBan, onUnban, onMakeVip, onRemoveVip, onPhotos }: UsersTableProps) {
+export function UsersTable({ users, total, busy, busyFor, onBan, onUnban, onMakeVip, onRemoveVip, onPhotos, onCoins }: UsersTableProps) {
   return (
     <ListWithCount>
       <Text tone="muted" size="sm">
@@ -63,6 +65,7 @@ export function UsersTable({ users, total, busy, busyFor, onBan, onUnban, onMake
                     </Reason>
                   )}
                 </td>
+                <td>{formatCount(user.coins)}</td>
                 <td>
                   <CellTime iso={user.createdAt} text={formatDate(user.createdAt)} />
                 </td>
@@ -105,6 +108,9 @@ export function UsersTable({ users, total, busy, busyFor, onBan, onUnban, onMake
                     )}
                     <Button type="button" size="sm" variant="secondary" onClick={() => onPhotos(user)} aria-label={`Photos of ${user.username}`}>
                       Photos
+                    </Button>
+                    <Button type="button" size="sm" variant="secondary" onClick={() => onCoins(user)} aria-label={`Coins of ${user.username}`}>
+                      Coins
                     </Button>
                   </RowActions>
                 </td>

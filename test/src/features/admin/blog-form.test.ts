@@ -67,6 +67,8 @@ describe('activity lines', () => {
   it('reads as sentences about who did what', () => {
     expect(describeActivity(activityEntry())).toBe('admin banned maya_r');
     expect(describeActivity(activityEntry({ action: 'make-vip' }))).toBe('admin granted VIP to maya_r');
+    expect(describeActivity(activityEntry({ action: 'grant-coins', details: '300 coins: Contest prize' }))).toBe('admin granted coins to maya_r');
+    expect(describeActivity(activityEntry({ action: 'take-coins', details: '1 coin: Mistake' }))).toBe('admin took coins from maya_r');
     expect(describeActivity(activityEntry({ action: 'approve-withdrawal', targetType: 'withdrawal' }))).toBe('admin approved the withdrawal of maya_r');
     expect(describeActivity(activityEntry({ action: 'create-coinPack', targetType: 'coinPack', targetName: 'Mega Pack', details: 'Mega Pack' }))).toBe(
       'admin created coin pack "Mega Pack"',

@@ -39,7 +39,8 @@ function usersTable(): HTMLElement {
 }
 
 function rowOf(username: string): HTMLElement {
-  const row = screen.getByText(`@${username}`, { exact: false }).closest('tr');
+  // In the table only: a dialog about the member names them too.
+  const row = within(usersTable()).getByText(`@${username}`, { exact: false }).closest('tr');
   if (!row) throw new Error(`no row for ${username}`);
   return row;
 }
@@ -176,6 +177,61 @@ describe('Manage Users', () => {
     await userEvent.click(within(rowOf('maya_r')).getByRole('button', { name: 'Remove VIP from maya_r' }));
     await waitFor(() => expect(within(rowOf('maya_r')).queryByText(/until/)).not.toBeInTheDocument());
     expect(screen.getByRole('status')).toHaveTextContent('VIP status removed from maya_r');
+  });
+
+  it("shows a member's coins and ledger, grants with a reason, and refuses a take past the balance", async () => {
+    const entry = (amount: number, kind: string, reference: string, balanceAfter: number, createdAt: string) => ({ _id: crypto.randomUUID(), amount, kind, reference, balanceAfter, createdAt });
+    let ledger = [entry(500, 'granted', 'Demo balance', 500, '2026-11-01T10:00:00.000Z')];
+    const api = usersApi({
+      'GET /api/admin/user/11111111-1111-4111-8111-111111111111/coins': () =>
+        json(200, { success: true, balance: ledger[0]?.balanceAfter ?? 0, entries: ledger, currentPage: 1, totalPages: 1, total: ledger.length }),
+      'POST /api/admin/user/11111111-1111-4111-8111-111111111111/coins': (_url, init) => {
+        const body = sentBody<{ amount: number; reason: string; requestId: string }>(init);
+        if (body.amount < -600) return json(409, { success: false, message: 'Not enough coins' });
+        const balance = (ledger[0]?.balanceAfter ?? 0) + body.amount;
+        const posted = entry(body.amount, body.amount > 0 ? 'granted' : 'taken', body.reason, balance, '2026-11-02T10:00:00.000Z');
+        ledger = [posted, ...ledger];
+        return json(200, { success: true, message: `Granted 100 coins to maya_r; balance ${balance} coins`, user: { ...maya, coins: balance }, entry: posted });
+      },
+    });
+    renderApp('/admin/users');
+    await screen.findByRole('region', { name: 'Users' }, { timeout: 5000 });
+    expect(within(rowOf('maya_r')).getByText(String(maya.coins))).toBeInTheDocument();
+
+    await userEvent.click(within(rowOf('maya_r')).getByRole('button', { name: 'Coins of maya_r' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Coins of Maya R' });
+    expect(await within(dialog).findByRole('cell', { name: 'Granted: Demo balance' })).toBeInTheDocument();
+    expect(within(dialog).getByText('500 coins')).toBeInTheDocument();
+
+    // Nothing is sent without a whole number and a reason.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Grant coins' }));
+    expect(within(dialog).getByText('Enter a whole number of coins')).toBeInTheDocument();
+    expect(within(dialog).getByText('A reason is required')).toBeInTheDocument();
+    await userEvent.type(within(dialog).getByLabelText('Coins'), '1.5');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Grant coins' }));
+    expect(within(dialog).getByText('Enter a whole number of coins')).toBeInTheDocument();
+    expect(api.calls.some((call) => call.method === 'POST' && call.path.endsWith('/coins'))).toBe(false);
+
+    await userEvent.clear(within(dialog).getByLabelText('Coins'));
+    await userEvent.type(within(dialog).getByLabelText('Coins'), '100');
+    await userEvent.type(within(dialog).getByLabelText('Reason', { exact: false }), 'Contest prize');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Grant coins' }));
+    expect(await within(dialog).findByText('Granted 100 coins to maya_r; balance 600 coins')).toBeInTheDocument();
+    const grant = api.calls.find((call) => call.method === 'POST' && call.path.endsWith('/coins'))?.body as { amount: number; reason: string; requestId: string };
+    expect(grant).toMatchObject({ amount: 100, reason: 'Contest prize' });
+    expect(await within(dialog).findByRole('cell', { name: 'Granted: Contest prize' })).toBeInTheDocument();
+    expect(within(dialog).getByText('600 coins')).toBeInTheDocument();
+    expect(within(rowOf('maya_r')).getByText('600')).toBeInTheDocument();
+
+    await userEvent.selectOptions(within(dialog).getByLabelText('Change'), 'Take coins');
+    await userEvent.type(within(dialog).getByLabelText('Coins'), '700');
+    await userEvent.type(within(dialog).getByLabelText('Reason', { exact: false }), 'Chargeback');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Take coins' }));
+    expect(await within(dialog).findByText('Not enough coins')).toBeInTheDocument();
+    const posts = api.calls.filter((call) => call.method === 'POST' && call.path.endsWith('/coins')).map((call) => call.body as { amount: number; requestId: string });
+    expect(posts.map((post) => post.amount)).toEqual([100, -700]);
+    // Each change the operator makes has an id of its own.
+    expect(posts[1]?.requestId).not.toBe(grant.requestId);
   });
 
   it('shows an error state with Try Again when the list fails', async () => {
