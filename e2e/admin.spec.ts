@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { edgeShades, expectNoAxeViolations, expectNoSidewaysScroll } from './support/layout';
 
 const ADMIN = { username: process.env.ADMIN_USERNAME ?? 'admin', password: process.env.ADMIN_PASSWORD ?? 'e2e-admin-password-2026' };
@@ -33,6 +33,16 @@ async function registerMember(request: APIRequestContext) {
   expect(response.status()).toBe(201);
   const { token } = (await response.json()) as { token: string };
   return { username, password, token };
+}
+
+/** The member's own browser, signed in with their token, open at `path`. */
+async function openMemberBrowser(browser: Browser, token: string, path: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto('/');
+  await page.evaluate((value) => window.localStorage.setItem('user_token', value), token);
+  await page.goto(path);
+  return { context, page };
 }
 
 /** Manage Users searched for one member: the page's main region and that member's row. */
@@ -163,11 +173,7 @@ test('a draft post stays off /blog until published, then is deleted', async ({ p
 test('a banned member is told why on their open page and when signing in, and can sign in again once unbanned', async ({ page, request, browser }) => {
   const member = await registerMember(request);
   // The member has Orbit open in their own browser.
-  const memberContext = await browser.newContext();
-  const memberPage = await memberContext.newPage();
-  await memberPage.goto('/');
-  await memberPage.evaluate((token) => window.localStorage.setItem('user_token', token), member.token);
-  await memberPage.goto('/profile');
+  const { context: memberContext, page: memberPage } = await openMemberBrowser(browser, member.token, '/profile');
   await expect(memberPage.getByRole('heading', { level: 1 })).toContainText(member.username);
 
   await signInAsAdmin(page, request);
@@ -211,13 +217,10 @@ test('a banned member is told why on their open page and when signing in, and ca
 test("an admin grants a member coins with a reason: the member's open page shows them at once, and the ledger and audit keep why", async ({ page, request, browser }) => {
   const member = await registerMember(request);
   // The member has Orbit's Coins page open in their own browser.
-  const memberContext = await browser.newContext();
-  const memberPage = await memberContext.newPage();
-  await memberPage.goto('/');
-  await memberPage.evaluate((token) => window.localStorage.setItem('user_token', token), member.token);
-  await memberPage.goto('/coins');
+  const { context: memberContext, page: memberPage } = await openMemberBrowser(browser, member.token, '/coins');
   const memberBalance = memberPage.getByRole('complementary', { name: 'Your balance' });
   await expect(memberBalance).toContainText('0coins');
+  await expect(memberPage.getByRole('region', { name: 'Coin History' })).toContainText('No coin history yet');
 
   await signInAsAdmin(page, request);
   const { row } = await findInManageUsers(page, member.username);
@@ -233,8 +236,10 @@ test("an admin grants a member coins with a reason: the member's open page shows
   await expect(dialog.getByRole('cell', { name: 'Granted: Welcome gift from support' })).toBeVisible();
   await expect(row.getByRole('cell').nth(2)).toHaveText('300');
 
-  // The member's open page hears of it over the realtime channel: no reload.
+  // The member's open page hears of it over the realtime channel: no reload. Their history says why.
   await expect(memberBalance).toContainText('300coins', { timeout: 2_000 });
+  await expect(memberPage.getByRole('region', { name: 'Coin History' })).toContainText('Granted by Orbit: Welcome gift from support');
+  await expectNoAxeViolations(memberPage);
 
   // Taking more than they hold is refused inside the dialog, and nothing moves.
   await dialog.getByLabel('Change').selectOption('take');

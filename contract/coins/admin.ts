@@ -1,15 +1,11 @@
 import { z } from 'zod';
-import { adminUserSchema, pagedFields, pageQuery } from '../admin/console';
+import { adminUserSchema, pageQuery } from '../admin/console';
 import { idSchema } from '../common';
 import { coinEntrySchema } from './ledger';
 
 // The operators' view of a member's coins: the ledger, and a grant or take with a reason.
 
-export const coinHistoryQuerySchema = z.strictObject(pageQuery);
-export type CoinHistoryQuery = z.input<typeof coinHistoryQuerySchema>;
-
-export const coinHistoryResponseSchema = z.object({ success: z.literal(true), balance: z.number().int(), entries: z.array(coinEntrySchema), ...pagedFields });
-export type CoinHistoryResponse = z.infer<typeof coinHistoryResponseSchema>;
+export const adminCoinHistoryQuerySchema = z.strictObject(pageQuery);
 
 /** The most an admin moves in one grant or take. */
 export const MAX_COIN_ADJUSTMENT = 1_000_000;

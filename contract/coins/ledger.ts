@@ -18,6 +18,24 @@ export const coinEntrySchema = z.object({
 });
 export type CoinEntry = z.infer<typeof coinEntrySchema>;
 
+/** The member's own history: this many entries a page. */
+export const COIN_HISTORY_PAGE_SIZE = 20;
+
+export const coinHistoryQuerySchema = z.strictObject({
+  page: z.coerce.number({ message: 'Page must be a number' }).int('Page must be a whole number').min(1, 'Page must be at least 1').default(1),
+});
+
+/** A balance and one page of the entries behind it, newest first (the member's own, or an admin's look at anyone's). */
+export const coinHistoryResponseSchema = z.object({
+  success: z.literal(true),
+  balance: z.number().int(),
+  entries: z.array(coinEntrySchema),
+  currentPage: z.number().int(),
+  totalPages: z.number().int(),
+  total: z.number().int(),
+});
+export type CoinHistoryResponse = z.infer<typeof coinHistoryResponseSchema>;
+
 /** To the member's open tabs after a change of their balance commits: the new balance and the entry that made it. */
 export const coinBalanceEventSchema = z.object({ balance: z.number().int(), entry: coinEntrySchema });
 export type CoinBalanceEvent = z.infer<typeof coinBalanceEventSchema>;

@@ -1,14 +1,12 @@
 import type { AdminUser } from '../../contract/admin/console';
-import type { AdjustCoinsBody, CoinHistoryResponse } from '../../contract/coins/admin';
+import type { AdjustCoinsBody } from '../../contract/coins/admin';
 import type { CoinEntry } from '../../contract/coins/ledger';
 import { recordAdminAction } from '../admin/queries/audit';
 import { findUserOr404 } from '../admin/user-directory';
-import { pageWindow, totalPagesFor } from '../admin/paging';
 import { toAdminUser } from '../admin/views';
 import type { OrbitDatabase } from '../db/types';
 import { HttpError } from '../plugins/errors';
 import { postCoinChange } from './ledger';
-import { entriesOf } from './queries';
 import { toCoinEntry } from './views';
 
 // An operator's grant or take of coins: a ledger entry like any other (kind
@@ -52,11 +50,4 @@ export async function adjustCoins(db: OrbitDatabase, adminId: string, userId: st
     const message = granting ? `Granted ${moved} to ${after.username}` : `Took ${moved} from ${after.username}`;
     return { message: `${message}; balance ${coinsText(entry.balanceAfter)}`, user: toAdminUser(after, now), entry: toCoinEntry(entry) };
   });
-}
-
-/** A member's balance and one page of their ledger, newest first. */
-export async function coinHistory(db: OrbitDatabase, userId: string, page: number, limit: number): Promise<Omit<CoinHistoryResponse, 'success'>> {
-  const member = await findUserOr404(db, userId);
-  const { rows, total } = await entriesOf(db, member.id, pageWindow(page, limit));
-  return { balance: member.coins, entries: rows.map(toCoinEntry), currentPage: page, totalPages: totalPagesFor(total, limit), total };
 }

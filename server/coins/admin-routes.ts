@@ -1,9 +1,12 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { idParamsSchema } from '../../contract/admin/console';
-import { adjustCoinsBodySchema, adjustCoinsResponseSchema, coinHistoryQuerySchema, coinHistoryResponseSchema } from '../../contract/coins/admin';
+import { adjustCoinsBodySchema, adjustCoinsResponseSchema, adminCoinHistoryQuerySchema } from '../../contract/coins/admin';
+import { coinHistoryResponseSchema } from '../../contract/coins/ledger';
 import { signedInUser } from '../plugins/auth';
 import { bearerSecurity, errorResponses } from '../lib/error-responses';
-import { adjustCoins, coinHistory } from './adjustments';
+import { findUserOr404 } from '../admin/user-directory';
+import { adjustCoins } from './adjustments';
+import { coinHistoryOf } from './history';
 
 const tags = ['admin'];
 
@@ -17,11 +20,14 @@ const adminCoinRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
         summary: "A member's coin balance and ledger, newest entry first",
         security: bearerSecurity,
         params: idParamsSchema,
-        querystring: coinHistoryQuerySchema,
+        querystring: adminCoinHistoryQuerySchema,
         response: { 200: coinHistoryResponseSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => ({ success: true as const, ...(await coinHistory(app.db, request.params.id, request.query.page, request.query.limit)) }),
+    async (request) => {
+      const member = await findUserOr404(app.db, request.params.id);
+      return { success: true as const, ...(await coinHistoryOf(app.db, member, request.query.page, request.query.limit)) };
+    },
   );
 
   app.post(

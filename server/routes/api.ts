@@ -22,6 +22,7 @@ import photoRoutes from '../photos/routes';
 import safetyRoutes from '../safety/routes';
 import sessionsRoutes from '../auth/sessions-routes';
 import storeRoutes from '../catalogue/routes';
+import coinRoutes from '../coins/routes';
 import userRoutes from '../members/routes';
 
 export interface ApiRoutesOptions {
@@ -56,6 +57,7 @@ const apiRoutes: FastifyPluginAsync<ApiRoutesOptions> = async (app, options) => 
   await app.register(blogRoutes);
   await app.register(newsletterRoutes);
   await app.register(storeRoutes);
+  await app.register(coinRoutes);
   await app.register(adminRoutes);
 };
 

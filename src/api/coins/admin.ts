@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { AdjustCoinsBody, AdjustCoinsResponse, CoinHistoryResponse } from '../../../contract/coins/admin';
+import type { AdjustCoinsBody, AdjustCoinsResponse } from '../../../contract/coins/admin';
+import type { CoinHistoryResponse } from '../../../contract/coins/ledger';
 import { apiRequest } from '../client';
 
 // Operators and members' coins (contract/coins/ledger.ts): the balance and ledger, and a grant or take with a reason.

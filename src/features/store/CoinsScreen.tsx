@@ -1,6 +1,7 @@
 import { STORE_LOAD_MESSAGES } from '../../api/store';
 import { EmptyState } from '../../ui';
 import { BalanceCard } from './BalanceCard';
+import { CoinHistory } from './CoinHistory';
 import { CoinPackGrid } from './CoinPackCard';
 import { EarnCoinsPanel } from './EarnCoinsPanel';
 import { LoadStatus } from './LoadStatus';
@@ -9,7 +10,7 @@ import { StorePageLayout, StoreSection } from './StorePageLayout';
 import { combineLoads, useAccount, useCoinPacks } from './useStoreData';
 import { usePurchase } from './usePurchase';
 
-/** SPEC section 2 Coins: the real balance, the packs on sale, and how to earn more. */
+/** SPEC section 2 Coins: the real balance, the packs on sale, the member's coin history, and how to earn more. */
 export function CoinsScreen() {
   const account = useAccount();
   const packs = useCoinPacks();
@@ -34,6 +35,7 @@ export function CoinsScreen() {
       ) : (
         <LoadStatus state={load} errorTitle="Error Loading Data" loadingLabel="Loading coin packs" />
       )}
+      {account.isAuthenticated ? <CoinHistory /> : null}
       <EarnCoinsPanel />
       <PurchaseDialog flow={flow} />
     </StorePageLayout>

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdjustCoinsResponse, CoinHistoryResponse } from '../../../contract/coins/admin';
-import { coinBalanceEventSchema, type CoinBalanceEvent } from '../../../contract/coins/ledger';
+import type { AdjustCoinsResponse } from '../../../contract/coins/admin';
+import { coinBalanceEventSchema, type CoinBalanceEvent, type CoinHistoryResponse } from '../../../contract/coins/ledger';
 import { ADMIN_HOLDS_NO_COINS } from '../../../server/coins/adjustments';
 import { NOT_ENOUGH_COINS_MESSAGE } from '../../../server/coins/ledger';
 import { balancesOffTheLedger } from '../../../server/coins/queries';
@@ -77,6 +77,22 @@ describe('an admin grants and takes coins', () => {
     } finally {
       socket.close();
     }
+  });
+
+  it('shows the member their own history, newest first, 20 a page, and nobody else\'s', async () => {
+    const member = await registerUser(testApp.app);
+    const other = await registerUser(testApp.app);
+    for (let index = 1; index <= 21; index += 1) await adjust(member.user._id, { amount: index, reason: `Grant ${index}`, requestId: randomUUID() });
+    await adjust(other.user._id, { amount: 99, reason: 'Not theirs', requestId: randomUUID() });
+    const own = (page: number) => testApp.app.inject({ method: 'GET', url: `/api/coins/history?page=${page}`, headers: bearer(member.token) });
+    const first = (await own(1)).json<CoinHistoryResponse>();
+    expect(first).toMatchObject({ balance: 231, total: 21, currentPage: 1, totalPages: 2 });
+    expect(first.entries).toHaveLength(20);
+    expect(first.entries[0]).toMatchObject({ amount: 21, reference: 'Grant 21', balanceAfter: 231 });
+    const second = (await own(2)).json<CoinHistoryResponse>();
+    expect(second.entries.map((entry) => entry.reference)).toEqual(['Grant 1']);
+    expect((await own(0)).statusCode).toBe(400);
+    expect((await testApp.app.inject({ method: 'GET', url: '/api/coins/history' })).statusCode).toBe(401);
   });
 
   it('takes nothing past the balance, and records nothing for the refusal', async () => {

@@ -299,6 +299,7 @@ export const AUTHORIZATION_TABLE: Record<RouteKey, MatrixRow> = {
   'GET /api/blog/{id}': { expected: everyone(200), request: (world) => get(`/api/blog/${world.publishedPostId}`) },
   'POST /api/newsletter': { expected: everyone(200), request: () => ({ method: 'POST', url: '/api/newsletter', payload: { email: 'matrix@example.com' } }) },
   'GET /api/store/coinpacks': { expected: everyone(200), request: () => get('/api/store/coinpacks') },
+  'GET /api/coins/history': { expected: usersOnly(), request: () => get('/api/coins/history') },
   'GET /api/store/vipplans': { expected: everyone(200), request: () => get('/api/store/vipplans') },
 
   // --- Admin: settings and blog ---------------------------------------------------------

@@ -58,6 +58,47 @@ describe('the Coins screen', () => {
     await waitFor(() => expect(balance).toHaveTextContent('1,234coins'));
   });
 
+  it("shows the signed-in member's coin history, newest first, and pages through it", async () => {
+    localStorage.setItem('user_token', 'user-token');
+    const entry = (index: number, amount: number, kind: string, reference: string) => ({
+      _id: `entry-${index}`,
+      amount,
+      kind,
+      reference,
+      balanceAfter: 100 + index,
+      createdAt: new Date(Date.UTC(2026, 10, index, 12)).toISOString(),
+    });
+    mockApi({
+      'GET /api/config/public': publicConfigReply,
+      'GET /api/store/coinpacks': () => coinPacksReply(),
+      'GET /api/user/me': () => meReply(accountWith({ coins: 300 })),
+      'GET /api/coins/history': (url) =>
+        url.searchParams.get('page') === '2'
+          ? json(200, { success: true, balance: 300, entries: [entry(1, 500, 'granted', 'Demo balance')], currentPage: 2, totalPages: 2, total: 3 })
+          : json(200, { success: true, balance: 300, entries: [entry(3, -25, 'spent', 'Boost'), entry(2, 300, 'granted', 'Welcome gift')], currentPage: 1, totalPages: 2, total: 3 }),
+    });
+    renderStoreApp('/coins');
+    const section = await screen.findByRole('region', { name: 'Coin History' });
+    const items = await within(section).findAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([expect.stringMatching(/^Spent: Boost.*−25$/), expect.stringMatching(/^Granted by Orbit: Welcome gift.*\+300$/)]);
+    expect(within(items[0] as HTMLElement).getByLabelText('minus 25 coins')).toBeInTheDocument();
+    await user.click(within(section).getByRole('button', { name: /next/i }));
+    await waitFor(() => expect(within(section).getAllByRole('listitem').map((item) => item.textContent)).toEqual([expect.stringMatching(/^Granted by Orbit: Demo balance/)]));
+  });
+
+  it('tells a member with no coin history what will show there', async () => {
+    localStorage.setItem('user_token', 'user-token');
+    mockApi({
+      'GET /api/config/public': publicConfigReply,
+      'GET /api/store/coinpacks': () => coinPacksReply(),
+      'GET /api/user/me': () => meReply(accountWith({ coins: 0 })),
+      'GET /api/coins/history': () => json(200, { success: true, balance: 0, entries: [], currentPage: 1, totalPages: 1, total: 0 }),
+    });
+    renderStoreApp('/coins');
+    const section = await screen.findByRole('region', { name: 'Coin History' });
+    expect(await within(section).findByRole('heading', { name: 'No coin history yet' })).toBeInTheDocument();
+  });
+
   it('invites a visitor to sign in instead of showing a balance', async () => {
     const api = mockApi({ 'GET /api/config/public': publicConfigReply, 'GET /api/store/coinpacks': () => coinPacksReply() });
     renderStoreApp('/coins');
@@ -66,6 +107,8 @@ describe('the Coins screen', () => {
     expect(within(balance).getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login?redirect=%2Fcoins');
     await screen.findByRole('article', { name: 'Value Pack' });
     expect(api.calls.some((call) => call.path === '/api/user/me')).toBe(false);
+    expect(api.calls.some((call) => call.path === '/api/coins/history')).toBe(false);
+    expect(screen.queryByRole('region', { name: 'Coin History' })).not.toBeInTheDocument();
   });
 
   it("shows 'Error Loading Data' with the server's message, and Try Again loads the packs", async () => {

@@ -1,0 +1,92 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import styled from 'styled-components';
+import type { CoinEntry, CoinEntryKind } from '../../../contract/coins/ledger';
+import { coinHistoryQueryOptions } from '../../api/coins/history';
+import { EmptyState, ErrorState, Pagination, px, Skeleton, Text } from '../../ui';
+import { formatCount } from './format';
+import { StoreSection } from './StorePageLayout';
+
+const KIND_LABELS: Record<CoinEntryKind, string> = {
+  purchased: 'Bought',
+  earned: 'Earned',
+  granted: 'Granted by Orbit',
+  taken: 'Taken by Orbit',
+  spent: 'Spent',
+};
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const signedCoins = (amount: number) => `${amount > 0 ? '+' : '−'}${formatCount(Math.abs(amount))}`;
+
+function HistoryRow({ entry }: { entry: CoinEntry }) {
+  return (
+    <Row>
+      <div>
+        <Text weight="semibold">{`${KIND_LABELS[entry.kind]}: ${entry.reference}`}</Text>
+        <Text size="sm" tone="muted">
+          <time dateTime={entry.createdAt}>{dateFormat.format(new Date(entry.createdAt))}</time>
+          {` · balance ${formatCount(entry.balanceAfter)}`}
+        </Text>
+      </div>
+      <Amount $credit={entry.amount > 0} aria-label={`${entry.amount > 0 ? 'plus' : 'minus'} ${formatCount(Math.abs(entry.amount))} coins`}>
+        {signedCoins(entry.amount)}
+      </Amount>
+    </Row>
+  );
+}
+
+/** The signed-in member's coin history on /coins: every change of the balance, newest first, with why. */
+export function CoinHistory() {
+  const [page, setPage] = useState(1);
+  const history = useQuery(coinHistoryQueryOptions(page));
+
+  let body;
+  if (history.isPending) body = <Skeleton height={96} />;
+  else if (history.isError)
+    body = <ErrorState headingLevel={3} title="Error Loading History" text={history.error.message} action={{ label: 'Try Again', onClick: () => void history.refetch() }} />;
+  else if (history.data.entries.length === 0)
+    body = <EmptyState headingLevel={3} title="No coin history yet" text="Coins you buy, earn, receive or spend show here." />;
+  else {
+    body = (
+      <>
+        <List aria-busy={history.isFetching}>
+          {history.data.entries.map((entry) => (
+            <li key={entry._id}>
+              <HistoryRow entry={entry} />
+            </li>
+          ))}
+        </List>
+        {history.data.totalPages > 1 ? <Pagination label="Coin history pages" page={history.data.currentPage} totalPages={history.data.totalPages} onChange={setPage} /> : null}
+      </>
+    );
+  }
+  return (
+    <StoreSection title="Coin History" titleId="coin-history-title">
+      {body}
+    </StoreSection>
+  );
+}
+
+const List = styled.ul`
+  margin: 0;
+  padding: 0;
+  list-style: none;
+
+  & > li + li {
+    border-top: 1px solid ${({ theme }) => theme.colors.border};
+  }
+`;
+
+const Row = styled.div`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => px(theme.space[3])};
+  padding: ${({ theme }) => px(theme.space[3])} 0;
+`;
+
+const Amount = styled.span<{ $credit: boolean }>`
+  flex-shrink: 0;
+  font-weight: ${({ theme }) => theme.font.weights.bold};
+  color: ${({ $credit, theme }) => ($credit ? theme.colors.greenText : theme.colors.dangerText)};
+`;
