@@ -229,10 +229,10 @@ test("an admin grants a member coins with a reason: the member's open page shows
   const dialog = page.getByRole('dialog', { name: /^Coins of / });
   await expect(dialog).toContainText(`@${member.username} holds 0 coins`);
   await expect(dialog).toContainText('has no coin history yet');
-  await dialog.getByLabel('Coins').fill('300');
+  await dialog.getByLabel('Coins', { exact: true }).fill('300');
   await dialog.getByLabel('Reason', { exact: false }).fill('Welcome gift from support');
   await dialog.getByRole('button', { name: 'Grant coins' }).click();
-  await expect(dialog.getByRole('status')).toContainText(`Granted 300 coins to ${member.username}; balance 300 coins`);
+  await expect(dialog.getByRole('status').filter({ hasText: 'Granted' }).first()).toContainText(`Granted 300 coins to ${member.username}; balance 300 coins`);
   await expect(dialog.getByRole('cell', { name: 'Granted: Welcome gift from support' })).toBeVisible();
   await expect(row.getByRole('cell').nth(2)).toHaveText('300');
 
@@ -243,7 +243,7 @@ test("an admin grants a member coins with a reason: the member's open page shows
 
   // Taking more than they hold is refused inside the dialog, and nothing moves.
   await dialog.getByLabel('Change').selectOption('take');
-  await dialog.getByLabel('Coins').fill('301');
+  await dialog.getByLabel('Coins', { exact: true }).fill('301');
   await dialog.getByLabel('Reason', { exact: false }).fill('Mistake');
   await dialog.getByRole('button', { name: 'Take coins' }).click();
   await expect(dialog.getByRole('alert')).toHaveText('Not enough coins');

@@ -110,6 +110,9 @@ test('a visitor signs up, sees the User badge, logs out, and signs in again', as
   // The set-up was left unfinished, so signing in offers it again.
   await expect(page).toHaveURL(/\/onboarding$/);
   await expect(header.getByText('Signed in as User')).toBeAttached();
+  // Its first step on screen, as the member sees it before pressing Back: the URL changes before the router has
+  // left Login (while the set-up's data loads), and Back from there would find the same Login still mounted.
+  await expect(page.getByRole('heading', { level: 1, name: 'Add your photos' })).toBeVisible();
 
   // Back on Login while signed in (the back button, a bookmark): it says so and offers the way home.
   await page.goBack();
