@@ -17,6 +17,7 @@ import {
   liveViewersEventSchema,
 } from './live';
 import { messageSchema, receiptsSchema } from './messaging';
+import { purchaseUpdatedEventSchema } from './store/purchases';
 
 // The realtime channel (socket.io at REALTIME_PATH): the server pushes what
 // changed, the browser sends what is too short-lived to store (typing) and how
@@ -75,6 +76,8 @@ export type CallSignalEvent = z.infer<typeof callSignalEventSchema>;
 export const serverEventSchemas = {
   // The member's coin balance changed (contract/coins/ledger.ts).
   'coins:balance': coinBalanceEventSchema,
+  // One of the member's purchases changed state (contract/store/purchases.ts).
+  'purchase:updated': purchaseUpdatedEventSchema,
   'message:new': messageEventSchema,
   'receipts:update': receiptsEventSchema,
   typing: typingEventSchema,

@@ -25,6 +25,7 @@ import secondStepPlugin from './auth/second-step';
 import realtimePlugin from './realtime/plugin';
 import callsPlugin from './calls/plugin';
 import livePlugin, { type LivePluginOptions } from './live/plugin';
+import paymentsPlugin from './store/plugin';
 import apiRoutes from './routes/api';
 
 /** 1 MiB: a blog post with inline HTML fits; anything larger is refused with 413. */
@@ -50,7 +51,7 @@ export interface SlowClientLimits {
 export const DEFAULT_SLOW_CLIENT_LIMITS: SlowClientLimits = { headersMs: 15_000, requestMs: 60_000, checkEveryMs: 5_000 };
 
 export interface BuildAppOptions {
-  config: Pick<AppConfig, 'jwtSecret' | 'dataDir' | 'databaseUrl'> & Partial<Pick<AppConfig, 'demoLikeBackProbability' | 'registrationsPerHour' | 'nodeEnv' | 's3' | 'redisUrl' | 'smtpUrl' | 'mailFrom' | 'publicUrl' | 'calls' | 'live'>>;
+  config: Pick<AppConfig, 'jwtSecret' | 'dataDir' | 'databaseUrl'> & Partial<Pick<AppConfig, 'demoLikeBackProbability' | 'registrationsPerHour' | 'nodeEnv' | 's3' | 'redisUrl' | 'smtpUrl' | 'mailFrom' | 'publicUrl' | 'calls' | 'live' | 'payments'>>;
   /** An open, migrated connection the app takes over (and closes on app.close()); opened from config when absent. */
   database?: DatabaseConnection;
   logger?: FastifyServerOptions['logger'];
@@ -167,6 +168,7 @@ export async function buildApp(options: BuildAppOptions) {
       publicUrl: options.config.publicUrl ?? 'http://localhost:5002',
     });
     await app.register(photoStoragePlugin, { storage: options.photoStorage ?? photoStorageFor(options.config) });
+    await app.register(paymentsPlugin, { settings: options.config.payments ?? { provider: 'local' }, jwtSecret: options.config.jwtSecret });
     await app.register(swaggerPlugin);
     await app.register(apiRoutes, {
       prefix: '/api',

@@ -97,6 +97,9 @@ const envSchema = z.object({
   LIVE_MEDIA_ANNOUNCED_IP: z.union([z.ipv4(), z.ipv6()], { message: 'must be an IPv4 or IPv6 address' }).optional(),
   LIVE_MEDIA_PORT_MIN: mediaPortSchema.optional(),
   LIVE_MEDIA_PORT_MAX: mediaPortSchema.optional(),
+  // Payments (docs/PAYMENTS.md): local is Orbit's own test checkout, where no money moves.
+  PAYMENTS_PROVIDER: z.enum(['local'], { message: 'must be local (the Stripe provider is not built yet)' }).default('local'),
+  PAYMENTS_ALLOW_LOCAL: z.enum(['true', 'false', '1', '0'], { message: 'must be true or false' }).default('false'),
   LIVE_HOST_GRACE_MS: z.coerce
     .number({ message: 'must be a number' })
     .int('must be a whole number')
@@ -178,6 +181,12 @@ export interface AppConfig {
   calls?: CallSettings;
   /** Live streams' media forwarder; unset: werift in this process with the contract's host grace. */
   live?: LiveMediaSettings;
+  /** Who takes payments; unset: the local test provider. */
+  payments?: PaymentSettings;
+}
+
+export interface PaymentSettings {
+  provider: 'local';
 }
 
 export class ConfigError extends Error {
@@ -211,6 +220,13 @@ export function parseEnv(env: NodeJS.ProcessEnv): z.infer<typeof envSchema> {
   }
   if (portMin !== undefined && portMax !== undefined && portMin > portMax) {
     throw new ConfigError('Invalid environment configuration:\n  LIVE_MEDIA_PORT_MIN, LIVE_MEDIA_PORT_MAX: the minimum must not be above the maximum');
+  }
+  // Test checkout in production would hand out coins and VIP for nothing.
+  const allowLocal = result.data.PAYMENTS_ALLOW_LOCAL === 'true' || result.data.PAYMENTS_ALLOW_LOCAL === '1';
+  if (result.data.PAYMENTS_PROVIDER === 'local' && result.data.NODE_ENV === 'production' && !allowLocal) {
+    throw new ConfigError(
+      'Invalid environment configuration:\n  PAYMENTS_PROVIDER: local takes no money and runs only when NODE_ENV is development or test, or with PAYMENTS_ALLOW_LOCAL=1',
+    );
   }
   return result.data;
 }
@@ -270,6 +286,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl: (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/+$/, ''),
     calls: callSettings(parsed),
     live: liveMediaSettings(parsed),
+    payments: { provider: parsed.PAYMENTS_PROVIDER },
   };
 }
 

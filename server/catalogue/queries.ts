@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { coinPacks, gifts, vipPlans, type CoinPackRow, type GiftRow, type NewCoinPackRow, type NewGiftRow, type NewVipPlanRow, type VipPlanRow } from '../db/schema';
 import type { OrbitDatabase } from '../db/types';
 
@@ -11,6 +11,15 @@ export async function activeCoinPackRows(db: OrbitDatabase): Promise<CoinPackRow
     .from(coinPacks)
     .where(eq(coinPacks.active, true))
     .orderBy(asc(coinPacks.sortOrder), asc(coinPacks.createdAt), asc(coinPacks.id));
+}
+
+/** A pack on sale, for a checkout: undefined when unknown, deleted or withdrawn from sale. */
+export async function activeCoinPackById(db: OrbitDatabase, id: string): Promise<CoinPackRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(coinPacks)
+    .where(and(eq(coinPacks.id, id), eq(coinPacks.active, true)));
+  return row;
 }
 
 export async function activeVipPlanRows(db: OrbitDatabase): Promise<VipPlanRow[]> {

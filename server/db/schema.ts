@@ -2,6 +2,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import { REPORT_STATUSES, type ReportStatus } from '../../contract/admin/reports';
 import { CALL_END_REASONS, type CallEndReason, type CallState } from '../../contract/calls';
 import { COIN_ENTRY_KINDS, type CoinEntryKind } from '../../contract/coins/ledger';
+import { PAYMENT_PROVIDERS, PURCHASE_STATUSES, type PaymentProvider, type PurchaseStatus } from '../../contract/store/purchases';
+import type { TestCheckoutStatus } from '../../contract/store/test-checkout';
 import { LIVE_END_REASONS, type LiveEndReason } from '../../contract/live';
 import { MESSAGE_KINDS, type MessageKind } from '../../contract/messaging';
 import { ONBOARDING_STEPS, SHOW_ME } from '../../contract/members/preferences';
@@ -406,6 +408,11 @@ export const withdrawals = pgTable(
 export const purchaseKinds = ['coins', 'vip'] as const;
 export type PurchaseKind = (typeof purchaseKinds)[number];
 
+/**
+ * A purchase with money. Stored as pending when its checkout starts (what the
+ * member was shown is what is granted, whatever the catalogue says later) and
+ * granted only when the provider confirms payment (server/store/fulfil.ts).
+ */
 export const purchases = pgTable(
   'purchases',
   {
@@ -414,12 +421,69 @@ export const purchases = pgTable(
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     kind: text('kind').$type<PurchaseKind>().notNull(),
     itemName: text('item_name').notNull(),
+    /** The pack bought, while it exists; the coins granted are stored below. */
+    coinPackId: uuid('coin_pack_id').references(() => coinPacks.id, { onDelete: 'set null' }),
+    /** Coins a pack grants; null for VIP. */
+    coins: integer('coins'),
     amountMinor: minorAmount('amount_minor').notNull(),
     currency: currency(),
+    status: text('status').$type<PurchaseStatus>().notNull(),
+    provider: text('provider').$type<PaymentProvider>().notNull(),
+    /** The member and the browser's attempt id: a double click or a retry finds the same checkout. */
+    attemptKey: text('attempt_key').unique(),
+    /** The provider's checkout session (Stripe's cs_…, the local provider's tcs_…). */
+    checkoutSessionId: text('checkout_session_id').unique(),
+    /** The provider's payment once paid (Stripe's payment intent), for refunds and disputes. */
+    paymentId: text('payment_id'),
+    /** The member ticked the withdrawal waiver before paying. */
+    withdrawalWaived: boolean('withdrawal_waived').notNull().default(false),
+    checkoutExpiresAt: timestamp('checkout_expires_at', { withTimezone: true }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('purchases_created_at_idx').on(t.createdAt), check('purchases_amount_not_negative', sql`${t.amountMinor} >= 0`)],
+  (t) => [
+    index('purchases_created_at_idx').on(t.createdAt),
+    index('purchases_paid_at_idx').on(t.paidAt),
+    index('purchases_user_created_idx').on(t.userId, t.createdAt.desc()),
+    check('purchases_amount_not_negative', sql`${t.amountMinor} >= 0`),
+    check('purchases_status_check', sql`${t.status} in (${sqlList(PURCHASE_STATUSES)})`),
+    check('purchases_provider_check', sql`${t.provider} in (${sqlList(PAYMENT_PROVIDERS)})`),
+    check('purchases_paid_has_date', sql`(${t.status} = 'paid') = (${t.paidAt} is not null)`),
+  ],
 );
+
+/**
+ * Every provider event Orbit applied, written in the same transaction as its
+ * effects: a webhook delivered twice, or after a retry, applies once.
+ */
+export const paymentEvents = pgTable('payment_events', {
+  /** provider:event id. */
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * The local test provider's own checkout sessions (PAYMENTS_PROVIDER=local):
+ * what Stripe would keep on its side, kept here so Orbit asks "its provider"
+ * how a checkout ended exactly as it asks Stripe.
+ */
+export const testCheckoutSessions = pgTable('test_checkout_sessions', {
+  id: text('id').primaryKey(),
+  /** Stripe's client_reference_id: the pending purchase. */
+  purchaseId: uuid('purchase_id').notNull(),
+  /** Only the member who started it may pay through it. */
+  userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+  itemName: text('item_name').notNull(),
+  amountMinor: minorAmount('amount_minor').notNull(),
+  currency: currency(),
+  status: text('status').$type<TestCheckoutStatus>().notNull().default('open'),
+  declined: boolean('declined').notNull().default(false),
+  successPath: text('success_path').notNull(),
+  cancelPath: text('cancel_path').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+});
 
 /**
  * The coin ledger: every change of `users.coins`, appended in the same
@@ -798,6 +862,7 @@ export type WithdrawalRow = typeof withdrawals.$inferSelect;
 export type NewWithdrawalRow = typeof withdrawals.$inferInsert;
 export type PurchaseRow = typeof purchases.$inferSelect;
 export type NewPurchaseRow = typeof purchases.$inferInsert;
+export type TestCheckoutSessionRow = typeof testCheckoutSessions.$inferSelect;
 export type NewsletterSubscriberRow = typeof newsletterSubscribers.$inferSelect;
 export type UserBlockRow = typeof userBlocks.$inferSelect;
 export type UserReportRow = typeof userReports.$inferSelect;

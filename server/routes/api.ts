@@ -23,6 +23,10 @@ import safetyRoutes from '../safety/routes';
 import sessionsRoutes from '../auth/sessions-routes';
 import storeRoutes from '../catalogue/routes';
 import coinRoutes from '../coins/routes';
+import purchaseRoutes from '../store/routes';
+import webhookRoutes from '../store/webhook-routes';
+import testCheckoutRoutes from '../store/test-provider/routes';
+import { LocalPaymentsProvider } from '../store/test-provider/provider';
 import userRoutes from '../members/routes';
 
 export interface ApiRoutesOptions {
@@ -58,6 +62,9 @@ const apiRoutes: FastifyPluginAsync<ApiRoutesOptions> = async (app, options) => 
   await app.register(newsletterRoutes);
   await app.register(storeRoutes);
   await app.register(coinRoutes);
+  await app.register(purchaseRoutes);
+  await app.register(webhookRoutes);
+  if (app.payments instanceof LocalPaymentsProvider) await app.register(testCheckoutRoutes, { provider: app.payments });
   await app.register(adminRoutes);
 };
 

@@ -35,10 +35,21 @@ export function buildPurchases(random: Random, now: Date, buyers: readonly DemoP
     const createdAt = purchaseAt(index);
     if (buyer.isVip && chance(random, 0.5)) {
       const plan = pick(random, DEFAULT_VIP_PLANS);
-      return { userId: buyer.id, kind: 'vip', itemName: plan.name, amountMinor: plan.priceMinor, currency: plan.currency, createdAt };
+      return { userId: buyer.id, kind: 'vip', itemName: plan.name, amountMinor: plan.priceMinor, currency: plan.currency, status: 'paid', provider: 'seed', paidAt: createdAt, createdAt };
     }
     const pack = pick(random, DEFAULT_COIN_PACKS);
-    return { userId: buyer.id, kind: 'coins', itemName: pack.name, amountMinor: pack.priceMinor, currency: pack.currency, createdAt };
+    return {
+      userId: buyer.id,
+      kind: 'coins',
+      itemName: pack.name,
+      coins: pack.coins,
+      amountMinor: pack.priceMinor,
+      currency: pack.currency,
+      status: 'paid',
+      provider: 'seed',
+      paidAt: createdAt,
+      createdAt,
+    };
   });
 }
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { purchases, users } from '../../../server/db/schema';
+import { purchases, users, type NewPurchaseRow } from '../../../server/db/schema';
 import type { AdminStatsResponse } from '../../../contract/admin/console';
 import type { Money } from '../../../contract/store/money';
 import { readAdminStats, revenuePeriods } from '../../../server/admin/stats';
@@ -33,18 +33,30 @@ describe('revenue periods', () => {
   });
 });
 
+type PaidPurchase = Pick<NewPurchaseRow, 'kind' | 'itemName' | 'amountMinor' | 'currency'> & { createdAt: Date };
+const paidWhenMade = (rows: PaidPurchase[]): NewPurchaseRow[] => rows.map((row) => ({ ...row, status: 'paid', provider: 'seed', paidAt: row.createdAt }));
+
 describe('readAdminStats', () => {
   it('sums purchases per period and counts member accounts by standing', async () => {
     const { db, app } = testApp;
     const now = new Date('2026-04-01T10:00:00Z');
     await db.insert(purchases).values([
-      { kind: 'coins', itemName: 'Starter Pack', amountMinor: 99, createdAt: new Date('2026-04-01T09:00:00Z') },
-      { kind: 'vip', itemName: 'Gold', amountMinor: 999, createdAt: new Date('2026-04-01T00:00:00Z') },
-      { kind: 'coins', itemName: 'Value Pack', amountMinor: 499, createdAt: new Date('2026-03-31T23:59:00Z') },
-      { kind: 'coins', itemName: 'VIP Pack', amountMinor: 1999, createdAt: new Date('2026-03-30T00:00:00Z') },
-      { kind: 'coins', itemName: 'Starter Pack', amountMinor: 89, currency: 'EUR', createdAt: new Date('2026-03-31T12:00:00Z') },
-      // Before this week and this month: counted nowhere.
-      { kind: 'vip', itemName: 'Diamond', amountMinor: 4999, createdAt: new Date('2026-03-29T23:59:59Z') },
+      // Paid when made.
+      ...paidWhenMade([
+        { kind: 'coins', itemName: 'Starter Pack', amountMinor: 99, createdAt: new Date('2026-04-01T09:00:00Z') },
+        { kind: 'vip', itemName: 'Gold', amountMinor: 999, createdAt: new Date('2026-04-01T00:00:00Z') },
+        { kind: 'coins', itemName: 'Value Pack', amountMinor: 499, createdAt: new Date('2026-03-31T23:59:00Z') },
+        { kind: 'coins', itemName: 'VIP Pack', amountMinor: 1999, createdAt: new Date('2026-03-30T00:00:00Z') },
+        { kind: 'coins', itemName: 'Starter Pack', amountMinor: 89, currency: 'EUR', createdAt: new Date('2026-03-31T12:00:00Z') },
+        // Before this week and this month: counted nowhere.
+        { kind: 'vip', itemName: 'Diamond', amountMinor: 4999, createdAt: new Date('2026-03-29T23:59:59Z') },
+      ]),
+      // Not revenue: a checkout not paid, one that failed, and the local test provider's payment (no money moved).
+      { kind: 'coins', itemName: 'Value Pack', amountMinor: 499, status: 'pending', provider: 'stripe', createdAt: new Date('2026-04-01T09:30:00Z') },
+      { kind: 'coins', itemName: 'Value Pack', amountMinor: 499, status: 'failed', provider: 'stripe', createdAt: new Date('2026-04-01T09:30:00Z') },
+      { kind: 'coins', itemName: 'Value Pack', amountMinor: 499, status: 'paid', provider: 'local', paidAt: new Date('2026-04-01T09:30:00Z'), createdAt: new Date('2026-04-01T09:30:00Z') },
+      // Started yesterday, paid today: today's revenue.
+      { kind: 'coins', itemName: 'Starter Pack', amountMinor: 1, status: 'paid', provider: 'stripe', paidAt: new Date('2026-04-01T08:00:00Z'), createdAt: new Date('2026-03-31T23:50:00Z') },
     ]);
 
     const [active, vip, expiredVip, banned] = await Promise.all([registerUser(app), registerUser(app), registerUser(app), registerUser(app)]);
@@ -60,12 +72,12 @@ describe('readAdminStats', () => {
     expect(stats.users).toEqual({ total: 5, active: 1, vip: 1, banned: 1 });
     // Each currency summed apart, in whole cents; a currency nobody paid in during a period is not listed for it.
     expect(stats.revenue).toEqual({
-      today: [{ amountMinor: 1098, currency: 'USD' }],
+      today: [{ amountMinor: 1099, currency: 'USD' }],
       thisWeek: [
         { amountMinor: 89, currency: 'EUR' },
-        { amountMinor: 3596, currency: 'USD' },
+        { amountMinor: 3597, currency: 'USD' },
       ],
-      thisMonth: [{ amountMinor: 1098, currency: 'USD' }],
+      thisMonth: [{ amountMinor: 1099, currency: 'USD' }],
     });
   });
 });
@@ -79,7 +91,8 @@ describe('GET /api/admin/stats', () => {
     expect(Object.keys(body.users).sort()).toEqual(['active', 'banned', 'total', 'vip']);
     expect(Object.keys(body.revenue).sort()).toEqual(['thisMonth', 'thisWeek', 'today']);
 
-    await testApp.db.insert(purchases).values({ kind: 'coins', itemName: 'Premium Pack', amountMinor: 999, currency: 'GBP', createdAt: new Date(Date.now() - 1000) });
+    const paidAt = new Date(Date.now() - 1000);
+    await testApp.db.insert(purchases).values({ kind: 'coins', itemName: 'Premium Pack', amountMinor: 999, currency: 'GBP', status: 'paid', provider: 'stripe', paidAt, createdAt: paidAt });
     const after = (await testApp.app.inject({ method: 'GET', url: '/api/admin/stats', headers: bearer(adminToken) })).json<typeof body>();
     const poundsIn = (amounts: Money[]) => amounts.find((amount) => amount.currency === 'GBP')?.amountMinor ?? 0;
     for (const period of ['today', 'thisWeek', 'thisMonth'] as const) expect(poundsIn(after.revenue[period])).toBe(poundsIn(body.revenue[period]) + 999);

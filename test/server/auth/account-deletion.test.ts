@@ -189,7 +189,7 @@ describe('DELETE /api/auth/account', () => {
       const reports = await openReports();
       reportByLeaver = reports.find((report) => report.reporter?._id === leaver.user._id)?._id ?? '';
       reportAboutLeaver = reports.find((report) => report.reported._id === leaver.user._id)?._id ?? '';
-      const [purchase] = await testApp.db.insert(purchases).values({ userId: leaver.user._id, kind: 'coins', itemName: 'Pack', amountMinor: 499 }).returning();
+      const [purchase] = await testApp.db.insert(purchases).values({ userId: leaver.user._id, kind: 'coins', itemName: 'Pack', amountMinor: 499, status: 'paid', provider: 'stripe', paidAt: new Date() }).returning();
       purchaseId = purchase?.id ?? '';
 
       const response = await deleteAccount(leaver.token, { password: leaver.body.password });

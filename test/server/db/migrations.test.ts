@@ -273,7 +273,9 @@ function describeMigratedSchema(driver: string, open: () => Promise<TestDatabase
       await database.query(`alter table withdrawals drop constraint withdrawals_amount_not_negative, drop column amount_minor, add column amount_money numeric(10,2) not null`);
       await database.query(`insert into coin_packs (name, coins, price) values ('Starter', 100, 0.99), ('Big', 5000, 39.99)`);
       await database.query(`insert into vip_plans (name, duration_days, price) values ('Gold', 30, 19.99)`);
-      await database.query(`insert into purchases (kind, item_name, amount, currency) values ('coins', 'Starter', 0.99, 'USD'), ('vip', 'Gold', 1234.5, 'EUR')`);
+      await database.query(
+        `insert into purchases (kind, item_name, amount, currency, status, provider, paid_at) values ('coins', 'Starter', 0.99, 'USD', 'paid', 'seed', now()), ('vip', 'Gold', 1234.5, 'EUR', 'paid', 'seed', now())`,
+      );
       await database.query(`insert into withdrawals (amount_coins, amount_money, method) values (1000, 10.01, 'PayPal')`);
       const migration = readFileSync(new URL('../../../server/db/migrations/0022_money_in_minor_units.sql', import.meta.url), 'utf8');
       for (const statement of migration.split('--> statement-breakpoint')) await database.query(statement);
@@ -289,6 +291,27 @@ function describeMigratedSchema(driver: string, open: () => Promise<TestDatabase
       ]);
       expect(await database.query(`select amount_minor from withdrawals`)).toEqual([{ amount_minor: 1001 }]);
       await expect(database.query(`insert into coin_packs (name, coins, price_minor) values ('Free', 10, 0)`)).rejects.toThrow(/coin_packs_price_positive/);
+    });
+
+    it('0024 keeps every earlier purchase as paid when it was made, and refuses a paid purchase without its date', async () => {
+      // Back to the shape before 0024, with a purchase as the demo seed recorded it, then 0024 again.
+      await database.query(`delete from purchases; drop table payment_events; drop table test_checkout_sessions`);
+      await database.query(
+        `alter table purchases drop constraint purchases_status_check, drop constraint purchases_provider_check, drop constraint purchases_paid_has_date,
+         drop column coin_pack_id, drop column coins, drop column status, drop column provider, drop column attempt_key, drop column checkout_session_id,
+         drop column payment_id, drop column withdrawal_waived, drop column checkout_expires_at, drop column paid_at`,
+      );
+      await database.query(`drop index if exists purchases_user_created_idx`);
+      await database.query(`insert into purchases (kind, item_name, amount_minor, created_at) values ('coins', 'Starter', 99, '2026-01-02T03:04:05Z')`);
+      const migration = readFileSync(new URL('../../../server/db/migrations/0024_checkout_purchases.sql', import.meta.url), 'utf8');
+      for (const statement of migration.split('--> statement-breakpoint')) await database.query(statement);
+
+      expect(await database.query(`select status, provider, paid_at = created_at as paid_when_made from purchases`)).toEqual([{ status: 'paid', provider: 'seed', paid_when_made: true }]);
+      await expect(database.query(`insert into purchases (kind, item_name, amount_minor, status, provider) values ('coins', 'Starter', 99, 'paid', 'stripe')`)).rejects.toThrow(
+        /purchases_paid_has_date/,
+      );
+      // New purchases name their status and provider: no default says "paid".
+      await expect(database.query(`insert into purchases (kind, item_name, amount_minor) values ('coins', 'Starter', 99)`)).rejects.toThrow(/status/);
     });
 
     it('rejects a duplicate username and a match pair stored in the wrong order', async () => {

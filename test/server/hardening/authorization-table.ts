@@ -70,6 +70,20 @@ async function newCoinPack(world: MatrixWorld): Promise<string> {
   const payload = { coinPack: { name: uniqueName('Pack'), coins: 100, price: { amountMinor: 99, currency: 'USD' } } };
   return (await asAdmin<{ coinPack: { _id: string } }>(world, { method: 'POST', url: '/api/admin/coinpacks', payload }, 201)).coinPack._id;
 }
+/** A checkout of user A's of its own (for rows that confirm, cancel or pay it). */
+async function checkoutOfUserA(world: MatrixWorld): Promise<{ purchaseId: string; sessionId: string }> {
+  const [pack] = (await world.app.inject({ method: 'GET', url: '/api/store/coinpacks' })).json<{ coinPacks: Array<{ _id: string }> }>().coinPacks;
+  const response = await world.app.inject({
+    method: 'POST',
+    url: '/api/store/checkout',
+    headers: { authorization: `Bearer ${world.callers.userA.token}` },
+    payload: { item: { kind: 'coinPack', id: pack?._id }, attemptId: randomUUID(), waiveWithdrawal: true },
+  });
+  if (response.statusCode !== 200) throw new Error(`checkout of user A failed: ${response.body}`);
+  const body = response.json<{ purchase: { _id: string }; checkoutUrl: string }>();
+  return { purchaseId: body.purchase._id, sessionId: body.checkoutUrl.replace('/test-checkout/', '') };
+}
+
 async function newVipPlan(world: MatrixWorld): Promise<string> {
   const payload = { vipPlan: { name: uniqueName('Plan'), duration: 30, price: { amountMinor: 999, currency: 'USD' } } };
   return (await asAdmin<{ vipPlan: { _id: string } }>(world, { method: 'POST', url: '/api/admin/vipplans', payload }, 201)).vipPlan._id;
@@ -301,6 +315,42 @@ export const AUTHORIZATION_TABLE: Record<RouteKey, MatrixRow> = {
   'GET /api/store/coinpacks': { expected: everyone(200), request: () => get('/api/store/coinpacks') },
   'GET /api/coins/history': { expected: usersOnly(), request: () => get('/api/coins/history') },
   'GET /api/store/vipplans': { expected: everyone(200), request: () => get('/api/store/vipplans') },
+  'GET /api/store/payments': { expected: everyone(200), request: () => get('/api/store/payments') },
+  'POST /api/store/checkout': {
+    expected: usersOnly(),
+    request: async (world) => {
+      const [pack] = (await world.app.inject({ method: 'GET', url: '/api/store/coinpacks' })).json<{ coinPacks: Array<{ _id: string }> }>().coinPacks;
+      return { method: 'POST', url: '/api/store/checkout', payload: { item: { kind: 'coinPack', id: pack?._id }, attemptId: randomUUID(), waiveWithdrawal: true } };
+    },
+  },
+  'GET /api/store/purchases': { expected: usersOnly(), request: () => get('/api/store/purchases') },
+  // User A's purchase and checkout: another member is told they do not exist.
+  'POST /api/store/purchases/{id}/confirm': {
+    expected: { anonymous: 401, userA: 200, userB: 404, banned: 401, admin: 403 },
+    request: async (world) => ({ method: 'POST', url: `/api/store/purchases/${(await checkoutOfUserA(world)).purchaseId}/confirm` }),
+  },
+  'POST /api/store/purchases/{id}/cancel': {
+    expected: { anonymous: 401, userA: 200, userB: 404, banned: 401, admin: 403 },
+    request: async (world) => ({ method: 'POST', url: `/api/store/purchases/${(await checkoutOfUserA(world)).purchaseId}/cancel` }),
+  },
+  'GET /api/store/test-checkout/{sessionId}': {
+    expected: { anonymous: 401, userA: 200, userB: 404, banned: 401, admin: 403 },
+    request: async (world) => get(`/api/store/test-checkout/${(await checkoutOfUserA(world)).sessionId}`),
+  },
+  'POST /api/store/test-checkout/{sessionId}/actions': {
+    expected: { anonymous: 401, userA: 200, userB: 404, banned: 401, admin: 403 },
+    request: async (world) => ({ method: 'POST', url: `/api/store/test-checkout/${(await checkoutOfUserA(world)).sessionId}/actions`, payload: { action: 'decline' } }),
+  },
+  'POST /api/store/test-checkout/{sessionId}/settle': {
+    // Settling needs a bank transfer waiting; A's answer proves A reached the session (409: nothing to settle).
+    expected: { anonymous: 401, userA: 409, userB: 404, banned: 401, admin: 403 },
+    request: async (world) => ({ method: 'POST', url: `/api/store/test-checkout/${(await checkoutOfUserA(world)).sessionId}/settle`, payload: { outcome: 'succeed' } }),
+  },
+  // Only the provider's signature counts here, whoever sends the request.
+  'POST /api/store/webhooks/local': {
+    expected: everyone(400),
+    request: () => ({ method: 'POST', url: '/api/store/webhooks/local', payload: { id: 'evt_matrix', type: 'checkout.session.completed', data: { object: { id: 'tcs_matrix' } } } }),
+  },
 
   // --- Admin: settings and blog ---------------------------------------------------------
   'GET /api/config/app': { expected: adminsOnly(), request: () => get('/api/config/app') },

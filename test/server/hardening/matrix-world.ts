@@ -205,7 +205,7 @@ export async function buildMatrixWorld(app: OrbitApp, db: OrbitDatabase): Promis
   await db.update(users).set({ coins: PLANTED_COINS }).where(eq(users.id, userA.id));
   const [purchase] = await db
     .insert(purchases)
-    .values({ userId: userA.id, kind: 'coins', itemName: 'Matrix pack', amountMinor: 499 })
+    .values({ userId: userA.id, kind: 'coins', itemName: 'Matrix pack', amountMinor: 499, status: 'paid', provider: 'stripe', paidAt: new Date() })
     .returning({ id: purchases.id });
   if (!purchase) throw new Error('insert failed');
 

@@ -68,7 +68,7 @@ describe('GET /api/user/me/export', () => {
     await expectOk('POST', `/api/users/${blocked.user._id}/block`, member.token);
     await expectOk('POST', `/api/users/${reported.user._id}/report`, member.token, { reason: 'scam', details: 'Asked for money', block: false });
     await expectOk('PATCH', '/api/user/me', member.token, { location: { latitude: 52.52, longitude: 13.405 } });
-    await testApp.db.insert(purchases).values({ userId: member.user._id, kind: 'vip', itemName: 'Gold month', amountMinor: 999 });
+    await testApp.db.insert(purchases).values({ userId: member.user._id, kind: 'vip', itemName: 'Gold month', amountMinor: 999, status: 'paid', provider: 'stripe', paidAt: new Date() });
     await postCoinChangeAlone(testApp.db, { userId: member.user._id, amount: 75, kind: 'granted', reference: 'Contest prize', idempotencyKey: randomUUID() });
     await postCoinChangeAlone(testApp.db, { userId: partner.user._id, amount: 5, kind: 'granted', reference: 'Not theirs', idempotencyKey: randomUUID() });
     const [admin] = await testApp.db.select({ id: users.id }).from(users).where(eq(users.username, TEST_ADMIN.username));
@@ -82,7 +82,7 @@ describe('GET /api/user/me/export', () => {
     // Someone else's activity, none of which is the member's data.
     await like(partner, bystander);
     await like(bystander, stranger);
-    await testApp.db.insert(purchases).values({ userId: partner.user._id, kind: 'coins', itemName: 'Partner pack', amountMinor: 199 });
+    await testApp.db.insert(purchases).values({ userId: partner.user._id, kind: 'coins', itemName: 'Partner pack', amountMinor: 199, status: 'paid', provider: 'stripe', paidAt: new Date() });
     exported = await exportOf(member.token);
   });
 

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { moneySchema } from './money';
+
+// The local payment provider's own checkout page (PAYMENTS_PROVIDER=local,
+// never with real money): the member who started the checkout pays, pays
+// later, or has the card declined, and the provider then tells Orbit through
+// the same signed webhook a real provider uses.
+
+/**
+ * open: waiting for the member; processing: paid later, the bank has not
+ * answered; complete: paid; failed: the later payment failed; expired: not
+ * finished in time, or the member cancelled.
+ */
+export const TEST_CHECKOUT_STATUSES = ['open', 'processing', 'complete', 'failed', 'expired'] as const;
+export type TestCheckoutStatus = (typeof TEST_CHECKOUT_STATUSES)[number];
+
+export const TEST_CARD_DECLINED_MESSAGE = 'Your card was declined (test). Try again, or go back to Orbit.';
+
+export const testCheckoutSessionSchema = z.object({
+  id: z.string(),
+  itemName: z.string(),
+  amount: moneySchema,
+  status: z.enum(TEST_CHECKOUT_STATUSES),
+  /** The last attempt was declined; the session stays open. */
+  declined: z.boolean(),
+  expiresAt: z.string(),
+  /** Back to Orbit after paying (or paying later). */
+  successPath: z.string(),
+  /** Back to Orbit without paying. */
+  cancelPath: z.string(),
+});
+export type TestCheckoutSession = z.infer<typeof testCheckoutSessionSchema>;
+
+export const testCheckoutParamsSchema = z.strictObject({ sessionId: z.string().regex(/^tcs_[A-Za-z0-9_-]{16,64}$/, 'Unknown checkout') });
+
+/** pay: paid now; payLater: a bank transfer the bank confirms later; decline: the card is declined. */
+export const testCheckoutActionBodySchema = z.strictObject({
+  action: z.enum(['pay', 'payLater', 'decline'], { message: 'action must be pay, payLater or decline' }),
+});
+export type TestCheckoutAction = z.infer<typeof testCheckoutActionBodySchema>['action'];
+
+/** The bank's later answer to a payLater. */
+export const testCheckoutSettleBodySchema = z.strictObject({
+  outcome: z.enum(['succeed', 'fail'], { message: 'outcome must be succeed or fail' }),
+});
+export type TestCheckoutSettleOutcome = z.infer<typeof testCheckoutSettleBodySchema>['outcome'];
+
+export const testCheckoutResponseSchema = z.object({ success: z.literal(true), session: testCheckoutSessionSchema });
+export type TestCheckoutResponse = z.infer<typeof testCheckoutResponseSchema>;

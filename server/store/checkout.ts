@@ -1,0 +1,92 @@
+import { CHECKOUT_CANCELLED_MESSAGE, CHECKOUT_EXPIRY_MINUTES, type Purchase, type StartCheckoutBody } from '../../contract/store/purchases';
+import { activeCoinPackById } from '../catalogue/queries';
+import type { PurchaseRow, UserRow } from '../db/schema';
+import { HttpError } from '../plugins/errors';
+import { applyCheckout, fulfilCheckout } from './fulfil';
+import type { StoreApp } from './store-app';
+import { insertPurchase, ownPurchase, purchaseByAttemptKey, purchasesOf, setCheckoutSession } from './queries/purchases';
+import { toPurchase } from './views';
+
+// A member's checkout: started from the catalogue's current price (stored on
+// the purchase, so a price changed while checkout is open changes nothing),
+// confirmed by asking the provider, cancelled by closing it at the provider.
+
+export const PACK_NOT_ON_SALE = 'Coin pack not found';
+export const PURCHASE_NOT_FOUND = 'Purchase not found';
+export const ALREADY_PAID = 'This purchase is already paid';
+
+/** Where the provider sends the member back to: the Coins page, which confirms the purchase. */
+const returnPaths = (purchaseId: string) => ({ successPath: `/coins?purchase=${purchaseId}`, cancelPath: `/coins?purchase=${purchaseId}&checkout=cancelled` });
+
+export async function startCheckout(app: StoreApp, member: UserRow, body: StartCheckoutBody, now = new Date()): Promise<{ purchase: Purchase; checkoutUrl: string }> {
+  const attemptKey = `${member.id}:${body.attemptId}`;
+  const pack = await activeCoinPackById(app.db, body.item.id);
+  const earlier = await purchaseByAttemptKey(app.db, attemptKey);
+  if (!earlier && !pack) throw new HttpError(404, PACK_NOT_ON_SALE);
+  const expiresAt = new Date(now.getTime() + CHECKOUT_EXPIRY_MINUTES * 60_000);
+  const purchase =
+    earlier ??
+    (pack &&
+      (await insertPurchase(app.db, {
+        userId: member.id,
+        kind: 'coins',
+        itemName: pack.name,
+        coinPackId: pack.id,
+        coins: pack.coins,
+        amountMinor: pack.priceMinor,
+        currency: pack.currency,
+        status: 'pending',
+        provider: app.payments.name,
+        attemptKey,
+        withdrawalWaived: body.waiveWithdrawal,
+        checkoutExpiresAt: expiresAt,
+      }))) ??
+    // Two requests with one attempt id raced: the other inserted it.
+    (await purchaseByAttemptKey(app.db, attemptKey));
+  if (!purchase) throw new Error(`purchase for attempt ${attemptKey} vanished`);
+  if (purchase.status !== 'pending') throw new HttpError(409, purchase.status === 'paid' ? ALREADY_PAID : 'This checkout has ended; start a new one');
+  const session = await app.payments.createCheckout({
+    purchaseId: purchase.id,
+    userId: member.id,
+    email: member.email,
+    itemName: purchase.itemName,
+    amountMinor: purchase.amountMinor,
+    currency: purchase.currency,
+    ...returnPaths(purchase.id),
+    expiresAt: purchase.checkoutExpiresAt ?? expiresAt,
+    idempotencyKey: `checkout:${purchase.id}`,
+  });
+  const stored = purchase.checkoutSessionId === session.sessionId ? purchase : await setCheckoutSession(app.db, purchase.id, session.sessionId);
+  return { purchase: toPurchase(stored, now), checkoutUrl: session.url };
+}
+
+async function ownPurchaseOr404(app: StoreApp, userId: string, id: string): Promise<PurchaseRow> {
+  const purchase = await ownPurchase(app.db, userId, id);
+  if (!purchase) throw new HttpError(404, PURCHASE_NOT_FOUND);
+  return purchase;
+}
+
+/** The return page: asks the provider how the checkout ended and grants it if paid. */
+export async function confirmPurchase(app: StoreApp, userId: string, id: string, now = new Date()): Promise<Purchase> {
+  const purchase = await ownPurchaseOr404(app, userId, id);
+  const settled = purchase.status === 'paid' || purchase.status === 'failed' || purchase.checkoutSessionId === null;
+  const current = settled || !purchase.checkoutSessionId ? purchase : ((await fulfilCheckout(app, purchase.checkoutSessionId, now)) ?? purchase);
+  return toPurchase(current, now);
+}
+
+/** The member left checkout: it is closed at the provider, so nothing can be paid through it any more. */
+export async function cancelCheckout(app: StoreApp, userId: string, id: string, now = new Date()): Promise<{ purchase: Purchase; message: string }> {
+  const purchase = await ownPurchaseOr404(app, userId, id);
+  if (purchase.status === 'paid') throw new HttpError(409, ALREADY_PAID);
+  if (!purchase.checkoutSessionId || purchase.status !== 'pending') return { purchase: toPurchase(purchase, now), message: CHECKOUT_CANCELLED_MESSAGE };
+  const state = await app.payments.expireCheckout(purchase.checkoutSessionId);
+  // Paid in another tab just before: that payment stands and is granted.
+  const applied = await applyCheckout(app, state, now, 'cancelled');
+  if (applied?.status === 'paid') throw new HttpError(409, ALREADY_PAID);
+  return { purchase: toPurchase(applied ?? purchase, now), message: CHECKOUT_CANCELLED_MESSAGE };
+}
+
+export async function purchaseHistory(app: StoreApp, userId: string, page: number, pageSize: number, now = new Date()) {
+  const { rows, total } = await purchasesOf(app.db, userId, page, pageSize);
+  return { purchases: rows.map((row) => toPurchase(row, now)), currentPage: page, totalPages: Math.max(1, Math.ceil(total / pageSize)), total };
+}

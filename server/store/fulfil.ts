@@ -1,0 +1,114 @@
+import type { PurchaseRow } from '../db/schema';
+import type { OrbitDatabase } from '../db/types';
+import { postCoinChange } from '../coins/ledger';
+import type { CoinEntryRow } from '../coins/queries';
+import { toCoinEntry } from '../coins/views';
+import { UnknownCheckoutError, type CheckoutState, type PaymentEvent } from './payments-provider';
+import { lockPurchaseBySession, updatePurchase } from './queries/purchases';
+import { sendReceipt } from './receipt-mail';
+import type { StoreApp } from './store-app';
+import { receiptNumber, toPurchase } from './views';
+
+// The one way a payment is granted: what the provider itself reports about a
+// checkout (asked by the return page, or told by a signed webhook) applied to
+// the pending purchase under its row lock. Paying twice, a webhook delivered
+// twice and a webhook racing the return page all credit once: the purchase is
+// paid once, and the coins' ledger key is the purchase's.
+
+interface AppliedCheckout {
+  purchase: PurchaseRow;
+  /** The purchase's status changed in this transaction. */
+  changed: boolean;
+  credit: CoinEntryRow | null;
+}
+
+async function applyCheckoutState(tx: OrbitDatabase, app: StoreApp, state: CheckoutState, now: Date, expiredAs: 'expired' | 'cancelled' = 'expired'): Promise<AppliedCheckout | null> {
+  const purchase = await lockPurchaseBySession(tx, state.sessionId);
+  if (!purchase) {
+    app.log.warn({ sessionId: state.sessionId }, 'payment provider reported a checkout Orbit has no purchase for');
+    return null;
+  }
+  const unchanged = { purchase, changed: false, credit: null };
+  if (state.purchaseId !== null && state.purchaseId !== purchase.id) {
+    app.log.error({ sessionId: state.sessionId, purchaseId: purchase.id }, 'checkout session names another purchase; nothing granted');
+    return unchanged;
+  }
+  const move = (status: PurchaseRow['status']) => updatePurchase(tx, purchase.id, { status }).then((row) => ({ purchase: row, changed: true, credit: null }));
+  switch (state.outcome) {
+    case 'paid': {
+      if (purchase.status === 'paid') return unchanged;
+      // What the member was shown at checkout is what must have been paid: a price changed since does not matter, a different charge does.
+      if (state.amountMinor !== purchase.amountMinor || state.currency.toUpperCase() !== purchase.currency) {
+        app.log.error({ purchaseId: purchase.id, charged: { amountMinor: state.amountMinor, currency: state.currency } }, 'payment does not match the purchase; nothing granted');
+        return unchanged;
+      }
+      const paid = await updatePurchase(tx, purchase.id, { status: 'paid', paidAt: now, paymentId: state.paymentId });
+      if (paid.coins === null || paid.userId === null) {
+        if (paid.userId === null) app.log.warn({ purchaseId: paid.id }, 'paid purchase of a deleted account: nothing to credit, refund it');
+        return { purchase: paid, changed: true, credit: null };
+      }
+      const { entry } = await postCoinChange(tx, {
+        userId: paid.userId,
+        amount: paid.coins,
+        kind: 'purchased',
+        reference: `${paid.itemName} (receipt ${receiptNumber(paid.id)})`,
+        idempotencyKey: `purchase:${paid.id}`,
+      });
+      return { purchase: paid, changed: true, credit: entry };
+    }
+    case 'processing':
+      return purchase.status === 'pending' ? move('processing') : unchanged;
+    case 'failed':
+      return purchase.status === 'pending' || purchase.status === 'processing' ? move('failed') : unchanged;
+    case 'expired':
+      return purchase.status === 'pending' ? move(expiredAs) : unchanged;
+    case 'open':
+      return unchanged;
+  }
+}
+
+/** After the commit: the buyer's tabs hear of it, and a paid purchase gets its receipt by email. */
+function announce(app: StoreApp, applied: AppliedCheckout | null, now: Date): void {
+  if (!applied?.changed || applied.purchase.userId === null) return;
+  const { purchase, credit } = applied;
+  const userId = applied.purchase.userId;
+  app.realtime.toMember(userId, 'purchase:updated', { purchase: toPurchase(purchase, now) });
+  if (credit) app.realtime.toMember(userId, 'coins:balance', { balance: credit.balanceAfter, entry: toCoinEntry(credit) });
+  if (purchase.status === 'paid') app.mailer.inBackground(() => sendReceipt(app, purchase, userId));
+}
+
+/** Asks the provider how the checkout ended and applies it: the return page's path (and a lost webhook's stand-in). */
+export async function fulfilCheckout(app: StoreApp, sessionId: string, now = new Date()): Promise<PurchaseRow | null> {
+  return applyCheckout(app, await app.payments.retrieveCheckout(sessionId), now);
+}
+
+/** Applies a checkout's state; `expiredAs` 'cancelled' when the member closed it. */
+export async function applyCheckout(app: StoreApp, state: CheckoutState, now = new Date(), expiredAs: 'expired' | 'cancelled' = 'expired'): Promise<PurchaseRow | null> {
+  const applied = await app.db.transaction((tx) => applyCheckoutState(tx, app, state, now, expiredAs));
+  announce(app, applied, now);
+  return applied?.purchase ?? null;
+}
+
+/**
+ * A verified webhook event. The event id is recorded in the same transaction
+ * as its effects, so a redelivery (or a replay of a captured request) applies
+ * nothing; the checkout's state is read from the provider, so events arriving
+ * out of order still leave the purchase as the provider has it.
+ */
+export async function applyPaymentEvent(app: StoreApp, event: PaymentEvent, recordEvent: (tx: OrbitDatabase) => Promise<boolean>, now = new Date()): Promise<void> {
+  if (event.kind === 'ignored') {
+    await app.db.transaction(recordEvent);
+    return;
+  }
+  const state = await app.payments.retrieveCheckout(event.sessionId).catch((error: unknown) => {
+    if (!(error instanceof UnknownCheckoutError)) throw error;
+    app.log.warn({ eventId: event.id, sessionId: event.sessionId }, 'payment event about a checkout the provider does not know; ignored');
+    return null;
+  });
+  if (!state) {
+    await app.db.transaction(recordEvent);
+    return;
+  }
+  const applied = await app.db.transaction(async (tx) => ((await recordEvent(tx)) ? applyCheckoutState(tx, app, state, now) : null));
+  announce(app, applied, now);
+}

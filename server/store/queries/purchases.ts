@@ -1,0 +1,69 @@
+import { and, count, desc, eq } from 'drizzle-orm';
+import { paymentEvents, purchases, users, type NewPurchaseRow, type PurchaseRow } from '../../db/schema';
+import type { OrbitDatabase } from '../../db/types';
+
+// Purchases with money and the provider events already applied.
+
+export async function insertPurchase(db: OrbitDatabase, values: NewPurchaseRow): Promise<PurchaseRow | undefined> {
+  const [row] = await db.insert(purchases).values(values).onConflictDoNothing({ target: purchases.attemptKey }).returning();
+  return row;
+}
+
+export async function purchaseByAttemptKey(db: OrbitDatabase, attemptKey: string): Promise<PurchaseRow | undefined> {
+  const [row] = await db.select().from(purchases).where(eq(purchases.attemptKey, attemptKey));
+  return row;
+}
+
+/** The member's own purchase; undefined for anyone else's. */
+export async function ownPurchase(db: OrbitDatabase, userId: string, id: string): Promise<PurchaseRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(purchases)
+    .where(and(eq(purchases.id, id), eq(purchases.userId, userId)));
+  return row;
+}
+
+/** The purchase a checkout session was made for, locked until the transaction ends. */
+export async function lockPurchaseBySession(tx: OrbitDatabase, sessionId: string): Promise<PurchaseRow | undefined> {
+  const [row] = await tx.select().from(purchases).where(eq(purchases.checkoutSessionId, sessionId)).for('update');
+  return row;
+}
+
+export async function setCheckoutSession(db: OrbitDatabase, id: string, sessionId: string): Promise<PurchaseRow> {
+  const [row] = await db.update(purchases).set({ checkoutSessionId: sessionId }).where(eq(purchases.id, id)).returning();
+  if (!row) throw new Error(`purchase ${id} vanished`);
+  return row;
+}
+
+export async function updatePurchase(tx: OrbitDatabase, id: string, values: Partial<Pick<PurchaseRow, 'status' | 'paidAt' | 'paymentId'>>): Promise<PurchaseRow> {
+  const [row] = await tx.update(purchases).set(values).where(eq(purchases.id, id)).returning();
+  if (!row) throw new Error(`purchase ${id} vanished`);
+  return row;
+}
+
+export async function purchasesOf(db: OrbitDatabase, userId: string, page: number, pageSize: number): Promise<{ rows: PurchaseRow[]; total: number }> {
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select()
+      .from(purchases)
+      .where(eq(purchases.userId, userId))
+      .orderBy(desc(purchases.createdAt), desc(purchases.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ total: count() }).from(purchases).where(eq(purchases.userId, userId)),
+  ]);
+  return { rows, total: totals?.total ?? 0 };
+}
+
+/** Where a receipt goes. */
+export async function buyerEmail(db: OrbitDatabase, userId: string): Promise<string | undefined> {
+  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  return row?.email;
+}
+
+/** Records a provider event in the caller's transaction: false when it was applied before. */
+export async function recordPaymentEvent(tx: OrbitDatabase, id: string, type: string): Promise<boolean> {
+  const inserted = await tx.insert(paymentEvents).values({ id, type }).onConflictDoNothing().returning({ id: paymentEvents.id });
+  return inserted.length > 0;
+}
+

@@ -1,0 +1,130 @@
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import {
+  TEST_CARD_DECLINED_MESSAGE,
+  testCheckoutActionBodySchema,
+  testCheckoutParamsSchema,
+  testCheckoutResponseSchema,
+  testCheckoutSettleBodySchema,
+  type TestCheckoutSession,
+} from '../../../contract/store/test-checkout';
+import type { TestCheckoutSessionRow } from '../../db/schema';
+import { bearerSecurity, errorResponses } from '../../lib/error-responses';
+import { signedInUser } from '../../plugins/auth';
+import { HttpError } from '../../plugins/errors';
+import { UnknownCheckoutError } from '../payments-provider';
+import type { LocalPaymentsProvider, SessionChange } from './provider';
+
+// The local provider's checkout page, as Stripe's hosted page would be: only
+// the member who started the checkout can see or pay it. Mounted only when
+// PAYMENTS_PROVIDER=local.
+
+const tags = ['test payments'];
+const NOT_FOUND = 'Checkout not found';
+
+function toSession(row: TestCheckoutSessionRow): TestCheckoutSession {
+  return {
+    id: row.id,
+    itemName: row.itemName,
+    amount: { amountMinor: row.amountMinor, currency: row.currency },
+    status: row.status,
+    declined: row.declined,
+    expiresAt: row.expiresAt.toISOString(),
+    successPath: row.successPath,
+    cancelPath: row.cancelPath,
+  };
+}
+
+const ENDED: Record<TestCheckoutSessionRow['status'], string> = {
+  open: 'This checkout is open',
+  processing: 'This checkout is waiting for the bank',
+  complete: 'This checkout is already paid',
+  failed: 'This checkout\'s payment failed',
+  expired: 'This checkout has expired',
+};
+
+const testCheckoutRoutes: FastifyPluginCallbackZod<{ provider: LocalPaymentsProvider }> = (app, { provider }, done) => {
+  async function ownSession(userId: string, sessionId: string): Promise<TestCheckoutSessionRow> {
+    const row = await provider.currentSession(sessionId).catch((error: unknown) => {
+      if (error instanceof UnknownCheckoutError) return undefined;
+      throw error;
+    });
+    if (!row || row.userId !== userId) throw new HttpError(404, NOT_FOUND);
+    return row;
+  }
+
+  /** Moves the member's own session, or says why it cannot move. */
+  async function move(userId: string, sessionId: string, from: TestCheckoutSessionRow['status'], change: SessionChange, eventType: string | null) {
+    await ownSession(userId, sessionId);
+    const { row, moved } = await provider.move(sessionId, from, change, eventType);
+    if (!moved) throw new HttpError(409, ENDED[row.status]);
+    return { success: true as const, session: toSession(row) };
+  }
+
+  app.get(
+    '/store/test-checkout/:sessionId',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        summary: 'A test checkout session (no money moves)',
+        security: bearerSecurity,
+        params: testCheckoutParamsSchema,
+        response: { 200: testCheckoutResponseSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => ({ success: true as const, session: toSession(await ownSession(signedInUser(request).id, request.params.sessionId)) }),
+  );
+
+  app.post(
+    '/store/test-checkout/:sessionId/actions',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        summary: 'Pay, pay later (a bank transfer) or have the card declined, on a test checkout',
+        description: `pay and payLater complete the checkout and send the provider's signed webhook; decline leaves it open ("${TEST_CARD_DECLINED_MESSAGE}").`,
+        security: bearerSecurity,
+        params: testCheckoutParamsSchema,
+        body: testCheckoutActionBodySchema,
+        response: { 200: testCheckoutResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const userId = signedInUser(request).id;
+      const { sessionId } = request.params;
+      switch (request.body.action) {
+        case 'pay':
+          return move(userId, sessionId, 'open', { status: 'complete', declined: false }, 'checkout.session.completed');
+        case 'payLater':
+          return move(userId, sessionId, 'open', { status: 'processing', declined: false }, 'checkout.session.completed');
+        case 'decline':
+          return move(userId, sessionId, 'open', { declined: true }, null);
+      }
+    },
+  );
+
+  app.post(
+    '/store/test-checkout/:sessionId/settle',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        summary: 'The bank\'s later answer to a test bank transfer',
+        security: bearerSecurity,
+        params: testCheckoutParamsSchema,
+        body: testCheckoutSettleBodySchema,
+        response: { 200: testCheckoutResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const userId = signedInUser(request).id;
+      const { sessionId } = request.params;
+      return request.body.outcome === 'succeed'
+        ? move(userId, sessionId, 'processing', { status: 'complete' }, 'checkout.session.async_payment_succeeded')
+        : move(userId, sessionId, 'processing', { status: 'failed' }, 'checkout.session.async_payment_failed');
+    },
+  );
+  done();
+};
+
+export default testCheckoutRoutes;

@@ -1,0 +1,31 @@
+import type { Purchase, PurchaseStatus } from '../../contract/store/purchases';
+import type { PurchaseRow } from '../db/schema';
+
+/** Short enough to read out on the phone, unique enough to find the purchase: the id's first 12 hex digits. */
+export function receiptNumber(id: string): string {
+  const hex = id.replace(/-/g, '').toUpperCase();
+  return `OR-${hex.slice(0, 6)}-${hex.slice(6, 12)}`;
+}
+
+/** A pending checkout past its time can no longer be paid, whether or not the provider has said so yet. */
+function statusAt(row: PurchaseRow, now: Date): PurchaseStatus {
+  if (row.status === 'pending' && row.checkoutExpiresAt && row.checkoutExpiresAt <= now) return 'expired';
+  return row.status;
+}
+
+export function toPurchase(row: PurchaseRow, now: Date): Purchase {
+  return {
+    _id: row.id,
+    receiptNumber: receiptNumber(row.id),
+    kind: row.kind === 'coins' ? 'coinPack' : 'vipPlan',
+    itemName: row.itemName,
+    coins: row.coins,
+    amount: { amountMinor: row.amountMinor, currency: row.currency },
+    status: statusAt(row, now),
+    provider: row.provider,
+    testPayment: row.provider === 'local',
+    withdrawalWaived: row.withdrawalWaived,
+    createdAt: row.createdAt.toISOString(),
+    paidAt: row.paidAt?.toISOString() ?? null,
+  };
+}
