@@ -45,6 +45,7 @@ import { Route as BlogIndexRouteImport } from './routes/blog.index'
 import { Route as BlogPostIdRouteImport } from './routes/blog.$postId'
 import { Route as LiveStreamIdRouteImport } from './routes/live.$streamId'
 import { Route as ProfileChar123UserIdChar125RouteImport } from './routes/profile.{-$userId}'
+import { Route as TestCheckoutSessionIdRouteImport } from './routes/test-checkout.$sessionId'
 import { Route as VideoCallChar123UserIdChar125RouteImport } from './routes/video-call.{-$userId}'
 
 const IndexRoute = IndexRouteImport.update({
@@ -228,6 +229,11 @@ const ProfileChar123UserIdChar125Route =
     path: '/profile/{-$userId}',
     getParentRoute: () => rootRouteImport,
   } as any)
+const TestCheckoutSessionIdRoute = TestCheckoutSessionIdRouteImport.update({
+  id: '/test-checkout/$sessionId',
+  path: '/test-checkout/$sessionId',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const VideoCallChar123UserIdChar125Route =
   VideoCallChar123UserIdChar125RouteImport.update({
     id: '/video-call/{-$userId}',
@@ -270,6 +276,7 @@ export interface FileRoutesByFullPath {
   '/blog/$postId': typeof BlogPostIdRoute
   '/live/$streamId': typeof LiveStreamIdRoute
   '/profile/{-$userId}': typeof ProfileChar123UserIdChar125Route
+  '/test-checkout/$sessionId': typeof TestCheckoutSessionIdRoute
   '/video-call/{-$userId}': typeof VideoCallChar123UserIdChar125Route
   '/admin/': typeof AdminIndexRoute
   '/blog/': typeof BlogIndexRoute
@@ -308,6 +315,7 @@ export interface FileRoutesByTo {
   '/blog/$postId': typeof BlogPostIdRoute
   '/live/$streamId': typeof LiveStreamIdRoute
   '/profile/{-$userId}': typeof ProfileChar123UserIdChar125Route
+  '/test-checkout/$sessionId': typeof TestCheckoutSessionIdRoute
   '/video-call/{-$userId}': typeof VideoCallChar123UserIdChar125Route
   '/admin': typeof AdminIndexRoute
   '/blog': typeof BlogIndexRoute
@@ -348,6 +356,7 @@ export interface FileRoutesById {
   '/blog/$postId': typeof BlogPostIdRoute
   '/live/$streamId': typeof LiveStreamIdRoute
   '/profile/{-$userId}': typeof ProfileChar123UserIdChar125Route
+  '/test-checkout/$sessionId': typeof TestCheckoutSessionIdRoute
   '/video-call/{-$userId}': typeof VideoCallChar123UserIdChar125Route
   '/admin/': typeof AdminIndexRoute
   '/blog/': typeof BlogIndexRoute
@@ -389,6 +398,7 @@ export interface FileRouteTypes {
     | '/blog/$postId'
     | '/live/$streamId'
     | '/profile/{-$userId}'
+    | '/test-checkout/$sessionId'
     | '/video-call/{-$userId}'
     | '/admin/'
     | '/blog/'
@@ -427,6 +437,7 @@ export interface FileRouteTypes {
     | '/blog/$postId'
     | '/live/$streamId'
     | '/profile/{-$userId}'
+    | '/test-checkout/$sessionId'
     | '/video-call/{-$userId}'
     | '/admin'
     | '/blog'
@@ -466,6 +477,7 @@ export interface FileRouteTypes {
     | '/blog/$postId'
     | '/live/$streamId'
     | '/profile/{-$userId}'
+    | '/test-checkout/$sessionId'
     | '/video-call/{-$userId}'
     | '/admin/'
     | '/blog/'
@@ -500,6 +512,7 @@ export interface RootRouteChildren {
   BlogPostIdRoute: typeof BlogPostIdRoute
   LiveStreamIdRoute: typeof LiveStreamIdRoute
   ProfileChar123UserIdChar125Route: typeof ProfileChar123UserIdChar125Route
+  TestCheckoutSessionIdRoute: typeof TestCheckoutSessionIdRoute
   VideoCallChar123UserIdChar125Route: typeof VideoCallChar123UserIdChar125Route
   BlogIndexRoute: typeof BlogIndexRoute
 }
@@ -758,6 +771,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ProfileChar123UserIdChar125RouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/test-checkout/$sessionId': {
+      id: '/test-checkout/$sessionId'
+      path: '/test-checkout/$sessionId'
+      fullPath: '/test-checkout/$sessionId'
+      preLoaderRoute: typeof TestCheckoutSessionIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/video-call/{-$userId}': {
       id: '/video-call/{-$userId}'
       path: '/video-call/{-$userId}'
@@ -819,6 +839,7 @@ const rootRouteChildren: RootRouteChildren = {
   BlogPostIdRoute: BlogPostIdRoute,
   LiveStreamIdRoute: LiveStreamIdRoute,
   ProfileChar123UserIdChar125Route: ProfileChar123UserIdChar125Route,
+  TestCheckoutSessionIdRoute: TestCheckoutSessionIdRoute,
   VideoCallChar123UserIdChar125Route: VideoCallChar123UserIdChar125Route,
   BlogIndexRoute: BlogIndexRoute,
 }

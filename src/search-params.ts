@@ -22,6 +22,13 @@ export function optionalChoice<const Option extends string>(value: unknown, opti
   return options.find((option) => option === value);
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** An id as the API makes them (a UUID, any case), or undefined. */
+export function optionalUuid(value: unknown): string | undefined {
+  return typeof value === 'string' && UUID.test(value) ? value : undefined;
+}
+
 /**
  * A route's search reader whose keys are all optional, so links and redirects
  * to the route need not spell out every one (as with zod's `.optional()`).

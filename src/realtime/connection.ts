@@ -31,7 +31,8 @@ import { applyLiveEvent } from './live-cache';
  * The tab's realtime connection (socket.io at REALTIME_PATH, same origin),
  * loaded only for a signed-in member. Every server event is checked against
  * contract/realtime.ts and lands in TanStack Query's cache; the hub hears of
- * connection status, typing, new messages and call events for the screens.
+ * connection status, typing, new messages, call events and purchase updates
+ * for the screens.
  */
 
 export type OrbitSocket = Socket<ServerEvents, ClientCommands>;
@@ -121,6 +122,13 @@ export function openConnection({ token, queryClient, hub = realtimeHub, connect 
   socket.on('coins:balance', (payload: unknown) => {
     // Refetched rather than set from the event: two changes committing at once may announce themselves in either order.
     if (parse('coins:balance', payload)) void queryClient.invalidateQueries({ queryKey: memberKeys.me() });
+  });
+  socket.on('purchase:updated', (payload: unknown) => {
+    const event = parse('purchase:updated', payload);
+    if (!event) return;
+    // The purchase history (and, once granted, the balance) are under the account's key.
+    void queryClient.invalidateQueries({ queryKey: memberKeys.me() });
+    hub.publish({ type: 'purchase', purchase: event.purchase });
   });
   socket.on('presence', (payload: unknown) => {
     const event = parse('presence', payload);

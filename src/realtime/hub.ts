@@ -11,6 +11,7 @@ import type {
   serverEventSchemas,
 } from '../../contract/realtime';
 import type { Message } from '../../contract/messaging';
+import type { Purchase } from '../../contract/store/purchases';
 
 /**
  * The tab's realtime hub: what the socket (src/realtime/connection.ts, loaded
@@ -43,7 +44,9 @@ export type HubSignal =
   | { type: 'message'; peerId: string; message: Message }
   | { type: 'ended'; peerId: string }
   | { type: 'call'; event: CallHubEvent }
-  | { type: 'live'; event: LiveHubEvent };
+  | { type: 'live'; event: LiveHubEvent }
+  /** One of the member's purchases changed state (paid, processing, failed, cancelled, expired), after the server's commit. */
+  | { type: 'purchase'; purchase: Purchase };
 
 export type CommandPayloads = { [Name in ClientCommandName]: z.infer<(typeof clientCommandSchemas)[Name]> };
 

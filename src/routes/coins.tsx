@@ -1,12 +1,33 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { coinPacksQueryOptions } from '../api/store';
 import { CoinsScreen } from '../features/store/CoinsScreen';
+import { optionalChoice, optionalUuid, searchReader } from '../search-params';
+
+// Checkout sends the buyer back to /coins?purchase=<id> (paid, or paid later)
+// or /coins?purchase=<id>&checkout=cancelled (left without paying).
+const readCoinsSearch = searchReader((search) => ({
+  purchase: optionalUuid(search.purchase),
+  checkout: optionalChoice(search.checkout, ['cancelled']),
+}));
 
 export const Route = createFileRoute('/coins')({
   staticData: { pageTitle: 'Coins' },
+  validateSearch: readCoinsSearch,
   // Started, not awaited: the screen shows its own loading and error states.
   loader: ({ context }) => {
     void context.queryClient.prefetchQuery(coinPacksQueryOptions());
   },
-  component: CoinsScreen,
+  component: CoinsRoute,
 });
+
+function CoinsRoute() {
+  const { purchase, checkout } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return (
+    <CoinsScreen
+      checkoutReturn={purchase ? { purchaseId: purchase, outcome: checkout === 'cancelled' ? 'cancelled' : 'returned' } : null}
+      // Once the buyer has read how it ended, a reload must not confirm it again.
+      onCheckoutReturnDone={() => void navigate({ search: {}, replace: true })}
+    />
+  );
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { optionalChoice, optionalInteger, optionalReturnPath, optionalText, searchReader } from '../../src/search-params';
+import { optionalChoice, optionalInteger, optionalReturnPath, optionalText, optionalUuid, searchReader } from '../../src/search-params';
 import { pathAfterSignIn } from '../../src/features/auth/path-after-sign-in';
 
 // The address bar is user input: a bad value reads as "not given", never an error page.
@@ -27,6 +27,12 @@ describe('search params', () => {
     expect(optionalChoice('vip', ['all', 'banned', 'vip'])).toBe('vip');
     expect(optionalChoice('VIP', ['all', 'banned', 'vip'])).toBeUndefined();
     expect(optionalChoice(['vip'], ['all', 'banned', 'vip'])).toBeUndefined();
+  });
+
+  it('reads ids as the API makes them (UUIDs)', () => {
+    expect(optionalUuid('5d1f0c2a-8e3b-4c7d-9a6f-1b2c3d4e5f60')).toBe('5d1f0c2a-8e3b-4c7d-9a6f-1b2c3d4e5f60');
+    expect(optionalUuid('5D1F0C2A-8E3B-4C7D-9A6F-1B2C3D4E5F60')).toBe('5D1F0C2A-8E3B-4C7D-9A6F-1B2C3D4E5F60');
+    for (const bad of ['not-an-id', '5d1f0c2a8e3b4c7d9a6f1b2c3d4e5f60', ' 5d1f0c2a-8e3b-4c7d-9a6f-1b2c3d4e5f60', 42, undefined]) expect(optionalUuid(bad)).toBeUndefined();
   });
 
   it('builds a route reader that drops what it cannot read', () => {

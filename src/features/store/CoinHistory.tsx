@@ -3,9 +3,10 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import type { CoinEntry, CoinEntryKind } from '../../../contract/coins/ledger';
 import { coinHistoryQueryOptions } from '../../api/coins/history';
-import { EmptyState, ErrorState, Pagination, px, Skeleton, Text } from '../../ui';
+import { EmptyState, ErrorState, Pagination, Skeleton, Text } from '../../ui';
 import { formatCount } from './format';
 import { StoreSection } from './StorePageLayout';
+import { HistoryList, HistoryRow } from './HistoryList';
 
 const KIND_LABELS: Record<CoinEntryKind, string> = {
   purchased: 'Bought',
@@ -18,9 +19,9 @@ const KIND_LABELS: Record<CoinEntryKind, string> = {
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const signedCoins = (amount: number) => `${amount > 0 ? '+' : '−'}${formatCount(Math.abs(amount))}`;
 
-function HistoryRow({ entry }: { entry: CoinEntry }) {
+function CoinEntryRow({ entry }: { entry: CoinEntry }) {
   return (
-    <Row>
+    <HistoryRow>
       <div>
         <Text weight="semibold">{`${KIND_LABELS[entry.kind]}: ${entry.reference}`}</Text>
         <Text size="sm" tone="muted">
@@ -31,7 +32,7 @@ function HistoryRow({ entry }: { entry: CoinEntry }) {
       <Amount $credit={entry.amount > 0} aria-label={`${entry.amount > 0 ? 'plus' : 'minus'} ${formatCount(Math.abs(entry.amount))} coins`}>
         {signedCoins(entry.amount)}
       </Amount>
-    </Row>
+    </HistoryRow>
   );
 }
 
@@ -49,13 +50,13 @@ export function CoinHistory() {
   else {
     body = (
       <>
-        <List aria-busy={history.isFetching}>
+        <HistoryList aria-busy={history.isFetching}>
           {history.data.entries.map((entry) => (
             <li key={entry._id}>
-              <HistoryRow entry={entry} />
+              <CoinEntryRow entry={entry} />
             </li>
           ))}
-        </List>
+        </HistoryList>
         {history.data.totalPages > 1 ? <Pagination label="Coin history pages" page={history.data.currentPage} totalPages={history.data.totalPages} onChange={setPage} /> : null}
       </>
     );
@@ -66,24 +67,6 @@ export function CoinHistory() {
     </StoreSection>
   );
 }
-
-const List = styled.ul`
-  margin: 0;
-  padding: 0;
-  list-style: none;
-
-  & > li + li {
-    border-top: 1px solid ${({ theme }) => theme.colors.border};
-  }
-`;
-
-const Row = styled.div`
-  display: flex;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${({ theme }) => px(theme.space[3])};
-  padding: ${({ theme }) => px(theme.space[3])} 0;
-`;
 
 const Amount = styled.span<{ $credit: boolean }>`
   flex-shrink: 0;

@@ -7,6 +7,7 @@ import { CoinPackGrid } from './CoinPackCard';
 import { LoadStatus } from './LoadStatus';
 import { PurchaseDialog } from './PurchaseDialog';
 import { StorePageLayout, StoreSection } from './StorePageLayout';
+import { TestPaymentsBanner } from './TestPaymentsBanner';
 import { VipPlanGrid } from './VipPlanCard';
 import { combineLoads, useAccount, useCoinPacks, useVipPlans } from './useStoreData';
 import { usePurchase } from './usePurchase';
@@ -26,6 +27,7 @@ export function StoreScreen() {
       animation="coins"
       aside={load.status !== 'error' && <BalanceCard isAuthenticated={account.isAuthenticated} user={account.user} />}
     >
+      <TestPaymentsBanner />
       {load.status === 'ready' ? (
         <>
           <StoreSection title="Coin Packs" titleId="store-coins-title" link={<SectionLink to="/coins">How to earn coins</SectionLink>}>

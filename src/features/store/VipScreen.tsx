@@ -3,6 +3,7 @@ import { EmptyState } from '../../ui';
 import { LoadStatus } from './LoadStatus';
 import { PurchaseDialog } from './PurchaseDialog';
 import { StorePageLayout, StoreSection } from './StorePageLayout';
+import { TestPaymentsBanner } from './TestPaymentsBanner';
 import { VipBenefitsPanel } from './VipBenefitsPanel';
 import { VipPlanGrid } from './VipPlanCard';
 import { VipStatusBanner } from './VipStatusBanner';
@@ -18,6 +19,7 @@ export function VipScreen() {
 
   return (
     <StorePageLayout title="VIP Membership" subtitle="Stand out, match faster and message anyone" animation="vip">
+      <TestPaymentsBanner />
       {load.status === 'ready' ? (
         <>
           <VipStatusBanner user={account.user} />

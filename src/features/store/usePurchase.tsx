@@ -1,25 +1,36 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorOptions, ActorRefFrom, AnyActorLogic, InspectionEvent } from 'xstate';
-import { purchaseMachine, selectOutcome, selectPendingItem, type PurchaseItem } from '../../../machines/store/purchase.machine';
-import { simulatedPurchaseActors } from '../../../machines/store/purchase.sim';
+import {
+  purchaseMachine,
+  selectDialog,
+  selectPendingItem,
+  type CheckoutReturn,
+  type PurchaseItem,
+} from '../../../machines/store/purchase.machine';
+import { realtimeHub } from '../../realtime/hub';
 import { useAuth } from '../auth/AuthProvider';
 import { useReturnHere } from '../auth/useReturnHere';
+import { createPurchaseActors, goToCheckoutPage } from './purchase-actors';
 
 type Clock = NonNullable<ActorOptions<AnyActorLogic>['clock']>;
 export type PurchaseActor = ActorRefFrom<typeof purchaseMachine>;
 
 /**
- * What a test may swap: the machine with its checkout actor already
- * provided, the clock and an inspector. The app passes none of these and
- * gets the simulated checkout; a real one is a different `purchase` actor.
+ * What a test may swap: the machine with its actors already provided, the
+ * clock, an inspector, the browser's navigation to checkout (jsdom has none)
+ * and how a Buy Now's attempt id is made. The app passes none of these and
+ * gets the server's checkout for coin packs and the simulated one for VIP plans.
  */
 export interface PurchaseOverrides {
   machine?: typeof purchaseMachine;
   clock?: Clock;
   inspect?: (event: InspectionEvent) => void;
   onActor?: (actor: PurchaseActor) => void;
+  goToCheckout?: (url: string) => void;
+  newAttemptId?: () => string;
 }
 
 const PurchaseOverridesContext = createContext<PurchaseOverrides>({});
@@ -28,7 +39,7 @@ export function PurchaseOverridesProvider({ value, children }: { value: Purchase
   return <PurchaseOverridesContext.Provider value={value}>{children}</PurchaseOverridesContext.Provider>;
 }
 
-const defaultMachine = purchaseMachine.provide({ actors: simulatedPurchaseActors });
+const randomAttemptId = () => crypto.randomUUID();
 
 /**
  * The buying flow of one screen. Signed out, a purchase starts at /login
@@ -36,7 +47,15 @@ const defaultMachine = purchaseMachine.provide({ actors: simulatedPurchaseActors
  */
 export function usePurchase() {
   const overrides = useContext(PurchaseOverridesContext);
-  const machine = useMemo(() => overrides.machine ?? defaultMachine, [overrides.machine]);
+  const queryClient = useQueryClient();
+  const { machine: givenMachine, goToCheckout = goToCheckoutPage, newAttemptId = randomAttemptId } = overrides;
+  const machine = useMemo(
+    () =>
+      (givenMachine ?? purchaseMachine.provide({ actors: createPurchaseActors({ hub: realtimeHub, queryClient }) })).provide({
+        actions: { goToCheckout: (_, { url }) => goToCheckout(url) },
+      }),
+    [givenMachine, queryClient, goToCheckout],
+  );
   const actor = useActorRef(machine, {
     ...(overrides.clock ? { clock: overrides.clock } : {}),
     ...(overrides.inspect ? { inspect: overrides.inspect } : {}),
@@ -50,7 +69,7 @@ export function usePurchase() {
   const navigate = useNavigate();
   const returnHere = useReturnHere();
   const pendingItem = useSelector(actor, selectPendingItem);
-  const outcome = useSelector(actor, selectOutcome);
+  const dialog = useSelector(actor, selectDialog);
 
   const buy = useCallback(
     (item: PurchaseItem) => {
@@ -58,13 +77,26 @@ export function usePurchase() {
         void navigate({ to: '/login', search: returnHere });
         return;
       }
-      actor.send({ type: 'BUY', item });
+      // One attempt id per Buy Now: the server finds the same checkout again for a retry of it.
+      actor.send({ type: 'BUY', item, attemptId: newAttemptId() });
     },
-    [actor, isAuthenticated, navigate, returnHere],
+    [actor, isAuthenticated, navigate, returnHere, newAttemptId],
   );
-  const dismiss = useCallback(() => actor.send({ type: 'DISMISS' }), [actor]);
+  const toggleWaiver = useCallback(() => actor.send({ type: 'TOGGLE_WAIVER' }), [actor]);
+  const continueToPayment = useCallback(() => actor.send({ type: 'CONTINUE' }), [actor]);
+  /** Back from checkout (the return address names the purchase): confirm it, or cancel it when the buyer left without paying. */
+  const returned = useCallback(
+    (purchaseId: string, outcome: CheckoutReturn) => actor.send({ type: 'RETURNED', purchaseId, outcome }),
+    [actor],
+  );
+  /** Closes the dialog when it can be closed (not while checkout opens or a payment is being confirmed); true when it did. */
+  const dismiss = useCallback(() => {
+    if (!actor.getSnapshot().can({ type: 'DISMISS' })) return false;
+    actor.send({ type: 'DISMISS' });
+    return true;
+  }, [actor]);
 
-  return { buy, dismiss, pendingItem, outcome, isBusy: pendingItem !== null };
+  return { buy, toggleWaiver, continueToPayment, returned, dismiss, pendingItem, dialog, isBusy: pendingItem !== null };
 }
 
 export type PurchaseFlow = ReturnType<typeof usePurchase>;

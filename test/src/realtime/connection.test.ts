@@ -164,6 +164,36 @@ describe('the realtime connection', () => {
     unsubscribe();
   });
 
+  it("passes a purchase's new state to the screens and refetches the account, and drops a malformed one", async () => {
+    const { queryClient, signals, socket } = setUp();
+    const fetchMe = vi.fn(() => Promise.resolve({ coins: 500 }));
+    queryClient.setQueryData(memberKeys.me(), { coins: 0 });
+    const observer = new QueryObserver(queryClient, { queryKey: memberKeys.me(), queryFn: fetchMe, staleTime: Infinity });
+    const unsubscribe = observer.subscribe(() => {});
+    socket.serverSends('purchase:updated', { purchase: { _id: 'p-1', status: 'paid' } });
+    expect(fetchMe).not.toHaveBeenCalled();
+    expect(signals.filter((signal) => signal.type === 'purchase')).toEqual([]);
+    const purchase = {
+      _id: 'p-1',
+      receiptNumber: 'OR-P1',
+      kind: 'coinPack',
+      itemName: 'Value Pack',
+      coins: 500,
+      amount: { amountMinor: 499, currency: 'USD' },
+      status: 'paid',
+      provider: 'local',
+      testPayment: true,
+      withdrawalWaived: true,
+      createdAt: new Date().toISOString(),
+      paidAt: new Date().toISOString(),
+    };
+    socket.serverSends('purchase:updated', { purchase });
+    expect(signals).toContainEqual({ type: 'purchase', purchase });
+    await vi.waitFor(() => expect(queryClient.getQueryData(memberKeys.me())).toEqual({ coins: 500 }));
+    expect(fetchMe).toHaveBeenCalledTimes(1);
+    unsubscribe();
+  });
+
   it('asks the API about the session when the server drops the connection', async () => {
     localStorage.setItem('user_token', 'user-token');
     const { calls } = mockApi({ 'GET /api/user/me': () => json(401, { success: false, message: 'Your session has ended' }) });

@@ -2,6 +2,7 @@ import { render } from '@testing-library/react';
 import { createMemoryHistory } from '@tanstack/react-router';
 import type { CoinPack, VipPlan } from '../../../../contract/store/listings';
 import type { Money } from '../../../../contract/store/money';
+import type { Purchase, PurchaseStatus } from '../../../../contract/store/purchases';
 import type { User } from '../../../../contract/members/profile';
 import { App } from '../../../../src/App';
 import { PurchaseOverridesProvider, type PurchaseOverrides } from '../../../../src/features/store/usePurchase';
@@ -84,6 +85,28 @@ export const publicConfigReply = () => json(200, { success: true, data: { config
 export const coinPacksReply = (coinPacks: CoinPack[] = COIN_PACKS) => json(200, { success: true, coinPacks });
 export const vipPlansReply = (vipPlans: VipPlan[] = VIP_PLANS) => json(200, { success: true, vipPlans });
 export const meReply = (user: User = accountWith()) => json(200, { user });
+
+/** One of the member's purchases of the Value Pack (taken by the local test provider), as the API sends it. */
+export function purchaseOf(status: PurchaseStatus, overrides: Partial<Purchase> = {}): Purchase {
+  return {
+    _id: '5d1f0c2a-8e3b-4c7d-9a6f-1b2c3d4e5f60',
+    receiptNumber: 'OR-5D1F-0C2A',
+    kind: 'coinPack',
+    itemName: 'Value Pack',
+    coins: 500,
+    amount: usd(499),
+    status,
+    provider: 'local',
+    testPayment: true,
+    withdrawalWaived: true,
+    createdAt: '2026-11-26T12:00:00.000Z',
+    paidAt: status === 'paid' ? '2026-11-26T12:01:00.000Z' : null,
+    ...overrides,
+  };
+}
+
+export const paymentsModeReply = (testPayments = true) =>
+  json(200, { success: true, provider: testPayments ? 'local' : 'stripe', testPayments });
 
 /** A reply the test releases when it wants, to see the loading state (each caller gets its own Response). */
 export function heldReply() {

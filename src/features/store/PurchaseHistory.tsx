@@ -1,0 +1,120 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import styled from 'styled-components';
+import type { Purchase } from '../../../contract/store/purchases';
+import { purchaseHistoryQueryOptions } from '../../api/purchase-history';
+import { Button, Dialog, EmptyState, ErrorState, Pagination, px, Skeleton, Text } from '../../ui';
+import { formatPurchaseAmount, formatPurchaseDate, PurchaseStatusBadge, Receipt } from './Receipt';
+import { StoreSection } from './StorePageLayout';
+import { HistoryList, HistoryRow } from './HistoryList';
+
+function PurchaseRow({ purchase, onReceipt }: { purchase: Purchase; onReceipt: (purchase: Purchase) => void }) {
+  const when = purchase.paidAt ?? purchase.createdAt;
+  const date = formatPurchaseDate(when);
+  return (
+    <HistoryRow>
+      <Main>
+        <Text weight="semibold">{purchase.itemName}</Text>
+        <Meta>
+          <Text as="span" size="sm" tone="muted">
+            <time dateTime={when}>{date}</time>
+          </Text>
+          <PurchaseStatusBadge status={purchase.status} />
+        </Meta>
+      </Main>
+      <Side>
+        <Amount>{formatPurchaseAmount(purchase.amount)}</Amount>
+        {purchase.status === 'paid' ? (
+          // Named with what it is the receipt of: a list of buttons all called 'Receipt' tells a screen reader nothing.
+          <Button type="button" variant="secondary" size="sm" aria-label={`Receipt for ${purchase.itemName}, ${date}`} onClick={() => onReceipt(purchase)}>
+            Receipt
+          </Button>
+        ) : null}
+      </Side>
+    </HistoryRow>
+  );
+}
+
+/** The signed-in member's purchases on /coins, newest first: what, when, how much, how it ended, and each paid one's receipt. */
+export function PurchaseHistory() {
+  const [page, setPage] = useState(1);
+  const [receiptOf, setReceiptOf] = useState<Purchase | null>(null);
+  const history = useQuery(purchaseHistoryQueryOptions(page));
+
+  let body;
+  if (history.isPending) body = <Skeleton height={96} />;
+  else if (history.isError)
+    body = (
+      <ErrorState headingLevel={3} title="Error Loading Purchases" text={history.error.message} action={{ label: 'Try Again', onClick: () => void history.refetch() }} />
+    );
+  else if (history.data.purchases.length === 0)
+    body = <EmptyState headingLevel={3} title="No purchases yet" text="Coin packs you buy show here, each with its receipt." />;
+  else {
+    body = (
+      <>
+        <HistoryList aria-busy={history.isFetching}>
+          {history.data.purchases.map((purchase) => (
+            <li key={purchase._id}>
+              <PurchaseRow purchase={purchase} onReceipt={setReceiptOf} />
+            </li>
+          ))}
+        </HistoryList>
+        {history.data.totalPages > 1 ? (
+          <Pagination label="Purchase history pages" page={history.data.currentPage} totalPages={history.data.totalPages} onChange={setPage} />
+        ) : null}
+      </>
+    );
+  }
+  return (
+    <StoreSection title="Purchase History" titleId="purchase-history-title">
+      {body}
+      <Dialog
+        open={receiptOf !== null}
+        onClose={() => setReceiptOf(null)}
+        title="Receipt"
+        footer={
+          <Button type="button" variant="secondary" onClick={() => setReceiptOf(null)}>
+            Done
+          </Button>
+        }
+      >
+        {receiptOf ? <Receipt purchase={receiptOf} /> : null}
+      </Dialog>
+    </StoreSection>
+  );
+}
+
+const Main = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => px(theme.space[1])};
+  min-width: 0;
+  overflow-wrap: anywhere;
+`;
+
+const Meta = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => px(theme.space[2])};
+`;
+
+// Amount above the Receipt button on a phone, beside it from tablet up.
+const Side = styled.div`
+  display: flex;
+  flex-shrink: 0;
+  flex-direction: column;
+  align-items: flex-end;
+  gap: ${({ theme }) => px(theme.space[2])};
+
+  ${({ theme }) => theme.media.tablet} {
+    flex-direction: row-reverse;
+    align-items: center;
+    gap: ${({ theme }) => px(theme.space[4])};
+  }
+`;
+
+const Amount = styled.span`
+  font-weight: ${({ theme }) => theme.font.weights.bold};
+  font-variant-numeric: tabular-nums;
+`;
