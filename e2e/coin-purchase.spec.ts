@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { CHECKOUT_CANCELLED_MESSAGE, TEST_PAYMENT_LABEL, WITHDRAWAL_WAIVER_TEXT } from '../contract/store/purchases';
-import { expectNoAxeViolations } from './support/layout';
+import { expectNoAxeViolations, expectNoSidewaysScroll } from './support/layout';
 import { registerMember, realtimeJoined, type Member } from './support/members';
 
 // Buying coins on the local test provider, as a member does it: Buy Now, the
@@ -71,17 +71,23 @@ test('a member buys a coin pack: the balance and the receipt arrive in both open
   await expect(buying.getByRole('dialog')).toHaveCount(0);
 });
 
-test('leaving checkout without paying changes nothing and says so', async ({ browser, request }) => {
+test('leaving checkout without paying changes nothing and says so (on a phone)', async ({ browser, request }) => {
   const member = await registerMember(request, 'Coin Leaver');
   const [page] = await memberTabs(browser, member);
+  await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/coins');
   await checkOut(page, 'Starter Pack');
+  await expectNoSidewaysScroll(page, 390, 'the test checkout');
+  await page.screenshot({ path: 'test-results/screens/test-checkout-390.png' });
   await page.getByRole('link', { name: 'Cancel and return to Orbit' }).click();
   const outcome = page.getByRole('dialog', { name: 'Checkout cancelled' });
   await expect(outcome).toContainText(CHECKOUT_CANCELLED_MESSAGE);
   await expect(balanceOf(page)).toContainText('0coins');
   await outcome.getByRole('button', { name: 'OK' }).click();
-  await expect(page.getByRole('region', { name: 'Purchase History' })).toContainText('Cancelled');
+  const history = page.getByRole('region', { name: 'Purchase History' });
+  await expect(history).toContainText('Cancelled');
+  await expectNoSidewaysScroll(page, 390, 'Coins with a purchase history');
+  await history.screenshot({ path: 'test-results/screens/purchase-history-390.png' });
 });
 
 test('a payment the bank confirms later: Orbit says it is waiting, then credits the coins live', async ({ browser, request }) => {

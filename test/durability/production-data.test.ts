@@ -24,7 +24,8 @@ const JWT_SECRET = 'production-data-jwt-secret-0123456789abcdef';
 
 let dataDir: string;
 const serverFor = (nodeEnv: 'development' | 'production') =>
-  new ServerProcess({ port: PORT, dataDir, adminPassword: ADMIN_PASSWORD, env: { NODE_ENV: nodeEnv, JWT_SECRET, LOG_LEVEL: 'info' } });
+  // The local test checkout is the only payment provider so far; production takes it only when told to.
+  new ServerProcess({ port: PORT, dataDir, adminPassword: ADMIN_PASSWORD, env: { NODE_ENV: nodeEnv, JWT_SECRET, LOG_LEVEL: 'info', PAYMENTS_ALLOW_LOCAL: '1' } });
 
 const signInAsDemo = () => callApi(PORT, { method: 'POST', path: '/api/auth/login', body: { username: DEMO_USER.username, password: DEMO_USER.password } });
 
@@ -41,7 +42,7 @@ async function registerMember(username: string): Promise<string> {
 async function removeDemoData(): Promise<{ code: number | null; output: string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/remove-demo-data.ts'], {
     cwd: REPO_ROOT,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, NODE_ENV: 'production', JWT_SECRET, ADMIN_PASSWORD },
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, NODE_ENV: 'production', JWT_SECRET, ADMIN_PASSWORD, PAYMENTS_ALLOW_LOCAL: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -124,7 +124,7 @@ describe('demo people liking back', () => {
     const env = { JWT_SECRET: 'a'.repeat(40), DATA_DIR: '/nonexistent' };
     expect(loadConfig({ ...env, NODE_ENV: 'development' }).demoLikeBackProbability).toBe(0.35);
     expect(loadConfig({ ...env, NODE_ENV: 'test', DEMO_LIKE_BACK_PROBABILITY: '1' }).demoLikeBackProbability).toBe(1);
-    expect(loadConfig({ ...env, NODE_ENV: 'production', DEMO_LIKE_BACK_PROBABILITY: '1' }).demoLikeBackProbability).toBe(0);
+    expect(loadConfig({ ...env, NODE_ENV: 'production', PAYMENTS_ALLOW_LOCAL: '1', DEMO_LIKE_BACK_PROBABILITY: '1' }).demoLikeBackProbability).toBe(0);
     expect(() => loadConfig({ ...env, DEMO_LIKE_BACK_PROBABILITY: '2' })).toThrow(/DEMO_LIKE_BACK_PROBABILITY: must be 0 to 1/);
   });
 
