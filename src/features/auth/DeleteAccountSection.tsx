@@ -1,10 +1,11 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { CURRENT_PASSWORD_INCORRECT, deleteAccountBodySchema } from '../../../contract/auth/sign-in';
 import { deleteAccount } from '../../api/auth/account';
 import { holdingSessionNews } from '../../api/auth/tokens';
+import { currentUserQueryOptions } from '../../api/members';
 import { ApiError } from '../../api/client';
 import { Button, Cluster, Field, Input, Notice, px, Text } from '../../ui';
 import { SettingsSection } from '../members/profile/SettingsSection';
@@ -29,6 +30,11 @@ const Confirm = styled.form`
   border-radius: ${({ theme }) => px(theme.radii.card)};
 `;
 
+/** Said before the password is asked for: coins do not survive the account (its ledger rows stay, without a name). */
+export function unspentCoinsWarning(coins: number): string {
+  return `You still have ${coins.toLocaleString()} unspent ${coins === 1 ? 'coin' : 'coins'}. They are lost with your account.`;
+}
+
 /** A wrong or refused password belongs next to the field that holds it; anything else is a notice. */
 function passwordProblem(error: Error): string | undefined {
   if (!(error instanceof ApiError)) return undefined;
@@ -49,7 +55,8 @@ export function DeleteAccountSection() {
   const passwordRef = useRef<HTMLInputElement>(null);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const { send } = useAuth();
+  const { send, isAuthenticated } = useAuth();
+  const coins = useQuery({ ...currentUserQueryOptions(), enabled: isAuthenticated }).data?.coins ?? 0;
 
   const remove = useMutation({
     mutationFn: (body: Parameters<typeof deleteAccount>[0]) => holdingSessionNews(() => deleteAccount(body)),
@@ -97,6 +104,7 @@ export function DeleteAccountSection() {
     <SettingsSection id="settings-delete-account" title="Delete account" intro={DELETE_ACCOUNT_WARNING}>
       {confirming ? (
         <Confirm aria-label="Delete account" onSubmit={submit} noValidate>
+          {coins > 0 ? <Notice tone="info">{unspentCoinsWarning(coins)}</Notice> : null}
           <Text>Enter your password to delete your account.</Text>
           {serverMessage ? <Notice tone="error">{serverMessage}</Notice> : null}
           <Field label="Password" error={fieldError}>

@@ -2,7 +2,7 @@ import { act, configure, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_DELETED_MESSAGE, CURRENT_PASSWORD_INCORRECT } from '../../../../contract/auth/sign-in';
-import { DELETE_ACCOUNT_WARNING } from '../../../../src/features/auth/DeleteAccountSection';
+import { DELETE_ACCOUNT_WARNING, unspentCoinsWarning } from '../../../../src/features/auth/DeleteAccountSection';
 import { json, renderApp } from '../../support/render-app';
 import { me, mockShellApi, signedInForEachTest } from '../discovery/discover/fixtures';
 
@@ -33,6 +33,9 @@ describe('Delete account, in Settings', () => {
     });
     const { router, queryClient } = renderApp('/profile');
     const { form, password } = await openDeleteConfirmation();
+    // The member still holds coins (the fixture's 500): they are told before they confirm.
+    expect(form.getByText(unspentCoinsWarning(500))).toBeInTheDocument();
+    expect(unspentCoinsWarning(500)).toBe('You still have 500 unspent coins. They are lost with your account.');
     // The confirmation starts at the password, so nobody deletes by pressing twice.
     await waitFor(() => expect(password).toHaveFocus());
     await userEvent.type(password, 'my-own-password');
