@@ -25,7 +25,9 @@ export const dataExportSchema = z.object({
   blocked: z.array(personSchema.extend({ blockedAt: z.string() })),
   /** Reports they sent, with what they wrote. */
   reports: z.array(personSchema.extend({ reason: z.string(), details: z.string(), status: z.string(), at: z.string() })),
-  purchases: z.array(z.object({ kind: z.string(), item: z.string(), amount: moneySchema, at: z.string() })),
+  purchases: z.array(
+    z.object({ receiptNumber: z.string(), kind: z.string(), item: z.string(), coins: z.number().int().nullable(), amount: moneySchema, status: z.string(), at: z.string(), paidAt: z.string().nullable() }),
+  ),
   /** Every change of their coin balance, newest first: how many coins, why, and the balance after it. */
   coins: z.array(z.object({ amount: z.number().int(), kind: z.string(), reference: z.string(), balanceAfter: z.number().int(), at: z.string() })),
   /** Coins they cashed out: what was asked, how, and what the operators decided (with the transaction id or the reason). */

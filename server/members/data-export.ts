@@ -6,6 +6,7 @@ import type { OrbitDatabase } from '../db/types';
 import { largestPhotoUrl, listPhotoRows } from '../photos/queries';
 import { dataExportRows } from './queries';
 import { toUserView } from './views';
+import { receiptNumber } from '../store/views';
 
 const asPerson = (row: { username: string; name: string }) => ({ username: row.username, name: row.name || row.username });
 
@@ -32,7 +33,16 @@ export async function buildDataExport(db: OrbitDatabase, user: UserRow, now: Dat
     messages: messageRows.map((row) => ({ with: row.peerUsername, seq: row.seq, fromMe: row.fromMe, text: row.body, sentAt: row.sentAt.toISOString() })),
     blocked: blocked.map((row) => ({ ...asPerson(row), blockedAt: row.blockedAt.toISOString() })),
     reports: reports.map((row) => ({ ...asPerson(row), reason: row.reason, details: row.details, status: row.status, at: row.at.toISOString() })),
-    purchases: purchaseRows.map((row) => ({ kind: row.kind, item: row.item, amount: { amountMinor: row.amountMinor, currency: row.currency }, at: row.at.toISOString() })),
+    purchases: purchaseRows.map((row) => ({
+      receiptNumber: receiptNumber(row.id),
+      kind: row.kind,
+      item: row.item,
+      coins: row.coins,
+      amount: { amountMinor: row.amountMinor, currency: row.currency },
+      status: row.status,
+      at: row.at.toISOString(),
+      paidAt: row.paidAt?.toISOString() ?? null,
+    })),
     withdrawals: withdrawalRows.map((row) => ({
       ...row,
       amount: { amountMinor: row.amountMinor, currency: row.currency },

@@ -84,7 +84,17 @@ export async function dataExportRows(db: OrbitDatabase, userId: string) {
     .orderBy(desc(userReports.createdAt), desc(userReports.id));
 
   const purchaseRows = await db
-    .select({ kind: purchases.kind, item: purchases.itemName, amountMinor: purchases.amountMinor, currency: purchases.currency, at: purchases.createdAt })
+    .select({
+      id: purchases.id,
+      kind: purchases.kind,
+      item: purchases.itemName,
+      coins: purchases.coins,
+      amountMinor: purchases.amountMinor,
+      currency: purchases.currency,
+      status: purchases.status,
+      at: purchases.createdAt,
+      paidAt: purchases.paidAt,
+    })
     .from(purchases)
     .where(eq(purchases.userId, userId))
     .orderBy(desc(purchases.createdAt), desc(purchases.id));

@@ -109,7 +109,9 @@ describe('GET /api/user/me/export', () => {
     expect(data.reports.map(({ at, ...report }) => withTime(report, at))).toEqual([
       { username: reported.body.username, name: reported.body.username, reason: 'scam', details: 'Asked for money', status: 'open' },
     ]);
-    expect(data.purchases.map(({ at, ...purchase }) => withTime(purchase, at))).toEqual([{ kind: 'vip', item: 'Gold month', amount: { amountMinor: 999, currency: 'USD' } }]);
+    expect(data.purchases.map(({ at, paidAt, receiptNumber, ...purchase }) => ({ ...withTime(purchase, at), paid: paidAt !== null, receiptNumber }))).toEqual([
+      { kind: 'vip', item: 'Gold month', coins: null, amount: { amountMinor: 999, currency: 'USD' }, status: 'paid', paid: true, receiptNumber: expect.stringMatching(/^OR-[0-9A-F]{6}-[0-9A-F]{6}$/) as unknown },
+    ]);
     expect(data.coins.map(({ at, ...entry }) => withTime(entry, at))).toEqual([{ amount: 75, kind: 'granted', reference: 'Contest prize', balanceAfter: 75 }]);
     // app.inject's own User-Agent: the one the member signed in with.
     expect(data.sessions.map(({ startedAt, expiresAt, ...session }) => withTime(withTime(session, startedAt), expiresAt))).toEqual([{ userAgent: 'lightMyRequest', endedAt: null }]);
