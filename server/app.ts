@@ -168,7 +168,11 @@ export async function buildApp(options: BuildAppOptions) {
       publicUrl: options.config.publicUrl ?? 'http://localhost:5002',
     });
     await app.register(photoStoragePlugin, { storage: options.photoStorage ?? photoStorageFor(options.config) });
-    await app.register(paymentsPlugin, { settings: options.config.payments ?? { provider: 'local' }, jwtSecret: options.config.jwtSecret });
+    await app.register(paymentsPlugin, {
+      settings: options.config.payments ?? { provider: 'local' },
+      jwtSecret: options.config.jwtSecret,
+      publicUrl: options.config.publicUrl ?? 'http://localhost:5002',
+    });
     await app.register(swaggerPlugin);
     await app.register(apiRoutes, {
       prefix: '/api',

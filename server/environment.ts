@@ -98,8 +98,11 @@ const envSchema = z.object({
   LIVE_MEDIA_PORT_MIN: mediaPortSchema.optional(),
   LIVE_MEDIA_PORT_MAX: mediaPortSchema.optional(),
   // Payments (docs/PAYMENTS.md): local is Orbit's own test checkout, where no money moves.
-  PAYMENTS_PROVIDER: z.enum(['local'], { message: 'must be local (the Stripe provider is not built yet)' }).default('local'),
+  PAYMENTS_PROVIDER: z.enum(['local', 'stripe'], { message: 'must be local or stripe' }).default('local'),
   PAYMENTS_ALLOW_LOCAL: z.enum(['true', 'false', '1', '0'], { message: 'must be true or false' }).default('false'),
+  // Stripe's secret API key and the signing secret of the webhook endpoint registered for /api/store/webhooks/stripe; never logged.
+  STRIPE_SECRET_KEY: z.string().regex(/^sk_\S+$/, 'must be a Stripe secret key (sk_…)').optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\S+$/, 'must be a Stripe webhook signing secret (whsec_…)').optional(),
   LIVE_HOST_GRACE_MS: z.coerce
     .number({ message: 'must be a number' })
     .int('must be a whole number')
@@ -185,9 +188,27 @@ export interface AppConfig {
   payments?: PaymentSettings;
 }
 
-export interface PaymentSettings {
-  provider: 'local';
+/** Where Stripe's API is reached instead of api.stripe.com: tests point it at a fake. */
+export interface StripeApiAddress {
+  host: string;
+  port: number;
+  protocol: 'http' | 'https';
+  /** The SDK's retries of a failed request; unset: 2. */
+  maxNetworkRetries?: number;
 }
+
+/** Who takes payments: the local test checkout (no money moves), or Stripe. */
+export type PaymentSettings =
+  | { provider: 'local' }
+  | {
+      provider: 'stripe';
+      /** STRIPE_SECRET_KEY (sk_…). */
+      secretKey: string;
+      /** STRIPE_WEBHOOK_SECRET (whsec_…): Stripe's signature over each webhook is checked with it. */
+      webhookSecret: string;
+      /** Unset: Stripe's own API. */
+      api?: StripeApiAddress;
+    };
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -228,7 +249,24 @@ export function parseEnv(env: NodeJS.ProcessEnv): z.infer<typeof envSchema> {
       'Invalid environment configuration:\n  PAYMENTS_PROVIDER: local takes no money and runs only when NODE_ENV is development or test, or with PAYMENTS_ALLOW_LOCAL=1',
     );
   }
+  // Stripe without its keys could neither take a payment nor believe a webhook.
+  if (result.data.PAYMENTS_PROVIDER === 'stripe') {
+    const missing = (['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const).filter((name) => result.data[name] === undefined);
+    if (missing.length > 0) throw new ConfigError(`Invalid environment configuration:\n  ${missing.join(', ')}: required when PAYMENTS_PROVIDER is stripe`);
+    // Stripe sends members back to this address after paying; localhost would strand every buyer.
+    if (result.data.PUBLIC_URL === undefined && result.data.NODE_ENV === 'production') {
+      throw new ConfigError('Invalid environment configuration:\n  PUBLIC_URL: required when PAYMENTS_PROVIDER is stripe in production (checkout returns members to it)');
+    }
+  }
   return result.data;
+}
+
+function paymentSettings(parsed: z.infer<typeof envSchema>): PaymentSettings {
+  if (parsed.PAYMENTS_PROVIDER === 'local') return { provider: 'local' };
+  const { STRIPE_SECRET_KEY: secretKey, STRIPE_WEBHOOK_SECRET: webhookSecret } = parsed;
+  // parseEnv has refused stripe without both.
+  if (secretKey === undefined || webhookSecret === undefined) throw new ConfigError('Invalid environment configuration:\n  STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: required when PAYMENTS_PROVIDER is stripe');
+  return { provider: 'stripe', secretKey, webhookSecret };
 }
 
 function s3Settings(parsed: z.infer<typeof envSchema>): S3Settings | undefined {
@@ -286,7 +324,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl: (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/+$/, ''),
     calls: callSettings(parsed),
     live: liveMediaSettings(parsed),
-    payments: { provider: parsed.PAYMENTS_PROVIDER },
+    payments: paymentSettings(parsed),
   };
 }
 
@@ -308,6 +346,8 @@ export function loggerOptions(config: Pick<AppConfig, 'logLevel'>) {
         'jwtSecret',
         'secretAccessKey',
         'janusApiSecret',
+        'secretKey',
+        'webhookSecret',
         'secret',
         '*.password',
         '*.token',
@@ -315,8 +355,12 @@ export function loggerOptions(config: Pick<AppConfig, 'logLevel'>) {
         '*.jwtSecret',
         '*.secretAccessKey',
         '*.janusApiSecret',
+        '*.secretKey',
+        '*.webhookSecret',
         '*.secret',
         '*.*.secret',
+        '*.*.secretKey',
+        '*.*.webhookSecret',
         '*.*.password',
         '*.*.token',
       ],

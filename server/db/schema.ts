@@ -486,6 +486,20 @@ export const testCheckoutSessions = pgTable('test_checkout_sessions', {
 });
 
 /**
+ * A member's customer at the payment provider (Stripe's cus_…): one per
+ * member, created on their first checkout, so every payment of theirs is
+ * under one customer in the provider's dashboard.
+ */
+export const paymentCustomers = pgTable('payment_customers', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  provider: text('provider').$type<PaymentProvider>().notNull(),
+  customerId: text('customer_id').notNull().unique(),
+  createdAt: createdAt(),
+});
+
+/**
  * The coin ledger: every change of `users.coins`, appended in the same
  * transaction as the balance it changes (server/coins/ledger.ts is the only
  * writer of either), so the balance is always the sum of a member's entries.
@@ -863,6 +877,7 @@ export type NewWithdrawalRow = typeof withdrawals.$inferInsert;
 export type PurchaseRow = typeof purchases.$inferSelect;
 export type NewPurchaseRow = typeof purchases.$inferInsert;
 export type TestCheckoutSessionRow = typeof testCheckoutSessions.$inferSelect;
+export type PaymentCustomerRow = typeof paymentCustomers.$inferSelect;
 export type NewsletterSubscriberRow = typeof newsletterSubscribers.$inferSelect;
 export type UserBlockRow = typeof userBlocks.$inferSelect;
 export type UserReportRow = typeof userReports.$inferSelect;

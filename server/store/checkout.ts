@@ -3,6 +3,7 @@ import { activeCoinPackById } from '../catalogue/queries';
 import type { PurchaseRow, UserRow } from '../db/schema';
 import { HttpError } from '../plugins/errors';
 import { applyCheckout, fulfilCheckout } from './fulfil';
+import { PaymentProviderUnavailableError } from './payments-provider';
 import type { StoreApp } from './store-app';
 import { insertPurchase, ownPurchase, purchaseByAttemptKey, purchasesOf, setCheckoutSession } from './queries/purchases';
 import { toPurchase } from './views';
@@ -14,6 +15,18 @@ import { toPurchase } from './views';
 export const PACK_NOT_ON_SALE = 'Coin pack not found';
 export const PURCHASE_NOT_FOUND = 'Purchase not found';
 export const ALREADY_PAID = 'This purchase is already paid';
+export const PROVIDER_UNREACHABLE_AT_CHECKOUT = 'The payment provider could not be reached; nothing was charged. Try again.';
+export const PROVIDER_UNREACHABLE = 'The payment provider could not be reached; try again in a moment.';
+
+/** A call to the provider; when it is out of reach the member is told so (503), not shown a fault. */
+async function atProvider<T>(call: Promise<T>, message: string): Promise<T> {
+  try {
+    return await call;
+  } catch (error) {
+    if (error instanceof PaymentProviderUnavailableError) throw new HttpError(503, message);
+    throw error;
+  }
+}
 
 /** Where the provider sends the member back to: the Coins page, which confirms the purchase. */
 const returnPaths = (purchaseId: string) => ({ successPath: `/coins?purchase=${purchaseId}`, cancelPath: `/coins?purchase=${purchaseId}&checkout=cancelled` });
@@ -45,17 +58,20 @@ export async function startCheckout(app: StoreApp, member: UserRow, body: StartC
     (await purchaseByAttemptKey(app.db, attemptKey));
   if (!purchase) throw new Error(`purchase for attempt ${attemptKey} vanished`);
   if (purchase.status !== 'pending') throw new HttpError(409, purchase.status === 'paid' ? ALREADY_PAID : 'This checkout has ended; start a new one');
-  const session = await app.payments.createCheckout({
-    purchaseId: purchase.id,
-    userId: member.id,
-    email: member.email,
-    itemName: purchase.itemName,
-    amountMinor: purchase.amountMinor,
-    currency: purchase.currency,
-    ...returnPaths(purchase.id),
-    expiresAt: purchase.checkoutExpiresAt ?? expiresAt,
-    idempotencyKey: `checkout:${purchase.id}`,
-  });
+  const session = await atProvider(
+    app.payments.createCheckout({
+      purchaseId: purchase.id,
+      userId: member.id,
+      email: member.email,
+      itemName: purchase.itemName,
+      amountMinor: purchase.amountMinor,
+      currency: purchase.currency,
+      ...returnPaths(purchase.id),
+      expiresAt: purchase.checkoutExpiresAt ?? expiresAt,
+      idempotencyKey: `checkout:${purchase.id}`,
+    }),
+    PROVIDER_UNREACHABLE_AT_CHECKOUT,
+  );
   const stored = purchase.checkoutSessionId === session.sessionId ? purchase : await setCheckoutSession(app.db, purchase.id, session.sessionId);
   return { purchase: toPurchase(stored, now), checkoutUrl: session.url };
 }
@@ -70,7 +86,7 @@ async function ownPurchaseOr404(app: StoreApp, userId: string, id: string): Prom
 export async function confirmPurchase(app: StoreApp, userId: string, id: string, now = new Date()): Promise<Purchase> {
   const purchase = await ownPurchaseOr404(app, userId, id);
   const settled = purchase.status === 'paid' || purchase.status === 'failed' || purchase.checkoutSessionId === null;
-  const current = settled || !purchase.checkoutSessionId ? purchase : ((await fulfilCheckout(app, purchase.checkoutSessionId, now)) ?? purchase);
+  const current = settled || !purchase.checkoutSessionId ? purchase : ((await atProvider(fulfilCheckout(app, purchase.checkoutSessionId, now), PROVIDER_UNREACHABLE)) ?? purchase);
   return toPurchase(current, now);
 }
 
@@ -79,7 +95,7 @@ export async function cancelCheckout(app: StoreApp, userId: string, id: string, 
   const purchase = await ownPurchaseOr404(app, userId, id);
   if (purchase.status === 'paid') throw new HttpError(409, ALREADY_PAID);
   if (!purchase.checkoutSessionId || purchase.status !== 'pending') return { purchase: toPurchase(purchase, now), message: CHECKOUT_CANCELLED_MESSAGE };
-  const state = await app.payments.expireCheckout(purchase.checkoutSessionId);
+  const state = await atProvider(app.payments.expireCheckout(purchase.checkoutSessionId), PROVIDER_UNREACHABLE);
   // Paid in another tab just before: that payment stands and is granted.
   const applied = await applyCheckout(app, state, now, 'cancelled');
   if (applied?.status === 'paid') throw new HttpError(409, ALREADY_PAID);

@@ -43,6 +43,9 @@ export class WebhookSignatureError extends Error {}
 /** The provider has no checkout session by this id. */
 export class UnknownCheckoutError extends Error {}
 
+/** The provider could not be reached (or failed on its side): nothing was done there, and trying again later may work. */
+export class PaymentProviderUnavailableError extends Error {}
+
 export interface PaymentsProvider {
   readonly name: 'local' | 'stripe';
   /** True when no money moves (the local provider): its purchases are never revenue. */

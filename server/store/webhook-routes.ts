@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { errorResponses } from '../lib/error-responses';
 import { HttpError } from '../plugins/errors';
 import { applyPaymentEvent } from './fulfil';
-import { WebhookSignatureError } from './payments-provider';
+import { PaymentProviderUnavailableError, WebhookSignatureError } from './payments-provider';
 import { recordPaymentEvent } from './queries/purchases';
 
 const webhookResponseSchema = z.object({ received: z.literal(true) });
@@ -35,7 +35,13 @@ const webhookRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
         if (error instanceof WebhookSignatureError) throw new HttpError(400, `Webhook refused: ${error.message}`);
         throw error;
       }
-      await applyPaymentEvent(app, event, (tx) => recordPaymentEvent(tx, `${app.payments.name}:${event.id}`, event.providerType));
+      try {
+        await applyPaymentEvent(app, event, (tx) => recordPaymentEvent(tx, `${app.payments.name}:${event.id}`, event.providerType));
+      } catch (error) {
+        // The session could not be read back from the provider: nothing was applied, and the provider delivers the event again later.
+        if (error instanceof PaymentProviderUnavailableError) throw new HttpError(503, 'The payment provider could not be reached; deliver this event again later');
+        throw error;
+      }
       return { received: true as const };
     },
   );

@@ -22,6 +22,32 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({ port: 5002, host: 'localhost', dataDir, databaseUrl: undefined, adminUsername: 'admin', adminPassword: undefined, nodeEnv: 'development', logLevel: 'info' });
   });
 
+  it('takes payments on the local test checkout, which production refuses unless PAYMENTS_ALLOW_LOCAL says so', () => {
+    expect(loadConfig({ DATA_DIR: tempDataDir() }).payments).toEqual({ provider: 'local' });
+    expect(loadConfig({ DATA_DIR: tempDataDir(), NODE_ENV: 'test' }).payments).toEqual({ provider: 'local' });
+    expect(() => loadConfig({ DATA_DIR: tempDataDir(), NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) })).toThrow(
+      /PAYMENTS_PROVIDER: local takes no money and runs only when NODE_ENV is development or test, or with PAYMENTS_ALLOW_LOCAL=1/,
+    );
+    expect(loadConfig({ DATA_DIR: tempDataDir(), NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), PAYMENTS_ALLOW_LOCAL: '1' }).payments).toEqual({ provider: 'local' });
+    expect(() => loadConfig({ DATA_DIR: tempDataDir(), PAYMENTS_PROVIDER: 'paypal' })).toThrow(/PAYMENTS_PROVIDER: must be local or stripe/);
+  });
+
+  it('takes payments through Stripe with its secret key and webhook signing secret, both required', () => {
+    const stripe = { PAYMENTS_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_abc123', STRIPE_WEBHOOK_SECRET: 'whsec_def456' };
+    expect(loadConfig({ DATA_DIR: tempDataDir(), ...stripe }).payments).toEqual({ provider: 'stripe', secretKey: 'sk_test_abc123', webhookSecret: 'whsec_def456' });
+    // Real money: production needs no PAYMENTS_ALLOW_LOCAL.
+    expect(() => loadConfig({ DATA_DIR: tempDataDir(), NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), ...stripe })).toThrow(/PUBLIC_URL: required when PAYMENTS_PROVIDER is stripe in production/);
+    expect(loadConfig({ DATA_DIR: tempDataDir(), NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), PUBLIC_URL: 'https://orbit.example.com', ...stripe }).payments).toMatchObject({ provider: 'stripe' });
+    expect(() => loadConfig({ DATA_DIR: tempDataDir(), PAYMENTS_PROVIDER: 'stripe' })).toThrow(/STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: required when PAYMENTS_PROVIDER is stripe/);
+    expect(() => loadConfig({ DATA_DIR: tempDataDir(), ...stripe, STRIPE_WEBHOOK_SECRET: '' })).toThrow(/STRIPE_WEBHOOK_SECRET: required when PAYMENTS_PROVIDER is stripe/);
+    expect(() => loadConfig({ DATA_DIR: tempDataDir(), ...stripe, STRIPE_SECRET_KEY: 'pk_test_abc123' })).toThrow(/STRIPE_SECRET_KEY: must be a Stripe secret key/);
+    expect(() => loadConfig({ DATA_DIR: tempDataDir(), ...stripe, STRIPE_WEBHOOK_SECRET: 'secret' })).toThrow(/STRIPE_WEBHOOK_SECRET: must be a Stripe webhook signing secret/);
+    // The keys are never part of a message, even a refusal's.
+    expect(() => loadConfig({ DATA_DIR: tempDataDir(), ...stripe, STRIPE_SECRET_KEY: 'pk_live_leaked' })).toThrow(expect.objectContaining({ message: expect.not.stringContaining('pk_live_leaked') as unknown }));
+    // Keys set for local are unused, not an error.
+    expect(loadConfig({ DATA_DIR: tempDataDir(), STRIPE_SECRET_KEY: 'sk_test_abc123' }).payments).toEqual({ provider: 'local' });
+  });
+
   it('allows 10 registrations per address and hour unless REGISTRATIONS_PER_HOUR says otherwise', () => {
     expect(loadConfig({ DATA_DIR: tempDataDir() }).registrationsPerHour).toBe(10);
     expect(loadConfig({ DATA_DIR: tempDataDir(), REGISTRATIONS_PER_HOUR: '250' }).registrationsPerHour).toBe(250);

@@ -20,6 +20,7 @@ const EXPECTED_TABLES = [
   'likes',
   'matches',
   'newsletter_subscribers',
+  'payment_customers',
   'purchases',
   'sessions',
   'user_blocks',

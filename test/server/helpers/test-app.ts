@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp, type BuildAppOptions, type OrbitApp } from '../../../server/app';
-import type { CallSettings } from '../../../server/environment';
+import type { CallSettings, PaymentSettings } from '../../../server/environment';
 import type { OrbitDatabase } from '../../../server/db/types';
 import { LocalPhotoStorage } from '../../../server/photos/local-storage';
 import type { PhotoStorage } from '../../../server/photos/storage';
@@ -58,6 +58,8 @@ export interface TestAppOptions {
   live?: BuildAppOptions['live'];
   /** Mail through this SMTP server (as SMTP_URL, MAIL_FROM and PUBLIC_URL set them) instead of the outbox directory. */
   mail?: { smtpUrl: string; mailFrom: string; publicUrl: string };
+  /** Who takes payments (as PAYMENTS_PROVIDER and STRIPE_* set them); unset: the local test provider. */
+  payments?: PaymentSettings;
 }
 
 export interface TestApp {
@@ -96,6 +98,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       ...(options.nodeEnv ? { nodeEnv: options.nodeEnv } : {}),
       ...(options.calls ? { calls: options.calls } : {}),
       ...(options.mail ?? {}),
+      ...(options.payments ? { payments: options.payments } : {}),
     },
     database: connection,
     rateLimits: { ...relaxed, ...options.rateLimits },
