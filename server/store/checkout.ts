@@ -31,32 +31,37 @@ async function atProvider<T>(call: Promise<T>, message: string): Promise<T> {
 /** Where the provider sends the member back to: the Coins page, which confirms the purchase. */
 const returnPaths = (purchaseId: string) => ({ successPath: `/coins?purchase=${purchaseId}`, cancelPath: `/coins?purchase=${purchaseId}&checkout=cancelled` });
 
+/**
+ * The pending purchase of a new Buy Now, at the pack's current price; when a
+ * request with the same attempt inserted it first, that one.
+ */
+async function newPendingPurchase(app: StoreApp, member: UserRow, body: StartCheckoutBody, attemptKey: string, expiresAt: Date): Promise<PurchaseRow> {
+  const pack = await activeCoinPackById(app.db, body.item.id);
+  if (!pack) throw new HttpError(404, PACK_NOT_ON_SALE);
+  const inserted = await insertPurchase(app.db, {
+    userId: member.id,
+    kind: 'coins',
+    itemName: pack.name,
+    coinPackId: pack.id,
+    coins: pack.coins,
+    amountMinor: pack.priceMinor,
+    currency: pack.currency,
+    status: 'pending',
+    provider: app.payments.name,
+    attemptKey,
+    withdrawalWaived: body.waiveWithdrawal,
+    checkoutExpiresAt: expiresAt,
+  });
+  const purchase = inserted ?? (await purchaseByAttemptKey(app.db, attemptKey));
+  if (!purchase) throw new Error(`purchase for attempt ${attemptKey} vanished`);
+  return purchase;
+}
+
 export async function startCheckout(app: StoreApp, member: UserRow, body: StartCheckoutBody, now = new Date()): Promise<{ purchase: Purchase; checkoutUrl: string }> {
   const attemptKey = `${member.id}:${body.attemptId}`;
-  const pack = await activeCoinPackById(app.db, body.item.id);
-  const earlier = await purchaseByAttemptKey(app.db, attemptKey);
-  if (!earlier && !pack) throw new HttpError(404, PACK_NOT_ON_SALE);
   const expiresAt = new Date(now.getTime() + CHECKOUT_EXPIRY_MINUTES * 60_000);
-  const purchase =
-    earlier ??
-    (pack &&
-      (await insertPurchase(app.db, {
-        userId: member.id,
-        kind: 'coins',
-        itemName: pack.name,
-        coinPackId: pack.id,
-        coins: pack.coins,
-        amountMinor: pack.priceMinor,
-        currency: pack.currency,
-        status: 'pending',
-        provider: app.payments.name,
-        attemptKey,
-        withdrawalWaived: body.waiveWithdrawal,
-        checkoutExpiresAt: expiresAt,
-      }))) ??
-    // Two requests with one attempt id raced: the other inserted it.
-    (await purchaseByAttemptKey(app.db, attemptKey));
-  if (!purchase) throw new Error(`purchase for attempt ${attemptKey} vanished`);
+  // A retried Buy Now finds its purchase, even if the pack has since left the catalogue.
+  const purchase = (await purchaseByAttemptKey(app.db, attemptKey)) ?? (await newPendingPurchase(app, member, body, attemptKey, expiresAt));
   if (purchase.status !== 'pending') throw new HttpError(409, purchase.status === 'paid' ? ALREADY_PAID : 'This checkout has ended; start a new one');
   const session = await atProvider(
     app.payments.createCheckout({
@@ -85,8 +90,9 @@ async function ownPurchaseOr404(app: StoreApp, userId: string, id: string): Prom
 /** The return page: asks the provider how the checkout ended and grants it if paid. */
 export async function confirmPurchase(app: StoreApp, userId: string, id: string, now = new Date()): Promise<Purchase> {
   const purchase = await ownPurchaseOr404(app, userId, id);
-  const settled = purchase.status === 'paid' || purchase.status === 'failed' || purchase.checkoutSessionId === null;
-  const current = settled || !purchase.checkoutSessionId ? purchase : ((await atProvider(fulfilCheckout(app, purchase.checkoutSessionId, now), PROVIDER_UNREACHABLE)) ?? purchase);
+  // Paid and failed are final; anything else is asked of the provider.
+  const sessionId = purchase.status === 'paid' || purchase.status === 'failed' ? null : purchase.checkoutSessionId;
+  const current = sessionId ? ((await atProvider(fulfilCheckout(app, sessionId, now), PROVIDER_UNREACHABLE)) ?? purchase) : purchase;
   return toPurchase(current, now);
 }
 

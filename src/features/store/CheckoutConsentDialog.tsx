@@ -1,7 +1,6 @@
-import styled from 'styled-components';
 import { WITHDRAWAL_WAIVER_TEXT } from '../../../contract/store/purchases';
 import type { PurchaseItem } from '../../../machines/store/purchase.machine';
-import { Button, Checkbox, Dialog, px, Text } from '../../ui';
+import { Button, Checkbox, Dialog, Stack, Text } from '../../ui';
 
 interface CheckoutConsentDialogProps {
   item: PurchaseItem;
@@ -36,20 +35,14 @@ export function CheckoutConsentDialog({ item, waiverTicked, busy, onToggleWaiver
         </>
       }
     >
-      <Body>
+      <Stack gap={4}>
         <Text>
           {`${item.name} for `}
           <strong>{item.priceLabel}</strong>
           {' (VAT included). You pay on our payment provider\u2019s secure page.'}
         </Text>
         <Checkbox label={WITHDRAWAL_WAIVER_TEXT} checked={waiverTicked} onChange={onToggleWaiver} disabled={busy} />
-      </Body>
+      </Stack>
     </Dialog>
   );
 }
-
-const Body = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => px(theme.space[4])};
-`;

@@ -1,7 +1,6 @@
 import { useRef, type Ref } from 'react';
-import styled from 'styled-components';
 import type { Purchase } from '../../../contract/store/purchases';
-import { Button, Dialog, Notice, px } from '../../ui';
+import { Button, Dialog, Notice, Stack } from '../../ui';
 import { CheckoutConsentDialog } from './CheckoutConsentDialog';
 import { formatCoins } from './format';
 import { Receipt } from './Receipt';
@@ -65,18 +64,12 @@ function ReceiptDialog({ purchase, onDismiss }: { purchase: Purchase; onDismiss:
   const okRef = useRef<HTMLButtonElement>(null);
   return (
     <Dialog open onClose={onDismiss} title="Payment received" initialFocusRef={okRef} footer={<OkButton ref={okRef} onClick={onDismiss} />}>
-      <Body>
+      <Stack gap={4}>
         <Notice tone="success">
           {purchase.coins !== null ? `${formatCoins(purchase.coins)} added to your balance.` : `${purchase.itemName} is yours.`}
         </Notice>
         <Receipt purchase={purchase} />
-      </Body>
+      </Stack>
     </Dialog>
   );
 }
-
-const Body = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => px(theme.space[4])};
-`;
