@@ -7,7 +7,7 @@ import type { CallEndedEvent, CallIncomingEvent, CallSignalEvent, MessageEvent }
 import { calls, users } from '../../../server/db/schema';
 import { bearer, loginAdmin, registerUser, type RegisteredUser } from '../helpers/accounts';
 import { createTestApp, type TestApp } from '../helpers/test-app';
-import { baseUrl, matchedPair, nextEvent, send } from '../messaging/messaging-helpers';
+import { baseUrl, eventAfter, matchedPair, nextEvent, send } from '../messaging/messaging-helpers';
 import { callEvent, command, expectOk, invite, silence, storedCall, Tabs } from './call-helpers';
 import { CALLER_IN_CALL_MESSAGE } from '../../../server/calls/service';
 
@@ -359,10 +359,14 @@ describe('calls ended from elsewhere', () => {
 
   it("tells the other side when a member deletes their account mid-call", async () => {
     const { ben, anaTab, callId } = await connectedCall();
-    const toAna = callEvent<CallEndedEvent>(anaTab, 'call:ended', callId);
-    const deletion = await app().inject({ method: 'DELETE', url: '/api/auth/account', headers: bearer(ben.token), payload: { password: ben.body.password } });
-    expect(deletion.statusCode, deletion.body).toBe(200);
-    expect((await toAna).reason).toBe('blocked');
+    const deletion = await eventAfter(
+      anaTab,
+      'call:ended',
+      () => app().inject({ method: 'DELETE', url: '/api/auth/account', headers: bearer(ben.token), payload: { password: ben.body.password } }),
+      (ended: CallEndedEvent) => ended.callId === callId,
+    );
+    expect(deletion.answer.statusCode, deletion.answer.body).toBe(200);
+    expect((await deletion.event).reason).toBe('blocked');
   });
 });
 

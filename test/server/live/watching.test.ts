@@ -19,7 +19,7 @@ import { streamMutes, streams, streamViewers } from '../../../server/db/schema';
 import { command, expectOk, Tabs } from '../calls/call-helpers';
 import { bearer, loginAdmin, loginUser, registerUser } from '../helpers/accounts';
 import { createTestApp, type TestApp } from '../helpers/test-app';
-import { baseUrl, connected, openSocket } from '../messaging/messaging-helpers';
+import { baseUrl, connected, eventAfter, openSocket } from '../messaging/messaging-helpers';
 import { FakeForwarder, fakeDescription } from './fake-forwarder';
 import { chat, eventually, hostedStream, liveEvent, liveSilence, pause, storedStream, VIEWER_ANSWER, viewersReach, watchingTab } from './live-helpers';
 
@@ -345,10 +345,14 @@ describe('the end of a stream', () => {
 
   it('ends for the audience when the host deletes their account', async () => {
     const { host, streamId, anaTab } = await streamWithTwoViewers();
-    const ended = liveEvent<{ streamId: string; reason: string }>(anaTab, 'live:ended', streamId);
-    const deletion = await app().inject({ method: 'DELETE', url: '/api/auth/account', headers: bearer(host.token), payload: { password: host.body.password } });
-    expect(deletion.statusCode, deletion.body).toBe(200);
-    expect((await ended).reason).toBe('banned');
+    const deletion = await eventAfter(
+      anaTab,
+      'live:ended',
+      () => app().inject({ method: 'DELETE', url: '/api/auth/account', headers: bearer(host.token), payload: { password: host.body.password } }),
+      (ended: { streamId: string; reason: string }) => ended.streamId === streamId,
+    );
+    expect(deletion.answer.statusCode, deletion.answer.body).toBe(200);
+    expect((await deletion.event).reason).toBe('banned');
     expect(forwarder.unpublished).toContain(streamId);
     expect(await storedStream(testApp.db, streamId)).toBeUndefined();
   });

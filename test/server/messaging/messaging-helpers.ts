@@ -53,6 +53,41 @@ export function connected(socket: Socket): Promise<void> {
   });
 }
 
+/**
+ * The next payload of an event that `action` brings about, with the clock started at the action's answer:
+ * the listener is on before the action, but a slow request (a password check on a loaded CI machine)
+ * does not use up the time the event has to arrive.
+ */
+export async function eventAfter<T, R>(socket: Socket, event: string, action: () => Promise<R>, wanted: (payload: T) => boolean = () => true, timeoutMs = 3000): Promise<{ answer: R; event: Promise<T> }> {
+  let stopListening = () => {};
+  const payload = new Promise<T>((resolve) => {
+    const listener = (candidate: T) => {
+      if (!wanted(candidate)) return;
+      socket.off(event, listener);
+      resolve(candidate);
+    };
+    stopListening = () => socket.off(event, listener);
+    socket.on(event, listener);
+  });
+  let answer: R;
+  try {
+    answer = await action();
+  } catch (error) {
+    stopListening();
+    throw error;
+  }
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no ${event} within ${timeoutMs} ms of the answer`)), timeoutMs);
+  });
+  const arrived = Promise.race([payload, late]).finally(() => {
+    clearTimeout(timer);
+    stopListening();
+  });
+  arrived.catch(() => {}); // a test that fails before awaiting the event reports that failure, not this one
+  return { answer, event: arrived };
+}
+
 /** The next payload of an event (that `wanted` accepts), or a rejection after `timeoutMs`. */
 export function nextEvent<T>(socket: Socket, event: string, timeoutMs = 3000, wanted: (payload: T) => boolean = () => true): Promise<T> {
   return new Promise((resolve, reject) => {
