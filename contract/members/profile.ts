@@ -58,6 +58,11 @@ export const userSchema = z.object({
   readReceipts: z.boolean(),
   /** Whether others see when they were last active (coarsely) and that they are online; only its owner sees it. */
   activityVisible: z.boolean(),
+  /**
+   * VIP's Incognito as the member set it; only its owner sees it. It hides them only while their VIP
+   * lasts (then only people they liked find them in Discover, Spin and the radar).
+   */
+  incognito: z.boolean(),
   profile: profileSchema,
 });
 export type User = z.infer<typeof userSchema>;
@@ -83,6 +88,7 @@ export const publicUserSchema = userSchema
     photoNudgeSeen: true,
     readReceipts: true,
     activityVisible: true,
+    incognito: true,
   })
   .extend({
     profile: profileSchema.omit({ coins: true, lastSeen: true }).extend({ lastActive: z.string() }),
@@ -177,6 +183,8 @@ export const updateProfileBodySchema = z
     readReceipts: z.boolean({ message: 'Read receipts must be true or false' }).optional(),
     /** false: nobody else sees when they were last active, nor that they are online. */
     activityVisible: z.boolean({ message: 'Show when I was active must be true or false' }).optional(),
+    /** true (VIP only, else 403): only people they liked find them in Discover, Spin and the radar. false is always allowed. */
+    incognito: z.boolean({ message: 'Incognito must be true or false' }).optional(),
   })
   .refine((body) => Object.keys(body).length > 0, { message: 'Send at least one field to update' });
 export type UpdateProfileBody = z.input<typeof updateProfileBodySchema>;

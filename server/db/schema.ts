@@ -12,6 +12,7 @@ import { radarCellSql } from './radar-cell';
 import {
   boolean,
   check,
+  date,
   doublePrecision,
   index,
   integer,
@@ -79,10 +80,14 @@ export const users = pgTable(
     isOnline: boolean('is_online').notNull().default(false),
     /** Hidden users never appear on anyone's radar. */
     isHidden: boolean('is_hidden').notNull().default(false),
+    /** VIP's Incognito: while on (and VIP), only people they liked see them in Discover, Spin and the radar. */
+    incognito: boolean('incognito').notNull().default(false),
     isVip: boolean('is_vip').notNull().default(false),
     vipTier: text('vip_tier'),
     vipUntil: timestamp('vip_until', { withTimezone: true }),
     coins: integer('coins').notNull().default(0),
+    /** Likes bought with coins, used once the day's free allowance is gone; they do not expire (coins never do). */
+    extraLikes: integer('extra_likes').notNull().default(0),
     followers: integer('followers').notNull().default(0),
     following: integer('following').notNull().default(0),
     latitude: doublePrecision('latitude'),
@@ -175,6 +180,7 @@ export const users = pgTable(
       .where(sql`${t.radarCell} is not null and ${t.role} = 'user' and not ${t.isBanned} and not ${t.isHidden}`),
     // Coins never go below zero: the ledger refuses a spend past the balance, and this refuses any write that would.
     check('users_coins_not_negative', sql`${t.coins} >= 0`),
+    check('users_extra_likes_not_negative', sql`${t.extraLikes} >= 0`),
   ],
 );
 
@@ -274,6 +280,23 @@ export const likes = pgTable(
     unique('likes_from_to_unique').on(t.fromUserId, t.toUserId),
     index('likes_to_user_id_idx').on(t.toUserId),
   ],
+);
+
+/**
+ * How many likes a free member has given on one day (UTC): the daily allowance
+ * is a counter bumped in the like's own transaction, so concurrent likes can
+ * never go past it and taking a like back gives nothing back.
+ */
+export const likeAllowanceDays = pgTable(
+  'like_allowance_days',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    used: integer('used').notNull(),
+  },
+  (t) => [primaryKey({ name: 'like_allowance_days_pkey', columns: [t.userId, t.day] }), check('like_allowance_days_used_positive', sql`${t.used} > 0`)],
 );
 
 export const matches = pgTable(

@@ -77,8 +77,9 @@ const userRoutes: FastifyPluginCallbackZod<UserRoutesOptions> = (app, options, d
         summary: 'Edit the signed-in user\'s profile',
         description:
           'Only name, bio (up to 500 characters), age (18 to 99), gender, language, region, interests (up to 10 of up to 30 characters), ' +
-          'location ({ latitude, longitude } or null) and showOnRadar ' +
-          '(false keeps the caller off everyone else\'s radar) can change. ' +
+          'location ({ latitude, longitude } or null), showOnRadar (false keeps the caller off everyone else\'s radar) ' +
+          'and the Settings switches (readReceipts, activityVisible, incognito) can change. ' +
+          'incognito true needs active VIP (403 "Incognito is a VIP feature"); false is always allowed. ' +
           'Any other field, such as coins, isVIP, role or ban data, is refused with 400; so are avatar and photos, which follow the member\'s ' +
           'uploaded photos (/user/me/photos). Location changes are limited per account (429).',
         security: bearerSecurity,

@@ -5,7 +5,9 @@ import type { OrbitDatabase } from '../db/types';
 import { USER_NOT_FOUND_MESSAGE } from '../discovery/record-decision';
 import { HttpError } from '../plugins/errors';
 import { findVisibleMember, relationshipBetween, updateMemberRow } from './queries';
-import { defaultAvatarUrl, isDefaultAvatar } from './views';
+import { defaultAvatarUrl, hasActiveVip, isDefaultAvatar } from './views';
+
+export const INCOGNITO_NEEDS_VIP_MESSAGE = 'Incognito is a VIP feature';
 
 /** The same interest twice (in any case) is kept once. */
 function withoutDuplicates(interests: readonly string[]): string[] {
@@ -54,6 +56,8 @@ function profileChanges(
 
 /** The caller's profile edit; returns the account as it is afterwards. */
 export async function updateProfile(db: OrbitDatabase, caller: UserRow, body: z.output<typeof updateProfileBodySchema>, now: Date): Promise<UserRow> {
+  // Turning it off is always allowed, so a member whose VIP ended can still clear it.
+  if (body.incognito === true && !hasActiveVip(caller, now)) throw new HttpError(403, INCOGNITO_NEEDS_VIP_MESSAGE);
   const changes = profileChanges(body, caller, now);
   // Finishing the set-up or seeing the photo note a second time changes nothing, and an UPDATE with no columns is an error.
   if (Object.keys(changes).length === 0) return caller;

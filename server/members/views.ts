@@ -61,6 +61,7 @@ export function toUserView(row: UserRow, now: Date = new Date()): User {
     photoNudgeSeen: row.photoNudgeSeenAt !== null,
     readReceipts: row.readReceipts,
     activityVisible: row.activityVisible,
+    incognito: row.incognito,
     profile: {
       name: row.name || row.username,
       avatar,
@@ -100,6 +101,7 @@ export function toPublicUserView(row: UserRow, now: Date = new Date()): PublicUs
     photoNudgeSeen: _photoNudgeSeen,
     readReceipts: _readReceipts,
     activityVisible: _activityVisible,
+    incognito: _incognito,
     isOnline: _isOnline,
     profile,
     ...rest

@@ -9,14 +9,23 @@ import { candidateColumns, type CandidateRow } from './candidates';
 import { areasTouching, capBoxes, snapToGrid } from '../geo';
 import { matchPlan, shapeSuffix, type MatchShape, type MatchValues } from '../mutual-preferences';
 import { matchConditions, matchPlaceholder } from './match-conditions';
+import { foundDespiteIncognito } from './incognito';
 
 /**
  * Who the caller may be shown: other user accounts that are not banned and not
  * blocked either way, whom the caller wants to meet and who would want to
- * meet the caller (mutual-preferences.ts), narrowed by the request's filters.
+ * meet the caller (mutual-preferences.ts), narrowed by the request's filters,
+ * and not hidden from the caller by Incognito (incognito.ts).
  */
 function visiblePeople(callerId: Placeholder, shape: MatchShape): SQL[] {
-  return [eq(users.role, 'user'), eq(users.isBanned, false), ne(users.id, callerId), notBlockedEitherWay(callerId, users.id), ...matchConditions(shape, matchPlaceholder)];
+  return [
+    eq(users.role, 'user'),
+    eq(users.isBanned, false),
+    ne(users.id, callerId),
+    notBlockedEitherWay(callerId, users.id),
+    ...matchConditions(shape, matchPlaceholder),
+    foundDespiteIncognito(callerId),
+  ];
 }
 
 /**
@@ -176,7 +185,7 @@ function firstPeopleRead(db: OrbitDatabase, order: SQL[]) {
 
 /** Everything visiblePeople and notDecidedYet ask but what firstPeopleRead already did; cheap conditions first, so the probes run last. */
 function qualifying(caller: Placeholder, shape: MatchShape): SQL[] {
-  return [...matchConditions(shape, matchPlaceholder), notBlockedEitherWay(caller, users.id), notDecidedYet(caller)];
+  return [...matchConditions(shape, matchPlaceholder), foundDespiteIncognito(caller), notBlockedEitherWay(caller, users.id), notDecidedYet(caller)];
 }
 
 /** People whose place decides nothing for others: the predicate of the `users_unplaced_*` indexes. */

@@ -9,6 +9,7 @@ import { shownOnline } from '../last-active';
 import { capBoxes, METRES_PER_POINT_DISTANCE_UNIT, reportedKm, snapToGrid, type GeoPoint } from '../geo';
 import { matchPlan, shapeSuffix, type MatchShape, type MatchValues, type Viewer } from '../mutual-preferences';
 import { matchConditions } from './match-conditions';
+import { foundDespiteIncognito } from './incognito';
 
 export interface RadarSearch {
   centre: GeoPoint;
@@ -91,15 +92,16 @@ const onTheRadar: SQL[] = [isNotNull(users.radarCell), sql`${users.role} = 'user
 
 /**
  * Of those, who may appear on this caller's radar: not the caller, nobody
- * blocked either way, and (given a viewer) people the viewer wants to meet
- * who want to meet the viewer. Blocks are not part of the index: they are two
+ * blocked either way, nobody Incognito hides from the caller (incognito.ts),
+ * and (given a viewer) people the viewer wants to meet who want to meet the
+ * viewer. Blocks are not part of the index: they are two
  * `not exists` probes on user_blocks' primary key, and the preferences are
  * conditions on the row, both run only for the rows the GiST scan returns, so
  * the work still grows with the people near the answer.
  */
 function qualifyingFor(values: RadarValues): SQL[] {
   const conditions: SQL[] = [];
-  if (values.caller !== undefined) conditions.push(ne(users.id, values.caller), notBlockedEitherWay(values.caller, users.id));
+  if (values.caller !== undefined) conditions.push(ne(users.id, values.caller), notBlockedEitherWay(values.caller, users.id), foundDespiteIncognito(values.caller));
   if (values.match) conditions.push(...matchConditions(values.match, values.value));
   return conditions;
 }

@@ -1,45 +1,25 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { User } from '../../../../contract/members/profile';
-import { currentUserQueryOptions, updateMyProfile } from '../../../api/members';
 import { Checkbox, Notice, Stack, Text } from '../../../ui';
 import { desktopNotificationsOn, notificationsSupported, setDesktopNotifications } from '../../messaging/desktop-notifications';
+import { AccountSwitch } from './AccountSwitch';
 import { SettingsHeading } from './SettingsSection';
 
 /** Settings, Messages: read receipts (the account's, both ways) and desktop notifications (this device's). */
 export function MessagingSettings({ user }: { user: User }) {
-  const queryClient = useQueryClient();
-  const receiptsHintId = useId();
   const notificationsHintId = useId();
-  const [receiptsBeingSaved, setReceiptsBeingSaved] = useState<boolean | null>(null);
-  const saveReceipts = useMutation({
-    mutationFn: (readReceipts: boolean) => updateMyProfile({ readReceipts }),
-    onSuccess: (saved: User) => queryClient.setQueryData(currentUserQueryOptions().queryKey, saved),
-    onSettled: () => setReceiptsBeingSaved(null),
-  });
-  const readReceipts = receiptsBeingSaved ?? user.readReceipts;
-
   const [notifications, setNotifications] = useState(desktopNotificationsOn);
   const [notificationsRefused, setNotificationsRefused] = useState(false);
 
   return (
     <Stack gap={3}>
       <SettingsHeading>Messages</SettingsHeading>
-      <Checkbox
-        role="switch"
+      <AccountSwitch
+        user={user}
+        field="readReceipts"
         label="Read receipts"
-        aria-describedby={receiptsHintId}
-        checked={readReceipts}
-        disabled={receiptsBeingSaved !== null}
-        onChange={(event) => {
-          setReceiptsBeingSaved(event.target.checked);
-          saveReceipts.mutate(event.target.checked);
-        }}
+        hint="People you message see when you have read their messages, and you see when they have read yours. When this is off, neither of you sees it."
       />
-      <Text tone="muted" size="sm" id={receiptsHintId}>
-        People you message see when you have read their messages, and you see when they have read yours. When this is off, neither of you sees it.
-      </Text>
-      {saveReceipts.isError ? <Notice tone="error">{saveReceipts.error.message}</Notice> : null}
       <Checkbox
         role="switch"
         label="Desktop notifications"

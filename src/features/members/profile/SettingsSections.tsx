@@ -10,6 +10,7 @@ import { BlockedPeopleSection } from '../../safety/BlockedPeopleSection';
 import { Button, Checkbox, Notice, Stack, Text } from '../../../ui';
 import { DownloadDataSection } from './DownloadDataSection';
 import { ActivitySettings } from './ActivitySettings';
+import { IncognitoSettings } from './IncognitoSettings';
 import { MessagingSettings } from './MessagingSettings';
 import { currentPosition } from './geolocation';
 import { SettingsHeading } from './SettingsSection';
@@ -84,6 +85,7 @@ export function SettingsSections({ user, locate = currentPosition }: SettingsSec
       </div>
       {saveRadarChoice.isError ? <Notice tone="error">{saveRadarChoice.error.message}</Notice> : null}
       <ActivitySettings user={user} />
+      <IncognitoSettings user={user} />
       <MessagingSettings user={user} />
       <BlockedPeopleSection />
       <SettingsHeading>Change password</SettingsHeading>

@@ -58,6 +58,7 @@ export function accountWith(overrides: Partial<User> = {}): User {
     photoNudgeSeen: true,
     readReceipts: true,
     activityVisible: true,
+    incognito: false,
     profile: {
       name: 'Alex',
       avatar: '/api/media/avatar/alex',

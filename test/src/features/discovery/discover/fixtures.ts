@@ -59,6 +59,7 @@ export function me(extra: Partial<User> = {}): User {
     photoNudgeSeen: true,
     readReceipts: true,
     activityVisible: true,
+    incognito: false,
     profile: {
       name: 'Alex Demo',
       avatar: '/api/media/avatar/alex',
@@ -83,7 +84,7 @@ export function me(extra: Partial<User> = {}): User {
 }
 
 export function publicUser(extra: Partial<PublicUser> = {}): PublicUser {
-  const { email: _email, coins: _coins, role: _role, showOnRadar: _showOnRadar, preferences: _preferences, onboarding: _onboarding, photoNudgeSeen: _photoNudgeSeen, readReceipts: _readReceipts, activityVisible: _activityVisible, profile, ...rest } = me({ _id: OTHER_ID, username: 'sam', isOnline: false });
+  const { email: _email, coins: _coins, role: _role, showOnRadar: _showOnRadar, preferences: _preferences, onboarding: _onboarding, photoNudgeSeen: _photoNudgeSeen, readReceipts: _readReceipts, activityVisible: _activityVisible, incognito: _incognito, profile, ...rest } = me({ _id: OTHER_ID, username: 'sam', isOnline: false });
   const { coins: _profileCoins, lastSeen: _lastSeen, ...publicProfile } = profile;
   return { ...rest, profile: { ...publicProfile, lastActive: 'Active this week', name: 'Sam Rivera', photos: Array.from({ length: 8 }, (_, n) => `/api/media/avatar/sam-${n}`) }, ...extra };
 }

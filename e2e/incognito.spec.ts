@@ -1,0 +1,89 @@
+import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { expectNoAxeViolations, expectNoSidewaysScroll } from './support/layout';
+import { memberPage, registerMember, type Member } from './support/members';
+
+// Issue 48, point 3: with Incognito on, a VIP is found in Discover only by the people they liked.
+
+const ADMIN = { username: process.env.ADMIN_USERNAME ?? 'admin', password: process.env.ADMIN_PASSWORD ?? 'e2e-admin-password-2026' };
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 800 };
+/** No seeded person is this old, so Discover filtered to it lists only the incognito member. */
+const RARE_AGE = 98;
+
+const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+const openedContexts: BrowserContext[] = [];
+test.afterEach(async () => {
+  await Promise.all(openedContexts.splice(0).map((context) => context.close()));
+});
+
+async function browserOf(browser: Parameters<typeof memberPage>[0], member: Member): Promise<Page> {
+  const page = await memberPage(browser, member);
+  openedContexts.push(page.context());
+  return page;
+}
+
+async function makeVip(request: APIRequestContext, member: Member) {
+  const login = await request.post('/api/admin/login', { data: ADMIN });
+  expect(login.status(), await login.text()).toBe(200);
+  const { token } = (await login.json()) as { token: string };
+  const granted = await request.post(`/api/admin/user/${member.id}/make-vip`, { headers: auth(token), data: { days: 30 } });
+  expect(granted.status(), await granted.text()).toBe(200);
+}
+
+/** The Incognito part of Settings at phone and desktop width: no sideways scroll, no axe violations, a screenshot of each. */
+async function captureIncognito(page: Page, state: string) {
+  for (const viewport of [PHONE, DESKTOP]) {
+    await page.setViewportSize(viewport);
+    await expect(page.getByRole('switch', { name: 'Incognito mode' })).toBeVisible();
+    await expectNoSidewaysScroll(page, viewport.width);
+    await page.getByRole('switch', { name: 'Incognito mode' }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `test-results/screens/incognito-${state}-${viewport.width}.png` });
+  }
+  await expectNoAxeViolations(page);
+}
+
+test('an incognito VIP disappears from Discover for others and comes back for someone they like', async ({ browser, request }) => {
+  const suffix = Math.floor(Math.random() * 1e6).toString(36);
+  const incognito = await registerMember(request, `Ines ${suffix}`);
+  const seeker = await registerMember(request, `Bruno ${suffix}`);
+  const aged = await request.patch('/api/user/me', { headers: auth(incognito.token), data: { age: RARE_AGE } });
+  expect(aged.status(), await aged.text()).toBe(200);
+
+  const seekerPage = await browserOf(browser, seeker);
+  const ownCard = seekerPage.getByRole('article', { name: new RegExp(incognito.name) });
+  const discover = () => seekerPage.goto(`/users?minAge=${RARE_AGE}&maxAge=${RARE_AGE}`);
+  await discover();
+  await expect(ownCard).toBeVisible();
+
+  // A free member sees the switch locked, with the reason and the way to VIP.
+  const incognitoPage = await browserOf(browser, incognito);
+  await incognitoPage.goto('/settings');
+  const toggle = incognitoPage.getByRole('switch', { name: 'Incognito mode' });
+  await expect(toggle).toBeDisabled();
+  await expect(incognitoPage.getByText('Incognito is a VIP feature.')).toBeVisible();
+  await expect(incognitoPage.getByRole('link', { name: 'Get VIP' })).toHaveAttribute('href', '/vip');
+  await captureIncognito(incognitoPage, 'free');
+
+  await makeVip(request, incognito);
+  await incognitoPage.reload();
+  await expect(toggle).toBeEnabled();
+  await expect(incognitoPage.getByText(/It works while your VIP lasts/)).toBeVisible();
+  await toggle.click();
+  await expect(toggle).toBeChecked();
+  await expect(toggle).toBeEnabled();
+  await incognitoPage.reload();
+  await expect(toggle).toBeChecked();
+  await captureIncognito(incognitoPage, 'on');
+
+  await discover();
+  await expect(seekerPage.getByText('No users found')).toBeVisible();
+  await expect(ownCard).toHaveCount(0);
+
+  await incognitoPage.goto(`/profile/${seeker.id}`);
+  await incognitoPage.getByRole('button', { name: 'Like', exact: true }).click();
+  await expect(incognitoPage.getByRole('button', { name: 'Liked', exact: true })).toBeVisible();
+
+  await discover();
+  await expect(ownCard).toBeVisible();
+});
