@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { GENDERS } from './constants';
+import { ERROR_CODES, GENDERS, type ErrorCode } from './constants';
+
+export { ERROR_CODES, type ErrorCode };
 
 /** Every failure the API sends: a human-readable message, never a stack. */
 export const errorBodySchema = z.object({
@@ -7,6 +9,8 @@ export const errorBodySchema = z.object({
   message: z.string(),
   /** Per-field messages for validation failures (400). */
   errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+  /** Set where the client does more than show the message (ERROR_CODES). */
+  code: z.enum(ERROR_CODES).optional(),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 

@@ -34,3 +34,25 @@ export const DISCOVER_MAX_DEPTH = 10_000;
 
 /** How many Discover pages of `limit` people can be asked for. */
 export const discoverPagesReachable = (limit: number) => Math.ceil(DISCOVER_MAX_DEPTH / limit);
+
+/** Failures a client acts on beyond showing the message: each names what the screen offers next. */
+export const ERROR_CODES = ['like-allowance-used'] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/**
+ * Issue 48: free members have this many likes (and super likes) a day; VIP has
+ * no limit. The day is UTC's, so it turns over at the same moment for everyone
+ * and a changed clock or time zone gives nobody a second allowance.
+ */
+export const FREE_DAILY_LIKES = 50;
+
+/** When the allowance of `now`'s day runs out and the next one starts: the coming UTC midnight. */
+export function likeAllowanceResetsAt(now: Date): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));
+}
+
+/** "How to Earn Coins", as paid: +5 coins a person liked (once each), at most 50 coins a UTC day. */
+export const LIKE_EARNING = { coins: 5, perDay: 50, reference: 'Liked a profile' } as const;
+
+/** "Complete your profile": +50 coins, once, when a photo, the about text and interests are all set. */
+export const PROFILE_EARNING = { coins: 50, reference: 'Completed your profile' } as const;

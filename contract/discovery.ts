@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { genderSchema, idSchema } from './common';
-import { DISCOVER_MAX_DEPTH, discoverPagesReachable } from './constants';
+import { DISCOVER_MAX_DEPTH, discoverPagesReachable, FREE_DAILY_LIKES, likeAllowanceResetsAt } from './constants';
 
-export { DISCOVER_MAX_DEPTH, discoverPagesReachable };
+export { DISCOVER_MAX_DEPTH, discoverPagesReachable, FREE_DAILY_LIKES, likeAllowanceResetsAt };
 
 /** SPEC section 9 and the issue: radar radius and list limits. */
 export const RADAR_MAX_RADIUS_KM = 100;
@@ -139,6 +139,8 @@ export const likeResponseSchema = z.object({
   /** True when this decision completed a mutual like (now or earlier). */
   match: z.boolean(),
   matchId: z.string().nullable(),
+  /** After a like or super like: how many a free member has left today, null for VIP (no limit). Absent after a pass, which uses none. */
+  likesLeftToday: z.number().int().min(0).nullable().optional(),
 });
 export type LikeResponse = z.infer<typeof likeResponseSchema>;
 

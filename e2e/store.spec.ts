@@ -71,7 +71,7 @@ test('a visitor sees the three screens with the seeded catalogue: accessible, no
   await expect(value.getByText('$4.99')).toBeVisible();
   await expect(page.getByText('MOST POPULAR')).toHaveCount(1);
   await expect(page.getByRole('button', { name: 'Buy Now' })).toHaveCount(4);
-  await expect(page.getByRole('region', { name: 'How to Earn Coins' })).toContainText('+10 coins per viewer');
+  await expect(page.getByRole('region', { name: 'How to Earn Coins' })).toContainText('up to 50 coins a day');
 
   await page.goto('/vip');
   await expect(page.getByRole('region', { name: 'Unlock VIP Features' })).toBeVisible();

@@ -120,6 +120,8 @@ async function seededApp(kind: 'pglite' | 'postgres'): Promise<SeededApp> {
     });
     if (registration.statusCode !== 201) throw new Error(`registering the bench member failed: ${registration.statusCode} ${registration.body}`);
     const { token } = registration.json<{ token: string }>();
+    // VIP, as a member who likes thousands of people a minute would need to be: a free member's allowance ends at 50 likes a day.
+    await db.update(users).set({ isVip: true, vipTier: 'Gold', vipUntil: null }).where(eq(users.username, 'bench_member'));
     const targets = await db
       .select({ id: users.id })
       .from(users)

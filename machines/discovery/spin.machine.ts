@@ -72,7 +72,7 @@ export const spinMachine = setup({
     /** A mutual like: the match moment opens and 'Your Matches' (the matches query) refreshes with them first. */
     announceMatch: (_, _params: { userId: string }) => {},
     /** SPEC section 8: "Failed to like user" and its super like and dislike variants, as an alert. */
-    alertDecisionFailed: (_, _params: { decision: LikeType }) => {},
+    alertDecisionFailed: (_, _params: { decision: LikeType; error: unknown }) => {},
     takeDeck: assign(({ event }) => {
       assertEvent(event, 'LOADED');
       return { ids: event.ids, index: 0 };
@@ -181,7 +181,7 @@ export const spinMachine = setup({
         ],
         onError: {
           target: 'ready',
-          actions: [{ type: 'alertDecisionFailed', params: ({ context }) => ({ decision: context.decision ?? 'like' }) }, assign({ decision: null })],
+          actions: [{ type: 'alertDecisionFailed', params: ({ context, event }) => ({ decision: context.decision ?? 'like', error: event.error }) }, assign({ decision: null })],
         },
       },
     },

@@ -4,7 +4,7 @@ import type { OrbitDatabase } from '../db/types';
 import { HttpError } from '../plugins/errors';
 import { recordAdminAction, type AuditTargetType } from '../admin/queries/audit';
 import { toAdminCoinPack, toAdminVipPlan, toGift } from '../admin/views';
-import { coinPackRows, deleteCoinPackRow, deleteGiftRow, deleteVipPlanRow, giftRows, upsertCoinPack, upsertGift, upsertVipPlan, vipPlanRows } from './queries';
+import { activeCoinPackRows, coinPackRows, deleteCoinPackRow, deleteGiftRow, deleteVipPlanRow, giftRows, upsertCoinPack, upsertGift, upsertVipPlan, vipPlanRows } from './queries';
 
 // Gifts, coin packs and VIP plans: one "save" that creates, or updates when
 // an _id is given (SPEC section 7), and a delete. Every change is written to
@@ -57,6 +57,12 @@ export async function deleteGift(db: OrbitDatabase, adminId: string, id: string)
     await audit(tx, adminId, 'gift', 'delete', row.id, row.name);
     return `Gift "${row.name}" deleted`;
   });
+}
+
+/** The pack on sale with the fewest coins: its price per coin is what a coin is worth to a member (issue 48). */
+export async function smallestPackOnSale(db: OrbitDatabase): Promise<{ coins: number; priceMinor: number; currency: string } | undefined> {
+  const rows = await activeCoinPackRows(db);
+  return rows.reduce<(typeof rows)[number] | undefined>((smallest, row) => (smallest === undefined || row.coins < smallest.coins ? row : smallest), undefined);
 }
 
 export async function listCoinPacks(db: OrbitDatabase): Promise<AdminCoinPack[]> {

@@ -1,4 +1,4 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import type { CoinEntryKind } from '../../contract/coins/ledger';
 import { coinLedger, users } from '../db/schema';
 import type { OrbitDatabase } from '../db/types';
@@ -72,4 +72,19 @@ export async function entriesOf(db: OrbitDatabase, userId: string, window: { off
     .offset(window.offset);
   const total = await db.$count(coinLedger, eq(coinLedger.userId, userId));
   return { rows, total };
+}
+
+/** What the member holds: coins, and likes bought with coins. */
+export async function holdingsOf(db: OrbitDatabase, userId: string): Promise<{ coins: number; extraLikes: number } | undefined> {
+  const [row] = await db.select({ coins: users.coins, extraLikes: users.extraLikes }).from(users).where(eq(users.id, userId)).limit(1);
+  return row;
+}
+
+/** Coins the member earned for one reason since `since` (a day's capped rewards). */
+export async function earnedSince(tx: OrbitDatabase, userId: string, reference: string, since: Date): Promise<number> {
+  const [row] = await tx
+    .select({ total: sql<number>`coalesce(sum(${coinLedger.amount}), 0)::int`.mapWith(Number) })
+    .from(coinLedger)
+    .where(and(eq(coinLedger.userId, userId), eq(coinLedger.kind, 'earned'), eq(coinLedger.reference, reference), gte(coinLedger.createdAt, since)));
+  return row?.total ?? 0;
 }

@@ -36,8 +36,9 @@ const likesRoutes: FastifyPluginCallbackZod<LikesRoutesOptions> = (app, options,
     },
     async (request) => {
       const caller = signedInUser(request);
-      const { endedMatch, ...answer } = await recordDecision(app.db, caller, request.body, likeBack);
+      const { endedMatch, earned, ...answer } = await recordDecision(app.db, caller, request.body, likeBack);
       if (answer.match) publishMatch(app.realtime, caller.id, request.body.targetId);
+      if (earned) app.realtime.toMember(caller.id, 'coins:balance', { balance: earned.balanceAfter, entry: earned });
       if (endedMatch) {
         publishConversationEnded(app.realtime, caller.id, request.body.targetId);
         await app.calls.endPairCalls(caller.id, request.body.targetId, 'blocked');

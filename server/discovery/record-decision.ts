@@ -6,12 +6,18 @@ import { demoLikesBack, type LikeBackPolicy } from './like-back';
 import { endConversation } from '../messaging/queries';
 import { lockPair, orderedPair } from '../lib/member-pair';
 import { deleteMatch, ensureMatch, insertLikeBack, storeDecision } from './queries/decisions';
+import { spendDailyLike } from './like-allowance';
+import { earnForLike } from '../coins/earning';
+import type { CoinEntry } from '../../contract/coins/ledger';
 
 export const CANNOT_LIKE_SELF_MESSAGE = 'You cannot like yourself';
 export const USER_NOT_FOUND_MESSAGE = 'User not found';
 
-/** The answer, and whether the decision ended a match (a like taken back), which the route tells both members. */
-export type DecisionOutcome = LikeResponse & { endedMatch?: boolean };
+/**
+ * The answer; whether the decision ended a match (a like taken back), which the
+ * route tells both members; and the coins the like earned, which it tells the liker's tabs.
+ */
+export type DecisionOutcome = LikeResponse & { endedMatch?: boolean; earned?: CoinEntry };
 
 const isPositive = (type: LikeType | undefined) => type === 'like' || type === 'super';
 
@@ -27,12 +33,15 @@ export async function recordDecision(
   caller: UserRow,
   decision: { targetId: string; type: LikeType },
   likeBack: LikeBackPolicy,
+  now: Date = new Date(),
 ): Promise<DecisionOutcome> {
   if (decision.targetId === caller.id) throw new HttpError(400, CANNOT_LIKE_SELF_MESSAGE);
   const pair = orderedPair(caller.id, decision.targetId);
 
   return db.transaction(async (tx) => {
     await lockPair(db, tx, caller.id, decision.targetId);
+    // Counted first, so a like past the allowance stores nothing; a like that fails below hands it back with the rollback.
+    const likesLeftToday = isPositive(decision.type) ? await spendDailyLike(tx, caller, now) : undefined;
 
     // One statement instead of three (check the target, store the decision,
     // read theirs): each statement is a round trip, and on the embedded
@@ -47,14 +56,15 @@ export async function recordDecision(
       return { success: true as const, match: false, matchId: null, endedMatch };
     }
 
+    const earned = await earnForLike(tx, caller.id, decision.targetId, now);
     let theirDecision = recorded.theirDecision ?? undefined;
     if (!theirDecision && recorded.targetIsDemo && demoLikesBack(likeBack)) {
       await insertLikeBack(tx, decision.targetId, caller.id);
       theirDecision = 'like';
     }
-    if (!isPositive(theirDecision)) return { success: true as const, match: false, matchId: null };
+    if (!isPositive(theirDecision)) return { success: true as const, match: false, matchId: null, likesLeftToday, earned };
 
     const matchId = await ensureMatch(tx, caller.id, decision.targetId);
-    return { success: true as const, match: true, matchId };
+    return { success: true as const, match: true, matchId, likesLeftToday, earned };
   });
 }

@@ -89,7 +89,9 @@ const userRoutes: FastifyPluginCallbackZod<UserRoutesOptions> = (app, options, d
     },
     async (request) => {
       const caller = signedInUser(request);
-      return { user: toUserView(await updateProfile(app.db, caller, request.body, new Date())) };
+      const { member, earned } = await updateProfile(app.db, caller, request.body, new Date());
+      if (earned) app.realtime.toMember(member.id, 'coins:balance', { balance: earned.balanceAfter, entry: earned });
+      return { user: toUserView(member) };
     },
   );
 

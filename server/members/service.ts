@@ -3,6 +3,8 @@ import type { Relationship, updateProfileBodySchema } from '../../contract/membe
 import type { NewUserRow, UserRow } from '../db/schema';
 import type { OrbitDatabase } from '../db/types';
 import { USER_NOT_FOUND_MESSAGE } from '../discovery/record-decision';
+import type { CoinEntry } from '../../contract/coins/ledger';
+import { earnForCompleteProfile } from '../coins/earning';
 import { HttpError } from '../plugins/errors';
 import { findVisibleMember, relationshipBetween, updateMemberRow } from './queries';
 import { defaultAvatarUrl, hasActiveVip, isDefaultAvatar } from './views';
@@ -54,16 +56,21 @@ function profileChanges(
   return changes;
 }
 
-/** The caller's profile edit; returns the account as it is afterwards. */
-export async function updateProfile(db: OrbitDatabase, caller: UserRow, body: z.output<typeof updateProfileBodySchema>, now: Date): Promise<UserRow> {
+/** The caller's profile edit; returns the account as it is afterwards, and the coins it earned (a profile completed for the first time). */
+export async function updateProfile(
+  db: OrbitDatabase,
+  caller: UserRow,
+  body: z.output<typeof updateProfileBodySchema>,
+  now: Date,
+): Promise<{ member: UserRow; earned?: CoinEntry }> {
   // Turning it off is always allowed, so a member whose VIP ended can still clear it.
   if (body.incognito === true && !hasActiveVip(caller, now)) throw new HttpError(403, INCOGNITO_NEEDS_VIP_MESSAGE);
   const changes = profileChanges(body, caller, now);
   // Finishing the set-up or seeing the photo note a second time changes nothing, and an UPDATE with no columns is an error.
-  if (Object.keys(changes).length === 0) return caller;
+  if (Object.keys(changes).length === 0) return { member: caller };
   const updated = await updateMemberRow(db, caller.id, changes);
   if (!updated) throw new HttpError(404, USER_NOT_FOUND_MESSAGE);
-  return updated;
+  return earnForCompleteProfile(db, updated);
 }
 
 /** Another member's profile as the viewer may see it: banned, admin and blocked-either-way accounts read as not found. */

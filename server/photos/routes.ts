@@ -101,7 +101,9 @@ const uploadRoute: FastifyPluginCallbackZod<PhotoRoutesOptions> = (app, options,
     },
     async (request, reply) => {
       const context: PhotoContext = { db: app.db, storage: app.photoStorage, log: request.log };
-      return reply.code(201).send(await uploadPhoto(context, signedInUser(request), request.body));
+      const { earned, ...uploaded } = await uploadPhoto(context, signedInUser(request), request.body);
+      if (earned) app.realtime.toMember(uploaded.user._id, 'coins:balance', { balance: earned.balanceAfter, entry: earned });
+      return reply.code(201).send(uploaded);
     },
   );
   done();

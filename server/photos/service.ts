@@ -14,6 +14,8 @@ import { recordAdminAction } from '../admin/queries/audit';
 import type { UserRow } from '../db/schema';
 import type { OrbitDatabase } from '../db/types';
 import { addNotice } from '../notices/notices';
+import type { CoinEntry } from '../../contract/coins/ledger';
+import { earnForCompleteProfile } from '../coins/earning';
 import { HttpError } from '../plugins/errors';
 import { toUserView } from '../members/views';
 import { processPhoto } from './processing';
@@ -56,7 +58,7 @@ function photosResponse(saved: Awaited<ReturnType<typeof saveProfilePhotos>>): P
  * no row lock is held meanwhile; the transaction then checks the count again
  * under the member's lock. When it fails, the files go again.
  */
-export async function uploadPhoto(context: PhotoContext, member: UserRow, input: Buffer | undefined): Promise<PhotosResponse> {
+export async function uploadPhoto(context: PhotoContext, member: UserRow, input: Buffer | undefined): Promise<PhotosResponse & { earned?: CoinEntry }> {
   if (!input || input.length === 0) throw new HttpError(400, PHOTO_MISSING_MESSAGE);
   // A full gallery is refused before any decoding is paid for.
   if ((await listPhotoRows(context.db, member.id)).length >= PHOTOS_MAX) throw new HttpError(409, PHOTOS_FULL_MESSAGE);
@@ -77,7 +79,10 @@ export async function uploadPhoto(context: PhotoContext, member: UserRow, input:
         height: processed.height,
         widths: processed.variants.map((variant) => variant.step),
       });
-      return photosResponse(await saveProfilePhotos(tx, locked, [...photos, added]));
+      const saved = await saveProfilePhotos(tx, locked, [...photos, added]);
+      // A first photo may be what completes the profile: its coins come with the upload.
+      const { member: rewarded, earned } = await earnForCompleteProfile(tx, saved.user);
+      return { ...photosResponse({ ...saved, user: rewarded }), earned };
     });
   } catch (error) {
     await discardPhotoFiles(context, [photoId]);

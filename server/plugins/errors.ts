@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyPluginCallback, FastifySchemaValidationError } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import type { ErrorBody } from '../../contract/common';
+import type { ErrorBody, ErrorCode } from '../../contract/common';
 import { ACCOUNT_GONE_MESSAGE, isMissingReference } from '../db/missing-reference';
 import { isDatabaseUnavailable } from '../db/unavailable';
 
@@ -13,6 +13,8 @@ export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
+    /** What the client acts on beyond the message, and when to come back (Retry-After). */
+    readonly details: { code?: ErrorCode; retryAfterSeconds?: number } = {},
   ) {
     super(message);
   }
@@ -33,7 +35,12 @@ interface ErrorResponse {
 
 /** Turns any thrown value into the status and JSON body the client receives. */
 export function toErrorResponse(error: unknown, bodyLimitBytes: number): ErrorResponse {
-  if (error instanceof HttpError) return failure(error.statusCode, error.message);
+  if (error instanceof HttpError) {
+    const { code, retryAfterSeconds } = error.details;
+    const answer = failure(error.statusCode, error.message);
+    if (code) answer.body.code = code;
+    return retryAfterSeconds === undefined ? answer : { ...answer, retryAfterSeconds };
+  }
   if (hasZodFastifySchemaValidationErrors(error)) return validationFailure(error.validation, error.validationContext);
   if (isDatabaseUnavailable(error)) {
     return { ...failure(503, SERVICE_UNAVAILABLE_MESSAGE), retryAfterSeconds: UNAVAILABLE_RETRY_AFTER_SECONDS };

@@ -1,3 +1,4 @@
+import { ERROR_CODES, type ErrorCode } from '../../contract/constants';
 import { bearerToken, clearTokens } from './auth/tokens';
 
 /** A failed call: `message` is the server's own text when it sent one, else the caller's fallback. */
@@ -8,6 +9,8 @@ export class ApiError extends Error {
     readonly fieldErrors: ReadonlyArray<{ field: string; message: string }> = [],
     /** How long the server asked callers to wait (its Retry-After), when it said. */
     readonly retryAfterMs?: number,
+    /** What the screen offers next, when the server named it (contract ERROR_CODES). */
+    readonly code?: ErrorCode,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -49,10 +52,11 @@ function buildUrl(path: string, query?: RequestOptions['query']): string {
   return `${API_BASE}${path}${search ? `?${search}` : ''}`;
 }
 
-function readServerError(payload: unknown): { message?: string; errors: Array<{ field: string; message: string }> } {
+function readServerError(payload: unknown): { message?: string; errors: Array<{ field: string; message: string }>; code?: ErrorCode } {
   if (typeof payload !== 'object' || payload === null) return { errors: [] };
   const record = payload as Record<string, unknown>;
   const message = typeof record.message === 'string' && record.message.trim() ? record.message : undefined;
+  const code = ERROR_CODES.find((known) => known === record.code);
   const errors = Array.isArray(record.errors)
     ? record.errors.filter(
         (entry): entry is { field: string; message: string } =>
@@ -60,7 +64,7 @@ function readServerError(payload: unknown): { message?: string; errors: Array<{ 
           typeof (entry as { message?: unknown }).message === 'string',
       )
     : [];
-  return { message, errors };
+  return { message, errors, code };
 }
 
 /**
@@ -93,11 +97,11 @@ export async function apiRequest<T>(path: string, options: RequestOptions): Prom
 
   const payload: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
-    const { message, errors } = readServerError(payload);
+    const { message, errors, code } = readServerError(payload);
     // The server says why (expired, ended from another device, banned, deleted); the page that held the session shows it.
     if (response.status === 401) clearTokens(token ? message : undefined);
     const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'), Date.now());
-    throw new ApiError(message ?? options.fallbackMessage, response.status, errors, retryAfterMs);
+    throw new ApiError(message ?? options.fallbackMessage, response.status, errors, retryAfterMs, code);
   }
   // Every route answers with a JSON object; anything else (an HTML error page
   // from a proxy, an empty body) is a failed call, not data.

@@ -12,7 +12,8 @@ import type {
   Match,
   MatchesResponse,
 } from '../../contract/discovery';
-import { apiRequest } from './client';
+import { FREE_DAILY_LIKES, likeAllowanceResetsAt } from '../../contract/constants';
+import { ApiError, apiRequest } from './client';
 
 export type RadarSearch = Pick<RadarQuery, 'around' | 'radiusKm' | 'limit'>;
 
@@ -78,8 +79,17 @@ const DECISION_FAILURE: Record<LikeType, string> = {
   dislike: 'Failed to dislike user',
 };
 
-/** SPEC section 8: like failures read "Failed to like user" (with super like and dislike variants). */
-export function decisionFailureMessage(type: LikeType): string {
+const resetClock = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+
+/**
+ * SPEC section 8: like failures read "Failed to like user" (with super like and
+ * dislike variants). A free member out of today's likes is told when more come,
+ * in their own time (the allowance turns over at midnight UTC), and that VIP has no limit.
+ */
+export function decisionFailureMessage(type: LikeType, error?: unknown, now: Date = new Date()): string {
+  if (error instanceof ApiError && error.code === 'like-allowance-used') {
+    return `You've used today's ${FREE_DAILY_LIKES} likes; more at ${resetClock.format(likeAllowanceResetsAt(now))}, or go VIP`;
+  }
   return DECISION_FAILURE[type];
 }
 

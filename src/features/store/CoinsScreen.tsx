@@ -9,6 +9,7 @@ import { EarnCoinsPanel } from './EarnCoinsPanel';
 import { LoadStatus } from './LoadStatus';
 import { PurchaseDialog } from './PurchaseDialog';
 import { PurchaseHistory } from './PurchaseHistory';
+import { SpendCoinsPanel } from './SpendCoinsPanel';
 import { StorePageLayout, StoreSection } from './StorePageLayout';
 import { TestPaymentsBanner } from './TestPaymentsBanner';
 import { combineLoads, useAccount, useCoinPacks } from './useStoreData';
@@ -69,6 +70,7 @@ export function CoinsScreen({ checkoutReturn = null, onCheckoutReturnDone }: Coi
       ) : (
         <LoadStatus state={load} errorTitle="Error Loading Data" loadingLabel="Loading coin packs" />
       )}
+      {account.isAuthenticated ? <SpendCoinsPanel isVip={account.user?.isVIP ?? false} /> : null}
       {account.isAuthenticated ? <CoinHistory /> : null}
       {account.isAuthenticated ? <PurchaseHistory /> : null}
       <EarnCoinsPanel />

@@ -28,6 +28,5 @@ export const EyeIcon = () => <LineIcon path="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10
 export const BoostIcon = () => <LineIcon path="M12 3l7 8h-4v10H9V11H5z" />;
 export const IncognitoIcon = () => <LineIcon path="M3 11h18M6 11l2-6h8l2 6M7.5 19a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5zm9 0a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5zM10 16.5h4" />;
 export const ProfileIcon = () => <LineIcon path="M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zm-7 9a7 7 0 0 1 14 0" />;
-export const LiveIcon = () => <LineIcon path="M15 10l5-3v10l-5-3M3 7h12v10H3z" />;
 export const CrownIcon = () => <LineIcon path="M3 18h18M4 16L3 7l5 4 4-6 4 6 5-4-1 9z" />;
 export const ChatIcon = () => <LineIcon path="M4 5h16v11H9l-5 4z" />;

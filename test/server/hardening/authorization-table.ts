@@ -314,6 +314,9 @@ export const AUTHORIZATION_TABLE: Record<RouteKey, MatrixRow> = {
   'POST /api/newsletter': { expected: everyone(200), request: () => ({ method: 'POST', url: '/api/newsletter', payload: { email: 'matrix@example.com' } }) },
   'GET /api/store/coinpacks': { expected: everyone(200), request: () => get('/api/store/coinpacks') },
   'GET /api/coins/history': { expected: usersOnly(), request: () => get('/api/coins/history') },
+  'GET /api/coins/prices': { expected: usersOnly(), request: () => get('/api/coins/prices') },
+  // The matrix's members hold no coins: reaching the ledger is 409 "Not enough coins".
+  'POST /api/coins/spend': { expected: usersOnly(409), request: () => ({ method: 'POST', url: '/api/coins/spend', payload: { item: 'extraLikes', attemptId: randomUUID() } }) },
   'GET /api/store/vipplans': { expected: everyone(200), request: () => get('/api/store/vipplans') },
   'GET /api/store/payments': { expected: everyone(200), request: () => get('/api/store/payments') },
   'POST /api/store/checkout': {

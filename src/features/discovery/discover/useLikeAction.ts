@@ -23,6 +23,6 @@ export function useLikeAction(alert: (message: string) => void = (message) => wi
       showMatchMoment(person);
       await queryClient.invalidateQueries({ queryKey: matchesQueryOptions().queryKey });
     },
-    onError: (_error, { type }) => alert(decisionFailureMessage(type)),
+    onError: (error, { type }) => alert(decisionFailureMessage(type, error)),
   });
 }

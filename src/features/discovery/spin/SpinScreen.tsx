@@ -67,7 +67,7 @@ export function SpinScreen({ overrides, random = Math.random, alert = defaultAle
             // 'Your Matches' lists them first as soon as the server does, without waiting for the realtime match:new.
             void queryClient.invalidateQueries({ queryKey: discoveryKeys.matches() });
           },
-          alertDecisionFailed: (_, params: { decision: LikeType }) => alert(decisionFailureMessage(params.decision)),
+          alertDecisionFailed: (_, params: { decision: LikeType; error: unknown }) => alert(decisionFailureMessage(params.decision, params.error)),
         },
       }),
     [overrides?.machine, alert, visitor, refetchDeck, queryClient],

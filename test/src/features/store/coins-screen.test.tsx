@@ -38,12 +38,15 @@ describe('the Coins screen', () => {
     );
   });
 
-  it('lists the three ways to earn coins', async () => {
+  it('lists the ways coins are really earned, with their limits', async () => {
     mockApi({ 'GET /api/config/public': publicConfigReply, 'GET /api/store/coinpacks': () => coinPacksReply() });
     renderStoreApp('/coins');
     const panel = await screen.findByRole('region', { name: 'How to Earn Coins' });
     const ways = within(panel).getAllByRole('listitem').map((item) => item.textContent);
-    expect(ways).toEqual(['Complete your profile+50 coins', 'Like profiles+5 coins each', 'Go live+10 coins per viewer']);
+    expect(ways).toEqual([
+      'Complete your profile+50 coins, once: add a photo, an about text and interests',
+      'Like profiles+5 coins for each person you like, up to 50 coins a day',
+    ]);
   });
 
   it("shows the signed-in user's real balance", async () => {

@@ -288,6 +288,22 @@ describe("another person's profile (/profile/:userId)", () => {
     expect(screen.getByRole('button', { name: 'Like' })).toBeEnabled();
   });
 
+  it("tells a free member out of today's likes when more come, in their own time, and that VIP has no limit", async () => {
+    signInAsUser();
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
+    mockShellApi({
+      'GET /api/user/me': () => json(200, { user: me() }),
+      [`GET /api/user/${OTHER_ID}`]: () => json(200, { user: publicUser(), relationship: { decision: null, isMatch: false } }),
+      'POST /api/users/like': () => json(429, { success: false, message: "You've used today's 50 likes; more at 00:00 UTC, or go VIP", code: 'like-allowance-used' }),
+    });
+    renderApp(`/profile/${OTHER_ID}`);
+    await userEvent.click(await screen.findByRole('button', { name: 'Like' }));
+    const now = new Date();
+    const nextUtcMidnight = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));
+    const localClock = [nextUtcMidnight.getHours(), nextUtcMidnight.getMinutes()].map((part) => String(part).padStart(2, '0')).join(':');
+    await waitFor(() => expect(alert).toHaveBeenCalledWith(`You've used today's 50 likes; more at ${localClock}, or go VIP`));
+  });
+
   it("says who is not there: 'Error Loading Profile' with the server's message", async () => {
     signInAsUser();
     mockShellApi({
