@@ -35,17 +35,23 @@ export async function postCoinChange(tx: OrbitDatabase, change: CoinChange): Pro
   if (!Number.isSafeInteger(change.amount) || change.amount === 0) throw new Error(`a coin change must be a whole, non-zero amount (got ${change.amount})`);
   const balance = await lockBalance(tx, change.userId);
   if (balance === undefined) throw new HttpError(404, 'User not found');
-  // Checked under the lock: a concurrent post of the same key has committed by now, or waits for this one.
-  const earlier = await entryByIdempotencyKey(tx, change.idempotencyKey);
-  if (earlier) {
-    if (earlier.userId !== change.userId || earlier.amount !== change.amount || earlier.kind !== change.kind) {
-      throw new HttpError(409, 'This request key was already used for a different change');
-    }
-    return { entry: earlier, replayed: true };
-  }
   const balanceAfter = balance + change.amount;
-  if (balanceAfter < 0) throw new HttpError(409, NOT_ENOUGH_COINS_MESSAGE);
-  return { entry: await appendEntry(tx, { ...change, balanceAfter }), replayed: false };
+  // A replay answers as the first post did, even when the balance could no longer pay for it.
+  if (balanceAfter < 0) return replayOf(tx, change, () => new HttpError(409, NOT_ENOUGH_COINS_MESSAGE));
+  // Under the lock: a concurrent post of the same key has committed by now, or waits for this one.
+  const entry = await appendEntry(tx, { ...change, balanceAfter });
+  if (entry) return { entry, replayed: false };
+  return replayOf(tx, change, () => new Error(`coin ledger key ${change.idempotencyKey} vanished`));
+}
+
+/** The earlier post of the change's key, when it was this same change; a different change under the key is 409. */
+async function replayOf(tx: OrbitDatabase, change: CoinChange, otherwise: () => Error): Promise<PostedCoinChange> {
+  const earlier = await entryByIdempotencyKey(tx, change.idempotencyKey);
+  if (!earlier) throw otherwise();
+  if (earlier.userId !== change.userId || earlier.amount !== change.amount || earlier.kind !== change.kind) {
+    throw new HttpError(409, 'This request key was already used for a different change');
+  }
+  return { entry: earlier, replayed: true };
 }
 
 /** postCoinChange in a transaction of its own. */

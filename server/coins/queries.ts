@@ -16,13 +16,17 @@ export async function entryByIdempotencyKey(tx: OrbitDatabase, idempotencyKey: s
   return row;
 }
 
-/** Appends the entry and sets the balance it leads to, in the caller's transaction. */
+/**
+ * Appends the entry and sets the balance it leads to, in the caller's
+ * transaction; undefined (and nothing changed) when its key is already in the
+ * ledger. Checking the key by inserting saves a round trip on every new change.
+ */
 export async function appendEntry(
   tx: OrbitDatabase,
   entry: { userId: string; amount: number; kind: CoinEntryKind; reference: string; idempotencyKey: string; balanceAfter: number },
-): Promise<CoinEntryRow> {
-  const [row] = await tx.insert(coinLedger).values(entry).returning();
-  if (!row) throw new Error('the coin ledger stored no entry');
+): Promise<CoinEntryRow | undefined> {
+  const [row] = await tx.insert(coinLedger).values(entry).onConflictDoNothing({ target: coinLedger.idempotencyKey }).returning();
+  if (!row) return undefined;
   await tx.update(users).set({ coins: entry.balanceAfter }).where(eq(users.id, entry.userId));
   return row;
 }

@@ -48,9 +48,14 @@ export async function spendCoins(db: OrbitDatabase, member: Pick<UserRow, 'id' |
       reference: price.title,
       idempotencyKey: `spend:${memberId}:${body.attemptId}`,
     });
-    if (!replayed) await grantExtraLikes(tx, memberId, price.quantity);
+    const message = `${price.title} added`;
+    if (!replayed) {
+      const extraLikes = await grantExtraLikes(tx, memberId, price.quantity);
+      return { message, balance: entry.balanceAfter, extraLikes, entry: toCoinEntry(entry), replayed };
+    }
+    // A retry: what the member holds now, which later changes may have moved.
     const holdings = await holdingsOf(tx, memberId);
     if (!holdings) throw new HttpError(404, 'User not found');
-    return { message: `${price.title} added`, balance: holdings.coins, extraLikes: holdings.extraLikes, entry: toCoinEntry(entry), replayed };
+    return { message, balance: holdings.coins, extraLikes: holdings.extraLikes, entry: toCoinEntry(entry), replayed };
   });
 }
