@@ -7,6 +7,7 @@ import { realtimePart } from './realtime';
 import { historyPart } from './history';
 import { callsPart } from './calls';
 import { livePart } from './live';
+import { ledgerPart } from './ledger';
 
 /** Every benchmark part, in the order `npm run bench` runs them. Later issues add theirs here. */
-export const BENCH_PARTS: readonly BenchPart[] = [radarPart, httpPart, frontendPart, photosPart, realtimePart, historyPart, callsPart, livePart];
+export const BENCH_PARTS: readonly BenchPart[] = [radarPart, httpPart, frontendPart, photosPart, realtimePart, historyPart, callsPart, ledgerPart, livePart];

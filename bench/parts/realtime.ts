@@ -109,7 +109,7 @@ interface HttpAnswer {
   body: string;
 }
 
-function request(agent: http.Agent, port: number, method: 'GET' | 'POST', path: string, token: string, body?: unknown): Promise<HttpAnswer> {
+export function request(agent: http.Agent, port: number, method: 'GET' | 'POST', path: string, token: string, body?: unknown): Promise<HttpAnswer> {
   const payload = body === undefined ? undefined : JSON.stringify(body);
   return new Promise((resolve, reject) => {
     const call = http.request(
