@@ -16,6 +16,7 @@ import { Route as CookiesRouteImport } from './routes/cookies'
 import { Route as DownloadRouteImport } from './routes/download'
 import { Route as FeaturesRouteImport } from './routes/features'
 import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
+import { Route as LikesYouRouteImport } from './routes/likes-you'
 import { Route as LiveStreamRouteImport } from './routes/live-stream'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as MatchRouteImport } from './routes/match'
@@ -81,6 +82,11 @@ const FeaturesRoute = FeaturesRouteImport.update({
 const ForgotPasswordRoute = ForgotPasswordRouteImport.update({
   id: '/forgot-password',
   path: '/forgot-password',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const LikesYouRoute = LikesYouRouteImport.update({
+  id: '/likes-you',
+  path: '/likes-you',
   getParentRoute: () => rootRouteImport,
 } as any)
 const LiveStreamRoute = LiveStreamRouteImport.update({
@@ -249,6 +255,7 @@ export interface FileRoutesByFullPath {
   '/download': typeof DownloadRoute
   '/features': typeof FeaturesRoute
   '/forgot-password': typeof ForgotPasswordRoute
+  '/likes-you': typeof LikesYouRoute
   '/live-stream': typeof LiveStreamRoute
   '/login': typeof LoginRoute
   '/match': typeof MatchRoute
@@ -288,6 +295,7 @@ export interface FileRoutesByTo {
   '/download': typeof DownloadRoute
   '/features': typeof FeaturesRoute
   '/forgot-password': typeof ForgotPasswordRoute
+  '/likes-you': typeof LikesYouRoute
   '/live-stream': typeof LiveStreamRoute
   '/login': typeof LoginRoute
   '/match': typeof MatchRoute
@@ -329,6 +337,7 @@ export interface FileRoutesById {
   '/download': typeof DownloadRoute
   '/features': typeof FeaturesRoute
   '/forgot-password': typeof ForgotPasswordRoute
+  '/likes-you': typeof LikesYouRoute
   '/live-stream': typeof LiveStreamRoute
   '/login': typeof LoginRoute
   '/match': typeof MatchRoute
@@ -371,6 +380,7 @@ export interface FileRouteTypes {
     | '/download'
     | '/features'
     | '/forgot-password'
+    | '/likes-you'
     | '/live-stream'
     | '/login'
     | '/match'
@@ -410,6 +420,7 @@ export interface FileRouteTypes {
     | '/download'
     | '/features'
     | '/forgot-password'
+    | '/likes-you'
     | '/live-stream'
     | '/login'
     | '/match'
@@ -450,6 +461,7 @@ export interface FileRouteTypes {
     | '/download'
     | '/features'
     | '/forgot-password'
+    | '/likes-you'
     | '/live-stream'
     | '/login'
     | '/match'
@@ -491,6 +503,7 @@ export interface RootRouteChildren {
   DownloadRoute: typeof DownloadRoute
   FeaturesRoute: typeof FeaturesRoute
   ForgotPasswordRoute: typeof ForgotPasswordRoute
+  LikesYouRoute: typeof LikesYouRoute
   LiveStreamRoute: typeof LiveStreamRoute
   LoginRoute: typeof LoginRoute
   MatchRoute: typeof MatchRoute
@@ -566,6 +579,13 @@ declare module '@tanstack/react-router' {
       path: '/forgot-password'
       fullPath: '/forgot-password'
       preLoaderRoute: typeof ForgotPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/likes-you': {
+      id: '/likes-you'
+      path: '/likes-you'
+      fullPath: '/likes-you'
+      preLoaderRoute: typeof LikesYouRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/live-stream': {
@@ -818,6 +838,7 @@ const rootRouteChildren: RootRouteChildren = {
   DownloadRoute: DownloadRoute,
   FeaturesRoute: FeaturesRoute,
   ForgotPasswordRoute: ForgotPasswordRoute,
+  LikesYouRoute: LikesYouRoute,
   LiveStreamRoute: LiveStreamRoute,
   LoginRoute: LoginRoute,
   MatchRoute: MatchRoute,

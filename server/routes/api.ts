@@ -9,6 +9,7 @@ import blogRoutes from '../blog/routes';
 import configRoutes from '../site-settings/routes';
 import discoveryRoutes from '../discovery/routes';
 import likesRoutes from '../discovery/likes-routes';
+import likesYouRoutes from '../discovery/likes-you-routes';
 import matchesRoutes from '../discovery/matches-routes';
 import mfaRoutes from '../auth/mfa-routes';
 import messagingRoutes from '../messaging/routes';
@@ -51,6 +52,7 @@ const apiRoutes: FastifyPluginAsync<ApiRoutesOptions> = async (app, options) => 
   await app.register(discoveryRoutes);
   await app.register(placesRoutes, { searchLimit: options.rateLimits.placeSearch });
   await app.register(likesRoutes, { likeLimit: options.rateLimits.like, ...(options.likeBack ? { likeBack: options.likeBack } : {}) });
+  await app.register(likesYouRoutes);
   await app.register(matchesRoutes);
   await app.register(messagingRoutes, { messageLimit: options.rateLimits.message, demoReplies: options.demoReplies ?? false });
   await app.register(callRoutes);

@@ -12,8 +12,7 @@ import type {
   Match,
   MatchesResponse,
 } from '../../contract/discovery';
-import { FREE_DAILY_LIKES, likeAllowanceResetsAt } from '../../contract/constants';
-import { ApiError, apiRequest } from './client';
+import { apiRequest } from './client';
 
 export type RadarSearch = Pick<RadarQuery, 'around' | 'radiusKm' | 'limit'>;
 
@@ -26,6 +25,7 @@ export const discoveryKeys = {
   spinAll: () => ['users', 'spin'] as const,
   spin: (limit: number) => ['users', 'spin', { limit }] as const,
   matches: () => ['matches'] as const,
+  likesYou: () => ['likes-you'] as const,
 };
 
 /** GET /users/radar: nearest first; SPEC section 8 fallback text on failure. */
@@ -79,17 +79,8 @@ const DECISION_FAILURE: Record<LikeType, string> = {
   dislike: 'Failed to dislike user',
 };
 
-const resetClock = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-
-/**
- * SPEC section 8: like failures read "Failed to like user" (with super like and
- * dislike variants). A free member out of today's likes is told when more come,
- * in their own time (the allowance turns over at midnight UTC), and that VIP has no limit.
- */
-export function decisionFailureMessage(type: LikeType, error?: unknown, now: Date = new Date()): string {
-  if (error instanceof ApiError && error.code === 'like-allowance-used') {
-    return `You've used today's ${FREE_DAILY_LIKES} likes; more at ${resetClock.format(likeAllowanceResetsAt(now))}, or go VIP`;
-  }
+/** SPEC section 8: like failures read "Failed to like user" (with super like and dislike variants). */
+export function decisionFailureMessage(type: LikeType): string {
   return DECISION_FAILURE[type];
 }
 

@@ -6,6 +6,8 @@ export interface FeatureEntry {
   icon: ReactNode;
   title: string;
   text: string;
+  /** Where the benefit can be seen in use, if anywhere (a router link). */
+  link?: ReactNode;
 }
 
 /** A card listing short entries with an icon each: the ways to earn coins, the VIP benefits. */
@@ -20,6 +22,7 @@ export function FeatureList({ title, titleId, entries }: { title: string; titleI
             <div>
               <EntryTitle>{entry.title}</EntryTitle>
               <EntryText>{entry.text}</EntryText>
+              {entry.link ? <EntryLink>{entry.link}</EntryLink> : null}
             </div>
           </li>
         ))}
@@ -72,4 +75,14 @@ const EntryTitle = styled.p`
 const EntryText = styled.p`
   color: ${({ theme }) => theme.colors.muted};
   font-size: ${({ theme }) => px(theme.font.sizes.sm)};
+`;
+
+const EntryLink = styled.p`
+  margin-top: ${({ theme }) => px(theme.space[1])};
+  font-size: ${({ theme }) => px(theme.font.sizes.sm)};
+  font-weight: ${({ theme }) => theme.font.weights.semibold};
+
+  & a {
+    color: ${({ theme }) => theme.colors.purpleDark};
+  }
 `;

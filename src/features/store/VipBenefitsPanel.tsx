@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/react-router';
 import { FREE_DAILY_LIKES } from '../../../contract/constants';
 import { FeatureList, type FeatureEntry } from './FeatureList';
 import { BoostIcon, EyeIcon, HeartIcon, IncognitoIcon } from './StoreIcons';
@@ -5,7 +6,12 @@ import { BoostIcon, EyeIcon, HeartIcon, IncognitoIcon } from './StoreIcons';
 /** SPEC section 2: the four benefits the VIP screen lists. */
 const VIP_BENEFITS: readonly FeatureEntry[] = [
   { icon: <HeartIcon />, title: 'Unlimited Likes', text: `Free members have ${FREE_DAILY_LIKES} likes a day; with VIP, like as many people as you want.` },
-  { icon: <EyeIcon />, title: 'See Who Liked You', text: 'Find out who is interested before you swipe.' },
+  {
+    icon: <EyeIcon />,
+    title: 'See Who Liked You',
+    text: 'Find out who is interested before you swipe.',
+    link: <Link to="/likes-you">Open Likes You</Link>,
+  },
   { icon: <BoostIcon />, title: 'Boost Profile (10x more views)', text: 'Show up first in Discover and on the radar.' },
   { icon: <IncognitoIcon />, title: 'Incognito Mode', text: 'Browse profiles without being seen.' },
 ];

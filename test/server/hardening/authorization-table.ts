@@ -226,6 +226,7 @@ export const AUTHORIZATION_TABLE: Record<RouteKey, MatrixRow> = {
     expected: { anonymous: 401, userA: 400, userB: 200, banned: 401, admin: 403 },
     request: (world) => ({ method: 'POST', url: '/api/users/like', payload: { targetId: world.callers.userA.id } }),
   },
+  'GET /api/users/likes-you': { expected: usersOnly(), request: () => get('/api/users/likes-you') },
   'GET /api/matches': { expected: usersOnly(), request: () => get('/api/matches') },
   // --- Messaging: only the two members of a live match; a stranger's conversation reads as not found --------
   'GET /api/conversations': { expected: usersOnly(), request: () => get('/api/conversations') },
@@ -315,8 +316,8 @@ export const AUTHORIZATION_TABLE: Record<RouteKey, MatrixRow> = {
   'GET /api/store/coinpacks': { expected: everyone(200), request: () => get('/api/store/coinpacks') },
   'GET /api/coins/history': { expected: usersOnly(), request: () => get('/api/coins/history') },
   'GET /api/coins/prices': { expected: usersOnly(), request: () => get('/api/coins/prices') },
-  // The matrix's members hold no coins: reaching the ledger is 409 "Not enough coins".
-  'POST /api/coins/spend': { expected: usersOnly(409), request: () => ({ method: 'POST', url: '/api/coins/spend', payload: { item: 'extraLikes', attemptId: randomUUID() } }) },
+  // A holds the world's planted coins and can pay; B holds none: reaching the ledger is 409 "Not enough coins".
+  'POST /api/coins/spend': { expected: { anonymous: 401, userA: 200, userB: 409, banned: 401, admin: 403 }, request: () => ({ method: 'POST', url: '/api/coins/spend', payload: { item: 'extraLikes', attemptId: randomUUID() } }) },
   'GET /api/store/vipplans': { expected: everyone(200), request: () => get('/api/store/vipplans') },
   'GET /api/store/payments': { expected: everyone(200), request: () => get('/api/store/payments') },
   'POST /api/store/checkout': {

@@ -12,7 +12,8 @@ const Top = styled.div`
   min-width: 0;
 `;
 
-const Name = styled.h2`
+/** A card's name heading whose link reads as the name (underlined on hover): Discover's and Likes you's cards. */
+export const PersonName = styled.h2`
   font-size: ${({ theme }) => px(theme.font.sizes.lg)};
   font-weight: ${({ theme }) => theme.font.weights.semibold};
   overflow-wrap: anywhere;
@@ -57,12 +58,12 @@ export function PersonCard({ person, alert }: { person: Candidate; alert?: (mess
       <Top>
         <Avatar src={person.avatar} name={person.name} size={64} online={person.isOnline} statusShownBeside loading="lazy" />
         <div>
-          <Name id={`person-${person.id}`}>
+          <PersonName id={`person-${person.id}`}>
             <Link to="/profile/{-$userId}" params={{ userId: person.id }}>
               {person.name}
               {person.age !== null ? `, ${person.age}` : ''}
             </Link>
-          </Name>
+          </PersonName>
           <Text size="sm" tone="muted">
             {[person.region, person.isOnline ? 'Online now' : person.lastActive].filter(Boolean).join(' · ')}
           </Text>

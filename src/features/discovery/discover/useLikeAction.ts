@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LikeResponse, LikeType } from '../../../../contract/discovery';
-import { matchesQueryOptions, decisionFailureMessage, sendLike } from '../../../api/discovery';
+import { matchesQueryOptions, sendLike } from '../../../api/discovery';
+import { likeFailureMessage } from '../like-failure';
 import { showMatchMoment, type MatchPerson } from '../match-moment/match-moment';
 
 export interface LikeVariables {
@@ -23,6 +24,6 @@ export function useLikeAction(alert: (message: string) => void = (message) => wi
       showMatchMoment(person);
       await queryClient.invalidateQueries({ queryKey: matchesQueryOptions().queryKey });
     },
-    onError: (error, { type }) => alert(decisionFailureMessage(type, error)),
+    onError: (error, { type }) => alert(likeFailureMessage(type, error)),
   });
 }

@@ -9,7 +9,8 @@ export const MATCH_INTERESTS_SHOWN = 4;
 /** The photo fills the deck card, which is at most the dialog width: the whole phone width below that. */
 const PHOTO_SIZES = `(max-width: ${tokens.sizes.dialogMax}px) 100vw, ${tokens.sizes.dialogMax}px`;
 
-const PhotoFrame = styled.div`
+/** A square photo with rounded corners, the picture cover-fitted: the match card's, and Likes you's cards. */
+export const PhotoFrame = styled.div`
   position: relative;
   width: 100%;
   aspect-ratio: 1;

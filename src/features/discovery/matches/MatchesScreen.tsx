@@ -13,6 +13,7 @@ import { ReportOrBlock } from '../../safety/ReportOrBlock';
 import { actorRuntime, useReportActor, type MachineOverrides } from '../../../lib/machine-overrides';
 import { DiscoverMore } from './DiscoverMore';
 import { MatchCard } from './MatchCard';
+import { LikesYouLink } from '../likes-you/LikesYouLink';
 
 /** Where the screen's buttons lead; the app's defaults navigate (Connect opens the chat with its notice), tests record. */
 export interface MatchesEffects {
@@ -52,9 +53,10 @@ export function MatchesScreen({ visitor = false, ...props }: MatchesScreenProps)
   );
 }
 
-function MatchesFrame({ children }: { children: ReactNode }) {
+/** `aside`: a member's way to Likes you, beside the title. */
+function MatchesFrame({ children, aside }: { children: ReactNode; aside?: ReactNode }) {
   return (
-    <ScreenFrame title="Find Your Match" subtitle="People who liked you back. Say hello, connect or start a video call.">
+    <ScreenFrame title="Find Your Match" subtitle="People who liked you back. Say hello, connect or start a video call." aside={aside}>
       <DeckLayout>
         {children}
         <DiscoverMore />
@@ -183,7 +185,7 @@ function MemberMatches({ overrides, effects }: Omit<MatchesScreenProps, 'visitor
   }
 
   return (
-    <MatchesFrame>
+    <MatchesFrame aside={<LikesYouLink />}>
       <DeckCard $gap={4} aria-busy={loading}>
         <FocusedNotice message={blockedMessage} />
         {body}

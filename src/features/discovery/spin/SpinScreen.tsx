@@ -4,7 +4,8 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef } from 'react';
 import type { Candidate, LikeType } from '../../../../contract/discovery';
 import { selectCurrentId, selectIsBusy, spinMachine, spinStepsFrom } from '../../../../machines/discovery/spin.machine';
-import { decisionFailureMessage, discoveryKeys, matchesQueryOptions, spinCandidatesQueryOptions } from '../../../api/discovery';
+import { discoveryKeys, matchesQueryOptions, spinCandidatesQueryOptions } from '../../../api/discovery';
+import { likeFailureMessage } from '../like-failure';
 import { useSettledAnswer } from '../../../lib/use-settled-answer';
 import { DeckCard, DeckLayout, DeckLoading, EmptyState, Notice, ScreenFrame, Stack, Text, VisuallyHidden } from '../../../ui';
 import { VisitorSampleNotice } from '../../auth/SignInPrompt';
@@ -67,7 +68,7 @@ export function SpinScreen({ overrides, random = Math.random, alert = defaultAle
             // 'Your Matches' lists them first as soon as the server does, without waiting for the realtime match:new.
             void queryClient.invalidateQueries({ queryKey: discoveryKeys.matches() });
           },
-          alertDecisionFailed: (_, params: { decision: LikeType; error: unknown }) => alert(decisionFailureMessage(params.decision, params.error)),
+          alertDecisionFailed: (_, params: { decision: LikeType; error: unknown }) => alert(likeFailureMessage(params.decision, params.error)),
         },
       }),
     [overrides?.machine, alert, visitor, refetchDeck, queryClient],
