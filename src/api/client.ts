@@ -1,4 +1,3 @@
-import { ERROR_CODES, type ErrorCode } from '../../contract/constants';
 import { bearerToken, clearTokens } from './auth/tokens';
 
 /** A failed call: `message` is the server's own text when it sent one, else the caller's fallback. */
@@ -9,8 +8,12 @@ export class ApiError extends Error {
     readonly fieldErrors: ReadonlyArray<{ field: string; message: string }> = [],
     /** How long the server asked callers to wait (its Retry-After), when it said. */
     readonly retryAfterMs?: number,
-    /** What the screen offers next, when the server named it (contract ERROR_CODES). */
-    readonly code?: ErrorCode,
+    /**
+     * What the screen offers next, when the server named it (one of contract ERROR_CODES). Read as
+     * a plain string: the list would be one more thing every first page loads, and a screen only
+     * compares it with the code it acts on.
+     */
+    readonly code?: string,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -52,11 +55,11 @@ function buildUrl(path: string, query?: RequestOptions['query']): string {
   return `${API_BASE}${path}${search ? `?${search}` : ''}`;
 }
 
-function readServerError(payload: unknown): { message?: string; errors: Array<{ field: string; message: string }>; code?: ErrorCode } {
+function readServerError(payload: unknown): { message?: string; errors: Array<{ field: string; message: string }>; code?: string } {
   if (typeof payload !== 'object' || payload === null) return { errors: [] };
   const record = payload as Record<string, unknown>;
   const message = typeof record.message === 'string' && record.message.trim() ? record.message : undefined;
-  const code = ERROR_CODES.find((known) => known === record.code);
+  const code = typeof record.code === 'string' ? record.code : undefined;
   const errors = Array.isArray(record.errors)
     ? record.errors.filter(
         (entry): entry is { field: string; message: string } =>

@@ -1,15 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { VideoCallScreen } from '../features/calls/VideoCallScreen';
-import { optionalText, searchReader } from '../search-params';
-
-/** A call id is a UUID made by the caller's browser. */
-const CALL_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { optionalUuid, searchReader } from '../search-params';
 
 const readVideoCallSearch = searchReader((search) => {
-  const call = optionalText(search.call, 36, 36);
   return {
-    /** The call this tab answers (from the incoming-call panel); without it the tab calls. */
-    call: call && CALL_ID.test(call) ? call : undefined,
+    /** The call this tab answers (from the incoming-call panel; a UUID its caller's browser made); without it the tab calls. */
+    call: optionalUuid(search.call),
   };
 });
 
