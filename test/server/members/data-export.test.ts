@@ -112,7 +112,11 @@ describe('GET /api/user/me/export', () => {
     expect(data.purchases.map(({ at, paidAt, receiptNumber, ...purchase }) => ({ ...withTime(purchase, at), paid: paidAt !== null, receiptNumber }))).toEqual([
       { kind: 'vip', item: 'Gold month', coins: null, amount: { amountMinor: 999, currency: 'USD' }, status: 'paid', paid: true, receiptNumber: expect.stringMatching(/^OR-[0-9A-F]{6}-[0-9A-F]{6}$/) as unknown },
     ]);
-    expect(data.coins.map(({ at, ...entry }) => withTime(entry, at))).toEqual([{ amount: 75, kind: 'granted', reference: 'Contest prize', balanceAfter: 75 }]);
+    // Newest first: the prize, after the coins the like of the partner earned.
+    expect(data.coins.map(({ at, ...entry }) => withTime(entry, at))).toEqual([
+      { amount: 75, kind: 'granted', reference: 'Contest prize', balanceAfter: 80 },
+      { amount: 5, kind: 'earned', reference: 'Liked a profile', balanceAfter: 5 },
+    ]);
     // app.inject's own User-Agent: the one the member signed in with.
     expect(data.sessions.map(({ startedAt, expiresAt, ...session }) => withTime(withTime(session, startedAt), expiresAt))).toEqual([{ userAgent: 'lightMyRequest', endedAt: null }]);
   });

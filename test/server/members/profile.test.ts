@@ -206,11 +206,12 @@ describe('PATCH /api/user/me', () => {
   it.each([['coins', 99999], ['isVIP', true], ['role', 'admin'], ['isBanned', false], ['banReason', ''], ['email', 'x@example.com'], ['vipTier', 'Diamond']])(
     'refuses the protected or unknown field %s',
     async (field, value) => {
+      const storedNow = async () => (await testApp.db.select().from(users).where(eq(users.id, viewer.user._id)))[0];
+      const coinsBefore = (await storedNow())?.coins;
       const response = await patchMe({ bio: 'ok', [field]: value });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toMatchObject({ errors: [{ field, message: 'Unknown field' }] });
-      const [stored] = await testApp.db.select().from(users).where(eq(users.id, viewer.user._id));
-      expect(stored).toMatchObject({ coins: 0, role: 'user', isVip: false });
+      expect(await storedNow()).toMatchObject({ coins: coinsBefore, role: 'user', isVip: false });
     },
   );
 
