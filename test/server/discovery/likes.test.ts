@@ -33,7 +33,7 @@ describe('POST /api/users/like', () => {
     const bob = await registerUser(testApp.app);
     const response = await like(alice.token, { targetId: bob.user._id });
     expect(response.statusCode).toBe(200);
-    expect(likeResponseSchema.parse(response.json())).toEqual({ success: true, match: false, matchId: null, likesLeftToday: expect.any(Number) });
+    expect(likeResponseSchema.parse(response.json())).toEqual({ success: true, match: false, matchId: null, likesLeftToday: expect.any(Number) as unknown });
     const stored = await testApp.db.select().from(likes).where(and(eq(likes.fromUserId, alice.user._id), eq(likes.toUserId, bob.user._id)));
     expect(stored.map((row) => row.type)).toEqual(['like']);
   });
@@ -51,7 +51,7 @@ describe('POST /api/users/like', () => {
     const response = likeResponseSchema.parse((await like(alice.token, { targetId: bob.user._id })).json());
     const rows = await matchRows(alice.user._id, bob.user._id);
     expect(rows).toHaveLength(1);
-    expect(response).toEqual({ success: true, match: true, matchId: rows[0]?.id, likesLeftToday: expect.any(Number) });
+    expect(response).toEqual({ success: true, match: true, matchId: rows[0]?.id, likesLeftToday: expect.any(Number) as unknown });
 
     // Repeating the like keeps the same single match.
     const again = likeResponseSchema.parse((await like(alice.token, { targetId: bob.user._id, type: 'super' })).json());

@@ -46,7 +46,7 @@ describe("the Coins screen's Spend Your Coins", () => {
     expect(await within(panel).findByText('10 extra likes added. You have 10 extra likes.')).toBeInTheDocument();
     const spends = api.calls.filter((call) => call.path === '/api/coins/spend');
     expect(spends).toHaveLength(1);
-    expect(spends[0]?.body).toMatchObject({ item: 'extraLikes', attemptId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    expect(spends[0]?.body).toMatchObject({ item: 'extraLikes', attemptId: expect.stringMatching(/^[0-9a-f-]{36}$/) as unknown });
     const balance = screen.getByRole('complementary', { name: 'Your balance' });
     await waitFor(() => expect(balance).toHaveTextContent('150coins'));
   });
