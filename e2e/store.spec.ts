@@ -83,7 +83,18 @@ test('a visitor sees the three screens with the seeded catalogue: accessible, no
   await expect(page.getByRole('link', { name: 'See all VIP benefits' })).toHaveAttribute('href', '/vip');
 });
 
-test('signed out, Buy Now sends the visitor to /login first, and signing in brings them back', async ({ page }) => {
+/**
+ * The demo member's balance as the Coins page writes it ("550coins"): read from the API, since other
+ * tests' likes and profile edits with the shared demo account earn it coins.
+ */
+async function demoBalanceText(request: APIRequestContext): Promise<string> {
+  const me = await request.get('/api/user/me', { headers: { Authorization: `Bearer ${await token(request, '/api/auth/login', DEMO)}` } });
+  expect(me.status()).toBe(200);
+  const { user } = (await me.json()) as { user: { coins: number } };
+  return `${user.coins.toLocaleString('en-US')}coins`;
+}
+
+test('signed out, Buy Now sends the visitor to /login first, and signing in brings them back', async ({ page, request }) => {
   await page.goto('/coins');
   await page.getByRole('article', { name: 'Premium Pack' }).getByRole('button', { name: 'Buy Now' }).click();
   await expect(page).toHaveURL(/\/login\?redirect=%2Fcoins$/);
@@ -95,15 +106,16 @@ test('signed out, Buy Now sends the visitor to /login first, and signing in brin
   await form.getByLabel('Password').fill(DEMO.password);
   await form.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(/\/coins$/);
-  await expect(page.getByRole('complementary', { name: 'Your balance' })).toContainText('500coins');
+  await expect(page.getByRole('complementary', { name: 'Your balance' })).toContainText(await demoBalanceText(request));
 });
 
 test('the demo user sees the real balance on Coins and Store, and Get VIP still shows the payment-redirect alert', async ({ page, request }) => {
   await signInBrowser(page, await token(request, '/api/auth/login', DEMO));
+  const balance = await demoBalanceText(request);
   await page.goto('/coins');
-  await expect(page.getByRole('complementary', { name: 'Your balance' })).toContainText('500coins');
+  await expect(page.getByRole('complementary', { name: 'Your balance' })).toContainText(balance);
   await page.goto('/store');
-  await expect(page.getByRole('complementary', { name: 'Your balance' })).toContainText('500coins');
+  await expect(page.getByRole('complementary', { name: 'Your balance' })).toContainText(balance);
 
   // VIP subscriptions are not sold yet: the spec's simulated alert stays for plans (coin packs: coin-purchase.spec.ts).
   await page.getByRole('article', { name: 'Platinum' }).getByRole('button', { name: 'Get VIP' }).click();
@@ -113,7 +125,7 @@ test('the demo user sees the real balance on Coins and Store, and Get VIP still 
   await page.screenshot({ path: 'test-results/screens/store-purchase-alert-1280.png' });
   await dialog.getByRole('button', { name: 'OK' }).click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
-  await expect(page.getByRole('complementary', { name: 'Your balance' })).toContainText('500coins');
+  await expect(page.getByRole('complementary', { name: 'Your balance' })).toContainText(balance);
 });
 
 test('a VIP member sees the member banner with the expiry date', async ({ page, request }) => {

@@ -6,6 +6,11 @@ import { expect, type Locator, type Page } from '@playwright/test';
 
 /** Moderate problems count too: a skipped heading level (heading-order) is how screen-reader users lose their place. */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
+  // Contrast is judged on what is painted: a dialog still fading in blends its text with the page behind it.
+  // Endless animations (spinners, shimmer) never finish and are left alone.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   const found = results.violations.filter((violation) => violation.impact !== 'minor');
   expect(found.map((violation) => `${violation.impact} ${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
