@@ -70,6 +70,9 @@ export async function updateProfile(
   if (Object.keys(changes).length === 0) return { member: caller };
   const updated = await updateMemberRow(db, caller.id, changes);
   if (!updated) throw new HttpError(404, USER_NOT_FOUND_MESSAGE);
+  // Only an edit of the about text or interests can complete the profile here (photos come by upload):
+  // settings switches and location updates leave the ledger alone.
+  if (changes.bio === undefined && changes.interests === undefined) return { member: updated };
   return earnForCompleteProfile(db, updated);
 }
 
