@@ -42,6 +42,10 @@ export async function recordDecision(
     await lockPair(db, tx, caller.id, decision.targetId);
     // Counted first, so a like past the allowance stores nothing; a like that fails below hands it back with the rollback.
     const likesLeftToday = isPositive(decision.type) ? await spendDailyLike(tx, caller, now) : undefined;
+    // Before the like is stored: earning locks the liker's row, and storing the like first would hold a key-share
+    // lock on that row (the like's foreign key), so two likes of one member at once would deadlock. An unknown
+    // target (404 below) rolls the coins back with the rest.
+    const earned = isPositive(decision.type) ? await earnForLike(tx, caller.id, decision.targetId, now) : undefined;
 
     // One statement instead of three (check the target, store the decision,
     // read theirs): each statement is a round trip, and on the embedded
@@ -56,7 +60,6 @@ export async function recordDecision(
       return { success: true as const, match: false, matchId: null, endedMatch };
     }
 
-    const earned = await earnForLike(tx, caller.id, decision.targetId, now);
     let theirDecision = recorded.theirDecision ?? undefined;
     if (!theirDecision && recorded.targetIsDemo && demoLikesBack(likeBack)) {
       await insertLikeBack(tx, decision.targetId, caller.id);
