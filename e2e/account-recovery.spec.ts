@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from './support/test';
 import { expectNoAxeViolations } from './support/layout';
 import { newestEmailLink } from './support/outbox';
 

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './support/test';
 import { Secret, TOTP } from 'otpauth';
 import { expectNoAxeViolations, expectNoSidewaysScroll } from './support/layout';
 

@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from './support/test';
 import { CHECKOUT_CANCELLED_MESSAGE, TEST_PAYMENT_LABEL, WITHDRAWAL_WAIVER_TEXT } from '../contract/store/purchases';
 import { expectNoAxeViolations, expectNoSidewaysScroll } from './support/layout';
 import { registerMember, realtimeJoined, type Member } from './support/members';

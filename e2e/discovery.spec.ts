@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Page } from './support/test';
 import { dotOffset, RADAR_MARGIN_SHARE } from '../src/features/discovery/radar/radar-geometry';
 import { expectNoAxeViolations, expectNoSidewaysScroll } from './support/layout';
 
@@ -25,20 +25,9 @@ async function registerMember(request: APIRequestContext, prefix: string): Promi
   return { id: body.user._id, username, token: body.token };
 }
 
-/**
- * Contexts a test opened beside its own page. Closed after it: left open,
- * their pages (Messages with its timed replies, Matches) ran on into the
- * next test, and were even photographed with its failures.
- */
-const openedContexts: BrowserContext[] = [];
-test.afterEach(async () => {
-  await Promise.all(openedContexts.splice(0).map((context) => context.close()));
-});
-
 /** A browser tab signed in as `member` (the token stored as the app stores it). */
 async function signedInPage(browser: Browser, member: Member): Promise<Page> {
   const context = await browser.newContext({ viewport: DESKTOP });
-  openedContexts.push(context);
   await context.addInitScript((token) => window.localStorage.setItem('user_token', token), member.token);
   return context.newPage();
 }
@@ -157,7 +146,6 @@ test('a member shows as online to others while signed in, and as last seen once 
 
   // Maya logs out in her own browser (her token stored once, not on every load, so Logout holds).
   const mayaContext = await browser.newContext({ viewport: PHONE });
-  openedContexts.push(mayaContext);
   const mayaPage = await mayaContext.newPage();
   await mayaPage.goto('/');
   await mayaPage.evaluate((token) => window.localStorage.setItem('user_token', token), maya.token);
@@ -195,7 +183,6 @@ test('closing Orbit takes a member offline about 30 s after the last tab, not wh
 
   // Maya has Orbit open in two tabs of her phone's browser.
   const mayaContext = await browser.newContext({ viewport: PHONE });
-  openedContexts.push(mayaContext);
   const openTab = async () => {
     const tab = await mayaContext.newPage();
     await tab.goto('/profile');

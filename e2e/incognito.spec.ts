@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './support/test';
 import { expectNoAxeViolations, expectNoSidewaysScroll } from './support/layout';
 import { memberPage, registerMember, type Member } from './support/members';
 
@@ -11,17 +11,6 @@ const DESKTOP = { width: 1280, height: 800 };
 const RARE_AGE = 98;
 
 const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
-
-const openedContexts: BrowserContext[] = [];
-test.afterEach(async () => {
-  await Promise.all(openedContexts.splice(0).map((context) => context.close()));
-});
-
-async function browserOf(browser: Parameters<typeof memberPage>[0], member: Member): Promise<Page> {
-  const page = await memberPage(browser, member);
-  openedContexts.push(page.context());
-  return page;
-}
 
 async function makeVip(request: APIRequestContext, member: Member) {
   const login = await request.post('/api/admin/login', { data: ADMIN });
@@ -50,14 +39,14 @@ test('an incognito VIP disappears from Discover for others and comes back for so
   const aged = await request.patch('/api/user/me', { headers: auth(incognito.token), data: { age: RARE_AGE } });
   expect(aged.status(), await aged.text()).toBe(200);
 
-  const seekerPage = await browserOf(browser, seeker);
+  const seekerPage = await memberPage(browser, seeker);
   const ownCard = seekerPage.getByRole('article', { name: new RegExp(incognito.name) });
   const discover = () => seekerPage.goto(`/users?minAge=${RARE_AGE}&maxAge=${RARE_AGE}`);
   await discover();
   await expect(ownCard).toBeVisible();
 
   // A free member sees the switch locked, with the reason and the way to VIP.
-  const incognitoPage = await browserOf(browser, incognito);
+  const incognitoPage = await memberPage(browser, incognito);
   await incognitoPage.goto('/settings');
   const toggle = incognitoPage.getByRole('switch', { name: 'Incognito mode' });
   await expect(toggle).toBeDisabled();

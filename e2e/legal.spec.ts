@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { expectNoAxeViolations, expectNoSidewaysScroll } from './support/layout';
 
 // Issue 37: the footer's Privacy Policy, Terms of Service and Cookie Policy are

@@ -1,4 +1,4 @@
-import type { Browser, Locator, Page } from '@playwright/test';
+import type { Browser, Locator, Page } from './support/test';
 import { LIVE_MUTED_MESSAGE, LIVE_WATCH_END_TEXTS } from '../contract/live';
 import { CHROMIUM_ARGS } from '../playwright.config';
 import { expectNoOpenConnection, recordPeerConnections } from './support/call-media';

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './support/test';
 import { CONVERSATION_ENDED_MESSAGE } from '../contract/messaging';
 import { CHROMIUM_ARGS } from '../playwright.config';
 import { expectNoAxeViolations, expectNoSidewaysScroll } from './support/layout';

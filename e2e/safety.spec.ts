@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Page } from './support/test';
 import { expectNoAxeViolations, expectNoSidewaysScroll } from './support/layout';
 
 // Member safety end to end: a member reports and blocks someone from their

@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from './support/test';
 import { CALL_NOT_MATCHED_MESSAGE } from '../contract/calls';
 import { CHROMIUM_ARGS } from '../playwright.config';
 import { E2E_CALL_RING_MS, expectLiveVideo as expectLiveMedia, expectNoOpenConnection, mediaOf, recordPeerConnections } from './support/call-media';

@@ -57,6 +57,8 @@ export async function expectNoSidewaysScroll(page: Page, width: number, what?: s
     // change to match the style sheets' media queries against (the case could
     // not be reproduced at will, so this is a nudge, not a proven cure). A
     // layout that is really too wide stays too wide after it, and fails below.
+    // A page behind another member's window may not be laid out again until it is in front.
+    await page.bringToFront();
     const viewport = page.viewportSize();
     if (viewport) {
       await page.setViewportSize({ ...viewport, width: viewport.width + 1 });

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { test as base } from '@playwright/test';
+import { test as base } from './test';
 import { startTestJanus } from '../../test/live-media/janus-host';
 import { e2eDataDir } from './outbox';
 
@@ -100,4 +100,4 @@ export const test = base.extend<object, LiveMediaOptions & { liveServer: void }>
   ],
 });
 
-export { expect } from '@playwright/test';
+export { expect } from './test';
