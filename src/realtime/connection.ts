@@ -12,7 +12,7 @@ import type { Message } from '../../contract/messaging';
 import { fetchCurrentUser } from '../api/auth/sign-in';
 import { readTokens } from '../api/auth/tokens';
 import { discoveryKeys } from '../api/discovery';
-import { memberKeys } from '../api/member-keys';
+import { refetchAccount } from '../api/member-keys';
 import {
   cachedConversationPeers,
   catchUp,
@@ -121,13 +121,13 @@ export function openConnection({ token, queryClient, hub = realtimeHub, connect 
   });
   socket.on('coins:balance', (payload: unknown) => {
     // Refetched rather than set from the event: two changes committing at once may announce themselves in either order.
-    if (parse('coins:balance', payload)) void queryClient.invalidateQueries({ queryKey: memberKeys.me() });
+    if (parse('coins:balance', payload)) void refetchAccount(queryClient);
   });
   socket.on('purchase:updated', (payload: unknown) => {
     const event = parse('purchase:updated', payload);
     if (!event) return;
     // The purchase history (and, once granted, the balance) are under the account's key.
-    void queryClient.invalidateQueries({ queryKey: memberKeys.me() });
+    void refetchAccount(queryClient);
     hub.publish({ type: 'purchase', purchase: event.purchase });
   });
   socket.on('presence', (payload: unknown) => {

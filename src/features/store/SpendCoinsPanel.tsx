@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import type { CoinItem, CoinPrice } from '../../../contract/coins/spending';
 import { FREE_DAILY_LIKES } from '../../../contract/constants';
 import { coinPricesQueryOptions, spendCoins } from '../../api/coins/spending';
-import { memberKeys } from '../../api/member-keys';
+import { refetchAccount } from '../../api/member-keys';
 import { Button, ErrorState, Notice, px, Skeleton, Text } from '../../ui';
 import { formatCoins, formatCount, formatPrice } from './format';
 import { HistoryList, HistoryRow } from './HistoryList';
@@ -32,7 +32,7 @@ export function SpendCoinsPanel({ isVip }: { isVip: boolean }) {
     mutationFn: ({ item, attemptId }: { item: CoinItem; attemptId: string }) => spendCoins(item, attemptId),
     onSuccess: (answer) => {
       setOutcome({ tone: 'success', text: `${answer.message}. ${extraLikesText(answer.extraLikes)}` });
-      void queryClient.invalidateQueries({ queryKey: memberKeys.me() });
+      void refetchAccount(queryClient);
     },
     onError: (error) => setOutcome({ tone: 'error', text: error.message }),
   });

@@ -11,7 +11,7 @@ import type {
 } from '../../../machines/store/purchase.machine';
 import { simulatedCheckoutStart } from '../../../machines/store/purchase.sim';
 import { ApiError } from '../../api/client';
-import { memberKeys } from '../../api/member-keys';
+import { refetchAccount } from '../../api/member-keys';
 import { cancelCheckout, confirmPurchase, startCheckout } from '../../api/purchases';
 import type { RealtimeHub } from '../../realtime/hub';
 
@@ -30,7 +30,7 @@ export interface PurchaseActorDeps {
 export function createPurchaseActors({ hub, queryClient, window: target = window }: PurchaseActorDeps) {
   // The balance, the coin history and the purchase history are all under the account's key.
   const refreshAccount = (purchase: Purchase) => {
-    if (purchase.status !== 'pending') void queryClient.invalidateQueries({ queryKey: memberKeys.me() });
+    if (purchase.status !== 'pending') void refetchAccount(queryClient);
   };
 
   return {
