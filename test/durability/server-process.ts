@@ -4,7 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { callApi } from './http';
 
 const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const READY_TIMEOUT_MS = 90_000;
+// Generous: in CI the durability tests share two cores with the browser tests, lint and the PostgreSQL suite.
+const READY_TIMEOUT_MS = 150_000;
 /** Enough of the server's own output to explain a failed start. */
 const OUTPUT_TAIL_CHARS = 4_000;
 
@@ -44,7 +45,13 @@ export class ServerProcess {
     if (this.child) throw new Error('server already running');
     const child = this.spawn();
     this.child = child;
-    await this.waitUntilServing(child);
+    try {
+      await this.waitUntilServing(child);
+    } catch (error) {
+      // A server that never answered still holds its port and data directory: the next start would fail on them, not on this.
+      await this.kill();
+      throw error;
+    }
   }
 
   /**

@@ -15,6 +15,6 @@ export default defineConfig({
     include: ['test/durability/**/*.test.ts'],
     fileParallelism: false,
     testTimeout: 300_000,
-    hookTimeout: 120_000,
+    hookTimeout: 200_000,
   },
 });
