@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { REPORT_STATUSES, type ReportStatus } from '../../contract/admin/reports';
+import type { BoostSource } from '../../contract/boost';
 import { CALL_END_REASONS, type CallEndReason, type CallState } from '../../contract/calls';
 import { COIN_ENTRY_KINDS, type CoinEntryKind } from '../../contract/coins/ledger';
 import { PAYMENT_PROVIDERS, PURCHASE_STATUSES, type PaymentProvider, type PurchaseStatus } from '../../contract/store/purchases';
@@ -297,6 +298,49 @@ export const likeAllowanceDays = pgTable(
     used: integer('used').notNull(),
   },
   (t) => [primaryKey({ name: 'like_allowance_days_pkey', columns: [t.userId, t.day] }), check('like_allowance_days_used_positive', sql`${t.used} > 0`)],
+);
+
+/**
+ * Boosts (issue 48): while one runs, its member's card comes first in others'
+ * Discover and Spin. A VIP's daily one carries its UTC day, unique per
+ * member; a bought one carries the spend's idempotency key.
+ */
+export const boosts = pgTable(
+  'boosts',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    source: text('source').$type<BoostSource>().notNull(),
+    /** The UTC day of a VIP's daily boost; null for a bought one. */
+    vipDay: date('vip_day', { mode: 'string' }),
+    /** The key of the start (the daily one's attempt, or the coin spend's): a retry finds this boost. */
+    startKey: text('start_key').notNull().unique(),
+    startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('boosts_user_vip_day_idx').on(t.userId, t.vipDay),
+    index('boosts_ends_at_idx').on(t.endsAt),
+    index('boosts_user_started_idx').on(t.userId, t.startedAt.desc()),
+    check('boosts_source_check', sql`${t.source} in ('vip-daily', 'coins')`),
+    check('boosts_ends_after_start', sql`${t.endsAt} > ${t.startedAt}`),
+  ],
+);
+
+/** Who was shown a boosted card: once per person and boost, so a boost's views are people, not page loads. */
+export const boostViews = pgTable(
+  'boost_views',
+  {
+    boostId: uuid('boost_id')
+      .notNull()
+      .references(() => boosts.id, { onDelete: 'cascade' }),
+    viewerId: uuid('viewer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ name: 'boost_views_pkey', columns: [t.boostId, t.viewerId] })],
 );
 
 export const matches = pgTable(

@@ -11,6 +11,7 @@ import discoveryRoutes from '../discovery/routes';
 import likesRoutes from '../discovery/likes-routes';
 import likesYouRoutes from '../discovery/likes-you-routes';
 import matchesRoutes from '../discovery/matches-routes';
+import boostRoutes from '../boost/routes';
 import mfaRoutes from '../auth/mfa-routes';
 import messagingRoutes from '../messaging/routes';
 import callRoutes from '../calls/routes';
@@ -53,6 +54,7 @@ const apiRoutes: FastifyPluginAsync<ApiRoutesOptions> = async (app, options) => 
   await app.register(placesRoutes, { searchLimit: options.rateLimits.placeSearch });
   await app.register(likesRoutes, { likeLimit: options.rateLimits.like, ...(options.likeBack ? { likeBack: options.likeBack } : {}) });
   await app.register(likesYouRoutes);
+  await app.register(boostRoutes);
   await app.register(matchesRoutes);
   await app.register(messagingRoutes, { messageLimit: options.rateLimits.message, demoReplies: options.demoReplies ?? false });
   await app.register(callRoutes);
