@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BOOST_MINUTES, boostSchema } from '../boost';
 import { coinEntrySchema } from './ledger';
 import { moneySchema } from '../store/money';
 
@@ -6,15 +7,16 @@ import { moneySchema } from '../store/money';
 // buys without forced leftovers, shown with its real-money value. Gifts join
 // in the next issue.
 
-export const COIN_ITEMS = ['extraLikes'] as const;
+export const COIN_ITEMS = ['extraLikes', 'boost'] as const;
 export type CoinItem = (typeof COIN_ITEMS)[number];
 
 /**
- * The catalogue of coin prices. 100 coins is the smallest pack, so the item
- * costs exactly one Starter Pack and nobody is made to buy coins they cannot use.
+ * The catalogue of coin prices. 100 coins is the smallest pack, and every
+ * price is a whole number of them, so nobody is made to buy coins they cannot use.
  */
 export const COIN_PRICES: Readonly<Record<CoinItem, { title: string; coins: number; quantity: number }>> = {
   extraLikes: { title: '10 extra likes', coins: 100, quantity: 10 },
+  boost: { title: `A ${BOOST_MINUTES}-minute Boost`, coins: 200, quantity: 1 },
 };
 
 export const coinPriceSchema = z.object({
@@ -50,6 +52,8 @@ export const coinSpendResponseSchema = z.object({
   message: z.string(),
   balance: z.number().int().min(0),
   extraLikes: z.number().int().min(0),
+  /** The boost a boost bought starts: it runs from the spend. */
+  boost: boostSchema.nullable(),
   entry: coinEntrySchema,
 });
 export type CoinSpendResponse = z.infer<typeof coinSpendResponseSchema>;

@@ -1,3 +1,4 @@
+import { BOOST_MESSAGES } from '../../contract/boost';
 import { COIN_ITEMS, COIN_PRICES, type CoinPricesResponse, type CoinSpendBody, type CoinSpendResponse } from '../../contract/coins/spending';
 import type { Money } from '../../contract/store/money';
 import { smallestPackOnSale } from '../catalogue/service';
@@ -6,6 +7,8 @@ import type { OrbitDatabase } from '../db/types';
 import { hasActiveVip } from '../members/views';
 import { grantExtraLikes } from '../discovery/like-allowance';
 import { HttpError } from '../plugins/errors';
+import { startBoostIn } from '../boost/service';
+import type { Transaction } from '../lib/transaction';
 import { postCoinChange } from './ledger';
 import { holdingsOf } from './queries';
 import { toCoinEntry } from './views';
@@ -38,24 +41,26 @@ export async function coinPricesFor(db: OrbitDatabase, memberId: string): Promis
 export async function spendCoins(db: OrbitDatabase, member: Pick<UserRow, 'id' | 'isVip' | 'vipUntil'>, body: CoinSpendBody, now: Date): Promise<CoinSpend> {
   const price = COIN_PRICES[body.item];
   // Nothing to sell: VIP likes have no limit.
-  if (hasActiveVip(member, now)) throw new HttpError(409, VIP_NEEDS_NO_EXTRA_LIKES);
+  if (body.item === 'extraLikes' && hasActiveVip(member, now)) throw new HttpError(409, VIP_NEEDS_NO_EXTRA_LIKES);
   const memberId = member.id;
   return db.transaction(async (tx) => {
-    const { entry, replayed } = await postCoinChange(tx, {
-      userId: memberId,
-      amount: -price.coins,
-      kind: 'spent',
-      reference: price.title,
-      idempotencyKey: `spend:${memberId}:${body.attemptId}`,
-    });
-    const message = `${price.title} added`;
+    const idempotencyKey = `spend:${memberId}:${body.attemptId}`;
+    const { entry, replayed } = await postCoinChange(tx, { userId: memberId, amount: -price.coins, kind: 'spent', reference: price.title, idempotencyKey });
+    // A boost that cannot start (one is running) throws, and the spend rolls back with it.
+    const boost = body.item === 'boost' ? (await startBoostIn(tx, memberId, { source: 'coins', startKey: idempotencyKey }, now)).boost : null;
+    const message = body.item === 'boost' ? BOOST_MESSAGES.started : `${price.title} added`;
     if (!replayed) {
-      const extraLikes = await grantExtraLikes(tx, memberId, price.quantity);
-      return { message, balance: entry.balanceAfter, extraLikes, entry: toCoinEntry(entry), replayed };
+      const extraLikes = body.item === 'extraLikes' ? await grantExtraLikes(tx, memberId, price.quantity) : await extraLikesOf(tx, memberId);
+      return { message, balance: entry.balanceAfter, extraLikes, boost, entry: toCoinEntry(entry), replayed };
     }
     // A retry: what the member holds now, which later changes may have moved.
     const holdings = await holdingsOf(tx, memberId);
     if (!holdings) throw new HttpError(404, 'User not found');
-    return { message, balance: holdings.coins, extraLikes: holdings.extraLikes, entry: toCoinEntry(entry), replayed };
+    return { message, balance: holdings.coins, extraLikes: holdings.extraLikes, boost, entry: toCoinEntry(entry), replayed };
   });
+}
+
+async function extraLikesOf(tx: Transaction, memberId: string): Promise<number> {
+  const holdings = await holdingsOf(tx, memberId);
+  return holdings?.extraLikes ?? 0;
 }

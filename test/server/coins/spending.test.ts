@@ -42,7 +42,10 @@ describe('GET /api/coins/prices', () => {
     // The seeded Starter Pack: 100 coins for $0.99.
     expect(coinPricesResponseSchema.parse(response.json())).toEqual({
       success: true,
-      prices: [{ item: 'extraLikes', title: '10 extra likes', coins: 100, value: { amountMinor: 99, currency: 'USD' } }],
+      prices: [
+        { item: 'extraLikes', title: '10 extra likes', coins: 100, value: { amountMinor: 99, currency: 'USD' } },
+        { item: 'boost', title: 'A 30-minute Boost', coins: 200, value: { amountMinor: 198, currency: 'USD' } },
+      ],
       extraLikes: 0,
     });
   });
@@ -107,7 +110,7 @@ describe('POST /api/coins/spend', () => {
     const member = await memberWith(500);
     const unknown = await spend(member, randomUUID(), 'superPower');
     expect(unknown.statusCode).toBe(400);
-    expect(errorBodySchema.parse(unknown.json()).message).toContain('Item must be one of: extraLikes');
+    expect(errorBodySchema.parse(unknown.json()).message).toContain('Item must be one of: extraLikes, boost');
     const noAttempt = await testApp.app.inject({ method: 'POST', url: '/api/coins/spend', headers: bearer(member.token), payload: { item: 'extraLikes' } });
     expect(noAttempt.statusCode).toBe(400);
     expect(await holdings(member)).toEqual({ coins: 500, extraLikes: 0 });
