@@ -10,6 +10,8 @@ import { areasTouching, capBoxes, snapToGrid } from '../geo';
 import { matchPlan, shapeSuffix, type MatchShape, type MatchValues } from '../mutual-preferences';
 import { matchConditions, matchPlaceholder } from './match-conditions';
 import { foundDespiteIncognito } from './incognito';
+import { boostRunning } from '../../boost/queries';
+import { recordBoostViews } from '../../boost/service';
 
 /**
  * Who the caller may be shown: other user accounts that are not banned and not
@@ -59,7 +61,8 @@ export async function findSpinCandidates(db: OrbitDatabase, caller: UserRow, que
   let others: CandidateRow[] = [];
   if (wanted > 0 && !shape.within) others = await spinOthers(db, shape).execute({ ...values, limit: wanted });
   if (wanted > 0 && shape.within) others = await spinOthersNear(db, shape).execute({ ...values, ...nearbyGroups(caller, plan.values), limit: wanted });
-  return [...admirers, ...others].map((row) => toCandidate(row, caller, now));
+  const ordered = await withBoostedFirst(db, shape, values, [...admirers, ...others], caller.id, now);
+  return ordered.slice(0, query.limit).map((row) => toCandidate(row, caller, now));
 }
 
 const likedCaller = (caller: Placeholder) =>
@@ -77,6 +80,42 @@ function spinAdmirers(db: OrbitDatabase, shape: MatchShape) {
       .limit(sql.placeholder('limit'))
       .prepare(name);
   });
+}
+
+/** At most this many boosted people come first in one Spin or Discover page. */
+export const BOOSTED_FIRST_LIMIT = 3;
+
+/**
+ * People with a boost running whom the caller may be shown and has not
+ * decided on yet: they come first in Spin and on Discover's first page. Read
+ * from the few running boosts, so it costs the same at any number of people.
+ */
+function boostedPeople(db: OrbitDatabase, shape: MatchShape) {
+  return preparedOnce(db, `orbit_boosted${shapeSuffix(shape)}`, (name) => {
+    const caller = sql.placeholder('caller');
+    return db
+      .select(candidateColumns)
+      .from(users)
+      .where(and(boostRunning(users.id, sql`${sql.placeholder('now')}::timestamptz`), ...visiblePeople(caller, shape), notDecidedYet(caller)))
+      .orderBy(...recentlyActiveFirst)
+      .limit(BOOSTED_FIRST_LIMIT)
+      .prepare(name);
+  });
+}
+
+/** The rows without the boosted people Discover's first page showed. */
+async function withoutBoosted(db: OrbitDatabase, shape: MatchShape, values: Record<string, unknown>, rows: CandidateRow[], now: Date): Promise<CandidateRow[]> {
+  const boosted = new Set((await boostedPeople(db, shape).execute({ ...values, now: now.toISOString() })).map((row) => row.id));
+  return boosted.size === 0 ? rows : rows.filter((row) => !boosted.has(row.id));
+}
+
+/** Boosted people first, then the rest without them again. The caller's view of each boosted card is counted for its boost. */
+async function withBoostedFirst(db: OrbitDatabase, shape: MatchShape, values: Record<string, unknown>, rows: CandidateRow[], callerId: string, now: Date): Promise<CandidateRow[]> {
+  const boosted = await boostedPeople(db, shape).execute({ ...values, now: now.toISOString() });
+  if (boosted.length === 0) return rows;
+  const first = new Set(boosted.map((row) => row.id));
+  await recordBoostViews(db, [...first], callerId, now);
+  return [...boosted, ...rows.filter((row) => !first.has(row.id))];
 }
 
 /** Spin's second read, walking everyone most recently active first. */
@@ -337,8 +376,11 @@ export async function findDiscoverPage(db: OrbitDatabase, caller: UserRow, query
   const values = { ...plan.values, caller: caller.id };
   const { shape } = plan;
   const paging = { limit: query.limit, offset: (query.page - 1) * query.limit };
-  const respond = (rows: CandidateRow[], found: number, cutShort: CountCutShort | undefined): DiscoverResponse => ({
-    users: rows.map((row) => toCandidate(row, caller, now)),
+  // The first page puts boosted people first, over and above its limit, so nobody on it is pushed to a page they would not reach;
+  // the later pages leave them out, as they were shown already.
+  const shown = (rows: CandidateRow[]) => (query.page === 1 ? withBoostedFirst(db, shape, values, rows, caller.id, now) : withoutBoosted(db, shape, values, rows, now));
+  const respond = async (rows: CandidateRow[], found: number, cutShort: CountCutShort | undefined): Promise<DiscoverResponse> => ({
+    users: (await shown(rows)).map((row) => toCandidate(row, caller, now)),
     page: query.page,
     ...discoverTotals(found, countLimit, query.limit, cutShort),
   });
