@@ -2,9 +2,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import styled from 'styled-components';
 import type { CoinItem, CoinPrice } from '../../../contract/coins/spending';
+import { BOOST_MINUTES } from '../../../contract/boost';
 import { FREE_DAILY_LIKES } from '../../../contract/constants';
 import { coinPricesQueryOptions, spendCoins } from '../../api/coins/spending';
 import { refetchAccount } from '../../api/member-keys';
+import { runningText } from '../boost/BoostPanel';
 import { Button, ErrorState, Notice, px, Skeleton, Text } from '../../ui';
 import { formatCoins, formatCount, formatPrice } from './format';
 import { HistoryList, HistoryRow } from './HistoryList';
@@ -16,7 +18,7 @@ export function coinPriceText(price: Pick<CoinPrice, 'coins' | 'value'>): string
 }
 
 function extraLikesText(count: number): string {
-  return `You have ${formatCount(count)} extra ${count === 1 ? 'like' : 'likes'}.`;
+  return `You have ${formatCount(count)} extra ${count === 1 ? 'like' : 'likes'}`;
 }
 
 /**
@@ -31,7 +33,7 @@ export function SpendCoinsPanel({ isVip }: { isVip: boolean }) {
   const spend = useMutation({
     mutationFn: ({ item, attemptId }: { item: CoinItem; attemptId: string }) => spendCoins(item, attemptId),
     onSuccess: (answer) => {
-      setOutcome({ tone: 'success', text: `${answer.message}. ${extraLikesText(answer.extraLikes)}` });
+      setOutcome({ tone: 'success', text: `${answer.message}. ${answer.boost ? runningText(answer.boost) : extraLikesText(answer.extraLikes)}.` });
       void refetchAccount(queryClient);
     },
     onError: (error) => setOutcome({ tone: 'error', text: error.message }),
@@ -46,8 +48,8 @@ export function SpendCoinsPanel({ isVip }: { isVip: boolean }) {
       <>
         <Text tone="muted">
           {isVip
-            ? 'Your VIP likes have no limit, so there is nothing here you need.'
-            : `Extra likes are used once your ${FREE_DAILY_LIKES} free likes of the day are gone, and never expire. ${extraLikesText(prices.data.extraLikes)}`}
+            ? `Your VIP likes have no limit. A Boost puts your card first in Discover and Spin for ${BOOST_MINUTES} minutes.`
+            : `Extra likes are used once your ${FREE_DAILY_LIKES} free likes of the day are gone, and never expire. ${extraLikesText(prices.data.extraLikes)}. A Boost puts your card first in Discover and Spin for ${BOOST_MINUTES} minutes.`}
         </Text>
         <HistoryList>
           {prices.data.prices.map((price) => (
@@ -62,7 +64,7 @@ export function SpendCoinsPanel({ isVip }: { isVip: boolean }) {
                 <Button
                   type="button"
                   size="sm"
-                  disabled={isVip || spend.isPending}
+                  disabled={(isVip && price.item === 'extraLikes') || spend.isPending}
                   aria-label={`Buy ${price.title} for ${coinPriceText(price)}`}
                   onClick={() => {
                     setOutcome(null);

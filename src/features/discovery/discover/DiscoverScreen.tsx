@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { currentUserQueryOptions } from '../../../api/members';
 import { ScreenFrame, Stack, TabPanel, Tabs } from '../../../ui';
 import { useAuth } from '../../auth/AuthProvider';
+import { BoostPanel } from '../../boost/BoostPanel';
 import { SignInPrompt } from '../../auth/SignInPrompt';
 import { RadarScanner } from '../radar/RadarScanner';
 import { SafetyNotice } from '../../safety/SafetyNotice';
@@ -52,6 +53,7 @@ function MemberDiscover({ search, onSearchChange, alert }: Omit<DiscoverScreenPr
       <SafetyNotice />
       {/* The note is the member's own: with an admin token, requests speak for the admin. */}
       {me.data && isUser && !isAdmin ? <PhotoNudge user={me.data} /> : null}
+      {me.data && isUser && !isAdmin ? <BoostPanel isVip={me.data.isVIP} /> : null}
       {view === 'radar' ? (
         <TabPanel idBase={TABS_ID} tabId="radar">
           {/* Fake sample people would mislead inside real results, so a failure shows the error view here. */}

@@ -10,7 +10,14 @@ beforeEach(() => localStorage.setItem('user_token', 'user-token'));
 afterEach(() => localStorage.clear());
 
 const pricesReply = (extraLikes: number) =>
-  json(200, { success: true, prices: [{ item: 'extraLikes', title: '10 extra likes', coins: 100, value: { amountMinor: 99, currency: 'USD' } }], extraLikes });
+  json(200, {
+    success: true,
+    prices: [
+      { item: 'extraLikes', title: '10 extra likes', coins: 100, value: { amountMinor: 99, currency: 'USD' } },
+      { item: 'boost', title: 'A 30-minute Boost', coins: 200, value: { amountMinor: 198, currency: 'USD' } },
+    ],
+    extraLikes,
+  });
 
 const emptyHistory = () => json(200, { success: true, balance: 0, entries: [], currentPage: 1, totalPages: 1, total: 0 });
 
@@ -33,6 +40,7 @@ describe("the Coins screen's Spend Your Coins", () => {
           message: '10 extra likes added',
           balance: coins,
           extraLikes,
+          boost: null,
           entry: { _id: 'e1', amount: -100, kind: 'spent', reference: '10 extra likes', balanceAfter: coins, createdAt: new Date().toISOString() },
         });
       },
@@ -78,7 +86,33 @@ describe("the Coins screen's Spend Your Coins", () => {
     });
     renderStoreApp('/coins');
     const panel = await screen.findByRole('region', { name: 'Spend Your Coins' });
-    expect(await within(panel).findByText('Your VIP likes have no limit, so there is nothing here you need.')).toBeInTheDocument();
+    expect(await within(panel).findByText('Your VIP likes have no limit. A Boost puts your card first in Discover and Spin for 30 minutes.')).toBeInTheDocument();
     expect(within(panel).getByRole('button', { name: /^Buy 10 extra likes/ })).toBeDisabled();
+    expect(within(panel).getByRole('button', { name: 'Buy A 30-minute Boost for 200 coins, about $1.98' })).toBeEnabled();
+  });
+
+  it('buys a Boost and says until when it runs', async () => {
+    const endsAt = new Date(2026, 10, 30, 14, 32);
+    mockApi({
+      'GET /api/config/public': publicConfigReply,
+      'GET /api/store/coinpacks': () => coinPacksReply(),
+      'GET /api/user/me': () => meReply(accountWith({ coins: 200 })),
+      'GET /api/coins/history': emptyHistory,
+      'GET /api/store/purchases': () => json(200, { success: true, purchases: [], currentPage: 1, totalPages: 1, total: 0 }),
+      'GET /api/coins/prices': () => pricesReply(0),
+      'POST /api/coins/spend': () =>
+        json(200, {
+          success: true,
+          message: 'Boost started',
+          balance: 0,
+          extraLikes: 0,
+          boost: { startedAt: new Date(endsAt.getTime() - 30 * 60_000).toISOString(), endsAt: endsAt.toISOString(), source: 'coins', views: 0 },
+          entry: { _id: 'e2', amount: -200, kind: 'spent', reference: 'A 30-minute Boost', balanceAfter: 0, createdAt: new Date().toISOString() },
+        }),
+    });
+    renderStoreApp('/coins');
+    const panel = await screen.findByRole('region', { name: 'Spend Your Coins' });
+    await user.click(await within(panel).findByRole('button', { name: 'Buy A 30-minute Boost for 200 coins, about $1.98' }));
+    expect(await within(panel).findByText('Boost started. Your Boost runs until 14:32 · 0 views so far.')).toBeInTheDocument();
   });
 });
