@@ -1,8 +1,7 @@
-import { expect, test, type APIRequestContext, type Page } from './support/test';
+import { expect, test, type Page } from './support/test';
 import { expectNoAxeViolations, expectNoSidewaysScroll } from './support/layout';
-import { memberPage, registerMember, type Member } from './support/members';
+import { makeVip, memberPage, registerMember } from './support/members';
 
-const ADMIN = { username: process.env.ADMIN_USERNAME ?? 'admin', password: process.env.ADMIN_PASSWORD ?? 'e2e-admin-password-2026' };
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
 
@@ -17,14 +16,6 @@ async function captureBothWidths(page: Page, name: string, ready: () => Promise<
   }
 }
 
-/** What an admin does on Manage Users: Make VIP (Gold, 30 days). */
-async function makeVip(request: APIRequestContext, member: Member) {
-  const login = await request.post('/api/admin/login', { data: ADMIN });
-  expect(login.status(), await login.text()).toBe(200);
-  const { token } = (await login.json()) as { token: string };
-  const granted = await request.post(`/api/admin/user/${member.id}/make-vip`, { headers: { Authorization: `Bearer ${token}` }, data: {} });
-  expect(granted.status(), await granted.text()).toBe(200);
-}
 
 test('a free member sees how many like them and not who; as VIP they see who, like back, and both see the match', async ({ browser, request }) => {
   // Seven states, each checked by axe and photographed at two widths.

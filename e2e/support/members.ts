@@ -20,6 +20,17 @@ export async function registerMember(request: APIRequestContext, name: string): 
   return { id: user._id, token, name };
 }
 
+const ADMIN = { username: process.env.ADMIN_USERNAME ?? 'admin', password: process.env.ADMIN_PASSWORD ?? 'e2e-admin-password-2026' };
+
+/** What an admin does on Manage Users: Make VIP (Gold, 30 days). */
+export async function makeVip(request: APIRequestContext, member: Member): Promise<void> {
+  const login = await request.post('/api/admin/login', { data: ADMIN });
+  expect(login.status(), await login.text()).toBe(200);
+  const { token } = (await login.json()) as { token: string };
+  const granted = await request.post(`/api/admin/user/${member.id}/make-vip`, { headers: { Authorization: `Bearer ${token}` }, data: {} });
+  expect(granted.status(), await granted.text()).toBe(200);
+}
+
 /** Two members like each other: a match. */
 export async function matchMembers(request: APIRequestContext, one: Member, other: Member): Promise<void> {
   for (const [from, to] of [[one, other], [other, one]] as const) {

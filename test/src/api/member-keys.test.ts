@@ -12,7 +12,7 @@ describe('refetchAccount', () => {
       const read = status;
       return new Promise<string>((resolve, reject) => {
         answers.push(() => resolve(read));
-        signal.addEventListener('abort', () => reject(signal.reason));
+        signal.addEventListener('abort', () => reject(new Error('cancelled')));
       });
     };
     const observer = new QueryObserver(queryClient, { queryKey: [...memberKeys.me(), 'purchases', 'history', 1], queryFn });
