@@ -73,11 +73,15 @@ test('Home: every section in order, with its stats, blog teaser, prices and FAQ'
   await expect(page.getByRole('region', { name: 'Fresh reads on dating and Orbit' }).getByRole('article')).toHaveCount(3);
 
   const pricing = page.getByRole('region', { name: 'Simple plans, no surprises' });
-  await expect(pricing.getByRole('article', { name: 'Premium' })).toContainText('$9.99');
-  await expect(pricing.getByRole('article', { name: 'VIP' })).toContainText('$19.99');
+  // The seeded catalogue's plans, at the prices and lengths /vip sells them for.
+  await expect(pricing.getByRole('article', { name: 'Basic' })).toContainText('50 likes a day');
+  await expect(pricing.getByRole('article', { name: 'Gold' })).toContainText('$9.99 for 30 days');
+  await expect(pricing.getByRole('article', { name: 'Platinum' })).toContainText('$19.99 for 90 days');
+  await expect(pricing.getByRole('article', { name: 'Diamond' })).toContainText('$49.99 for 365 days');
+  await pricing.screenshot({ path: 'test-results/screens/home-pricing-1280.png' });
   const faq = page.getByRole('region', { name: 'Frequently asked questions' });
   await faq.getByText('Can I cancel my subscription anytime?').click();
-  await expect(faq.getByText(/no cancellation fee/)).toBeVisible();
+  await expect(faq.getByText(/does not renew on its own/)).toBeVisible();
 
 });
 
@@ -138,7 +142,7 @@ test('Home by keyboard alone: Tab reaches every section below the fold before th
     reached.push(focused.text);
   }
   // Before the change, focus went from the carousel straight to the footer, skipping all of these.
-  for (const stop of ['Open the full radar', 'Read the blog', 'Go VIP', 'Sign Up Free']) expect(reached, JSON.stringify(reached)).toContain(stop);
+  for (const stop of ['Open the full radar', 'Read the blog', 'Get Gold', 'Sign Up Free']) expect(reached, JSON.stringify(reached)).toContain(stop);
   expect(reached.some((text) => /\?$/.test(text))).toBe(true);
 });
 

@@ -1,49 +1,89 @@
 import styled, { css } from 'styled-components';
-import { Badge, ButtonLink, Grid, px } from '../../ui';
+import { useQuery } from '@tanstack/react-query';
+import { vipPlansQueryOptions } from '../../api/store';
+import { Badge, ButtonLink, ErrorState, Grid, px, Skeleton } from '../../ui';
 import { MarketingSection, SectionHeader } from '../marketing/Section';
-import { PRICING_TIERS, type PricingTier } from './home-offers';
+import { formatDuration, formatPrice } from '../store/format';
+import { FREE_TIER } from './home-offers';
 
-/** SPEC section 2 pricing: Basic (free), Premium ($9.99/month), VIP ($19.99/month). Target of /pricing. */
+/**
+ * Home's pricing (issue 48, point 6: one pricing truth): the free tier with
+ * the limits the server enforces, and the VIP plans of the catalogue at its
+ * prices and lengths, with the features the catalogue lists. Target of /pricing.
+ */
 export function PricingSection() {
+  const plans = useQuery(vipPlansQueryOptions());
   return (
     <MarketingSection id="pricing">
       <SectionHeader
         sectionId="pricing"
         eyebrow="Pricing"
         title="Simple plans, no surprises"
-        subtitle="Start free. Upgrade when you want more, and cancel anytime."
+        subtitle="Start free. Go VIP for as long as you want: a plan runs for its days and never renews on its own."
       />
-      <Grid as="div">
-        {PRICING_TIERS.map((tier) => (
-          <TierCard key={tier.id} tier={tier} />
-        ))}
+      {/* The free tier and the seeded three plans side by side on a desktop, two by two on a tablet. */}
+      <Grid as="div" tabletColumns={2} desktopColumns={4}>
+        <TierCard
+          id="basic"
+          name={FREE_TIER.name}
+          price={FREE_TIER.price}
+          period={FREE_TIER.period}
+          items={FREE_TIER.items}
+          cta={{ label: 'Get Started', to: '/register' }}
+        />
+        {plans.isPending ? <Skeleton height={320} /> : null}
+        {plans.isSuccess
+          ? plans.data.map((plan) => (
+              <TierCard
+                key={plan._id}
+                id={plan._id}
+                name={plan.name}
+                price={formatPrice(plan.price)}
+                period={`for ${formatDuration(plan.duration)}`}
+                items={plan.features}
+                highlighted={plan.popular}
+                cta={{ label: `Get ${plan.name}`, to: '/vip' }}
+              />
+            ))
+          : null}
       </Grid>
+      {plans.isError ? (
+        <ErrorState headingLevel={3} title="Error Loading VIP Plans" text={plans.error.message} action={{ label: 'Try Again', onClick: () => void plans.refetch() }} />
+      ) : null}
     </MarketingSection>
   );
 }
 
-function TierCard({ tier }: { tier: PricingTier }) {
+interface TierCardProps {
+  id: string;
+  name: string;
+  price: string;
+  period: string;
+  items: readonly string[];
+  cta: { label: string; to: '/register' | '/vip' };
+  highlighted?: boolean;
+}
+
+function TierCard({ id, name, price, period, items, cta, highlighted = false }: TierCardProps) {
   return (
-    <Tier $highlighted={Boolean(tier.highlighted)} aria-labelledby={`tier-${tier.id}`}>
+    <Tier $highlighted={highlighted} aria-labelledby={`tier-${id}`}>
       <TierHead>
-        <TierName id={`tier-${tier.id}`}>{tier.name}</TierName>
-        {tier.highlighted && <Badge tone="vip">Most popular</Badge>}
+        <TierName id={`tier-${id}`}>{name}</TierName>
+        {highlighted && <Badge tone="vip">Most popular</Badge>}
       </TierHead>
       <Price>
-        <Amount>{tier.price}</Amount> <Period>{tier.period}</Period>
+        <Amount>{price}</Amount> <Period>{period}</Period>
       </Price>
       <Items>
-        {tier.items.map((item) => (
-          <Item key={item.text} $included={item.included}>
-            <Mark aria-hidden="true" $included={item.included}>
-              {item.included ? '✓' : '✕'}
-            </Mark>
-            {item.text}
+        {items.map((item) => (
+          <Item key={item}>
+            <Mark aria-hidden="true">✓</Mark>
+            {item}
           </Item>
         ))}
       </Items>
-      <ButtonLink to={tier.cta.to} variant={tier.highlighted ? 'primary' : 'secondary'} fullWidth>
-        {tier.cta.label}
+      <ButtonLink to={cta.to} variant={highlighted ? 'primary' : 'secondary'} fullWidth>
+        {cta.label}
       </ButtonLink>
     </Tier>
   );
@@ -82,6 +122,7 @@ const TierName = styled.h3`
 
 const Price = styled.p`
   display: flex;
+  flex-wrap: wrap;
   align-items: baseline;
   gap: ${({ theme }) => px(theme.space[2])};
 `;
@@ -94,6 +135,7 @@ const Amount = styled.span`
 
 const Period = styled.span`
   color: ${({ theme }) => theme.colors.muted};
+  white-space: nowrap;
 `;
 
 const Items = styled.ul`
@@ -105,14 +147,14 @@ const Items = styled.ul`
   list-style: none;
 `;
 
-const Item = styled.li<{ $included: boolean }>`
+const Item = styled.li`
   display: flex;
   gap: ${({ theme }) => px(theme.space[2])};
-  color: ${({ theme, $included }) => ($included ? theme.colors.text : theme.colors.muted)};
+  color: ${({ theme }) => theme.colors.text};
 `;
 
-const Mark = styled.span<{ $included: boolean }>`
+const Mark = styled.span`
   flex: none;
-  color: ${({ theme, $included }) => ($included ? theme.colors.greenText : theme.colors.muted)};
+  color: ${({ theme }) => theme.colors.greenText};
   font-weight: ${({ theme }) => theme.font.weights.bold};
 `;

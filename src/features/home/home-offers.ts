@@ -1,3 +1,5 @@
+import { FREE_DAILY_LIKES } from '../../../contract/constants';
+
 /** SPEC section 3 Testimonial: id, name, location, text, rating 1 to 5, avatar. */
 export interface Testimonial {
   id: number;
@@ -38,67 +40,31 @@ export const TESTIMONIALS: readonly Testimonial[] = [
   },
 ];
 
-export interface PricingTier {
-  id: 'basic' | 'premium' | 'vip';
-  name: string;
-  price: string;
-  period: string;
-  /** `included: false` items are shown crossed out (what the tier lacks). */
-  items: ReadonlyArray<{ text: string; included: boolean }>;
-  cta: { label: string; to: '/register' | '/vip' };
-  highlighted?: boolean;
-}
-
-/** SPEC section 2 pricing tiers, with their exact lists. */
-export const PRICING_TIERS: readonly PricingTier[] = [
-  {
-    id: 'basic',
-    name: 'Basic',
-    price: 'Free',
-    period: 'forever',
-    items: [
-      { text: 'Up to 10 matches per day', included: true },
-      { text: 'No video calls', included: false },
-      { text: 'No advanced filters', included: false },
-    ],
-    cta: { label: 'Get Started', to: '/register' },
-  },
-  {
-    id: 'premium',
-    name: 'Premium',
-    price: '$9.99',
-    period: 'per month',
-    items: [
-      { text: 'Unlimited matches', included: true },
-      { text: 'Unlimited messaging', included: true },
-      { text: 'Video calls', included: true },
-      { text: 'Advanced filters', included: true },
-    ],
-    cta: { label: 'Choose Premium', to: '/vip' },
-    highlighted: true,
-  },
-  {
-    id: 'vip',
-    name: 'VIP',
-    price: '$19.99',
-    period: 'per month',
-    items: [
-      { text: 'Everything in Premium', included: true },
-      { text: 'Priority support', included: true },
-      { text: 'Exclusive events', included: true },
-      { text: 'VIP badges', included: true },
-      { text: 'Early access to new features', included: true },
-    ],
-    cta: { label: 'Go VIP', to: '/vip' },
-  },
-];
+/**
+ * The free tier as the server enforces it (issue 48, point 6). The spec's
+ * Basic tier (10 matches a day, no video calls, no advanced filters) and its
+ * Premium tier described limits Orbit never had; the paid tiers are the VIP
+ * plans of the catalogue, read from it, so Home never shows a price or a
+ * period the checkout would not charge.
+ */
+export const FREE_TIER = {
+  name: 'Basic',
+  price: 'Free',
+  period: 'forever',
+  items: [
+    `${FREE_DAILY_LIKES} likes a day`,
+    'Matches, messages and video calls',
+    'Discover filters, Spin and the radar',
+    'Live streams to watch and host',
+  ],
+} as const;
 
 /** SPEC section 2: four questions, one about cancelling. */
 export const FAQ_ITEMS = [
   {
     question: 'Is Orbit free to use?',
     answer:
-      'Yes. The Basic plan is free: create a profile, discover people nearby and get up to 10 matches a day. Premium and VIP add unlimited matches, video calls and more.',
+      `Yes. Basic is free: create a profile, discover people, match, message and video call, with ${FREE_DAILY_LIKES} likes a day. VIP adds unlimited likes, who liked you, a daily Boost and Incognito.`,
   },
   {
     question: 'How does the radar find people near me?',
@@ -113,6 +79,6 @@ export const FAQ_ITEMS = [
   {
     question: 'Can I cancel my subscription anytime?',
     answer:
-      'Yes. You can cancel your subscription anytime with no cancellation fee. Your subscription stays active until the end of the current billing period.',
+      'There is nothing to cancel: a VIP plan runs for the days it says and does not renew on its own. Your VIP stays active until the date shown on the VIP page.',
   },
 ] as const;

@@ -123,41 +123,68 @@ describe('Home', () => {
     expect(within(testimonials[1] as HTMLElement).getByText('London, UK')).toBeInTheDocument();
   });
 
-  it('lists the three pricing tiers exactly and answers the cancellation question', async () => {
-    mockApi({ 'GET /api/blog': () => json(200, listBody([])) });
+  it("shows the free tier's real limits and the catalogue's VIP plans at its prices and lengths, and answers the cancellation question truly", async () => {
+    const features = ['Unlimited Likes', 'See Who Liked You', 'Boost Profile once a day', 'Incognito Mode'];
+    mockApi({
+      'GET /api/blog': () => json(200, listBody([])),
+      'GET /api/store/vipplans': () =>
+        json(200, {
+          success: true,
+          vipPlans: [
+            { _id: 'gold', name: 'Gold', duration: 30, price: { amountMinor: 999, currency: 'USD' }, popular: false, features },
+            { _id: 'platinum', name: 'Platinum', duration: 90, price: { amountMinor: 1999, currency: 'USD' }, popular: true, features },
+          ],
+        }),
+    });
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     renderApp('/');
     const pricing = await screen.findByRole('region', { name: 'Simple plans, no surprises' });
     const tier = (name: string) => within(pricing).getByRole('article', { name });
     expect(within(tier('Basic')).getByText('Free')).toBeInTheDocument();
     expect(within(tier('Basic')).getAllByRole('listitem').map(visibleItemText)).toEqual([
-      'Up to 10 matches per day',
-      'No video calls',
-      'No advanced filters',
+      '50 likes a day',
+      'Matches, messages and video calls',
+      'Discover filters, Spin and the radar',
+      'Live streams to watch and host',
     ]);
-    expect(within(tier('Premium')).getByText('$9.99')).toBeInTheDocument();
-    expect(within(tier('Premium')).getByText('per month')).toBeInTheDocument();
-    expect(within(tier('Premium')).getAllByRole('listitem').map(visibleItemText)).toEqual([
-      'Unlimited matches',
-      'Unlimited messaging',
-      'Video calls',
-      'Advanced filters',
+    const gold = await within(pricing).findByRole('article', { name: 'Gold' });
+    expect(within(gold).getByText('$9.99')).toBeInTheDocument();
+    expect(within(gold).getByText('for 30 days')).toBeInTheDocument();
+    expect(within(gold).getAllByRole('listitem').map(visibleItemText)).toEqual(features);
+    expect(within(gold).getByRole('link', { name: 'Get Gold' })).toHaveAttribute('href', '/vip');
+    expect(within(tier('Platinum')).getByText('$19.99')).toBeInTheDocument();
+    expect(within(tier('Platinum')).getByText('for 90 days')).toBeInTheDocument();
+    expect(within(tier('Platinum')).getByText('Most popular')).toBeInTheDocument();
+    // Only what the catalogue sells: no tier of the spec's that nothing charges.
+    expect(within(pricing).getAllByRole('article').map((article) => within(article).getByRole('heading').textContent)).toEqual([
+      'Basic',
+      'Gold',
+      'Platinum',
     ]);
-    expect(within(tier('VIP')).getByText('$19.99')).toBeInTheDocument();
-    expect(within(tier('VIP')).getAllByRole('listitem').map(visibleItemText)).toEqual([
-      'Everything in Premium',
-      'Priority support',
-      'Exclusive events',
-      'VIP badges',
-      'Early access to new features',
-    ]);
+    expect(pricing).not.toHaveTextContent(/per month|Premium|\$19\.99 per/);
 
     const faq = await screen.findByRole('region', { name: 'Frequently asked questions' });
-    const questions = within(faq).getAllByRole('group');
-    expect(questions).toHaveLength(4);
+    expect(within(faq).getAllByRole('group')).toHaveLength(4);
     const cancel = within(faq).getByText('Can I cancel my subscription anytime?');
-    expect(cancel.parentElement).toHaveTextContent(/cancel your subscription anytime with no cancellation fee/);
-    expect(cancel.parentElement).toHaveTextContent(/stays active until the end of the current billing period/);
+    expect(cancel.parentElement).toHaveTextContent(/a VIP plan runs for the days it says and does not renew on its own/);
+  });
+
+  it('says so when the VIP plans cannot be loaded, and Try Again loads them', async () => {
+    let failing = true;
+    mockApi({
+      'GET /api/blog': () => json(200, listBody([])),
+      'GET /api/store/vipplans': () =>
+        failing
+          ? json(500, { success: false, message: 'Failed to load VIP plans' })
+          : json(200, { success: true, vipPlans: [{ _id: 'gold', name: 'Gold', duration: 30, price: { amountMinor: 999, currency: 'USD' }, popular: false, features: [] }] }),
+    });
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    renderApp('/');
+    const pricing = await screen.findByRole('region', { name: 'Simple plans, no surprises' });
+    expect(await within(pricing).findByRole('heading', { name: 'Error Loading VIP Plans' })).toBeInTheDocument();
+    failing = false;
+    within(pricing).getByRole('button', { name: 'Try Again' }).click();
+    expect(await within(pricing).findByRole('article', { name: 'Gold' })).toBeInTheDocument();
   });
 
   it('teases the three newest posts, each linking to its page', async () => {
