@@ -63,44 +63,17 @@ export const DEFAULT_COIN_PACKS: NewCoinPackRow[] = [
   { name: 'VIP Pack', coins: 2500, priceMinor: 1999, popular: false, sortOrder: 4 },
 ];
 
-const VIP_BENEFITS = {
-  unlimitedLikes: 'Unlimited Likes',
-  seeWhoLikedYou: 'See Who Liked You',
-  boost: 'Boost Profile (10x more views)',
-  incognito: 'Incognito Mode',
-  messageAnyone: 'Message anyone',
-} as const;
+/**
+ * What every VIP plan gives, each enforced by the server for any running VIP
+ * whatever the plan (issue 48): the spec's benefits, without its "10x more
+ * views" and "Message anyone", which nothing made true.
+ */
+export const VIP_PLAN_FEATURES = ['Unlimited Likes', 'See Who Liked You', 'Boost Profile once a day', 'Incognito Mode'];
 
 export const DEFAULT_VIP_PLANS: NewVipPlanRow[] = [
-  {
-    name: 'Gold',
-    durationDays: 30,
-    priceMinor: 999,
-    popular: false,
-    sortOrder: 1,
-    features: [VIP_BENEFITS.unlimitedLikes, VIP_BENEFITS.seeWhoLikedYou, VIP_BENEFITS.messageAnyone],
-  },
-  {
-    name: 'Platinum',
-    durationDays: 90,
-    priceMinor: 1999,
-    popular: true,
-    sortOrder: 2,
-    features: [
-      VIP_BENEFITS.unlimitedLikes,
-      VIP_BENEFITS.seeWhoLikedYou,
-      VIP_BENEFITS.messageAnyone,
-      VIP_BENEFITS.boost,
-    ],
-  },
-  {
-    name: 'Diamond',
-    durationDays: 365,
-    priceMinor: 4999,
-    popular: false,
-    sortOrder: 3,
-    features: Object.values(VIP_BENEFITS),
-  },
+  { name: 'Gold', durationDays: 30, priceMinor: 999, popular: false, sortOrder: 1, features: VIP_PLAN_FEATURES },
+  { name: 'Platinum', durationDays: 90, priceMinor: 1999, popular: true, sortOrder: 2, features: VIP_PLAN_FEATURES },
+  { name: 'Diamond', durationDays: 365, priceMinor: 4999, popular: false, sortOrder: 3, features: VIP_PLAN_FEATURES },
 ];
 
 export const DEFAULT_GIFTS: NewGiftRow[] = [

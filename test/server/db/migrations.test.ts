@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { snapToGrid } from '../../../server/discovery/geo';
+import { VIP_PLAN_FEATURES } from '../../../server/db/seed/catalogue';
 import { createPgliteDatabase, createPostgresDatabase, postgresUrl, skipWithoutPostgres, type TestDatabase } from './databases';
 
 /** A point column as [x, y], whether the driver hands back "(x,y)" text or an object. */
@@ -313,6 +314,24 @@ function describeMigratedSchema(driver: string, open: () => Promise<TestDatabase
       );
       // New purchases name their status and provider: no default says "paid".
       await expect(database.query(`insert into purchases (kind, item_name, amount_minor) values ('coins', 'Starter', 99)`)).rejects.toThrow(/status/);
+    });
+
+    it("0029 gives plans still on the first seed's feature lists the true one, and leaves an admin's own list alone", async () => {
+      await database.query(`delete from vip_plans`);
+      await database.query(
+        `insert into vip_plans (name, duration_days, price_minor, features) values
+         ('Gold', 30, 999, array['Unlimited Likes', 'See Who Liked You', 'Message anyone']),
+         ('Diamond', 365, 4999, array['Unlimited Likes', 'See Who Liked You', 'Boost Profile (10x more views)', 'Incognito Mode', 'Message anyone']),
+         ('Custom', 7, 299, array['Written by an admin'])`,
+      );
+      const migration = readFileSync(new URL('../../../server/db/migrations/0029_vip_plan_features.sql', import.meta.url), 'utf8');
+      for (const statement of migration.split('--> statement-breakpoint')) await database.query(statement);
+      const rows = await database.query<{ name: string; features: string[] }>(`select name, features from vip_plans order by duration_days`);
+      expect(rows).toEqual([
+        { name: 'Custom', features: ['Written by an admin'] },
+        { name: 'Gold', features: VIP_PLAN_FEATURES },
+        { name: 'Diamond', features: VIP_PLAN_FEATURES },
+      ]);
     });
 
     it('rejects a duplicate username and a match pair stored in the wrong order', async () => {

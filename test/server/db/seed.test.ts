@@ -19,6 +19,7 @@ import {
 } from '../../../server/db/schema';
 import { balancesOffTheLedger } from '../../../server/coins/queries';
 import { DEMO_USER, seedDatabase } from '../../../server/db/seed';
+import { VIP_PLAN_FEATURES } from '../../../server/db/seed/catalogue';
 import { nearbyUsersQuery } from '../../../server/discovery/queries/radar';
 import { createPgliteDatabase, createPostgresDatabase, postgresUrl, skipWithoutPostgres, type TestDatabase } from './databases';
 
@@ -167,7 +168,7 @@ function describeSeed(driver: string, open: () => Promise<TestDatabase>, enabled
         { name: 'Platinum', durationDays: 90, priceMinor: 1999, currency: 'USD', popular: true },
         { name: 'Diamond', durationDays: 365, priceMinor: 4999, currency: 'USD', popular: false },
       ]);
-      expect(plans[2]?.features).toContain('Boost Profile (10x more views)');
+      expect(plans.map((plan) => plan.features)).toEqual([VIP_PLAN_FEATURES, VIP_PLAN_FEATURES, VIP_PLAN_FEATURES]);
       const [rose] = await database.db.select().from(gifts).where(eq(gifts.name, 'Rose'));
       expect(rose).toMatchObject({ icon: '🌹', priceCoins: 10, active: true });
     });

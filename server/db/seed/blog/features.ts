@@ -64,14 +64,13 @@ export const FEATURES_POSTS: BlogPostSeed[] = [
 <ul>
   <li><strong>Unlimited Likes</strong>: no daily cap.</li>
   <li><strong>See Who Liked You</strong>: skip the guessing and match instantly.</li>
-  <li><strong>Boost Profile</strong>: up to 10x more views while your boost is active.</li>
+  <li><strong>Boost Profile</strong>: once a day, your card comes first in Discover and Spin for 30 minutes.</li>
   <li><strong>Incognito Mode</strong>: only people you like can see you.</li>
-  <li><strong>Message anyone</strong>: start a conversation before you match.</li>
 </ul>
 <h2>The tiers</h2>
-<p><strong>Gold</strong> lasts 30 days, <strong>Platinum</strong> 90 days and <strong>Diamond</strong> a full year. Longer plans cost less per month, and Diamond includes every benefit.</p>
+<p><strong>Gold</strong> lasts 30 days, <strong>Platinum</strong> 90 days and <strong>Diamond</strong> a full year. Longer plans cost less per month, and every plan includes every benefit.</p>
 <h2>Coins</h2>
-<p>Coins are separate from VIP. Use them to send gifts during live streams and calls. You also earn coins for completing your profile and for taking part in the community.</p>
+<p>Coins are separate from VIP. Use them for extra likes and for a Boost whenever you want one. You also earn coins for completing your profile and for liking people.</p>
 <blockquote>VIP will never be required to meet people on Orbit. It just makes the journey shorter.</blockquote>`,
   },
 ];

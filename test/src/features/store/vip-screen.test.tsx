@@ -37,7 +37,7 @@ describe('the VIP screen', () => {
     const titles = within(panel)
       .getAllByRole('listitem')
       .map((item) => item.querySelector('p')?.textContent);
-    expect(titles).toEqual(['Unlimited Likes', 'See Who Liked You', 'Boost Profile (10x more views)', 'Incognito Mode']);
+    expect(titles).toEqual(['Unlimited Likes', 'See Who Liked You', 'Boost Profile', 'Incognito Mode']);
   });
 
   it("invites a visitor to 'Unlock VIP Features'", async () => {
