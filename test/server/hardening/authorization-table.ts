@@ -227,6 +227,9 @@ export const AUTHORIZATION_TABLE: Record<RouteKey, MatrixRow> = {
     request: (world) => ({ method: 'POST', url: '/api/users/like', payload: { targetId: world.callers.userA.id } }),
   },
   'GET /api/users/likes-you': { expected: usersOnly(), request: () => get('/api/users/likes-you') },
+  'GET /api/boost': { expected: usersOnly(), request: () => get('/api/boost') },
+  // Neither member is VIP: reaching the service is 403 "The daily Boost is a VIP feature" for both.
+  'POST /api/boost': { expected: usersOnly(403), request: () => ({ method: 'POST', url: '/api/boost', payload: { attemptId: randomUUID() } }) },
   'GET /api/matches': { expected: usersOnly(), request: () => get('/api/matches') },
   // --- Messaging: only the two members of a live match; a stranger's conversation reads as not found --------
   'GET /api/conversations': { expected: usersOnly(), request: () => get('/api/conversations') },
