@@ -88,7 +88,7 @@ export interface GridProps extends LayoutProps {
   /** Columns from the tablet width (768 px) up; a phone always gets one. */
   tabletColumns?: 2 | 3;
   /** Columns from the desktop width (1024 px) up; the tablet's count when absent. */
-  desktopColumns?: 2 | 3;
+  desktopColumns?: 2 | 3 | 4;
   align?: CSSProperties['alignItems'];
 }
 
