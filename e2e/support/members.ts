@@ -22,11 +22,16 @@ export async function registerMember(request: APIRequestContext, name: string): 
 
 const ADMIN = { username: process.env.ADMIN_USERNAME ?? 'admin', password: process.env.ADMIN_PASSWORD ?? 'e2e-admin-password-2026' };
 
-/** What an admin does on Manage Users: Make VIP (Gold, 30 days). */
-export async function makeVip(request: APIRequestContext, member: Member): Promise<void> {
+/** A signed-in admin's token, for the set-up only an admin can do. */
+export async function adminToken(request: APIRequestContext): Promise<string> {
   const login = await request.post('/api/admin/login', { data: ADMIN });
   expect(login.status(), await login.text()).toBe(200);
-  const { token } = (await login.json()) as { token: string };
+  return ((await login.json()) as { token: string }).token;
+}
+
+/** What an admin does on Manage Users: Make VIP (Gold, 30 days). */
+export async function makeVip(request: APIRequestContext, member: Member): Promise<void> {
+  const token = await adminToken(request);
   const granted = await request.post(`/api/admin/user/${member.id}/make-vip`, { headers: { Authorization: `Bearer ${token}` }, data: {} });
   expect(granted.status(), await granted.text()).toBe(200);
 }
