@@ -57,7 +57,7 @@ const discoveryRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
         summary: 'Spin candidates the caller has not decided on yet',
         description:
           'People the caller has not liked, super liked or passed yet, who fit the caller\'s preferences and whose preferences fit the caller. ' +
-          'Optional gender, minAge and maxAge filters narrow within the preferences; limit up to 50 (default 10). People who already liked the caller come first.',
+          'Optional gender, minAge and maxAge filters narrow within the preferences; limit up to 50 (default 10). People with a Boost running come first (up to 3), then people who already liked the caller.',
         security: bearerSecurity,
         querystring: spinQuerySchema,
         response: { 200: spinResponseSchema, ...errorResponses(400, 401, 403) },
@@ -75,7 +75,7 @@ const discoveryRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
         summary: 'Discover: everyone the caller may meet, filtered and paged on the server',
         description:
           'People the caller has not liked, super liked, passed or matched yet, who fit the caller\'s preferences and whose preferences fit the caller; ' +
-          'gender, minAge and maxAge narrow within the preferences. Online people first, then the most recently active.',
+          'gender, minAge and maxAge narrow within the preferences. On page 1, people with a Boost running come first (up to 3, over and above limit; later pages leave them out), then online people, then the most recently active.',
         security: bearerSecurity,
         querystring: discoverQuerySchema,
         response: { 200: discoverResponseSchema, ...errorResponses(400, 401, 403) },
