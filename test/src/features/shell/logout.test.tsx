@@ -13,6 +13,8 @@ function recordLogouts(answer: () => Response | Promise<Response>) {
   const revoked: string[] = [];
   mockApi({
     'GET /api/config/public': () => json(200, publicConfig),
+    // Home's pricing reads the VIP plans; without them it would show its own error, which is not this test's.
+    'GET /api/store/vipplans': () => json(200, { success: true, vipPlans: [] }),
     'POST /api/auth/logout': (_url, init) => {
       revoked.push(new Headers(init?.headers).get('authorization') ?? '');
       return answer();
