@@ -24,7 +24,7 @@ afterAll(() => testApp?.close());
 const get = async (url: string, member: RegisteredUser) => {
   const response = await testApp.app.inject({ method: 'GET', url, headers: bearer(member.token) });
   expect(response.statusCode, response.body).toBe(200);
-  return response.json() as unknown;
+  return response.json<unknown>();
 };
 
 /** What each place says of the member's VIP. */
