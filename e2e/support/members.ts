@@ -8,10 +8,13 @@ export interface Member {
   name: string;
 }
 
+/** Every member these helpers register signs in with it. */
+export const MEMBER_PASSWORD = 'correct-horse-battery';
+
 export async function registerMember(request: APIRequestContext, name: string): Promise<Member> {
   const username = `e2e_msg_${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
   const registered = await request.post('/api/auth/register', {
-    data: { username, email: `${username}@example.com`, password: 'correct-horse-battery', age: 31, gender: 'male', acceptTerms: true },
+    data: { username, email: `${username}@example.com`, password: MEMBER_PASSWORD, age: 31, gender: 'male', acceptTerms: true },
   });
   expect(registered.status()).toBe(201);
   const { token, user } = (await registered.json()) as { token: string; user: { _id: string } };
