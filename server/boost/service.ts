@@ -4,7 +4,7 @@ import type { OrbitDatabase } from '../db/types';
 import type { Transaction } from '../lib/transaction';
 import { hasActiveVip } from '../members/views';
 import { HttpError } from '../plugins/errors';
-import { boostByStartKey, hasDailyBoostOn, insertBoost, lastEndedBoostOf, lockMember, recordViews, runningBoostOf, viewsOf, type BoostRow } from './queries';
+import { boostByStartKey, hasDailyBoostOn, insertBoost, lastEndedBoostOf, lockMember, runningBoostOf, viewsOf, type BoostRow } from './queries';
 
 const utcDay = (now: Date) => now.toISOString().slice(0, 10);
 
@@ -56,9 +56,4 @@ export async function startBoostIn(
 export function startDailyBoost(db: OrbitDatabase, member: Pick<UserRow, 'id' | 'isVip' | 'vipUntil'>, attemptId: string, now: Date) {
   if (!hasActiveVip(member, now)) throw new HttpError(403, BOOST_MESSAGES.notVip);
   return db.transaction((tx) => startBoostIn(tx, member.id, { source: 'vip-daily', startKey: `boost:${member.id}:${attemptId}` }, now));
-}
-
-/** The viewer was shown these boosted people: one view of each running boost, however often they see it. */
-export function recordBoostViews(db: OrbitDatabase, boostedIds: readonly string[], viewerId: string, now: Date): Promise<void> {
-  return recordViews(db, boostedIds, viewerId, now);
 }

@@ -10,8 +10,7 @@ import { areasTouching, capBoxes, snapToGrid } from '../geo';
 import { matchPlan, shapeSuffix, type MatchShape, type MatchValues } from '../mutual-preferences';
 import { matchConditions, matchPlaceholder } from './match-conditions';
 import { foundDespiteIncognito } from './incognito';
-import { boostRunning } from '../../boost/queries';
-import { recordBoostViews } from '../../boost/service';
+import { boostRunning, recordViews } from '../../boost/queries';
 
 /**
  * Who the caller may be shown: other user accounts that are not banned and not
@@ -114,7 +113,7 @@ async function withBoostedFirst(db: OrbitDatabase, shape: MatchShape, values: Re
   const boosted = await boostedPeople(db, shape).execute({ ...values, now: now.toISOString() });
   if (boosted.length === 0) return rows;
   const first = new Set(boosted.map((row) => row.id));
-  await recordBoostViews(db, [...first], callerId, now);
+  await recordViews(db, [...first], callerId, now);
   return [...boosted, ...rows.filter((row) => !first.has(row.id))];
 }
 
