@@ -17,6 +17,7 @@ import {
   liveViewersEventSchema,
 } from './live';
 import { messageSchema, receiptsSchema } from './messaging';
+import { subscriptionUpdatedEventSchema } from './store/subscriptions';
 import { purchaseUpdatedEventSchema } from './store/purchases';
 
 // The realtime channel (socket.io at REALTIME_PATH): the server pushes what
@@ -78,6 +79,8 @@ export const serverEventSchemas = {
   'coins:balance': coinBalanceEventSchema,
   // One of the member's purchases changed state (contract/store/purchases.ts).
   'purchase:updated': purchaseUpdatedEventSchema,
+  // The member's VIP subscription changed (contract/store/subscriptions.ts).
+  'subscription:updated': subscriptionUpdatedEventSchema,
   'message:new': messageEventSchema,
   'receipts:update': receiptsEventSchema,
   typing: typingEventSchema,

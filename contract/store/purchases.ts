@@ -42,6 +42,8 @@ export const purchaseSchema = z.object({
   itemName: z.string(),
   /** The coins a coin pack grants; null for a VIP plan. */
   coins: z.number().int().nullable(),
+  /** A VIP plan's billing period (it renews until cancelled); null for a coin pack. */
+  billingMonths: z.number().int().nullable(),
   /** What was (or will be) charged, VAT included. */
   amount: moneySchema,
   status: z.enum(PURCHASE_STATUSES),
@@ -55,16 +57,30 @@ export const purchaseSchema = z.object({
 });
 export type Purchase = z.infer<typeof purchaseSchema>;
 
-/** Start (or, with the same attemptId, find again) the checkout of one coin pack. */
-export const startCheckoutBodySchema = z.strictObject({
-  item: z.strictObject({
-    kind: z.literal('coinPack', { message: 'Only coin packs can be bought here' }),
-    id: idSchema,
-  }),
-  /** Made by the browser once per Buy Now: a double click or a retry finds the same checkout. */
-  attemptId: z.uuid({ message: 'attemptId must be a UUID' }),
-  waiveWithdrawal: z.literal(true, { message: 'Tick the box to get your coins now' }),
-});
+/**
+ * Start (or, with the same attemptId, find again) the checkout of one coin
+ * pack (the withdrawal waiver ticked) or one VIP plan, a subscription (its
+ * start-now request ticked: VIP_START_NOW_TEXT).
+ */
+export const startCheckoutBodySchema = z
+  .strictObject({
+    item: z.strictObject({
+      kind: z.enum(PURCHASE_KINDS, { message: 'Only coin packs and VIP plans can be bought here' }),
+      id: idSchema,
+    }),
+    /** Made by the browser once per Buy Now: a double click or a retry finds the same checkout. */
+    attemptId: z.uuid({ message: 'attemptId must be a UUID' }),
+    waiveWithdrawal: z.boolean({ message: 'waiveWithdrawal must be true or false' }).optional(),
+    startNow: z.boolean({ message: 'startNow must be true or false' }).optional(),
+  })
+  .superRefine((body, context) => {
+    if (body.item.kind === 'coinPack' && body.waiveWithdrawal !== true) {
+      context.addIssue({ code: 'custom', path: ['waiveWithdrawal'], message: 'Tick the box to get your coins now' });
+    }
+    if (body.item.kind === 'vipPlan' && body.startNow !== true) {
+      context.addIssue({ code: 'custom', path: ['startNow'], message: 'Tick the box to start your VIP now' });
+    }
+  });
 export type StartCheckoutBody = z.infer<typeof startCheckoutBodySchema>;
 
 export const startCheckoutResponseSchema = z.object({

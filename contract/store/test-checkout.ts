@@ -14,6 +14,10 @@ import { moneySchema } from './money';
 export const TEST_CHECKOUT_STATUSES = ['open', 'processing', 'complete', 'failed', 'expired'] as const;
 export type TestCheckoutStatus = (typeof TEST_CHECKOUT_STATUSES)[number];
 
+/** A test subscription: active (paid up), past_due (a renewal failed, retried), canceled (over). Stripe's words. */
+export const TEST_SUBSCRIPTION_STATUSES = ['active', 'past_due', 'canceled'] as const;
+export type TestSubscriptionStatus = (typeof TEST_SUBSCRIPTION_STATUSES)[number];
+
 export const TEST_CARD_DECLINED_MESSAGE = 'Your card was declined (test). Try again, or go back to Orbit.';
 
 export const testCheckoutSessionSchema = z.object({
@@ -24,6 +28,8 @@ export const testCheckoutSessionSchema = z.object({
   /** The last attempt was declined; the session stays open. */
   declined: z.boolean(),
   expiresAt: z.string(),
+  /** A subscription's checkout: it renews every so many months; null for a one-off payment. */
+  billingMonths: z.number().int().nullable(),
   /** Back to Orbit after paying (or paying later). */
   successPath: z.string(),
   /** Back to Orbit without paying. */
@@ -47,3 +53,23 @@ export type TestCheckoutSettleOutcome = z.infer<typeof testCheckoutSettleBodySch
 
 export const testCheckoutResponseSchema = z.object({ success: z.literal(true), session: testCheckoutSessionSchema });
 export type TestCheckoutResponse = z.infer<typeof testCheckoutResponseSchema>;
+
+// The local provider's controls a test (or a demo) uses to play the
+// provider's part in a subscription's life: a renewal paid or failed, and the
+// end of retries. Only the subscriber can use them.
+
+export const testSubscriptionParamsSchema = z.strictObject({ subscriptionId: z.string().regex(/^tsub_[A-Za-z0-9_-]{16,64}$/, 'Unknown subscription') });
+
+export const testRenewalBodySchema = z.strictObject({
+  outcome: z.enum(['paid', 'failed'], { message: 'outcome must be paid or failed' }),
+});
+
+export const testSubscriptionSchema = z.object({
+  id: z.string(),
+  status: z.enum(TEST_SUBSCRIPTION_STATUSES),
+  cancelAtPeriodEnd: z.boolean(),
+  currentPeriodStart: z.string(),
+  currentPeriodEnd: z.string(),
+});
+export const testSubscriptionResponseSchema = z.object({ success: z.literal(true), subscription: testSubscriptionSchema });
+export type TestSubscriptionResponse = z.infer<typeof testSubscriptionResponseSchema>;

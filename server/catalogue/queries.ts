@@ -30,6 +30,15 @@ export async function activeVipPlanRows(db: OrbitDatabase): Promise<VipPlanRow[]
     .orderBy(asc(vipPlans.sortOrder), asc(vipPlans.createdAt), asc(vipPlans.id));
 }
 
+/** A plan on sale, for a checkout or a plan change: undefined when unknown, deleted or withdrawn from sale. */
+export async function activeVipPlanById(db: OrbitDatabase, id: string): Promise<VipPlanRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(vipPlans)
+    .where(and(eq(vipPlans.id, id), eq(vipPlans.active, true)));
+  return row;
+}
+
 export async function giftRows(db: OrbitDatabase): Promise<GiftRow[]> {
   return db.select().from(gifts).orderBy(asc(gifts.sortOrder), asc(gifts.createdAt));
 }

@@ -4,13 +4,15 @@ import type { BoostSource } from '../../contract/boost';
 import { CALL_END_REASONS, type CallEndReason, type CallState } from '../../contract/calls';
 import { COIN_ENTRY_KINDS, type CoinEntryKind } from '../../contract/coins/ledger';
 import { PAYMENT_PROVIDERS, PURCHASE_STATUSES, type PaymentProvider, type PurchaseStatus } from '../../contract/store/purchases';
-import type { TestCheckoutStatus } from '../../contract/store/test-checkout';
+import { SUBSCRIPTION_STATUSES, type SubscriptionStatus } from '../../contract/store/subscriptions';
+import type { TestCheckoutStatus, TestSubscriptionStatus } from '../../contract/store/test-checkout';
 import { LIVE_END_REASONS, type LiveEndReason } from '../../contract/live';
 import { MESSAGE_KINDS, type MessageKind } from '../../contract/messaging';
 import { ONBOARDING_STEPS, SHOW_ME } from '../../contract/members/preferences';
 import { REPORT_REASONS, type ReportReason, type ReportedMessage } from '../../contract/safety';
 import { radarCellSql } from './radar-cell';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   date,
@@ -492,6 +494,12 @@ export const purchases = pgTable(
     coinPackId: uuid('coin_pack_id').references(() => coinPacks.id, { onDelete: 'set null' }),
     /** Coins a pack grants; null for VIP. */
     coins: integer('coins'),
+    /** The VIP plan bought, while it exists. */
+    vipPlanId: uuid('vip_plan_id').references(() => vipPlans.id, { onDelete: 'set null' }),
+    /** A VIP plan's billing period; null for coins. */
+    billingMonths: integer('billing_months'),
+    /** The subscription a VIP purchase started, or renewed. */
+    subscriptionId: uuid('subscription_id').references((): AnyPgColumn => vipSubscriptions.id, { onDelete: 'set null' }),
     amountMinor: minorAmount('amount_minor').notNull(),
     currency: currency(),
     status: text('status').$type<PurchaseStatus>().notNull(),
@@ -549,8 +557,62 @@ export const testCheckoutSessions = pgTable('test_checkout_sessions', {
   successPath: text('success_path').notNull(),
   cancelPath: text('cancel_path').notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  /** Set for a subscription's checkout (Stripe's mode `subscription`): its billing period. */
+  billingMonths: integer('billing_months'),
+  /** The subscription paying it started. */
+  subscriptionId: text('subscription_id'),
   createdAt: createdAt(),
 });
+
+/** The local test provider's subscriptions: what Stripe keeps of one, kept here (PAYMENTS_PROVIDER=local). */
+export const testSubscriptions = pgTable('test_subscriptions', {
+  id: text('id').primaryKey(),
+  userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+  itemName: text('item_name').notNull(),
+  amountMinor: minorAmount('amount_minor').notNull(),
+  currency: currency(),
+  billingMonths: integer('billing_months').notNull(),
+  status: text('status').$type<TestSubscriptionStatus>().notNull().default('active'),
+  cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+  currentPeriodStart: timestamp('current_period_start', { withTimezone: true }).notNull(),
+  currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }).notNull(),
+  endedAt: timestamp('ended_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+/**
+ * A member's VIP subscription, as its provider last reported it (re-read on
+ * every event, so events in any order leave it as the provider has it). VIP
+ * (users.vip_until) runs to `paid_until`: the end of the last period paid for.
+ */
+export const vipSubscriptions = pgTable(
+  'vip_subscriptions',
+  {
+    id: id(),
+    /** Null once the member deleted their account (after it was cancelled at the provider). */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    planId: uuid('plan_id').references(() => vipPlans.id, { onDelete: 'set null' }),
+    planName: text('plan_name').notNull(),
+    amountMinor: minorAmount('amount_minor').notNull(),
+    currency: currency(),
+    billingMonths: integer('billing_months').notNull(),
+    provider: text('provider').$type<PaymentProvider>().notNull(),
+    /** Stripe's sub_…, the local provider's tsub_…. */
+    providerSubscriptionId: text('provider_subscription_id').notNull().unique(),
+    status: text('status').$type<SubscriptionStatus>().notNull(),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }).notNull(),
+    paidUntil: timestamp('paid_until', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // At most one subscription that has not ended per member.
+    uniqueIndex('vip_subscriptions_one_live_idx').on(t.userId).where(sql`${t.status} <> 'ended'`),
+    check('vip_subscriptions_status_check', sql`${t.status} in (${sqlList(SUBSCRIPTION_STATUSES)})`),
+    check('vip_subscriptions_provider_check', sql`${t.provider} in (${sqlList(PAYMENT_PROVIDERS)})`),
+  ],
+);
 
 /**
  * A member's customer at the payment provider (Stripe's cus_…): one per
@@ -936,6 +998,9 @@ export type NewAppSettingRow = typeof appSettings.$inferInsert;
 export type CoinPackRow = typeof coinPacks.$inferSelect;
 export type NewCoinPackRow = typeof coinPacks.$inferInsert;
 export type VipPlanRow = typeof vipPlans.$inferSelect;
+export type VipSubscriptionRow = typeof vipSubscriptions.$inferSelect;
+export type NewVipSubscriptionRow = typeof vipSubscriptions.$inferInsert;
+export type TestSubscriptionRow = typeof testSubscriptions.$inferSelect;
 export type NewVipPlanRow = typeof vipPlans.$inferInsert;
 export type GiftRow = typeof gifts.$inferSelect;
 export type NewGiftRow = typeof gifts.$inferInsert;

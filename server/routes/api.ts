@@ -26,6 +26,7 @@ import sessionsRoutes from '../auth/sessions-routes';
 import storeRoutes from '../catalogue/routes';
 import coinRoutes from '../coins/routes';
 import purchaseRoutes from '../store/routes';
+import subscriptionRoutes from '../store/subscription-routes';
 import webhookRoutes from '../store/webhook-routes';
 import testCheckoutRoutes from '../store/test-provider/routes';
 import { LocalPaymentsProvider } from '../store/test-provider/provider';
@@ -67,6 +68,7 @@ const apiRoutes: FastifyPluginAsync<ApiRoutesOptions> = async (app, options) => 
   await app.register(storeRoutes);
   await app.register(coinRoutes);
   await app.register(purchaseRoutes);
+  await app.register(subscriptionRoutes);
   await app.register(webhookRoutes);
   if (app.payments instanceof LocalPaymentsProvider) await app.register(testCheckoutRoutes, { provider: app.payments });
   await app.register(adminRoutes);

@@ -1,10 +1,13 @@
 import { CHECKOUT_CANCELLED_MESSAGE, CHECKOUT_EXPIRY_MINUTES, type Purchase, type StartCheckoutBody } from '../../contract/store/purchases';
-import { activeCoinPackById } from '../catalogue/queries';
+import { ALREADY_SUBSCRIBED_MESSAGE, billingMonthsOf } from '../../contract/store/subscriptions';
+import { activeCoinPackById, activeVipPlanById } from '../catalogue/queries';
 import type { PurchaseRow, UserRow } from '../db/schema';
 import { HttpError } from '../plugins/errors';
 import { applyCheckout, fulfilCheckout } from './fulfil';
 import { PaymentProviderUnavailableError } from './payments-provider';
 import type { StoreApp } from './store-app';
+import { applySubscriptionState } from './subscriptions';
+import { liveSubscriptionOf } from './queries/subscriptions';
 import { insertPurchase, ownPurchase, purchaseByAttemptKey, purchasesOf, setCheckoutSession } from './queries/purchases';
 import { toPurchase } from './views';
 
@@ -13,13 +16,14 @@ import { toPurchase } from './views';
 // confirmed by asking the provider, cancelled by closing it at the provider.
 
 export const PACK_NOT_ON_SALE = 'Coin pack not found';
+export const PLAN_NOT_ON_SALE = 'VIP plan not found';
 export const PURCHASE_NOT_FOUND = 'Purchase not found';
 export const ALREADY_PAID = 'This purchase is already paid';
 export const PROVIDER_UNREACHABLE_AT_CHECKOUT = 'The payment provider could not be reached; nothing was charged. Try again.';
 export const PROVIDER_UNREACHABLE = 'The payment provider could not be reached; try again in a moment.';
 
 /** A call to the provider; when it is out of reach the member is told so (503), not shown a fault. */
-async function atProvider<T>(call: Promise<T>, message: string): Promise<T> {
+export async function atProvider<T>(call: Promise<T>, message: string): Promise<T> {
   try {
     return await call;
   } catch (error) {
@@ -28,28 +32,54 @@ async function atProvider<T>(call: Promise<T>, message: string): Promise<T> {
   }
 }
 
-/** Where the provider sends the member back to: the Coins page, which confirms the purchase. */
-const returnPaths = (purchaseId: string) => ({ successPath: `/coins?purchase=${purchaseId}`, cancelPath: `/coins?purchase=${purchaseId}&checkout=cancelled` });
+/** Where the provider sends the member back to: the Coins or VIP page, which confirms the purchase. */
+const returnPaths = (purchase: PurchaseRow) => {
+  const page = purchase.kind === 'vip' ? '/vip' : '/coins';
+  return { successPath: `${page}?purchase=${purchase.id}`, cancelPath: `${page}?purchase=${purchase.id}&checkout=cancelled` };
+};
+
+/** What a Buy Now (a pack) or a Get VIP (a plan, renewing every billingMonths) buys, at the catalogue's current price. */
+async function itemOnSale(app: StoreApp, body: StartCheckoutBody) {
+  if (body.item.kind === 'coinPack') {
+    const pack = await activeCoinPackById(app.db, body.item.id);
+    if (!pack) throw new HttpError(404, PACK_NOT_ON_SALE);
+    return { kind: 'coins' as const, itemName: pack.name, coinPackId: pack.id, coins: pack.coins, amountMinor: pack.priceMinor, currency: pack.currency, withdrawalWaived: true };
+  }
+  const plan = await activeVipPlanById(app.db, body.item.id);
+  if (!plan) throw new HttpError(404, PLAN_NOT_ON_SALE);
+  const billingMonths = billingMonthsOf(plan.durationDays);
+  return { kind: 'vip' as const, itemName: plan.name, vipPlanId: plan.id, billingMonths, amountMinor: plan.priceMinor, currency: plan.currency, withdrawalWaived: false };
+}
 
 /**
- * The pending purchase of a new Buy Now, at the pack's current price; when a
+ * A member has one subscription: while it lasts, Get VIP is a plan change.
+ * One cancelled at a period's end that has passed may have ended at the
+ * provider without Orbit hearing yet, so it is asked first.
+ */
+async function refuseSecondSubscription(app: StoreApp, member: UserRow, now: Date): Promise<void> {
+  const live = await liveSubscriptionOf(app.db, member.id);
+  if (!live) return;
+  if (live.cancelAtPeriodEnd && live.currentPeriodEnd <= now) {
+    const state = await atProvider(app.payments.retrieveSubscription(live.providerSubscriptionId), PROVIDER_UNREACHABLE_AT_CHECKOUT);
+    const current = await app.db.transaction((tx) => applySubscriptionState(tx, state));
+    if (current?.status === 'ended') return;
+  }
+  throw new HttpError(409, ALREADY_SUBSCRIBED_MESSAGE);
+}
+
+/**
+ * The pending purchase of a new Buy Now, at the item's current price; when a
  * request with the same attempt inserted it first, that one.
  */
 async function newPendingPurchase(app: StoreApp, member: UserRow, body: StartCheckoutBody, attemptKey: string, expiresAt: Date): Promise<PurchaseRow> {
-  const pack = await activeCoinPackById(app.db, body.item.id);
-  if (!pack) throw new HttpError(404, PACK_NOT_ON_SALE);
+  const item = await itemOnSale(app, body);
+  if (item.kind === 'vip') await refuseSecondSubscription(app, member, expiresAt);
   const inserted = await insertPurchase(app.db, {
     userId: member.id,
-    kind: 'coins',
-    itemName: pack.name,
-    coinPackId: pack.id,
-    coins: pack.coins,
-    amountMinor: pack.priceMinor,
-    currency: pack.currency,
+    ...item,
     status: 'pending',
     provider: app.payments.name,
     attemptKey,
-    withdrawalWaived: body.waiveWithdrawal,
     checkoutExpiresAt: expiresAt,
   });
   const purchase = inserted ?? (await purchaseByAttemptKey(app.db, attemptKey));
@@ -68,12 +98,13 @@ export async function startCheckout(app: StoreApp, member: UserRow, body: StartC
       purchaseId: purchase.id,
       userId: member.id,
       email: member.email,
-      itemName: purchase.itemName,
+      itemName: purchase.kind === 'vip' ? `${purchase.itemName} VIP` : purchase.itemName,
       amountMinor: purchase.amountMinor,
       currency: purchase.currency,
-      ...returnPaths(purchase.id),
+      ...returnPaths(purchase),
       expiresAt: purchase.checkoutExpiresAt ?? expiresAt,
       idempotencyKey: `checkout:${purchase.id}`,
+      billingMonths: purchase.billingMonths,
     }),
     PROVIDER_UNREACHABLE_AT_CHECKOUT,
   );

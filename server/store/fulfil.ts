@@ -1,4 +1,4 @@
-import type { PurchaseRow } from '../db/schema';
+import type { PurchaseRow, VipSubscriptionRow } from '../db/schema';
 import type { OrbitDatabase } from '../db/types';
 import { postCoinChange } from '../coins/ledger';
 import type { CoinEntryRow } from '../coins/queries';
@@ -7,6 +7,7 @@ import { UnknownCheckoutError, type CheckoutState, type PaymentEvent } from './p
 import { lockPurchaseBySession, updatePurchase } from './queries/purchases';
 import { sendReceipt } from './receipt-mail';
 import type { StoreApp } from './store-app';
+import { announceSubscription, applySubscriptionEvent, startSubscription } from './subscriptions';
 import { receiptNumber, toPurchase } from './views';
 
 // The one way a payment is granted: what the provider itself reports about a
@@ -20,6 +21,8 @@ interface AppliedCheckout {
   /** The purchase's status changed in this transaction. */
   changed: boolean;
   credit: CoinEntryRow | null;
+  /** The VIP subscription a paid plan's checkout started. */
+  subscription?: VipSubscriptionRow | null;
 }
 
 async function applyCheckoutState(tx: OrbitDatabase, app: StoreApp, state: CheckoutState, now: Date, expiredAs: 'expired' | 'cancelled' = 'expired'): Promise<AppliedCheckout | null> {
@@ -43,6 +46,14 @@ async function applyCheckoutState(tx: OrbitDatabase, app: StoreApp, state: Check
         return unchanged;
       }
       const paid = await updatePurchase(tx, purchase.id, { status: 'paid', paidAt: now, paymentId: state.paymentId });
+      if (paid.kind === 'vip') {
+        if (!state.subscription) {
+          app.log.error({ purchaseId: paid.id, sessionId: state.sessionId }, 'paid VIP checkout without a subscription; no VIP granted');
+          return { purchase: paid, changed: true, credit: null };
+        }
+        const subscription = await startSubscription(tx, app, paid, state.subscription);
+        return { purchase: paid, changed: true, credit: null, subscription };
+      }
       if (paid.coins === null || paid.userId === null) {
         if (paid.userId === null) app.log.warn({ purchaseId: paid.id }, 'paid purchase of a deleted account: nothing to credit, refund it');
         return { purchase: paid, changed: true, credit: null };
@@ -74,6 +85,7 @@ function announce(app: StoreApp, applied: AppliedCheckout | null, now: Date): vo
   const userId = applied.purchase.userId;
   app.realtime.toMember(userId, 'purchase:updated', { purchase: toPurchase(purchase, now) });
   if (credit) app.realtime.toMember(userId, 'coins:balance', { balance: credit.balanceAfter, entry: toCoinEntry(credit) });
+  if (applied.subscription) announceSubscription(app, { subscription: applied.subscription, renewal: null }, now);
   if (purchase.status === 'paid') app.mailer.inBackground(() => sendReceipt(app, purchase, userId));
 }
 
@@ -98,6 +110,10 @@ export async function applyCheckout(app: StoreApp, state: CheckoutState, now = n
 export async function applyPaymentEvent(app: StoreApp, event: PaymentEvent, recordEvent: (tx: OrbitDatabase) => Promise<boolean>, now = new Date()): Promise<void> {
   if (event.kind === 'ignored') {
     await app.db.transaction(recordEvent);
+    return;
+  }
+  if (event.kind === 'subscription') {
+    await applySubscriptionEvent(app, event, recordEvent, now);
     return;
   }
   const state = await app.payments.retrieveCheckout(event.sessionId).catch((error: unknown) => {

@@ -16,6 +16,46 @@ export interface CheckoutState {
   currency: string;
   /** The provider's payment, once there is one (for refunds and disputes). */
   paymentId: string | null;
+  /** The subscription a paid subscription checkout started. */
+  subscription: SubscriptionState | null;
+}
+
+/** Stripe's words for a subscription's state (the few Orbit acts on; anything unpaid counts as past_due). */
+export type ProviderSubscriptionStatus = 'active' | 'past_due' | 'canceled';
+
+/** A subscription as its provider has it now. */
+export interface SubscriptionState {
+  subscriptionId: string;
+  status: ProviderSubscriptionStatus;
+  /** Cancelled by the member: it ends at currentPeriodEnd instead of renewing. */
+  cancelAtPeriodEnd: boolean;
+  /** The period being billed: a failed renewal has already moved it on, unpaid. */
+  currentPeriodStart: Date;
+  currentPeriodEnd: Date;
+  /** When a canceled subscription ended. */
+  endedAt: Date | null;
+  /** What each period costs. */
+  amountMinor: number;
+  currency: string;
+  billingMonths: number;
+}
+
+/** A subscription's price, as a plan change sets it. */
+export interface SubscriptionPrice {
+  itemName: string;
+  amountMinor: number;
+  currency: string;
+  billingMonths: number;
+}
+
+/** What Orbit changes about a subscription: cancel or resume at the period's end, or move it to another plan. */
+export type SubscriptionChange = { cancelAtPeriodEnd: boolean } | { price: SubscriptionPrice };
+
+/** A renewal the provider was paid for (an invoice): a purchase in the member's history. */
+export interface PaidRenewal {
+  invoiceId: string;
+  amountMinor: number;
+  currency: string;
 }
 
 export interface CheckoutRequest {
@@ -31,17 +71,27 @@ export interface CheckoutRequest {
   expiresAt: Date;
   /** The purchase's id: creating the same checkout twice makes one session. */
   idempotencyKey: string;
+  /** A subscription's billing period (a VIP plan); null for a one-off payment (a coin pack). */
+  billingMonths: number | null;
 }
 
 /** A provider's webhook event, reduced to what Orbit acts on. */
 export type PaymentEvent =
   | { id: string; kind: 'checkout'; providerType: string; sessionId: string }
+  /** A subscription changed (created, updated, deleted, an invoice paid or failed); `renewal` when a renewal was paid. */
+  | { id: string; kind: 'subscription'; providerType: string; subscriptionId: string; renewal: PaidRenewal | null }
   | { id: string; kind: 'ignored'; providerType: string };
 
 export class WebhookSignatureError extends Error {}
 
 /** The provider has no checkout session by this id. */
 export class UnknownCheckoutError extends Error {}
+
+/** The provider has no subscription by this id. */
+export class UnknownSubscriptionError extends Error {}
+
+/** The subscription has ended at the provider: it can no longer be changed. */
+export class SubscriptionEndedError extends Error {}
 
 /** The provider could not be reached (or failed on its side): nothing was done there, and trying again later may work. */
 export class PaymentProviderUnavailableError extends Error {}
@@ -54,6 +104,9 @@ export interface PaymentsProvider {
   retrieveCheckout(sessionId: string): Promise<CheckoutState>;
   /** Closes an open checkout so nothing can be paid through it any more; answers its state after. */
   expireCheckout(sessionId: string): Promise<CheckoutState>;
+  retrieveSubscription(subscriptionId: string): Promise<SubscriptionState>;
+  /** Cancels or resumes at the period's end, or changes the plan (`idempotencyKey` makes a retried change one change). */
+  updateSubscription(subscriptionId: string, change: SubscriptionChange, idempotencyKey: string): Promise<SubscriptionState>;
   /** Checks the signature (in the provider's header) over the raw request bytes; throws WebhookSignatureError when it does not hold. */
   parseWebhook(rawBody: Buffer, headers: Readonly<Record<string, string | string[] | undefined>>): PaymentEvent;
 }

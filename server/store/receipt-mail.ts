@@ -1,5 +1,6 @@
 import { majorAmountText } from '../../contract/store/money';
 import { TEST_PAYMENT_LABEL, WITHDRAWAL_WAIVER_TEXT } from '../../contract/store/purchases';
+import { billingPeriodLabel } from '../../contract/store/subscriptions';
 import type { PurchaseRow } from '../db/schema';
 import type { StoreApp } from './store-app';
 import { buyerEmail } from './queries/purchases';
@@ -18,11 +19,12 @@ export async function sendReceipt(app: Pick<StoreApp, 'db' | 'mailer'>, purchase
     `Date: ${(purchase.paidAt ?? purchase.createdAt).toISOString().slice(0, 10)}`,
     `Item: ${purchase.itemName}`,
     ...(purchase.coins === null ? [] : [`Coins: ${purchase.coins.toLocaleString('en-US')}`]),
+    ...(purchase.billingMonths === null ? [] : [`VIP, renews ${billingPeriodLabel(purchase.billingMonths)} until you cancel (one click on the VIP page or in Settings)`]),
     `Amount: ${amount} (VAT included)`,
     ...(purchase.provider === 'local' ? [`${TEST_PAYMENT_LABEL}.`] : []),
     ...(purchase.withdrawalWaived ? ['', `You confirmed: "${WITHDRAWAL_WAIVER_TEXT}".`] : []),
     '',
-    `Your purchases: ${app.mailer.publicUrl}/coins`,
+    purchase.kind === 'vip' ? `Your VIP: ${app.mailer.publicUrl}/vip` : `Your purchases: ${app.mailer.publicUrl}/coins`,
   ];
   await app.mailer.send({ to: email, subject: `Your Orbit receipt ${number}`, text: lines.join('\n') });
 }

@@ -2,20 +2,29 @@ import Stripe from 'stripe';
 import type { OrbitDatabase } from '../db/types';
 import {
   PaymentProviderUnavailableError,
+  SubscriptionEndedError,
   UnknownCheckoutError,
+  UnknownSubscriptionError,
   WebhookSignatureError,
   type CheckoutOutcome,
   type CheckoutRequest,
   type CheckoutState,
+  type PaidRenewal,
   type PaymentEvent,
   type PaymentsProvider,
+  type ProviderSubscriptionStatus,
+  type SubscriptionChange,
+  type SubscriptionPrice,
+  type SubscriptionState,
 } from './payments-provider';
 import { paymentCustomerOf, storePaymentCustomer } from './queries/payment-customers';
 
 // PAYMENTS_PROVIDER=stripe: coin packs through Stripe Checkout (mode
-// `payment`). Stripe keeps the checkout; Orbit asks it how one ended
-// (retrieveCheckout) and is told by Stripe's signed webhooks, and the rest
-// (fulfil.ts) is the same as for the local provider.
+// `payment`), VIP plans as Stripe subscriptions (Checkout mode
+// `subscription`). Stripe keeps the checkout and the subscription; Orbit asks
+// it how they stand (retrieveCheckout, retrieveSubscription) and is told by
+// Stripe's signed webhooks, and the rest (fulfil.ts) is the same as for the
+// local provider.
 
 /** The API version the SDK (stripe@23.1.0) is typed for; sent explicitly so the account's default never changes a shape. */
 export const STRIPE_API_VERSION = '2026-10-28.endive' as const;
@@ -62,27 +71,27 @@ export class StripePaymentsProvider implements PaymentsProvider {
 
   async createCheckout(request: CheckoutRequest): Promise<{ sessionId: string; url: string }> {
     const customer = await this.customerOf(request.userId, request.email);
-    const session = await atStripe(() =>
-      this.stripe.checkout.sessions.create(
-        {
-          mode: 'payment',
-          customer,
-          client_reference_id: request.purchaseId,
-          line_items: [
-            {
-              quantity: 1,
-              price_data: { currency: request.currency.toLowerCase(), unit_amount: request.amountMinor, product_data: { name: request.itemName } },
-            },
-          ],
-          success_url: `${this.publicUrl}${request.successPath}`,
-          cancel_url: `${this.publicUrl}${request.cancelPath}`,
-          expires_at: Math.ceil(request.expiresAt.getTime() / 1000) + STRIPE_EXPIRY_MARGIN_SECONDS,
-          metadata: { purchaseId: request.purchaseId },
-        },
-        // The same purchase's checkout created again (a retry) is the same session.
-        { idempotencyKey: request.idempotencyKey },
-      ),
-    );
+    const priceData = { currency: request.currency.toLowerCase(), unit_amount: request.amountMinor, product_data: { name: request.itemName } };
+    const returnAndExpiry = {
+      success_url: `${this.publicUrl}${request.successPath}`,
+      cancel_url: `${this.publicUrl}${request.cancelPath}`,
+      expires_at: Math.ceil(request.expiresAt.getTime() / 1000) + STRIPE_EXPIRY_MARGIN_SECONDS,
+      metadata: { purchaseId: request.purchaseId },
+    };
+    const params: Stripe.Checkout.SessionCreateParams =
+      request.billingMonths === null
+        ? { mode: 'payment', customer, client_reference_id: request.purchaseId, line_items: [{ quantity: 1, price_data: priceData }], ...returnAndExpiry }
+        : {
+            mode: 'subscription',
+            customer,
+            client_reference_id: request.purchaseId,
+            line_items: [{ quantity: 1, price_data: { ...priceData, recurring: { interval: 'month', interval_count: request.billingMonths } } }],
+            ...returnAndExpiry,
+            // On the subscription too: its renewals and webhooks name the purchase that started it.
+            subscription_data: { metadata: { purchaseId: request.purchaseId } },
+          };
+    // The same purchase's checkout created again (a retry) is the same session.
+    const session = await atStripe(() => this.stripe.checkout.sessions.create(params, { idempotencyKey: request.idempotencyKey }));
     if (!session.url) throw new Error(`Stripe checkout session ${session.id} has no URL`);
     return { sessionId: session.id, url: session.url };
   }
@@ -90,23 +99,42 @@ export class StripePaymentsProvider implements PaymentsProvider {
   async retrieveCheckout(sessionId: string): Promise<CheckoutState> {
     let session: Stripe.Checkout.Session;
     try {
-      session = await atStripe(() => this.stripe.checkout.sessions.retrieve(sessionId, { expand: ['payment_intent'] }));
+      // The subscription comes with its items (and their prices): everything SubscriptionState needs, in one call.
+      session = await atStripe(() => this.stripe.checkout.sessions.retrieve(sessionId, { expand: ['payment_intent', 'subscription'] }));
     } catch (error) {
       if (isMissing(error)) throw new UnknownCheckoutError(`unknown Stripe checkout session ${sessionId}`, { cause: error });
       throw error;
     }
-    return stateOf(session);
+    return this.stateOf(session);
   }
 
   async expireCheckout(sessionId: string): Promise<CheckoutState> {
     try {
-      return stateOf(await atStripe(() => this.stripe.checkout.sessions.expire(sessionId)));
+      return await this.stateOf(await atStripe(() => this.stripe.checkout.sessions.expire(sessionId, { expand: ['payment_intent', 'subscription'] })));
     } catch (error) {
       if (isMissing(error)) throw new UnknownCheckoutError(`unknown Stripe checkout session ${sessionId}`, { cause: error });
       // Stripe expires only open sessions: one paid or expired meanwhile is answered as it is.
       if (error instanceof Stripe.errors.StripeInvalidRequestError) {
         const state = await this.retrieveCheckout(sessionId);
         if (state.outcome !== 'open') return state;
+      }
+      throw error;
+    }
+  }
+
+  async retrieveSubscription(subscriptionId: string): Promise<SubscriptionState> {
+    return subscriptionStateOf(await this.subscription(subscriptionId));
+  }
+
+  async updateSubscription(subscriptionId: string, change: SubscriptionChange, idempotencyKey: string): Promise<SubscriptionState> {
+    try {
+      const params = 'price' in change ? await this.planChange(subscriptionId, change.price) : { cancel_at_period_end: change.cancelAtPeriodEnd };
+      return subscriptionStateOf(await atStripe(() => this.stripe.subscriptions.update(subscriptionId, params, { idempotencyKey })));
+    } catch (error) {
+      if (isMissing(error)) throw new UnknownSubscriptionError(`unknown Stripe subscription ${subscriptionId}`, { cause: error });
+      // Stripe refuses most changes to a canceled subscription without a code of its own: asked again, it says whether that was why.
+      if (error instanceof Stripe.errors.StripeInvalidRequestError && (await this.retrieveSubscription(subscriptionId)).status === 'canceled') {
+        throw new SubscriptionEndedError(`Stripe subscription ${subscriptionId} has ended`, { cause: error });
       }
       throw error;
     }
@@ -130,9 +158,67 @@ export class StripePaymentsProvider implements PaymentsProvider {
       case 'checkout.session.async_payment_failed':
       case 'checkout.session.expired':
         return { id: event.id, kind: 'checkout', providerType: event.type, sessionId: event.data.object.id };
+      // Likewise a subscription: Orbit asks Stripe for it (retrieveSubscription) rather than trusting the event's snapshot.
+      case 'customer.subscription.created':
+      case 'customer.subscription.updated':
+      case 'customer.subscription.deleted':
+        return { id: event.id, kind: 'subscription', providerType: event.type, subscriptionId: event.data.object.id, renewal: null };
+      case 'invoice.paid':
+      case 'invoice.payment_failed': {
+        const invoice = event.data.object;
+        const subscriptionId = subscriptionOfInvoice(invoice);
+        // A one-off invoice: nothing of Orbit's.
+        if (subscriptionId === null) return { id: event.id, kind: 'ignored', providerType: event.type };
+        const renewal = event.type === 'invoice.paid' ? renewalPaidBy(invoice) : null;
+        return { id: event.id, kind: 'subscription', providerType: event.type, subscriptionId, renewal };
+      }
       default:
         return { id: event.id, kind: 'ignored', providerType: event.type };
     }
+  }
+
+  /** The session's state, with its subscription read from Stripe when the session names it without its object. */
+  private async stateOf(session: Stripe.Checkout.Session): Promise<CheckoutState> {
+    const started = session.subscription;
+    const subscription = started === null ? null : typeof started === 'string' ? await this.retrieveSubscription(started) : subscriptionStateOf(started);
+    return { ...checkoutStateOf(session), subscription };
+  }
+
+  private async subscription(subscriptionId: string): Promise<Stripe.Subscription> {
+    try {
+      return await atStripe(() => this.stripe.subscriptions.retrieve(subscriptionId));
+    } catch (error) {
+      if (isMissing(error)) throw new UnknownSubscriptionError(`unknown Stripe subscription ${subscriptionId}`, { cause: error });
+      throw error;
+    }
+  }
+
+  /**
+   * A plan change replaces the price of the subscription's one item. Prices
+   * set inline on a subscription item must name an existing product: the
+   * product Checkout made for the plan is kept, so Stripe's records stay one
+   * product per subscription (the new plan's name is not Stripe's to show).
+   */
+  private async planChange(subscriptionId: string, price: SubscriptionPrice): Promise<Stripe.SubscriptionUpdateParams> {
+    const subscription = await this.subscription(subscriptionId);
+    if (endedStatuses.has(subscription.status)) throw new SubscriptionEndedError(`Stripe subscription ${subscriptionId} has ended`);
+    const item = onlyItemOf(subscription);
+    const product = item.price.product;
+    return {
+      items: [
+        {
+          id: item.id,
+          price_data: {
+            currency: price.currency.toLowerCase(),
+            unit_amount: price.amountMinor,
+            product: typeof product === 'string' ? product : product.id,
+            recurring: { interval: 'month', interval_count: price.billingMonths },
+          },
+        },
+      ],
+      // The member pays the difference for the rest of the period on the next invoice.
+      proration_behavior: 'create_prorations',
+    };
   }
 
   /** The member's Stripe customer, created on their first checkout. */
@@ -158,14 +244,78 @@ function outcomeOf(session: Stripe.Checkout.Session): CheckoutOutcome {
   return 'open';
 }
 
-function stateOf(session: Stripe.Checkout.Session): CheckoutState {
+/** The session's own state; its subscription is added by the provider. */
+function checkoutStateOf(session: Stripe.Checkout.Session): Omit<CheckoutState, 'subscription'> {
   const intent = session.payment_intent;
+  const invoice = session.invoice;
+  // A subscription's first payment is its first invoice's: the session then has no payment intent of its own.
+  const paymentId = intent !== null ? idOf(intent) : invoice !== null ? idOf(invoice) : null;
   return {
     sessionId: session.id,
     purchaseId: session.client_reference_id,
     outcome: outcomeOf(session),
     amountMinor: session.amount_total ?? 0,
     currency: (session.currency ?? '').toUpperCase(),
-    paymentId: intent === null ? null : typeof intent === 'string' ? intent : intent.id,
+    paymentId,
   };
+}
+
+const idOf = (reference: string | { id: string }): string => (typeof reference === 'string' ? reference : reference.id);
+
+/** Stripe's statuses that end a subscription for good. */
+const endedStatuses: ReadonlySet<Stripe.Subscription.Status> = new Set(['canceled', 'incomplete_expired']);
+/** Stripe's statuses of a subscription that is paid for. */
+const activeStatuses: ReadonlySet<Stripe.Subscription.Status> = new Set(['active', 'trialing']);
+
+/** Anything neither paid nor ended (past_due, unpaid, incomplete, paused, or a status Stripe adds later) is unpaid: it grants nothing new, and is not over. */
+function statusOf(status: Stripe.Subscription.Status): ProviderSubscriptionStatus {
+  if (activeStatuses.has(status)) return 'active';
+  if (endedStatuses.has(status)) return 'canceled';
+  return 'past_due';
+}
+
+/** Orbit's subscriptions have one item (the plan), made by its checkout. */
+function onlyItemOf(subscription: Stripe.Subscription): Stripe.SubscriptionItem {
+  const item = subscription.items.data[0];
+  if (!item) throw new Error(`Stripe subscription ${subscription.id} has no items`);
+  return item;
+}
+
+function billingMonthsOf(subscriptionId: string, recurring: Stripe.Price.Recurring | null): number {
+  if (recurring?.interval === 'month') return recurring.interval_count;
+  if (recurring?.interval === 'year') return 12 * recurring.interval_count;
+  // Orbit only ever sets monthly intervals: anything else was set outside it.
+  throw new Error(`Stripe subscription ${subscriptionId} is not billed in months (${recurring ? recurring.interval : 'not recurring'})`);
+}
+
+const dateOf = (unixSeconds: number) => new Date(unixSeconds * 1000);
+
+function subscriptionStateOf(subscription: Stripe.Subscription): SubscriptionState {
+  const item = onlyItemOf(subscription);
+  // Null for tiered or decimal prices, which Orbit never sets.
+  if (item.price.unit_amount === null) throw new Error(`Stripe subscription ${subscription.id} has no unit amount`);
+  // In the pinned API version the billing period is the item's: the subscription has none.
+  return {
+    subscriptionId: subscription.id,
+    status: statusOf(subscription.status),
+    cancelAtPeriodEnd: subscription.cancel_at_period_end,
+    currentPeriodStart: dateOf(item.current_period_start),
+    currentPeriodEnd: dateOf(item.current_period_end),
+    endedAt: subscription.ended_at === null ? null : dateOf(subscription.ended_at),
+    amountMinor: item.price.unit_amount,
+    currency: item.price.currency.toUpperCase(),
+    billingMonths: billingMonthsOf(subscription.id, item.price.recurring),
+  };
+}
+
+/** The subscription an invoice bills, if any (in the pinned API version under `parent`: the invoice has no `subscription`). */
+function subscriptionOfInvoice(invoice: Stripe.Invoice): string | null {
+  const subscription = invoice.parent?.subscription_details?.subscription;
+  return subscription === undefined ? null : idOf(subscription);
+}
+
+/** A paid invoice is a renewal unless it is the subscription's first (the checkout's own purchase) or paid nothing. */
+function renewalPaidBy(invoice: Stripe.Invoice): PaidRenewal | null {
+  if (invoice.billing_reason === 'subscription_create' || invoice.amount_paid <= 0) return null;
+  return { invoiceId: invoice.id, amountMinor: invoice.amount_paid, currency: invoice.currency.toUpperCase() };
 }

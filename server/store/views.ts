@@ -1,5 +1,6 @@
 import type { Purchase, PurchaseStatus } from '../../contract/store/purchases';
-import type { PurchaseRow } from '../db/schema';
+import type { VipSubscription } from '../../contract/store/subscriptions';
+import type { PurchaseRow, VipSubscriptionRow } from '../db/schema';
 
 /** Short enough to read out on the phone, unique enough to find the purchase: the id's first 12 hex digits. */
 export function receiptNumber(id: string): string {
@@ -20,6 +21,7 @@ export function toPurchase(row: PurchaseRow, now: Date): Purchase {
     kind: row.kind === 'coins' ? 'coinPack' : 'vipPlan',
     itemName: row.itemName,
     coins: row.coins,
+    billingMonths: row.billingMonths,
     amount: { amountMinor: row.amountMinor, currency: row.currency },
     status: statusAt(row, now),
     provider: row.provider,
@@ -27,5 +29,20 @@ export function toPurchase(row: PurchaseRow, now: Date): Purchase {
     withdrawalWaived: row.withdrawalWaived,
     createdAt: row.createdAt.toISOString(),
     paidAt: row.paidAt?.toISOString() ?? null,
+  };
+}
+
+export function toVipSubscription(row: VipSubscriptionRow): VipSubscription {
+  return {
+    _id: row.id,
+    planId: row.planId,
+    planName: row.planName,
+    price: { amountMinor: row.amountMinor, currency: row.currency },
+    billingMonths: row.billingMonths,
+    status: row.status,
+    cancelAtPeriodEnd: row.cancelAtPeriodEnd,
+    currentPeriodEnd: row.currentPeriodEnd.toISOString(),
+    vipUntil: row.paidUntil.toISOString(),
+    testPayment: row.provider === 'local',
   };
 }

@@ -1,10 +1,32 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import type { TestCheckoutSessionRow } from '../../db/schema';
+import type { TestCheckoutSessionRow, TestSubscriptionRow } from '../../db/schema';
 import type { OrbitDatabase } from '../../db/types';
-import { UnknownCheckoutError, WebhookSignatureError, type CheckoutOutcome, type CheckoutRequest, type CheckoutState, type PaymentEvent, type PaymentsProvider } from '../payments-provider';
-import { insertTestSession, lockTestSession, testSessionById, updateTestSession } from '../queries/test-checkout-sessions';
+import {
+  SubscriptionEndedError,
+  UnknownCheckoutError,
+  UnknownSubscriptionError,
+  WebhookSignatureError,
+  type CheckoutOutcome,
+  type CheckoutRequest,
+  type CheckoutState,
+  type PaymentEvent,
+  type PaymentsProvider,
+  type SubscriptionChange,
+  type SubscriptionState,
+} from '../payments-provider';
+import {
+  insertTestSession,
+  insertTestSubscription,
+  lockTestSession,
+  lockTestSubscription,
+  testSessionById,
+  updateTestSession,
+  updateTestSubscription,
+  type TestSubscriptionChange,
+} from '../queries/test-checkout-sessions';
 import { signTestWebhook, TEST_SIGNATURE_HEADER, verifyTestWebhook } from './signature';
+import { addMonths, renewalChange, subscriptionStateOf, type RenewalOutcome } from './subscriptions';
 
 // PAYMENTS_PROVIDER=local: Orbit's own stand-in for Stripe, for development,
 // tests and demos. No money moves. Its checkout page (test-checkout-routes.ts)
@@ -20,8 +42,18 @@ export type WebhookDelivery = (body: Buffer, signature: string) => Promise<void>
 const eventSchema = z.object({
   id: z.string().min(1),
   type: z.string().min(1),
-  data: z.object({ object: z.object({ id: z.string().min(1) }) }),
+  data: z.object({
+    object: z.object({
+      id: z.string().min(1),
+      // An invoice's: its subscription, and what was paid.
+      subscription: z.string().min(1).optional(),
+      amount_paid: z.number().int().min(0).optional(),
+      currency: z.string().optional(),
+      billing_reason: z.string().optional(),
+    }),
+  }),
 });
+type EventObject = z.infer<typeof eventSchema>['data']['object'];
 
 const OUTCOMES: Record<TestCheckoutSessionRow['status'], CheckoutOutcome> = {
   open: 'open',
@@ -58,17 +90,77 @@ export class LocalPaymentsProvider implements PaymentsProvider {
       successPath: request.successPath,
       cancelPath: request.cancelPath,
       expiresAt: request.expiresAt,
+      billingMonths: request.billingMonths,
     });
     return { sessionId: row.id, url: `${TEST_CHECKOUT_PAGE}/${row.id}` };
   }
 
   async retrieveCheckout(sessionId: string): Promise<CheckoutState> {
     const row = await this.currentSession(sessionId);
-    return stateOf(row);
+    return this.checkoutStateOf(row);
   }
 
   async expireCheckout(sessionId: string): Promise<CheckoutState> {
-    return stateOf(await this.expire(sessionId));
+    return this.checkoutStateOf(await this.expire(sessionId));
+  }
+
+  private async checkoutStateOf(row: TestCheckoutSessionRow): Promise<CheckoutState> {
+    return { ...stateOf(row), subscription: row.subscriptionId ? await this.retrieveSubscription(row.subscriptionId) : null };
+  }
+
+  /** A subscription cancelled at its period's end has ended once the end has passed, as Stripe ends it then. */
+  async retrieveSubscription(subscriptionId: string): Promise<SubscriptionState> {
+    const now = this.now();
+    const row = await this.db.transaction(async (tx) => {
+      const locked = await lockTestSubscription(tx, subscriptionId);
+      if (!locked) throw new UnknownSubscriptionError(`unknown test subscription ${subscriptionId}`);
+      if (locked.status === 'canceled' || !locked.cancelAtPeriodEnd || locked.currentPeriodEnd > now) return locked;
+      return updateTestSubscription(tx, subscriptionId, { status: 'canceled', endedAt: locked.currentPeriodEnd });
+    });
+    return subscriptionStateOf(row);
+  }
+
+  async updateSubscription(subscriptionId: string, change: SubscriptionChange): Promise<SubscriptionState> {
+    const values: TestSubscriptionChange = 'price' in change ? { ...change.price } : { cancelAtPeriodEnd: change.cancelAtPeriodEnd };
+    const { row } = await this.changeSubscription(subscriptionId, (current) => {
+      if (current.status === 'canceled') throw new SubscriptionEndedError(`test subscription ${subscriptionId} has ended`);
+      return { values, eventType: 'customer.subscription.updated' };
+    });
+    return subscriptionStateOf(row);
+  }
+
+  /**
+   * A test's renewal at the end of the current period: paid (the period moves
+   * on, or a failed one is paid on retry) or failed (the period moves on
+   * unpaid: past_due). Ending at the period's end when it was cancelled.
+   * Orbit hears of it through the webhook, as from Stripe.
+   */
+  async renew(subscriptionId: string, outcome: RenewalOutcome): Promise<{ row: TestSubscriptionRow; moved: boolean }> {
+    return this.changeSubscription(subscriptionId, (current) => renewalChange(current, outcome));
+  }
+
+  /** A test's end of retries: the provider gives up on a past-due subscription (Stripe cancels it). */
+  async endSubscription(subscriptionId: string): Promise<{ row: TestSubscriptionRow; moved: boolean }> {
+    const now = this.now();
+    return this.changeSubscription(subscriptionId, (current) =>
+      current.status === 'canceled' ? null : { values: { status: 'canceled', endedAt: now }, eventType: 'customer.subscription.deleted' },
+    );
+  }
+
+  /** Changes a subscription under its row lock as `decide` says (null: it cannot), then sends the event after the commit. */
+  private async changeSubscription(
+    subscriptionId: string,
+    decide: (current: TestSubscriptionRow) => { values: TestSubscriptionChange; eventType: string; invoice?: EventObject } | null,
+  ): Promise<{ row: TestSubscriptionRow; moved: boolean }> {
+    const result = await this.db.transaction(async (tx) => {
+      const locked = await lockTestSubscription(tx, subscriptionId);
+      if (!locked) throw new UnknownSubscriptionError(`unknown test subscription ${subscriptionId}`);
+      const decision = decide(locked);
+      if (!decision) return { row: locked, moved: false, decision };
+      return { row: await updateTestSubscription(tx, subscriptionId, decision.values), moved: true, decision };
+    });
+    if (result.decision) this.announce(result.decision.eventType, result.decision.invoice ?? { id: result.row.id });
+    return { row: result.row, moved: result.moved };
   }
 
   private expire(sessionId: string): Promise<TestCheckoutSessionRow> {
@@ -89,7 +181,16 @@ export class LocalPaymentsProvider implements PaymentsProvider {
       // Signed by this server yet unreadable: never applied.
       throw new WebhookSignatureError('Unreadable event');
     }
-    if (parsed.type.startsWith('checkout.session.')) return { id: parsed.id, kind: 'checkout', providerType: parsed.type, sessionId: parsed.data.object.id };
+    const object = parsed.data.object;
+    if (parsed.type.startsWith('checkout.session.')) return { id: parsed.id, kind: 'checkout', providerType: parsed.type, sessionId: object.id };
+    if (parsed.type.startsWith('customer.subscription.')) return { id: parsed.id, kind: 'subscription', providerType: parsed.type, subscriptionId: object.id, renewal: null };
+    if (parsed.type.startsWith('invoice.') && object.subscription) {
+      const renewal =
+        parsed.type === 'invoice.paid' && object.billing_reason === 'subscription_cycle'
+          ? { invoiceId: object.id, amountMinor: object.amount_paid ?? 0, currency: (object.currency ?? '').toUpperCase() }
+          : null;
+      return { id: parsed.id, kind: 'subscription', providerType: parsed.type, subscriptionId: object.subscription, renewal };
+    }
     return { id: parsed.id, kind: 'ignored', providerType: parsed.type };
   }
 
@@ -112,20 +213,33 @@ export class LocalPaymentsProvider implements PaymentsProvider {
       if (!locked) throw new UnknownCheckoutError(`unknown test checkout session ${sessionId}`);
       if (locked.status === 'open' && locked.expiresAt <= now) return { row: await updateTestSession(tx, sessionId, { status: 'expired' }), moved: false };
       if (locked.status !== from) return { row: locked, moved: false };
-      return { row: await updateTestSession(tx, sessionId, change), moved: true };
+      const row = await updateTestSession(tx, sessionId, change);
+      // A subscription's checkout, once paid, starts the subscription (Stripe's mode `subscription`).
+      if (row.status !== 'complete' || row.billingMonths === null || row.subscriptionId !== null) return { row, moved: true };
+      const subscription = await insertTestSubscription(tx, {
+        id: `tsub_${row.id.slice(4)}`,
+        userId: row.userId,
+        itemName: row.itemName,
+        amountMinor: row.amountMinor,
+        currency: row.currency,
+        billingMonths: row.billingMonths,
+        currentPeriodStart: now,
+        currentPeriodEnd: addMonths(now, row.billingMonths),
+      });
+      return { row: await updateTestSession(tx, sessionId, { subscriptionId: subscription.id }), moved: true };
     });
-    if (result.moved && eventType) this.announce(eventType, result.row);
+    if (result.moved && eventType) this.announce(eventType, { id: result.row.id });
     return result;
   }
 
-  private announce(type: string, row: TestCheckoutSessionRow): void {
+  private announce(type: string, object: EventObject): void {
     const body = Buffer.from(
       JSON.stringify({
         id: `evt_${randomBytes(12).toString('base64url')}`,
         object: 'event',
         type,
         created: Math.floor(this.now().getTime() / 1000),
-        data: { object: { id: row.id, object: 'checkout.session', client_reference_id: row.purchaseId } },
+        data: { object },
       }),
     );
     const signature = signTestWebhook(this.webhookKey, body, this.now());
@@ -134,7 +248,7 @@ export class LocalPaymentsProvider implements PaymentsProvider {
   }
 }
 
-function stateOf(row: TestCheckoutSessionRow): CheckoutState {
+function stateOf(row: TestCheckoutSessionRow): Omit<CheckoutState, 'subscription'> {
   return {
     sessionId: row.id,
     purchaseId: row.purchaseId,

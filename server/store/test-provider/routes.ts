@@ -5,9 +5,13 @@ import {
   testCheckoutParamsSchema,
   testCheckoutResponseSchema,
   testCheckoutSettleBodySchema,
+  testRenewalBodySchema,
+  testSubscriptionParamsSchema,
+  testSubscriptionResponseSchema,
   type TestCheckoutSession,
 } from '../../../contract/store/test-checkout';
-import type { TestCheckoutSessionRow } from '../../db/schema';
+import type { TestCheckoutSessionRow, TestSubscriptionRow } from '../../db/schema';
+import { testSubscriptionById } from '../queries/test-checkout-sessions';
 import { bearerSecurity, errorResponses } from '../../lib/error-responses';
 import { signedInUser } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
@@ -29,10 +33,24 @@ function toSession(row: TestCheckoutSessionRow): TestCheckoutSession {
     status: row.status,
     declined: row.declined,
     expiresAt: row.expiresAt.toISOString(),
+    billingMonths: row.billingMonths,
     successPath: row.successPath,
     cancelPath: row.cancelPath,
   };
 }
+
+function toTestSubscription(row: TestSubscriptionRow) {
+  return {
+    id: row.id,
+    status: row.status,
+    cancelAtPeriodEnd: row.cancelAtPeriodEnd,
+    currentPeriodStart: row.currentPeriodStart.toISOString(),
+    currentPeriodEnd: row.currentPeriodEnd.toISOString(),
+  };
+}
+
+const SUBSCRIPTION_NOT_FOUND = 'Subscription not found';
+const SUBSCRIPTION_ENDED = 'This subscription has ended';
 
 const ENDED: Record<TestCheckoutSessionRow['status'], string> = {
   open: 'This checkout is open',
@@ -123,6 +141,48 @@ const testCheckoutRoutes: FastifyPluginCallbackZod<{ provider: LocalPaymentsProv
         ? move(userId, sessionId, 'processing', { status: 'complete' }, 'checkout.session.async_payment_succeeded')
         : move(userId, sessionId, 'processing', { status: 'failed' }, 'checkout.session.async_payment_failed');
     },
+  );
+
+  /** Plays the provider's part in the member's own subscription, or says it has ended. */
+  async function changeOwnSubscription(userId: string, subscriptionId: string, change: () => Promise<{ row: TestSubscriptionRow; moved: boolean }>) {
+    const row = await testSubscriptionById(app.db, subscriptionId);
+    if (!row || row.userId !== userId) throw new HttpError(404, SUBSCRIPTION_NOT_FOUND);
+    const { row: changed, moved } = await change();
+    if (!moved) throw new HttpError(409, SUBSCRIPTION_ENDED);
+    return { success: true as const, subscription: toTestSubscription(changed) };
+  }
+
+  app.post(
+    '/store/test-subscriptions/:subscriptionId/renewal',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        summary: 'Renew a test subscription now, paid or failed (no money moves)',
+        description: 'As the provider would at the period\'s end: paid moves the period on (or pays a failed renewal); failed moves it on unpaid (past_due). One cancelled at the period\'s end ends instead.',
+        security: bearerSecurity,
+        params: testSubscriptionParamsSchema,
+        body: testRenewalBodySchema,
+        response: { 200: testSubscriptionResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) =>
+      changeOwnSubscription(signedInUser(request).id, request.params.subscriptionId, () => provider.renew(request.params.subscriptionId, request.body.outcome)),
+  );
+
+  app.post(
+    '/store/test-subscriptions/:subscriptionId/end',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        summary: 'End a test subscription now, as the provider does when it gives up retrying a failed renewal',
+        security: bearerSecurity,
+        params: testSubscriptionParamsSchema,
+        response: { 200: testSubscriptionResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => changeOwnSubscription(signedInUser(request).id, request.params.subscriptionId, () => provider.endSubscription(request.params.subscriptionId)),
   );
   done();
 };

@@ -353,6 +353,23 @@ export const AUTHORIZATION_TABLE: Record<RouteKey, MatrixRow> = {
     expected: { anonymous: 401, userA: 409, userB: 404, banned: 401, admin: 403 },
     request: async (world) => ({ method: 'POST', url: `/api/store/test-checkout/${(await checkoutOfUserA(world)).sessionId}/settle`, payload: { outcome: 'succeed' } }),
   },
+  // No caller of the matrix subscribes (VIP would change other rows' answers): a member reaches the route and is told there is none.
+  'GET /api/store/subscription': { expected: usersOnly(), request: () => get('/api/store/subscription') },
+  'POST /api/store/subscription/cancel': { expected: { anonymous: 401, userA: 404, userB: 404, banned: 401, admin: 403 }, request: () => ({ method: 'POST', url: '/api/store/subscription/cancel' }) },
+  'POST /api/store/subscription/resume': { expected: { anonymous: 401, userA: 404, userB: 404, banned: 401, admin: 403 }, request: () => ({ method: 'POST', url: '/api/store/subscription/resume' }) },
+  'POST /api/store/subscription/plan': {
+    expected: { anonymous: 401, userA: 404, userB: 404, banned: 401, admin: 403 },
+    request: () => ({ method: 'POST', url: '/api/store/subscription/plan', payload: { planId: randomUUID() } }),
+  },
+  // Another member's (or no) test subscription is not found; the owner's renewal is proven in test/server/store/subscriptions.test.ts.
+  'POST /api/store/test-subscriptions/{subscriptionId}/renewal': {
+    expected: { anonymous: 401, userA: 404, userB: 404, banned: 401, admin: 403 },
+    request: () => ({ method: 'POST', url: '/api/store/test-subscriptions/tsub_matrixmatrixmatrix00/renewal', payload: { outcome: 'paid' } }),
+  },
+  'POST /api/store/test-subscriptions/{subscriptionId}/end': {
+    expected: { anonymous: 401, userA: 404, userB: 404, banned: 401, admin: 403 },
+    request: () => ({ method: 'POST', url: '/api/store/test-subscriptions/tsub_matrixmatrixmatrix00/end' }),
+  },
   // Only the provider's signature counts here, whoever sends the request.
   'POST /api/store/webhooks/local': {
     expected: everyone(400),

@@ -7,8 +7,9 @@ import type { StripeApiAddress } from '../../../server/environment';
 // A stand-in for Stripe's API, with exactly the endpoints Orbit's Stripe
 // provider calls, answering in the shapes of the API version the SDK is pinned
 // to (stripe@23.1.0, 2026-10-28.endive: Stripe.Customer, Stripe.Checkout.Session,
-// Stripe.PaymentIntent, Stripe.Event). Requests arrive form-encoded, as the SDK
-// sends them; an Idempotency-Key seen before answers what it answered then.
+// Stripe.PaymentIntent, Stripe.Subscription, Stripe.Invoice, Stripe.Event).
+// Requests arrive form-encoded, as the SDK sends them; an Idempotency-Key seen
+// before answers what it answered then.
 
 export const FAKE_STRIPE_SECRET_KEY = 'sk_test_orbit_fake_0123456789';
 export const FAKE_STRIPE_WEBHOOK_SECRET = 'whsec_orbit_fake_0123456789';
@@ -50,6 +51,41 @@ function list(params: Params, key: string): string[] {
 const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
+/** Months on from a moment, kept within a shorter month (Jan 31 + 1 month is the last day of February). */
+export function addMonths(unixSeconds: number, months: number): number {
+  const date = new Date(unixSeconds * 1000);
+  const day = date.getUTCDate();
+  date.setUTCDate(1);
+  date.setUTCMonth(date.getUTCMonth() + months);
+  const lastDay = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 0)).getUTCDate();
+  date.setUTCDate(Math.min(day, lastDay));
+  return Math.floor(date.getTime() / 1000);
+}
+
+/** A recurring price's period in months (Stripe allows at most a year). */
+function monthsOf(recurring: Stripe.Price.Recurring): number {
+  if (recurring.interval === 'month') return recurring.interval_count;
+  if (recurring.interval === 'year') return 12 * recurring.interval_count;
+  throw new Error(`the fake Stripe bills only in months and years, not ${recurring.interval}`);
+}
+
+/** A line item's or subscription item's `price_data[recurring]`, as Stripe checks it; a string is what is wrong with it. */
+function recurringOf(params: Params | undefined): Stripe.Price.Recurring | null | string {
+  if (params === undefined) return null;
+  const interval = param(params, 'interval');
+  const count = Number(param(params, 'interval_count') ?? '1');
+  if (interval !== 'day' && interval !== 'week' && interval !== 'month' && interval !== 'year') return 'recurring[interval] must be one of day, week, month or year';
+  if (!Number.isInteger(count) || count < 1) return 'recurring[interval_count] must be a positive integer';
+  const recurring: Stripe.Price.Recurring = { interval, interval_count: count, meter: null, trial_period_days: null, usage_type: 'licensed' };
+  if ((interval === 'month' || interval === 'year') && monthsOf(recurring) > 12) return 'The maximum billing interval is one year (1 year, 12 months, or 52 weeks).';
+  return recurring;
+}
+
+const childOf = (params: Params, key: string): Params | undefined => {
+  const node = params[key];
+  return typeof node === 'object' ? node : undefined;
+};
+
 export interface FakeSession {
   id: string;
   object: 'checkout.session';
@@ -63,14 +99,54 @@ export interface FakeSession {
   expires_at: number;
   livemode: false;
   metadata: Record<string, string>;
-  mode: 'payment';
+  mode: 'payment' | 'subscription';
+  /** A completed subscription session's first invoice; null in mode payment. */
+  invoice: string | null;
   payment_intent: string | null;
   payment_status: 'paid' | 'unpaid' | 'no_payment_required';
   status: 'open' | 'complete' | 'expired';
+  /** The subscription a completed subscription session started. */
+  subscription: string | null;
   success_url: string;
   url: string | null;
   /** Not Stripe's: what the session was created with, for assertions. */
-  lineItems: { quantity: number; currency: string; unitAmount: number; name: string }[];
+  lineItems: { quantity: number; currency: string; unitAmount: number; name: string; recurring: Stripe.Price.Recurring | null }[];
+  /** Not Stripe's: the session's subscription_data (what its subscription is made with). */
+  subscriptionData: { metadata: Record<string, string> } | null;
+}
+
+export interface FakeProduct {
+  id: string;
+  object: 'product';
+  name: string;
+  created: number;
+  livemode: false;
+}
+
+/** The fields of Stripe's objects the fake answers are Stripe's own types: a field renamed or moved in the pinned version does not compile here. */
+export interface FakePrice extends Pick<Stripe.Price, 'id' | 'object' | 'active' | 'billing_scheme' | 'created' | 'currency' | 'livemode' | 'metadata' | 'type'> {
+  product: string;
+  recurring: Stripe.Price.Recurring;
+  unit_amount: number;
+}
+
+export interface FakeSubscriptionItem extends Pick<Stripe.SubscriptionItem, 'id' | 'object' | 'created' | 'current_period_start' | 'current_period_end' | 'metadata' | 'quantity' | 'subscription'> {
+  price: FakePrice;
+}
+
+export interface FakeSubscription
+  extends Pick<Stripe.Subscription, 'id' | 'object' | 'billing_cycle_anchor' | 'cancel_at_period_end' | 'canceled_at' | 'created' | 'currency' | 'ended_at' | 'livemode' | 'metadata' | 'start_date' | 'status'> {
+  customer: string;
+  items: { object: 'list'; data: FakeSubscriptionItem[]; has_more: false; url: string };
+  latest_invoice: string | null;
+}
+
+export interface FakeInvoice
+  extends Pick<
+    Stripe.Invoice,
+    'id' | 'object' | 'amount_due' | 'amount_paid' | 'amount_remaining' | 'attempt_count' | 'attempted' | 'billing_reason' | 'created' | 'currency' | 'livemode' | 'parent' | 'period_end' | 'period_start' | 'status' | 'subtotal' | 'total'
+  > {
+  customer: string | null;
 }
 
 export interface FakePaymentIntent {
@@ -105,12 +181,19 @@ interface Answer {
 }
 
 const stripeError = (status: number, type: string, message: string, code?: string): Answer => ({ status, body: { error: { type, message, ...(code ? { code } : {}) } } });
-const missing = (id: string): Answer => stripeError(404, 'invalid_request_error', `No such checkout.session: '${id}'`, 'resource_missing');
+const missing = (id: string, objectName = 'checkout.session'): Answer => stripeError(404, 'invalid_request_error', `No such ${objectName}: '${id}'`, 'resource_missing');
+const invalid = (message: string): Answer => stripeError(400, 'invalid_request_error', message);
+
+/** Statuses of a subscription that has ended: Stripe changes little about it any more. */
+const ENDED: readonly Stripe.Subscription.Status[] = ['canceled', 'incomplete_expired'];
 
 export class FakeStripe {
   readonly customers = new Map<string, FakeCustomer>();
   readonly sessions = new Map<string, FakeSession>();
   readonly paymentIntents = new Map<string, FakePaymentIntent>();
+  readonly products = new Map<string, FakeProduct>();
+  readonly subscriptions = new Map<string, FakeSubscription>();
+  readonly invoices = new Map<string, FakeInvoice>();
   readonly requests: RecordedRequest[] = [];
   private readonly answered = new Map<string, { body: string; answer: Answer }>();
   private readonly server = createServer((request, response) => void this.handle(request, response));
@@ -134,7 +217,7 @@ export class FakeStripe {
 
   // Test controls: what a member does on Stripe's checkout page, and Stripe's own clock.
 
-  /** Paid by card: complete and paid, with a succeeded payment intent. */
+  /** Paid by card: complete and paid, with a succeeded payment intent (mode payment) or a paid first invoice of an active subscription (mode subscription). */
   pay(sessionId: string): FakeSession {
     return this.complete(sessionId, 'paid', 'succeeded');
   }
@@ -166,25 +249,99 @@ export class FakeStripe {
     return session;
   }
 
+  /** The next period billed and paid (Stripe's clock passed the period's end): the period moves on, its invoice paid. */
+  renewSubscription(subscriptionId: string): FakeInvoice {
+    return this.renew(subscriptionId, true);
+  }
+
+  /** The next period billed and the payment failed: the period moves on all the same, unpaid, and the subscription is past_due. */
+  failSubscriptionRenewal(subscriptionId: string): FakeInvoice {
+    return this.renew(subscriptionId, false);
+  }
+
+  /** The subscription ended (its cancelled period ran out, or Stripe gave up retrying): canceled, with ended_at. */
+  endSubscription(subscriptionId: string): FakeSubscription {
+    const subscription = this.subscription(subscriptionId);
+    const now = nowSeconds();
+    Object.assign(subscription, { status: 'canceled', canceled_at: subscription.canceled_at ?? now, ended_at: now });
+    return subscription;
+  }
+
+  /**
+   * An invoice as Stripe bills it, stored (for webhook payloads): of a
+   * subscription, for its current period and price, or (subscriptionId null)
+   * a one-off invoice of no subscription.
+   */
+  createInvoice(subscriptionId: string | null, options: { billingReason: NonNullable<Stripe.Invoice.BillingReason>; paid: boolean; amount?: number }): FakeInvoice {
+    const subscription = subscriptionId === null ? null : this.subscription(subscriptionId);
+    const item = subscription?.items.data[0];
+    const amount = options.amount ?? item?.price.unit_amount ?? 0;
+    const now = nowSeconds();
+    const invoice: FakeInvoice = {
+      id: newId('in'),
+      object: 'invoice',
+      amount_due: amount,
+      amount_paid: options.paid ? amount : 0,
+      amount_remaining: options.paid ? 0 : amount,
+      attempt_count: 1,
+      attempted: true,
+      billing_reason: options.billingReason,
+      created: now,
+      currency: item?.price.currency ?? 'eur',
+      customer: subscription?.customer ?? null,
+      livemode: false,
+      parent: subscription
+        ? { type: 'subscription_details', quote_details: null, subscription_details: { metadata: subscription.metadata, subscription: subscription.id } }
+        : null,
+      period_end: item?.current_period_end ?? now,
+      period_start: item?.current_period_start ?? now,
+      status: options.paid ? 'paid' : 'open',
+      subtotal: amount,
+      total: amount,
+    };
+    this.invoices.set(invoice.id, invoice);
+    if (subscription) subscription.latest_invoice = invoice.id;
+    return invoice;
+  }
+
   /** A snapshot event about a session, as Stripe posts it to the webhook endpoint (Stripe.Event). */
   event(type: string, sessionId: string, id = newId('evt')): string {
-    return JSON.stringify({
-      id,
-      object: 'event',
-      api_version: Stripe.API_VERSION,
-      created: nowSeconds(),
-      data: { object: this.session(sessionId) },
-      livemode: false,
-      pending_webhooks: 1,
-      request: { id: null, idempotency_key: null },
-      type,
-    });
+    return eventAbout(type, this.view(this.session(sessionId), []), id);
+  }
+
+  /** A snapshot event about a subscription (customer.subscription.*). */
+  subscriptionEvent(type: string, subscriptionId: string, id = newId('evt')): string {
+    return eventAbout(type, this.subscriptionView(this.subscription(subscriptionId), []), id);
+  }
+
+  /** A snapshot event about an invoice (invoice.*). */
+  invoiceEvent(type: string, invoiceId: string, id = newId('evt')): string {
+    return eventAbout(type, this.invoice(invoiceId), id);
   }
 
   session(id: string): FakeSession {
     const session = this.sessions.get(id);
     if (!session) throw new Error(`the fake Stripe has no session ${id}`);
     return session;
+  }
+
+  subscription(id: string): FakeSubscription {
+    const subscription = this.subscriptions.get(id);
+    if (!subscription) throw new Error(`the fake Stripe has no subscription ${id}`);
+    return subscription;
+  }
+
+  invoice(id: string): FakeInvoice {
+    const invoice = this.invoices.get(id);
+    if (!invoice) throw new Error(`the fake Stripe has no invoice ${id}`);
+    return invoice;
+  }
+
+  /** The subscription's one item (Orbit's subscriptions have one: the plan). */
+  subscriptionItem(subscriptionId: string): FakeSubscriptionItem {
+    const item = this.subscription(subscriptionId).items.data[0];
+    if (!item) throw new Error(`subscription ${subscriptionId} has no items`);
+    return item;
   }
 
   private intent(id: string): FakePaymentIntent {
@@ -196,10 +353,90 @@ export class FakeStripe {
   private complete(sessionId: string, paymentStatus: FakeSession['payment_status'], intentStatus: FakePaymentIntent['status']): FakeSession {
     const session = this.session(sessionId);
     if (session.status !== 'open') throw new Error(`session ${sessionId} is ${session.status}`);
+    if (session.mode === 'subscription') {
+      // As Stripe: a subscription session has no payment intent of its own; its subscription's first invoice is paid.
+      const subscription = this.startSubscription(session, paymentStatus === 'paid');
+      Object.assign(session, { status: 'complete', payment_status: paymentStatus, subscription: subscription.id, invoice: subscription.latest_invoice, url: null });
+      return session;
+    }
     const intent: FakePaymentIntent = { id: newId('pi'), object: 'payment_intent', amount: session.amount_total, currency: session.currency, customer: session.customer, status: intentStatus };
     this.paymentIntents.set(intent.id, intent);
     Object.assign(session, { status: 'complete', payment_status: paymentStatus, payment_intent: intent.id, url: null });
     return session;
+  }
+
+  /** What completing a subscription session makes: a product and a recurring price from its line item, and the subscription with its first invoice. */
+  private startSubscription(session: FakeSession, paid: boolean): FakeSubscription {
+    const [line] = session.lineItems;
+    if (!line?.recurring || !session.customer) throw new Error(`session ${session.id} cannot start a subscription`);
+    const now = nowSeconds();
+    const product: FakeProduct = { id: newId('prod'), object: 'product', name: line.name, created: now, livemode: false };
+    this.products.set(product.id, product);
+    const id = newId('sub');
+    const subscription: FakeSubscription = {
+      id,
+      object: 'subscription',
+      billing_cycle_anchor: now,
+      cancel_at_period_end: false,
+      canceled_at: null,
+      created: now,
+      currency: line.currency,
+      customer: session.customer,
+      ended_at: null,
+      items: {
+        object: 'list',
+        data: [
+          {
+            id: newId('si'),
+            object: 'subscription_item',
+            created: now,
+            current_period_start: now,
+            current_period_end: addMonths(now, monthsOf(line.recurring)),
+            metadata: {},
+            price: this.newPrice(product.id, line.currency, line.unitAmount, line.recurring),
+            quantity: line.quantity,
+            subscription: id,
+          },
+        ],
+        has_more: false,
+        url: `/v1/subscription_items?subscription=${id}`,
+      },
+      latest_invoice: null,
+      livemode: false,
+      metadata: session.subscriptionData?.metadata ?? {},
+      start_date: now,
+      status: paid ? 'active' : 'incomplete',
+    };
+    this.subscriptions.set(id, subscription);
+    this.createInvoice(id, { billingReason: 'subscription_create', paid });
+    return subscription;
+  }
+
+  private newPrice(product: string, currency: string, unitAmount: number, recurring: Stripe.Price.Recurring): FakePrice {
+    return {
+      id: newId('price'),
+      object: 'price',
+      active: true,
+      billing_scheme: 'per_unit',
+      created: nowSeconds(),
+      currency,
+      livemode: false,
+      metadata: {},
+      product,
+      recurring,
+      type: 'recurring',
+      unit_amount: unitAmount,
+    };
+  }
+
+  private renew(subscriptionId: string, paid: boolean): FakeInvoice {
+    const subscription = this.subscription(subscriptionId);
+    if (ENDED.includes(subscription.status)) throw new Error(`subscription ${subscriptionId} has ended`);
+    const item = this.subscriptionItem(subscriptionId);
+    item.current_period_start = item.current_period_end;
+    item.current_period_end = addMonths(item.current_period_start, monthsOf(item.price.recurring));
+    subscription.status = paid ? 'active' : 'past_due';
+    return this.createInvoice(subscriptionId, { billingReason: 'subscription_cycle', paid });
   }
 
   private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
@@ -241,6 +478,9 @@ export class FakeStripe {
     if (method === 'POST' && expire?.[1]) return this.expireSession(decodeURIComponent(expire[1]));
     const retrieve = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path);
     if (method === 'GET' && retrieve?.[1]) return this.retrieveSession(decodeURIComponent(retrieve[1]), list(params, 'expand'));
+    const subscription = /^\/v1\/subscriptions\/([^/]+)$/.exec(path);
+    if (method === 'GET' && subscription?.[1]) return this.retrieveSubscription(decodeURIComponent(subscription[1]), list(params, 'expand'));
+    if (method === 'POST' && subscription?.[1]) return this.updateSubscription(decodeURIComponent(subscription[1]), params);
     return stripeError(404, 'invalid_request_error', `Unrecognized request URL (${method}: ${path}).`);
   }
 
@@ -259,24 +499,37 @@ export class FakeStripe {
   }
 
   private createSession(params: Params): Answer {
-    if (param(params, 'mode') !== 'payment') return stripeError(400, 'invalid_request_error', 'The fake Stripe only makes mode=payment sessions');
+    const mode = param(params, 'mode');
+    if (mode !== 'payment' && mode !== 'subscription') return invalid('The fake Stripe only makes mode=payment and mode=subscription sessions');
     const customer = param(params, 'customer');
     if (customer !== undefined && !this.customers.has(customer)) return stripeError(400, 'invalid_request_error', `No such customer: '${customer}'`, 'resource_missing');
     const items = typeof params.line_items === 'object' ? Object.values(params.line_items) : [];
-    const lineItems = items.map((item) => {
+    const lineItems: FakeSession['lineItems'] = [];
+    for (const item of items) {
       const entry = typeof item === 'object' ? item : {};
-      return {
+      const priceData = childOf(entry, 'price_data');
+      const recurring = recurringOf(priceData && childOf(priceData, 'recurring'));
+      if (typeof recurring === 'string') return invalid(recurring);
+      lineItems.push({
         quantity: Number(param(entry, 'quantity') ?? '1'),
         currency: param(entry, 'price_data', 'currency') ?? '',
         unitAmount: Number(param(entry, 'price_data', 'unit_amount') ?? 'NaN'),
         name: param(entry, 'price_data', 'product_data', 'name') ?? '',
-      };
-    });
+        recurring,
+      });
+    }
     const currency = lineItems[0]?.currency ?? '';
     if (lineItems.length === 0 || lineItems.some((item) => item.currency !== currency || !Number.isInteger(item.unitAmount) || item.name === '')) {
       return stripeError(400, 'invalid_request_error', 'line_items need price_data with currency, unit_amount and product_data[name]');
     }
     if (currency !== currency.toLowerCase()) return stripeError(400, 'invalid_request_error', 'currency must be lower case');
+    // Stripe's own rules about prices and modes.
+    const recurringItems = lineItems.filter((item) => item.recurring !== null);
+    if (mode === 'payment' && recurringItems.length > 0) return invalid('You specified `payment` mode but passed a recurring price. Either switch to `subscription` mode or use only one-time prices.');
+    if (mode === 'subscription' && recurringItems.length === 0) return invalid('You must provide at least one recurring price in `subscription` mode when using prices.');
+    const subscriptionData = childOf(params, 'subscription_data');
+    if (mode === 'payment' && subscriptionData) return invalid('You can not pass `subscription_data` in `payment` mode.');
+    const subscriptionMetadata = subscriptionData && childOf(subscriptionData, 'metadata');
     const successUrl = param(params, 'success_url') ?? '';
     const cancelUrl = param(params, 'cancel_url') ?? '';
     if (!/^https?:\/\//.test(successUrl) || !/^https?:\/\//.test(cancelUrl)) return stripeError(400, 'invalid_request_error', 'success_url and cancel_url must be absolute URLs');
@@ -301,13 +554,16 @@ export class FakeStripe {
       expires_at: expiresAt,
       livemode: false,
       metadata: typeof metadata === 'object' ? (metadata as Record<string, string>) : {},
-      mode: 'payment',
+      mode,
+      invoice: null,
       payment_intent: null,
       payment_status: 'unpaid',
       status: 'open',
+      subscription: null,
       success_url: successUrl,
       url: `https://checkout.stripe.com/c/pay/${id}`,
       lineItems,
+      subscriptionData: mode === 'subscription' ? { metadata: (subscriptionMetadata ?? {}) as Record<string, string> } : null,
     };
     this.sessions.set(id, session);
     return { status: 200, body: this.view(session, []) };
@@ -329,12 +585,72 @@ export class FakeStripe {
     return { status: 200, body: this.view(session, []) };
   }
 
-  /** The session as the API answers it: payment_intent an id, or the object when expanded. */
-  private view(session: FakeSession, expand: string[]): object {
-    const { lineItems: _lineItems, ...fields } = session;
-    const intent = session.payment_intent && expand.includes('payment_intent') ? this.intent(session.payment_intent) : session.payment_intent;
-    return { ...fields, payment_intent: intent };
+  private retrieveSubscription(id: string, expand: string[]): Answer {
+    const subscription = this.subscriptions.get(id);
+    if (!subscription) return missing(id, 'subscription');
+    return { status: 200, body: this.subscriptionView(subscription, expand) };
   }
+
+  private updateSubscription(id: string, params: Params): Answer {
+    const subscription = this.subscriptions.get(id);
+    if (!subscription) return missing(id, 'subscription');
+    if (ENDED.includes(subscription.status)) return invalid('A canceled subscription can only update its cancellation_details and metadata.');
+    // Checked whole before anything changes, as Stripe applies an update entirely or not at all.
+    const cancelAtPeriodEnd = param(params, 'cancel_at_period_end');
+    if (cancelAtPeriodEnd !== undefined && cancelAtPeriodEnd !== 'true' && cancelAtPeriodEnd !== 'false') return invalid('cancel_at_period_end must be a boolean');
+    const prices: { item: FakeSubscriptionItem; price: FakePrice }[] = [];
+    for (const entry of Object.values(childOf(params, 'items') ?? {})) {
+      const change = typeof entry === 'object' ? entry : {};
+      const item = subscription.items.data.find((each) => each.id === param(change, 'id'));
+      if (!item) return invalid(`Invalid subscription item for this subscription: '${param(change, 'id') ?? ''}'`);
+      const priceData = childOf(change, 'price_data');
+      if (!priceData) continue;
+      // As Stripe: a subscription item's inline price names an existing product; product_data is refused.
+      if (childOf(priceData, 'product_data')) return invalid('Received unknown parameter: items[0][price_data][product_data]');
+      const product = param(priceData, 'product') ?? '';
+      if (!this.products.has(product)) return stripeError(400, 'invalid_request_error', `No such product: '${product}'`, 'resource_missing');
+      const currency = param(priceData, 'currency') ?? '';
+      const unitAmount = Number(param(priceData, 'unit_amount') ?? 'NaN');
+      if (currency === '' || currency !== currency.toLowerCase() || !Number.isInteger(unitAmount)) return invalid('price_data needs a lower-case currency and an integer unit_amount');
+      const recurring = recurringOf(childOf(priceData, 'recurring'));
+      if (recurring === null) return invalid('Missing required param: items[0][price_data][recurring].');
+      if (typeof recurring === 'string') return invalid(recurring);
+      prices.push({ item, price: this.newPrice(product, currency, unitAmount, recurring) });
+    }
+    if (cancelAtPeriodEnd !== undefined) subscription.cancel_at_period_end = cancelAtPeriodEnd === 'true';
+    for (const { item, price } of prices) item.price = price;
+    return { status: 200, body: this.subscriptionView(subscription, list(params, 'expand')) };
+  }
+
+  /** The session as the API answers it: payment_intent, subscription and invoice ids, or their objects when expanded. */
+  private view(session: FakeSession, expand: string[]): object {
+    const { lineItems: _lineItems, subscriptionData: _subscriptionData, ...fields } = session;
+    const intent = session.payment_intent && expand.includes('payment_intent') ? this.intent(session.payment_intent) : session.payment_intent;
+    const subscription = session.subscription && expand.includes('subscription') ? this.subscriptionView(this.subscription(session.subscription), []) : session.subscription;
+    const invoice = session.invoice && expand.includes('invoice') ? this.invoice(session.invoice) : session.invoice;
+    return { ...fields, payment_intent: intent, subscription, invoice };
+  }
+
+  /** The subscription as the API answers it (a copy: an answer kept for an idempotency key does not change with the subscription); latest_invoice expandable. */
+  private subscriptionView(subscription: FakeSubscription, expand: string[]): object {
+    const latestInvoice = subscription.latest_invoice && expand.includes('latest_invoice') ? this.invoice(subscription.latest_invoice) : subscription.latest_invoice;
+    return structuredClone({ ...subscription, latest_invoice: latestInvoice });
+  }
+}
+
+/** An event as Stripe posts it to the webhook endpoint (Stripe.Event), with a snapshot of its object. */
+function eventAbout(type: string, object: object, id: string): string {
+  return JSON.stringify({
+    id,
+    object: 'event',
+    api_version: Stripe.API_VERSION,
+    created: nowSeconds(),
+    data: { object },
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    type,
+  });
 }
 
 /** A running fake; close it after the app that uses it. */

@@ -21,6 +21,7 @@ function purchaseWith(overrides: Partial<Purchase> = {}): Purchase {
     kind: 'coinPack',
     itemName: 'Value Pack',
     coins: 500,
+    billingMonths: null,
     amount: { amountMinor: 499, currency: 'USD' },
     status: 'paid',
     provider: 'local',

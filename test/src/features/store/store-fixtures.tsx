@@ -85,6 +85,8 @@ export function accountWith(overrides: Partial<User> = {}): User {
 export const publicConfigReply = () => json(200, { success: true, data: { config: { appName: 'Orbit' } } });
 export const coinPacksReply = (coinPacks: CoinPack[] = COIN_PACKS) => json(200, { success: true, coinPacks });
 export const vipPlansReply = (vipPlans: VipPlan[] = VIP_PLANS) => json(200, { success: true, vipPlans });
+/** The member has no VIP subscription (GET /api/store/subscription). */
+export const noSubscriptionReply = () => json(200, { success: true, subscription: null });
 export const meReply = (user: User = accountWith()) => json(200, { user });
 
 /** One of the member's purchases of the Value Pack (taken by the local test provider), as the API sends it. */
@@ -95,6 +97,7 @@ export function purchaseOf(status: PurchaseStatus, overrides: Partial<Purchase> 
     kind: 'coinPack',
     itemName: 'Value Pack',
     coins: 500,
+    billingMonths: null,
     amount: usd(499),
     status,
     provider: 'local',

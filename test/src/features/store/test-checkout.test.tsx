@@ -19,6 +19,7 @@ function sessionWith(overrides: Partial<TestCheckoutSession> = {}): TestCheckout
     status: 'open',
     declined: false,
     expiresAt: new Date(Date.UTC(2026, 10, 30, 12, 30)).toISOString(),
+    billingMonths: null,
     successPath: '/coins?checkout=return&purchase=p1',
     cancelPath: '/coins?checkout=cancel&purchase=p1',
     ...overrides,
