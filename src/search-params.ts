@@ -66,3 +66,12 @@ function hasUnsafeCharacter(value: string): boolean {
   }
   return false;
 }
+
+/**
+ * Where checkout sends the buyer back (/coins or /vip): `?purchase=<id>` when
+ * paid or paid later, `&checkout=cancelled` when they left without paying.
+ */
+export const readCheckoutReturnSearch = searchReader((search) => ({
+  purchase: optionalUuid(search.purchase),
+  checkout: optionalChoice(search.checkout, ['cancelled']),
+}));

@@ -17,16 +17,14 @@ export interface CheckoutRequest {
   item: PurchaseItem;
   /** Made by the browser once per Buy Now: a double click or a retry finds the same checkout. */
   attemptId: string;
-  /** The buyer ticked the withdrawal waiver (always, for a coin pack: checkout cannot start without it). */
+  /** The buyer ticked the box: a coin pack's withdrawal waiver, or a VIP plan's request to start now (checkout cannot start without it). */
   waiveWithdrawal: boolean;
 }
 
-/**
- * How checkout started: the browser goes to the provider's page to pay, or
- * (a VIP plan, simulated for now: purchase.sim.ts) checkout only says what a
- * real one would do.
- */
-export type CheckoutStart = { type: 'redirect'; url: string } | { type: 'message'; message: string };
+/** How checkout started: where the browser goes to pay (the provider's page, or the local test checkout). */
+export interface CheckoutStart {
+  url: string;
+}
 
 /** The purchase the buyer came back to from checkout. */
 export interface PurchaseRef {
@@ -42,7 +40,7 @@ export interface CancelOutcome {
 export interface PurchaseContext {
   item: PurchaseItem | null;
   attemptId: string | null;
-  /** The withdrawal waiver's box (never ticked to begin with). */
+  /** The consent box (never ticked to begin with): a coin pack's withdrawal waiver, a VIP plan's start-now request. */
   waiverTicked: boolean;
   /** The purchase the buyer came back to from checkout. */
   purchaseId: string | null;
@@ -52,7 +50,7 @@ export interface PurchaseContext {
   error: string | null;
 }
 
-/** How the buyer left checkout, as the return address says (`/coins?purchase=<id>[&checkout=cancelled]`). */
+/** How the buyer left checkout, as the return address says (`/coins` or `/vip`, `?purchase=<id>[&checkout=cancelled]`). */
 export type CheckoutReturn = 'returned' | 'cancelled';
 
 /** What the `awaitPurchaseUpdate` actor (the tab's realtime hub) tells the machine. */
@@ -74,8 +72,8 @@ export const PURCHASE_FAILED_MESSAGE = 'Purchase failed';
 export const PAYMENT_FAILED_MESSAGE = 'Your payment failed. Nothing was charged.';
 export const CHECKOUT_EXPIRED_MESSAGE = 'This checkout expired before it was paid. Nothing was charged.';
 export const CONFIRMING_MESSAGE = 'Confirming your payment…';
-export const STILL_CONFIRMING_MESSAGE = 'Still confirming your payment. Your coins arrive as soon as it is confirmed; you can leave this page.';
-export const BANK_CONFIRMING_MESSAGE = 'Your bank is confirming this payment. Your coins arrive as soon as it is confirmed; you can leave this page.';
+export const STILL_CONFIRMING_MESSAGE = 'Still confirming your payment. What you bought is yours as soon as it is confirmed; you can leave this page.';
+export const BANK_CONFIRMING_MESSAGE = 'Your bank is confirming this payment. What you bought is yours as soon as it is confirmed; you can leave this page.';
 export const CANCELLING_MESSAGE = 'Cancelling checkout…';
 
 export const PURCHASE_DELAYS = {
@@ -93,20 +91,16 @@ const EMPTY_CONTEXT: PurchaseContext = {
   error: null,
 };
 
-const checkoutUrl = (start: CheckoutStart): string => (start.type === 'redirect' ? start.url : '');
-const checkoutMessage = (start: CheckoutStart): string => (start.type === 'message' ? start.message : '');
-
 function returnedPurchase(context: PurchaseContext): PurchaseRef {
   if (!context.purchaseId) throw new Error('purchase machine: no purchase came back from checkout');
   return { purchaseId: context.purchaseId };
 }
 
 /**
- * Buying one coin pack or VIP plan. A coin pack asks for the withdrawal
- * waiver, then the injected `createCheckout` starts a checkout and the
- * browser leaves for the provider's page (`goToCheckout`); a VIP plan goes
- * straight to `createCheckout`, which for now only says what a real
- * checkout would do. Back from checkout (`RETURNED`, from the return
+ * Buying one coin pack or VIP plan (a subscription). The buyer ticks the
+ * item's consent box (a pack's withdrawal waiver, a plan's start-now
+ * request), then the injected `createCheckout` starts a checkout and the
+ * browser leaves for the provider's page (`goToCheckout`). Back from checkout (`RETURNED`, from the return
  * address), `confirmPurchase` asks the server how it ended while
  * `awaitPurchaseUpdate` listens for the server's news of it; whichever says
  * paid first shows the receipt. The defaults fail loudly so a screen that
@@ -147,8 +141,6 @@ export const purchaseMachine = setup({
     forget: assign(EMPTY_CONTEXT),
   },
   guards: {
-    isRedirect: (_, params: { start: CheckoutStart }) => params.start.type === 'redirect',
-    isCoinPack: ({ event }) => event.type === 'BUY' && event.item.kind === 'coinPack',
     leftWithoutPaying: ({ event }) => event.type === 'RETURNED' && event.outcome === 'cancelled',
     waiverTicked: ({ context }) => context.waiverTicked,
     isPaid: (_, params: { purchase: Purchase }) => params.purchase.status === 'paid',
@@ -160,18 +152,15 @@ export const purchaseMachine = setup({
 }).createMachine({
   id: 'purchase',
   description:
-    'Buying a coin pack (withdrawal waiver, then the payment provider\'s checkout, then the receipt once paid) ' +
-    'or a VIP plan (simulated for now: an alert says what a real checkout would do).',
+    'Buying a coin pack or a VIP plan: the consent box (a pack\'s withdrawal waiver, a plan\'s start-now request), ' +
+    'then the payment provider\'s checkout, then the receipt once paid.',
   context: EMPTY_CONTEXT,
   initial: 'idle',
   states: {
     idle: {
       description: 'Every Buy Now and Get VIP button is ready.',
       on: {
-        BUY: [
-          { guard: 'isCoinPack', target: 'consenting', actions: 'startBuying' },
-          { target: 'creatingCheckout', actions: 'startBuying' },
-        ],
+        BUY: { target: 'consenting', actions: 'startBuying' },
         RETURNED: [
           { guard: 'leftWithoutPaying', target: 'cancelling', actions: 'startReturn' },
           { target: 'confirming', actions: 'startReturn' },
@@ -180,8 +169,7 @@ export const purchaseMachine = setup({
     },
     consenting: {
       description:
-        "The coin pack's dialog: the price, the withdrawal waiver's box (unticked) and Continue to payment, " +
-        'which waits for the box.',
+        "The item's dialog: the price, its consent box (unticked) and Continue to payment, which waits for the box.",
       on: {
         TOGGLE_WAIVER: { actions: 'toggleWaiver' },
         CONTINUE: { guard: 'waiverTicked', target: 'creatingCheckout' },
@@ -197,17 +185,10 @@ export const purchaseMachine = setup({
           if (!context.item || !context.attemptId) throw new Error('purchase machine: nothing to check out');
           return { item: context.item, attemptId: context.attemptId, waiveWithdrawal: context.waiverTicked };
         },
-        onDone: [
-          {
-            guard: { type: 'isRedirect', params: ({ event }) => ({ start: event.output }) },
-            target: 'awayAtCheckout',
-            actions: { type: 'goToCheckout', params: ({ event }) => ({ url: checkoutUrl(event.output) }) },
-          },
-          {
-            target: 'informed',
-            actions: assign(({ event }) => ({ message: checkoutMessage(event.output) })),
-          },
-        ],
+        onDone: {
+          target: 'awayAtCheckout',
+          actions: { type: 'goToCheckout', params: ({ event }) => ({ url: event.output.url }) },
+        },
         onError: { target: 'failed', actions: assign(({ event }) => ({ error: errorMessage(event.error, PURCHASE_FAILED_MESSAGE) })) },
       },
     },
@@ -281,7 +262,7 @@ export const purchaseMachine = setup({
             slow: {
               description:
                 "'Still confirming your payment…', or 'Your bank is confirming this payment…' while the payment is processing; " +
-                'the buyer may close it (the coins arrive anyway).',
+                'the buyer may close it (what they bought arrives anyway).',
               on: {
                 PURCHASE_UPDATED: {
                   guard: { type: 'isProcessing', params: ({ event }) => ({ purchase: event.purchase }) },
@@ -316,11 +297,7 @@ export const purchaseMachine = setup({
       },
     },
     credited: {
-      description: "The receipt: 'Payment received', the receipt number, the item, the coins, the amount and the date.",
-      on: { DISMISS: { target: 'idle', actions: 'forget' } },
-    },
-    informed: {
-      description: "The alert shows checkout's message (a VIP plan, for now: a real app would redirect to payment).",
+      description: "The receipt: 'Payment received', the receipt number, the item, the coins (or the VIP plan's renewal), the amount and the date.",
       on: { DISMISS: { target: 'idle', actions: 'forget' } },
     },
     cancelled: {
@@ -342,7 +319,7 @@ export const selectPendingItem = (snapshot: PurchaseSnapshot): PurchaseItem | nu
 
 /** What the purchase dialog shows, if anything. */
 export type PurchaseDialogView =
-  /** The coin pack's waiver dialog; `busy` once Continue to payment was pressed. */
+  /** The item's consent dialog; `busy` once Continue to payment was pressed. */
   | { kind: 'consent'; item: PurchaseItem; waiverTicked: boolean; busy: boolean }
   /** Back from checkout, waiting for the answer. */
   | { kind: 'progress'; title: string; text: string; canClose: boolean }
@@ -353,10 +330,9 @@ const checkoutTitle = (item: PurchaseItem | null) => (item ? `Checkout: ${item.n
 
 export const selectDialog = (snapshot: PurchaseSnapshot): PurchaseDialogView | null => {
   const { item, purchase, message, error, waiverTicked } = snapshot.context;
-  const coinPack = item?.kind === 'coinPack' ? item : null;
-  if (coinPack && snapshot.matches('consenting')) return { kind: 'consent', item: coinPack, waiverTicked, busy: false };
-  if (coinPack && (snapshot.matches('creatingCheckout') || snapshot.matches('awayAtCheckout'))) {
-    return { kind: 'consent', item: coinPack, waiverTicked, busy: true };
+  if (item && snapshot.matches('consenting')) return { kind: 'consent', item, waiverTicked, busy: false };
+  if (item && (snapshot.matches('creatingCheckout') || snapshot.matches('awayAtCheckout'))) {
+    return { kind: 'consent', item, waiverTicked, busy: true };
   }
   if (snapshot.matches({ confirming: { patience: 'slow' } })) {
     const text = purchase?.status === 'processing' ? BANK_CONFIRMING_MESSAGE : STILL_CONFIRMING_MESSAGE;
@@ -365,7 +341,6 @@ export const selectDialog = (snapshot: PurchaseSnapshot): PurchaseDialogView | n
   if (snapshot.matches('confirming')) return { kind: 'progress', title: 'Confirming your payment', text: CONFIRMING_MESSAGE, canClose: false };
   if (snapshot.matches('cancelling')) return { kind: 'progress', title: 'Checkout', text: CANCELLING_MESSAGE, canClose: false };
   if (snapshot.matches('credited') && purchase) return { kind: 'receipt', purchase };
-  if (snapshot.matches('informed')) return { kind: 'outcome', tone: 'info', title: checkoutTitle(item), text: message ?? '' };
   if (snapshot.matches('cancelled')) return { kind: 'outcome', tone: 'info', title: 'Checkout cancelled', text: message ?? CHECKOUT_CANCELLED_MESSAGE };
   if (snapshot.matches('failed')) return { kind: 'outcome', tone: 'error', title: checkoutTitle(item), text: error ?? PURCHASE_FAILED_MESSAGE };
   return null;

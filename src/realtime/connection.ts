@@ -130,6 +130,10 @@ export function openConnection({ token, queryClient, hub = realtimeHub, connect 
     void refetchAccount(queryClient);
     hub.publish({ type: 'purchase', purchase: event.purchase });
   });
+  socket.on('subscription:updated', (payload: unknown) => {
+    // The subscription and the VIP it gives are both under the account's key.
+    if (parse('subscription:updated', payload)) void refetchAccount(queryClient);
+  });
   socket.on('presence', (payload: unknown) => {
     const event = parse('presence', payload);
     if (event) notePresence(queryClient, event.userId, event.isOnline);

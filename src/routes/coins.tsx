@@ -1,18 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { coinPacksQueryOptions } from '../api/store';
 import { CoinsScreen } from '../features/store/CoinsScreen';
-import { optionalChoice, optionalUuid, searchReader } from '../search-params';
-
-// Checkout sends the buyer back to /coins?purchase=<id> (paid, or paid later)
-// or /coins?purchase=<id>&checkout=cancelled (left without paying).
-const readCoinsSearch = searchReader((search) => ({
-  purchase: optionalUuid(search.purchase),
-  checkout: optionalChoice(search.checkout, ['cancelled']),
-}));
+import { readCheckoutReturnSearch } from '../search-params';
 
 export const Route = createFileRoute('/coins')({
   staticData: { pageTitle: 'Coins' },
-  validateSearch: readCoinsSearch,
+  validateSearch: readCheckoutReturnSearch,
   // Started, not awaited: the screen shows its own loading and error states.
   loader: ({ context }) => {
     void context.queryClient.prefetchQuery(coinPacksQueryOptions());

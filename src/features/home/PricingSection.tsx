@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { vipPlansQueryOptions } from '../../api/store';
 import { Badge, ButtonLink, ErrorState, Grid, px, Skeleton } from '../../ui';
 import { MarketingSection, SectionHeader } from '../marketing/Section';
-import { formatDuration, formatPrice } from '../store/format';
+import { formatPrice, planBillingLabel } from '../store/format';
 import { FREE_TIER } from './home-offers';
 
 /**
@@ -19,7 +19,7 @@ export function PricingSection() {
         sectionId="pricing"
         eyebrow="Pricing"
         title="Simple plans, no surprises"
-        subtitle="Start free. Go VIP for as long as you want: a plan runs for its days and never renews on its own."
+        subtitle="Start free. Go VIP when you want: a plan renews until you cancel, in one click."
       />
       {/* The free tier and the seeded three plans side by side on a desktop, two by two on a tablet. */}
       <Grid as="div" tabletColumns={2} desktopColumns={4}>
@@ -39,7 +39,7 @@ export function PricingSection() {
                 id={plan._id}
                 name={plan.name}
                 price={formatPrice(plan.price)}
-                period={`for ${formatDuration(plan.duration)}`}
+                period={planBillingLabel(plan)}
                 items={plan.features}
                 highlighted={plan.popular}
                 cta={{ label: `Get ${plan.name}`, to: '/vip' }}

@@ -79,6 +79,6 @@ export const FAQ_ITEMS = [
   {
     question: 'Can I cancel my subscription anytime?',
     answer:
-      'There is nothing to cancel: a VIP plan runs for the days it says and does not renew on its own. Your VIP stays active until the date shown on the VIP page.',
+      'Yes. A VIP plan renews until you cancel, and cancelling is one click on the VIP page or in Settings. Your VIP then stays active until the end of the period you paid for, and nothing more is charged.',
   },
 ] as const;

@@ -1,4 +1,5 @@
 import { WITHDRAWAL_WAIVER_TEXT } from '../../../contract/store/purchases';
+import { VIP_START_NOW_TEXT } from '../../../contract/store/subscriptions';
 import type { PurchaseItem } from '../../../machines/store/purchase.machine';
 import { Button, Checkbox, Dialog, Stack, Text } from '../../ui';
 
@@ -13,17 +14,18 @@ interface CheckoutConsentDialogProps {
 }
 
 /**
- * Before a coin pack's checkout: the EU's consumer rules let the buyer have
- * digital content at once only by giving up the 14-day right of withdrawal,
- * in words they tick themselves (never pre-ticked). Payment itself is on
- * the provider's page.
+ * Before checkout, in words the buyer ticks themselves (never pre-ticked), as
+ * the EU's consumer rules ask: a coin pack's coins come at once only by giving
+ * up the 14-day right of withdrawal; a VIP subscription starts at once on the
+ * buyer's express request, and withdrawing within 14 days costs only the days
+ * used. Payment itself is on the provider's page.
  */
 export function CheckoutConsentDialog({ item, waiverTicked, busy, onToggleWaiver, onContinue, onCancel }: CheckoutConsentDialogProps) {
   return (
     <Dialog
       open
       onClose={onCancel}
-      title={`Buy ${item.name}`}
+      title={item.kind === 'vipPlan' ? `Get ${item.name}` : `Buy ${item.name}`}
       footer={
         <>
           <Button type="button" variant="secondary" onClick={onCancel} disabled={busy}>
@@ -41,7 +43,10 @@ export function CheckoutConsentDialog({ item, waiverTicked, busy, onToggleWaiver
           <strong>{item.priceLabel}</strong>
           {' (VAT included). You pay on our payment provider\u2019s secure page.'}
         </Text>
-        <Checkbox label={WITHDRAWAL_WAIVER_TEXT} checked={waiverTicked} onChange={onToggleWaiver} disabled={busy} />
+        {item.kind === 'vipPlan' ? (
+          <Text>It renews until you cancel. Cancel any time, in one click on the VIP page or in Settings: VIP then stays until the period you paid for ends.</Text>
+        ) : null}
+        <Checkbox label={item.kind === 'vipPlan' ? VIP_START_NOW_TEXT : WITHDRAWAL_WAIVER_TEXT} checked={waiverTicked} onChange={onToggleWaiver} disabled={busy} />
       </Stack>
     </Dialog>
   );

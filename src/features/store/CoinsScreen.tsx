@@ -1,5 +1,3 @@
-import { useEffect } from 'react';
-import type { CheckoutReturn } from '../../../machines/store/purchase.machine';
 import { STORE_LOAD_MESSAGES } from '../../api/store';
 import { EmptyState } from '../../ui';
 import { BalanceCard } from './BalanceCard';
@@ -13,43 +11,20 @@ import { SpendCoinsPanel } from './SpendCoinsPanel';
 import { StorePageLayout, StoreSection } from './StorePageLayout';
 import { TestPaymentsBanner } from './TestPaymentsBanner';
 import { combineLoads, useAccount, useCoinPacks } from './useStoreData';
+import { useCheckoutReturn, type CheckoutReturnProps } from './useCheckoutReturn';
 import { usePurchase } from './usePurchase';
-
-interface CoinsScreenProps {
-  /** The purchase checkout sent the buyer back with (the address's `purchase` and `checkout`), if any. */
-  checkoutReturn?: { purchaseId: string; outcome: CheckoutReturn } | null;
-  /** The buyer closed how that checkout ended: the address forgets it. */
-  onCheckoutReturnDone?: () => void;
-}
 
 /**
  * SPEC section 2 Coins: the real balance, the packs on sale, the member's
  * coin and purchase history, and how to earn more. Checkout comes back here:
  * the purchase is confirmed (or cancelled) as the screen opens.
  */
-export function CoinsScreen({ checkoutReturn = null, onCheckoutReturnDone }: CoinsScreenProps) {
+export function CoinsScreen(props: CheckoutReturnProps) {
   const account = useAccount();
   const packs = useCoinPacks();
   const load = combineLoads([packs, ...account.queries], STORE_LOAD_MESSAGES.coins);
   const flow = usePurchase();
-  const { returned, dismiss } = flow;
-  const returnedId = checkoutReturn?.purchaseId;
-  const returnOutcome = checkoutReturn?.outcome;
-  const { isAuthenticated } = account;
-
-  // Once per return (the machine ignores a second one while it is busy with the first).
-  useEffect(() => {
-    if (returnedId && returnOutcome && isAuthenticated) returned(returnedId, returnOutcome);
-  }, [returnedId, returnOutcome, isAuthenticated, returned]);
-
-  const dialogFlow = {
-    ...flow,
-    dismiss: () => {
-      const closed = dismiss();
-      if (closed && returnedId) onCheckoutReturnDone?.();
-      return closed;
-    },
-  };
+  const dialogFlow = useCheckoutReturn(flow, account.isAuthenticated, props);
 
   return (
     <StorePageLayout

@@ -66,7 +66,7 @@ function ReceiptDialog({ purchase, onDismiss }: { purchase: Purchase; onDismiss:
     <Dialog open onClose={onDismiss} title="Payment received" initialFocusRef={okRef} footer={<OkButton ref={okRef} onClick={onDismiss} />}>
       <Stack gap={4}>
         <Notice tone="success">
-          {purchase.coins !== null ? `${formatCoins(purchase.coins)} added to your balance.` : `${purchase.itemName} is yours.`}
+          {purchase.coins !== null ? `${formatCoins(purchase.coins)} added to your balance.` : `You are a ${purchase.itemName} VIP member.`}
         </Notice>
         <Receipt purchase={purchase} />
       </Stack>

@@ -1,6 +1,7 @@
 import styled from 'styled-components';
 import type { Money } from '../../../contract/store/money';
 import { TEST_PAYMENT_LABEL, WITHDRAWAL_WAIVER_TEXT, type Purchase, type PurchaseStatus } from '../../../contract/store/purchases';
+import { billingPeriodLabel } from '../../../contract/store/subscriptions';
 import { moneyFormatter } from '../../lib/money-format';
 import { Badge, px, Text, type BadgeTone } from '../../ui';
 import { formatCoins } from './format';
@@ -69,6 +70,12 @@ export function Receipt({ purchase }: { purchase: Purchase }) {
           <dt>Item</dt>
           <dd>{purchase.itemName}</dd>
         </Entry>
+        {purchase.billingMonths !== null ? (
+          <Entry>
+            <dt>Renews</dt>
+            <dd>{`${billingPeriodLabel(purchase.billingMonths)}, until you cancel`}</dd>
+          </Entry>
+        ) : null}
         {purchase.kind === 'coinPack' && purchase.coins !== null ? (
           <Entry>
             <dt>Coins</dt>

@@ -10,6 +10,7 @@ import { StorePageLayout, StoreSection } from './StorePageLayout';
 import { TestPaymentsBanner } from './TestPaymentsBanner';
 import { VipPlanGrid } from './VipPlanCard';
 import { combineLoads, useAccount, useCoinPacks, useVipPlans } from './useStoreData';
+import { usePlanChoice } from './usePlanChoice';
 import { usePurchase } from './usePurchase';
 
 /** SPEC section 2 Store: coin packs and VIP memberships side by side, with the way to each screen. */
@@ -17,7 +18,8 @@ export function StoreScreen() {
   const account = useAccount();
   const packs = useCoinPacks();
   const plans = useVipPlans();
-  const load = combineLoads([packs, plans, ...account.queries], STORE_LOAD_MESSAGES.coins);
+  const { planChoice, changeDialog, queries } = usePlanChoice(account.isAuthenticated);
+  const load = combineLoads([packs, plans, ...account.queries, ...queries], STORE_LOAD_MESSAGES.coins);
   const flow = usePurchase();
 
   return (
@@ -39,7 +41,7 @@ export function StoreScreen() {
           </StoreSection>
           <StoreSection title="VIP Memberships" titleId="store-vip-title" link={<SectionLink to="/vip">See all VIP benefits</SectionLink>}>
             {plans.data && plans.data.length > 0 ? (
-              <VipPlanGrid plans={plans.data} flow={flow} showFeatures={false} />
+              <VipPlanGrid plans={plans.data} flow={flow} showFeatures={false} planChoice={planChoice} />
             ) : (
               <EmptyState headingLevel={3} title="No VIP plans on sale" text="New plans are on their way. Check back soon." />
             )}
@@ -49,6 +51,7 @@ export function StoreScreen() {
         <LoadStatus state={load} errorTitle="Error Loading Store" loadingLabel="Loading the store" />
       )}
       <PurchaseDialog flow={flow} />
+      {changeDialog}
     </StorePageLayout>
   );
 }

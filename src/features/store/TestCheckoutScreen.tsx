@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { TEST_PAYMENT_LABEL } from '../../../contract/store/purchases';
+import { billingPeriodLabel } from '../../../contract/store/subscriptions';
 import {
   TEST_CARD_DECLINED_MESSAGE,
   type TestCheckoutAction,
@@ -232,6 +233,12 @@ function Summary({ session }: { session: TestCheckoutSession }) {
           <AmountText>{formatPurchaseAmount(session.amount)}</AmountText>
         </dd>
       </div>
+      {session.billingMonths !== null ? (
+        <div>
+          <dt>Renews</dt>
+          <dd>{`${billingPeriodLabel(session.billingMonths)}, until cancelled`}</dd>
+        </div>
+      ) : null}
     </SummaryList>
   );
 }

@@ -1,15 +1,22 @@
 import { useId } from 'react';
 import styled from 'styled-components';
 import type { VipPlan } from '../../../contract/store/listings';
+import type { VipSubscription } from '../../../contract/store/subscriptions';
 import type { PurchaseItem } from '../../../machines/store/purchase.machine';
 import { Badge, Button, px } from '../../ui';
 import { CatalogueGrid, FlagRow, OfferAction, OfferCard, OfferName, OfferPrice } from './CatalogueGrid';
 import { CheckIcon } from './StoreIcons';
-import { formatDuration, formatPrice } from './format';
+import { formatPrice, planBillingLabel } from './format';
 import type { PurchaseFlow } from './usePurchase';
 
 export function vipPlanItem(plan: VipPlan): PurchaseItem {
-  return { kind: 'vipPlan', id: plan._id, name: `${plan.name} VIP`, priceLabel: formatPrice(plan.price) };
+  return { kind: 'vipPlan', id: plan._id, name: `${plan.name} VIP`, priceLabel: `${formatPrice(plan.price)} ${planBillingLabel(plan)}` };
+}
+
+/** While the member subscribes, the plans offer a change of plan instead of a second checkout. */
+export interface PlanChoice {
+  subscription: VipSubscription;
+  onChangePlan: (plan: VipPlan) => void;
 }
 
 interface VipPlanCardProps {
@@ -17,17 +24,19 @@ interface VipPlanCardProps {
   flow: Pick<PurchaseFlow, 'buy' | 'pendingItem'>;
   /** The Store lists plans compactly; the VIP screen shows each plan's features too. */
   showFeatures?: boolean;
+  planChoice?: PlanChoice | null;
 }
 
-export function VipPlanCard({ plan, flow, showFeatures = true }: VipPlanCardProps) {
+export function VipPlanCard({ plan, flow, showFeatures = true, planChoice = null }: VipPlanCardProps) {
   const nameId = useId();
   const pending = flow.pendingItem?.id === plan._id;
+  const current = planChoice?.subscription.planId === plan._id;
   return (
     <OfferCard forwardedAs="article" aria-labelledby={nameId} $featured={plan.popular}>
       <FlagRow>{plan.popular && <Badge tone="vip">RECOMMENDED</Badge>}</FlagRow>
       <OfferName id={nameId}>{plan.name}</OfferName>
-      <Duration>{formatDuration(plan.duration)}</Duration>
       <OfferPrice>{formatPrice(plan.price)}</OfferPrice>
+      <Duration>{`${planBillingLabel(plan)}, renews until you cancel`}</Duration>
       {showFeatures && plan.features.length > 0 && (
         <Features aria-label={`${plan.name} includes`}>
           {plan.features.map((feature) => (
@@ -39,29 +48,35 @@ export function VipPlanCard({ plan, flow, showFeatures = true }: VipPlanCardProp
         </Features>
       )}
       <OfferAction>
-        <Button
-          type="button"
-          fullWidth
-          variant={plan.popular ? 'primary' : 'secondary'}
-          loading={pending}
-          loadingLabel="Processing..."
-          disabled={flow.pendingItem !== null && !pending}
-          onClick={() => flow.buy(vipPlanItem(plan))}
-        >
-          Get VIP
-        </Button>
+        {planChoice ? (
+          <Button type="button" fullWidth variant="secondary" disabled={current} onClick={() => planChoice.onChangePlan(plan)}>
+            {current ? 'Your plan' : 'Change plan'}
+          </Button>
+        ) : (
+          <Button
+            type="button"
+            fullWidth
+            variant={plan.popular ? 'primary' : 'secondary'}
+            loading={pending}
+            loadingLabel="Processing..."
+            disabled={flow.pendingItem !== null && !pending}
+            onClick={() => flow.buy(vipPlanItem(plan))}
+          >
+            Get VIP
+          </Button>
+        )}
       </OfferAction>
     </OfferCard>
   );
 }
 
 /** Every plan on sale, in the admin's order. */
-export function VipPlanGrid({ plans, flow, showFeatures }: { plans: readonly VipPlan[]; flow: VipPlanCardProps['flow']; showFeatures?: boolean }) {
+export function VipPlanGrid({ plans, flow, showFeatures, planChoice }: { plans: readonly VipPlan[]; flow: VipPlanCardProps['flow']; showFeatures?: boolean; planChoice?: PlanChoice | null }) {
   return (
     <CatalogueGrid $phoneColumns={1} $columns={3}>
       {plans.map((plan) => (
         <li key={plan._id}>
-          <VipPlanCard plan={plan} flow={flow} showFeatures={showFeatures} />
+          <VipPlanCard plan={plan} flow={flow} showFeatures={showFeatures} planChoice={planChoice} />
         </li>
       ))}
     </CatalogueGrid>

@@ -1,29 +1,48 @@
 import styled, { css } from 'styled-components';
 import type { User } from '../../../contract/members/profile';
+import type { VipSubscription } from '../../../contract/store/subscriptions';
 import { Badge, px } from '../../ui';
 import { CrownIcon } from './StoreIcons';
+import { SubscriptionControls } from './SubscriptionControls';
 import { formatExpiryDate } from './format';
 
+export interface VipStatusBannerProps {
+  user: User | undefined;
+  /** The member's VIP subscription (issue 48); null or left out when they have none. */
+  subscription?: VipSubscription | null;
+}
+
 /**
- * SPEC section 2: a VIP member sees their membership and its expiry date;
- * anyone else (including a visitor) is invited to 'Unlock VIP Features'.
+ * SPEC section 2: a VIP member sees their membership and its expiry date (a
+ * subscriber: its renewal or end date, in the controls); anyone else (including a
+ * visitor) is invited to 'Unlock VIP Features'. A subscriber gets its controls
+ * either way: one whose renewal failed is no longer VIP but may still cancel.
  */
-export function VipStatusBanner({ user }: { user: User | undefined }) {
+export function VipStatusBanner({ user, subscription = null }: VipStatusBannerProps) {
+  const controls = subscription ? (
+    <Controls>
+      <SubscriptionControls subscription={subscription} />
+    </Controls>
+  ) : null;
   if (user?.isVIP) {
+    const level = user.vipTier ?? subscription?.planName ?? null;
+    const plan = level ? `${level} membership` : 'membership';
     const until = formatExpiryDate(user.vipUntil);
-    const plan = user.vipTier ? `${user.vipTier} membership` : 'membership';
+    // A subscriber reads where their membership stands in the controls' own line: said once.
+    const summary = controls ? null : until ? `Your ${plan} is active until ${until}.` : `Your ${plan} has no end date.`;
     return (
       <Banner aria-labelledby="vip-status-title" $member>
         <Icon aria-hidden="true">
           <CrownIcon />
         </Icon>
-        <div>
+        <Body>
           <TitleRow>
             <Title id="vip-status-title">You are a VIP member</Title>
-            <Badge tone="vip">{user.vipTier ?? 'VIP'}</Badge>
+            <Badge tone="vip">{level ?? 'VIP'}</Badge>
           </TitleRow>
-          <p>{until ? `Your ${plan} is active until ${until}.` : `Your ${plan} has no end date.`}</p>
-        </div>
+          {summary ? <p>{summary}</p> : null}
+          {controls}
+        </Body>
       </Banner>
     );
   }
@@ -32,10 +51,11 @@ export function VipStatusBanner({ user }: { user: User | undefined }) {
       <Icon aria-hidden="true">
         <CrownIcon />
       </Icon>
-      <div>
+      <Body>
         <Title id="vip-status-title">Unlock VIP Features</Title>
         <p>Get unlimited likes, see who liked you, boost your profile and message anyone.</p>
-      </div>
+        {controls}
+      </Body>
     </Banner>
   );
 }
@@ -83,4 +103,18 @@ const Title = styled.h2`
   font-weight: ${({ theme }) => theme.font.weights.bold};
   line-height: ${({ theme }) => theme.font.lineHeights.tight};
   color: inherit;
+`;
+
+const Body = styled.div`
+  flex: 1;
+  min-width: 0;
+`;
+
+// On the page's own surface: the banner's brand gradient gives too little contrast for body text, notices and buttons.
+const Controls = styled.div`
+  margin-top: ${({ theme }) => px(theme.space[4])};
+  padding: ${({ theme }) => px(theme.space[4])};
+  border-radius: ${({ theme }) => px(theme.radii.input)};
+  background: ${({ theme }) => theme.colors.surface};
+  color: ${({ theme }) => theme.colors.text};
 `;

@@ -1,4 +1,6 @@
+import type { VipPlan } from '../../../contract/store/catalogue';
 import type { Money } from '../../../contract/store/money';
+import { billingMonthsOf, billingPeriodLabel } from '../../../contract/store/subscriptions';
 import { moneyFormatter } from '../../lib/money-format';
 
 // Numbers and dates on the store screens, in the reader's own locale
@@ -21,9 +23,9 @@ export function formatCount(value: number): string {
   return countFormat.format(value);
 }
 
-/** A VIP plan's length: SPEC section 3 stores it in days. */
-export function formatDuration(days: number): string {
-  return `${countFormat.format(days)} ${days === 1 ? 'day' : 'days'}`;
+/** How often a plan is billed, as its card, checkout and Home say it: "every 3 months". */
+export function planBillingLabel(plan: Pick<VipPlan, 'duration'>): string {
+  return billingPeriodLabel(billingMonthsOf(plan.duration));
 }
 
 /** The VIP expiry date, or null when the value is missing or not a date. */

@@ -9,7 +9,6 @@ import type {
   PurchaseRef,
   PurchaseUpdatedEvent,
 } from '../../../machines/store/purchase.machine';
-import { simulatedCheckoutStart } from '../../../machines/store/purchase.sim';
 import { ApiError } from '../../api/client';
 import { refetchAccount } from '../../api/member-keys';
 import { cancelCheckout, confirmPurchase, startCheckout } from '../../api/purchases';
@@ -22,11 +21,7 @@ export interface PurchaseActorDeps {
   window?: Pick<Window, 'addEventListener' | 'removeEventListener'>;
 }
 
-/**
- * The purchase machine's actors in the app: coin packs through the server's
- * checkout (issue 48), VIP plans still simulated (SPEC) until their
- * subscriptions come.
- */
+/** The purchase machine's actors in the app: coin packs and VIP plans through the server's checkout (issue 48). */
 export function createPurchaseActors({ hub, queryClient, window: target = window }: PurchaseActorDeps) {
   // The balance, the coin history and the purchase history are all under the account's key.
   const refreshAccount = (purchase: Purchase) => {
@@ -35,14 +30,10 @@ export function createPurchaseActors({ hub, queryClient, window: target = window
 
   return {
     createCheckout: fromPromise<CheckoutStart, CheckoutRequest>(async ({ input }) => {
-      if (input.item.kind === 'vipPlan') return simulatedCheckoutStart(input.item);
       // The machine only gets here with the box ticked; the server refuses anything else too.
-      if (!input.waiveWithdrawal) throw new Error('Tick the box to get your coins now');
-      const { checkoutUrl } = await startCheckout({
-        item: { kind: 'coinPack', id: input.item.id },
-        attemptId: input.attemptId,
-        waiveWithdrawal: true,
-      });
+      const { item, attemptId, waiveWithdrawal: ticked } = input;
+      const consent = item.kind === 'vipPlan' ? { startNow: ticked } : { waiveWithdrawal: ticked };
+      const { checkoutUrl } = await startCheckout({ item: { kind: item.kind, id: item.id }, attemptId, ...consent });
       return { type: 'redirect', url: checkoutUrl };
     }),
 

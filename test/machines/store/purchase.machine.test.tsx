@@ -17,9 +17,9 @@ import {
   type PurchaseItem,
   type PurchaseSnapshot,
 } from '../../../machines/store/purchase.machine';
-import { simulatedCheckoutStart } from '../../../machines/store/purchase.sim';
 import { ApiError } from '../../../src/api/client';
 import { coinPackItem } from '../../../src/features/store/CoinPackCard';
+import { VIP_START_NOW_TEXT } from '../../../contract/store/subscriptions';
 import { vipPlanItem } from '../../../src/features/store/VipPlanCard';
 import { createModel, doneEvent, errorEvent, printCoverageAfterAll, type ModelPath, type ModelStep } from '../../support/model';
 import { mockApi } from '../../src/support/render-app';
@@ -27,6 +27,7 @@ import {
   COIN_PACKS,
   coinPacksReply,
   meReply,
+  noSubscriptionReply,
   publicConfigReply,
   purchaseOf,
   renderStoreApp,
@@ -37,7 +38,7 @@ import {
 /**
  * The purchase machine walked through the real screens: BUY is a click on a
  * pack's Buy Now or a plan's Get VIP (on the Store), TOGGLE_WAIVER a click on
- * the waiver's box, CONTINUE on Continue to payment, DISMISS on Cancel or OK,
+ * the consent box (a pack's waiver, a plan's start-now request), CONTINUE on Continue to payment, DISMISS on Cancel or OK,
  * and RETURNED is checkout sending the browser back to
  * /coins?purchase=<id>[&checkout=cancelled]. The server's answers are
  * settled by the harness through the test-controlled actors, the server's
@@ -78,7 +79,7 @@ function describeEvent(event: AnyEventObject): string {
   if (isReturned(event)) return `RETURNED ${event.outcome}`;
   if (event.type.startsWith('xstate.after.')) return 'after CONFIRMATION_PATIENCE';
   if (event.type === 'PURCHASE_UPDATED') return `PURCHASE_UPDATED ${statusOf((event as { purchase?: unknown }).purchase)}`;
-  if (event.type === 'xstate.done.actor.createCheckout') return `createCheckout done (${(event.output as { type: string }).type})`;
+  if (event.type === 'xstate.done.actor.createCheckout') return `createCheckout done (to ${(event.output as { url: string }).url})`;
   if (event.type === 'xstate.done.actor.confirmPurchase') return `confirmPurchase done (${statusOf(event.output)})`;
   if (event.type === 'xstate.done.actor.cancelCheckout') return `cancelCheckout done (${statusOf((event.output as { purchase: unknown }).purchase)})`;
   if (event.type.startsWith('xstate.error.actor.')) return `${event.type.slice('xstate.error.actor.'.length)} fails (${errorText(event.error)})`;
@@ -88,7 +89,7 @@ function describeEvent(event: AnyEventObject): string {
 const events = {
   BUY: ITEMS.map((item): BuyEvent => ({ type: 'BUY', item, attemptId: ATTEMPT_ID })),
   RETURNED: (['returned', 'cancelled'] as const).map((outcome): ReturnedEvent => ({ type: 'RETURNED', purchaseId: PURCHASE_ID, outcome })),
-  'xstate.done.actor.createCheckout': [doneEvent('createCheckout', { type: 'redirect', url: CHECKOUT_URL }), doneEvent('createCheckout', simulatedCheckoutStart(PLAN))],
+  'xstate.done.actor.createCheckout': [doneEvent('createCheckout', { url: CHECKOUT_URL })],
   'xstate.error.actor.createCheckout': [
     errorEvent('createCheckout', new ApiError('This coin pack is no longer on sale', 404)),
     errorEvent('createCheckout', 'no reason given'),
@@ -103,13 +104,6 @@ const events = {
   ],
   'xstate.error.actor.cancelCheckout': [errorEvent('cancelCheckout', new ApiError('Could not cancel checkout', 0))],
 };
-
-/** Checkout opens a payment page for a coin pack only; a VIP plan only gets the simulated message. */
-function realisticCheckout(snapshot: PurchaseSnapshot, event: AnyEventObject): boolean {
-  if (event.type !== 'xstate.done.actor.createCheckout') return true;
-  const redirect = (event.output as { type: string }).type === 'redirect';
-  return redirect === (snapshot.context.item?.kind === 'coinPack');
-}
 
 /**
  * A failed, cancelled or expired purchase ends the wait the same way from
@@ -130,7 +124,7 @@ const model = createModel(purchaseMachine, {
   events,
   describeEvent,
   fromActors,
-  filterEvents: (snapshot, event) => realisticCheckout(snapshot, event) && endingsFromTheStart(snapshot, event),
+  filterEvents: endingsFromTheStart,
 });
 
 /**
@@ -149,7 +143,6 @@ const orderModel = createModel(purchaseMachine, {
   },
   describeEvent,
   fromActors,
-  filterEvents: realisticCheckout,
 });
 
 afterEach(() => localStorage.clear());
@@ -186,7 +179,7 @@ async function perform(event: AnyEventObject, walk: Walk) {
     return;
   }
   if (event.type === 'TOGGLE_WAIVER') {
-    await user.click(within(theDialog()).getByRole('checkbox', { name: WITHDRAWAL_WAIVER_TEXT }));
+    await user.click(within(theDialog()).getByRole('checkbox', { name: /^I want my (coins|VIP)/ }));
     return;
   }
   if (event.type === 'CONTINUE') {
@@ -208,19 +201,19 @@ function expectButtonsReady(walk: Walk) {
   for (const button of buyButtons()) expect(button).toBeEnabled();
 }
 
+/** A coin pack asks for the withdrawal waiver, a VIP plan for the request to start now. */
+const consentTextOf = (item: PurchaseItem) => (item.kind === 'vipPlan' ? VIP_START_NOW_TEXT : WITHDRAWAL_WAIVER_TEXT);
+const consentDialogOf = (item: PurchaseItem) => screen.getByRole('dialog', { name: item.kind === 'vipPlan' ? `Get ${item.name}` : `Buy ${item.name}` });
+
 function expectCheckoutOpening(item: PurchaseItem, waiverTicked: boolean) {
   const busy = within(cardOf(item).card).getByRole('button', { name: 'Processing...' });
   expect(busy).toBeDisabled();
   expect(busy).toHaveAttribute('aria-busy', 'true');
   // Everything else waits for this checkout: a second click starts nothing.
   for (const button of buyButtons()) expect(button).toBeDisabled();
-  if (item.kind === 'vipPlan') {
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    return;
-  }
-  const dialog = screen.getByRole('dialog', { name: `Buy ${item.name}` });
+  const dialog = consentDialogOf(item);
   expect(within(dialog).getByRole('button', { name: 'Opening checkout...' })).toBeDisabled();
-  expect(within(dialog).getByRole('checkbox', { name: WITHDRAWAL_WAIVER_TEXT })).toBeChecked();
+  expect(within(dialog).getByRole('checkbox', { name: consentTextOf(item) })).toBeChecked();
   expect(waiverTicked).toBe(true);
 }
 
@@ -245,9 +238,10 @@ function assertScreen(expected: PurchaseSnapshot, walk: Walk) {
   }
   if (expected.matches('consenting')) {
     if (!item) throw new Error('Consenting without an item');
-    const dialog = screen.getByRole('dialog', { name: `Buy ${item.name}` });
+    const dialog = consentDialogOf(item);
     expect(dialog).toHaveTextContent(`${item.name} for ${item.priceLabel}`);
-    const box = within(dialog).getByRole('checkbox', { name: WITHDRAWAL_WAIVER_TEXT });
+    if (item.kind === 'vipPlan') expect(dialog).toHaveTextContent('It renews until you cancel.');
+    const box = within(dialog).getByRole('checkbox', { name: consentTextOf(item) });
     if (waiverTicked) expect(box).toBeChecked();
     else expect(box).not.toBeChecked();
     const proceed = within(dialog).getByRole('button', { name: 'Continue to payment' });
@@ -291,13 +285,6 @@ function assertScreen(expected: PurchaseSnapshot, walk: Walk) {
     expectReceipt(purchase);
     return;
   }
-  if (expected.matches('informed')) {
-    if (!item) throw new Error('An answer without an item');
-    const dialog = screen.getByRole('dialog', { name: `Checkout: ${item.name}` });
-    expect(within(dialog).getByRole('status')).toHaveTextContent(message ?? '');
-    expect(message).toContain('In a real app you would now be redirected to a secure payment page');
-    return;
-  }
   if (expected.matches('cancelled')) {
     const dialog = screen.getByRole('dialog', { name: 'Checkout cancelled' });
     expect(within(dialog).getByRole('status')).toHaveTextContent(message ?? '');
@@ -325,7 +312,7 @@ function assertInvocations(steps: ReadonlyArray<ModelStep<typeof purchaseMachine
   // One checkout per Buy Now, with the item clicked, its attempt id, and the waiver only when ticked (a coin pack's).
   expect(of('createCheckout')).toHaveLength(entered('creatingCheckout'));
   for (const invocation of of('createCheckout')) {
-    expect(invocation.input).toEqual({ item: lastBuy?.item, attemptId: ATTEMPT_ID, waiveWithdrawal: lastBuy?.item.kind === 'coinPack' });
+    expect(invocation.input).toEqual({ item: lastBuy?.item, attemptId: ATTEMPT_ID, waiveWithdrawal: true });
   }
   expect(of('confirmPurchase')).toHaveLength(entered('confirming'));
   expect(of('awaitPurchaseUpdate')).toHaveLength(entered('confirming'));
@@ -348,6 +335,7 @@ function walkPath(path: ModelPath<typeof purchaseMachine>, from: typeof model) {
       mockApi({
         'GET /api/config/public': publicConfigReply,
         'GET /api/store/coinpacks': () => coinPacksReply(),
+        'GET /api/store/subscription': noSubscriptionReply,
         'GET /api/store/vipplans': () => vipPlansReply(),
         'GET /api/user/me': () => meReply(),
       });

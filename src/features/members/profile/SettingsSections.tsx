@@ -1,19 +1,21 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { User } from '../../../../contract/members/profile';
 import { currentUserQueryOptions, updateMyProfile } from '../../../api/members';
+import { subscriptionQueryOptions } from '../../../api/subscriptions';
 import { ChangePasswordForm } from '../../auth/ChangePasswordForm';
 import { DeleteAccountSection } from '../../auth/DeleteAccountSection';
 import { SignedInDevicesSection } from '../../auth/SignedInDevicesSection';
 import { TwoStepSection } from '../../auth/TwoStepSection';
 import { BlockedPeopleSection } from '../../safety/BlockedPeopleSection';
-import { Button, Checkbox, Notice, Stack, Text } from '../../../ui';
+import { SubscriptionControls } from '../../store/SubscriptionControls';
+import { Button, ButtonLink, Checkbox, Notice, Stack, Text } from '../../../ui';
 import { DownloadDataSection } from './DownloadDataSection';
 import { ActivitySettings } from './ActivitySettings';
 import { IncognitoSettings } from './IncognitoSettings';
 import { MessagingSettings } from './MessagingSettings';
 import { currentPosition } from './geolocation';
-import { SettingsHeading } from './SettingsSection';
+import { SettingsHeading, SettingsSection } from './SettingsSection';
 
 export interface SettingsSectionsProps {
   user: User;
@@ -22,8 +24,8 @@ export interface SettingsSectionsProps {
 }
 
 /**
- * Settings: the radar location, whether others' radars show you, the people
- * you blocked, the password, signing out other devices, a copy of your data,
+ * Settings: the radar location, whether others' radars show you, the VIP
+ * subscription, the people you blocked, the password, signing out other devices, a copy of your data,
  * and deleting the account. The position comes from the browser (with
  * its permission) and is stored but never shown to anyone; others only see a
  * distance rounded to whole kilometres.
@@ -87,6 +89,7 @@ export function SettingsSections({ user, locate = currentPosition }: SettingsSec
       <ActivitySettings user={user} />
       <IncognitoSettings user={user} />
       <MessagingSettings user={user} />
+      <VipSubscriptionSection />
       <BlockedPeopleSection />
       <SettingsHeading>Change password</SettingsHeading>
       <ChangePasswordForm owner={{ username: user.username, email: user.email }} />
@@ -95,5 +98,30 @@ export function SettingsSections({ user, locate = currentPosition }: SettingsSec
       <DownloadDataSection username={user.username} />
       <DeleteAccountSection />
     </Stack>
+  );
+}
+
+/** Settings, VIP subscription (issue 48): the same one-click Cancel and Resume as on /vip. */
+function VipSubscriptionSection() {
+  const subscription = useQuery(subscriptionQueryOptions());
+  return (
+    <SettingsSection id="settings-vip-subscription" title="VIP subscription">
+      {subscription.isPending ? (
+        <Text tone="muted" role="status">
+          Loading your VIP subscription...
+        </Text>
+      ) : subscription.isError ? (
+        <Notice tone="error">{subscription.error.message}</Notice>
+      ) : subscription.data ? (
+        <SubscriptionControls subscription={subscription.data} />
+      ) : (
+        <Stack gap={3} align="flex-start">
+          <Text>You have no VIP subscription.</Text>
+          <ButtonLink to="/vip" variant="secondary" size="sm">
+            See VIP plans
+          </ButtonLink>
+        </Stack>
+      )}
+    </SettingsSection>
   );
 }

@@ -149,11 +149,11 @@ describe('Home', () => {
     ]);
     const gold = await within(pricing).findByRole('article', { name: 'Gold' });
     expect(within(gold).getByText('$9.99')).toBeInTheDocument();
-    expect(within(gold).getByText('for 30 days')).toBeInTheDocument();
+    expect(within(gold).getByText('every month')).toBeInTheDocument();
     expect(within(gold).getAllByRole('listitem').map(visibleItemText)).toEqual(features);
     expect(within(gold).getByRole('link', { name: 'Get Gold' })).toHaveAttribute('href', '/vip');
     expect(within(tier('Platinum')).getByText('$19.99')).toBeInTheDocument();
-    expect(within(tier('Platinum')).getByText('for 90 days')).toBeInTheDocument();
+    expect(within(tier('Platinum')).getByText('every 3 months')).toBeInTheDocument();
     expect(within(tier('Platinum')).getByText('Most popular')).toBeInTheDocument();
     // Only what the catalogue sells: no tier of the spec's that nothing charges.
     expect(within(pricing).getAllByRole('article').map((article) => within(article).getByRole('heading').textContent)).toEqual([
@@ -166,7 +166,7 @@ describe('Home', () => {
     const faq = await screen.findByRole('region', { name: 'Frequently asked questions' });
     expect(within(faq).getAllByRole('group')).toHaveLength(4);
     const cancel = within(faq).getByText('Can I cancel my subscription anytime?');
-    expect(cancel.parentElement).toHaveTextContent(/a VIP plan runs for the days it says and does not renew on its own/);
+    expect(cancel.parentElement).toHaveTextContent(/A VIP plan renews until you cancel, and cancelling is one click on the VIP page or in Settings/);
   });
 
   it('says so when the VIP plans cannot be loaded, and Try Again loads them', async () => {

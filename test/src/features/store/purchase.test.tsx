@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { fromPromise, SimulatedClock } from 'xstate';
 import { CHECKOUT_CANCELLED_MESSAGE, TEST_PAYMENT_LABEL, WITHDRAWAL_WAIVER_TEXT, type StartCheckoutBody } from '../../../../contract/store/purchases';
 import { purchaseMachine, type CheckoutRequest, type CheckoutStart } from '../../../../machines/store/purchase.machine';
-import { simulatedPurchaseActors } from '../../../../machines/store/purchase.sim';
+import { VIP_START_NOW_TEXT } from '../../../../contract/store/subscriptions';
 import { realtimeHub } from '../../../../src/realtime/hub';
 import { json, mockApi } from '../../support/render-app';
 import {
@@ -12,10 +12,12 @@ import {
   COIN_PACKS,
   coinPacksReply,
   meReply,
+  noSubscriptionReply,
   paymentsModeReply,
   publicConfigReply,
   purchaseOf,
   renderStoreApp,
+  VIP_PLANS,
   vipPlansReply,
 } from './store-fixtures';
 
@@ -31,6 +33,7 @@ function catalogueApi(routes: Parameters<typeof mockApi>[0] = {}) {
   return mockApi({
     'GET /api/config/public': publicConfigReply,
     'GET /api/store/coinpacks': () => coinPacksReply(),
+    'GET /api/store/subscription': noSubscriptionReply,
     'GET /api/store/vipplans': () => vipPlansReply(),
     'GET /api/user/me': () => meReply(),
     ...routes,
@@ -132,21 +135,32 @@ describe('buying', () => {
     expect(attempts[0]).not.toBe(attempts[1]);
   });
 
-  it('a VIP plan on the Store still shows the alert that a real app would redirect to payment; Escape closes it', async () => {
+  it('Get VIP on the Store asks for the request to start now, then opens the plan\'s checkout; Escape before that closes it', async () => {
     localStorage.setItem('user_token', 'user-token');
-    const api = catalogueApi();
-    renderStoreApp('/store');
+    const pages: string[] = [];
+    const api = catalogueApi({ 'POST /api/store/checkout': checkoutReply });
+    renderStoreApp('/store', { goToCheckout: (url) => pages.push(url) });
     await buy('Diamond', 'Get VIP');
-    const dialog = await screen.findByRole('dialog', { name: 'Checkout: Diamond VIP' });
-    expect(within(dialog).getByRole('status')).toHaveTextContent(
-      'In a real app you would now be redirected to a secure payment page to pay $49.99 for Diamond VIP. No payment was taken.',
-    );
-    expect(within(dialog).getByRole('button', { name: 'OK' })).toHaveFocus();
-    // Simulated: nothing is sent to the server.
-    expect(api.calls.filter((call) => call.method !== 'GET')).toEqual([]);
+    const first = await screen.findByRole('dialog', { name: 'Get Diamond VIP' });
+    expect(first).toHaveTextContent('Diamond VIP for $49.99 every 12 months (VAT included)');
+    expect(first).toHaveTextContent('It renews until you cancel.');
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(screen.getAllByRole('button', { name: 'Get VIP' }).every((button) => !(button as HTMLButtonElement).disabled)).toBe(true);
+    expect(api.calls.filter((call) => call.method !== 'GET')).toEqual([]);
+
+    await buy('Diamond', 'Get VIP');
+    const dialog = await screen.findByRole('dialog', { name: 'Get Diamond VIP' });
+    const box = within(dialog).getByRole('checkbox', { name: VIP_START_NOW_TEXT });
+    expect(box).not.toBeChecked();
+    expect(within(dialog).getByRole('button', { name: 'Continue to payment' })).toBeDisabled();
+    await user.click(box);
+    await user.click(within(dialog).getByRole('button', { name: 'Continue to payment' }));
+    await waitFor(() => expect(pages).toEqual(['/test-checkout/cs_local_1']));
+    const [post] = api.calls.filter((call) => call.method === 'POST');
+    const body = post?.body as StartCheckoutBody;
+    expect(body.attemptId).toMatch(UUID);
+    const diamond = VIP_PLANS.find((plan) => plan.name === 'Diamond');
+    expect(body).toEqual({ item: { kind: 'vipPlan', id: diamond?._id }, attemptId: body.attemptId, startNow: true });
   });
 
   it("alerts 'Purchase failed' when checkout fails without a message", async () => {
@@ -154,19 +168,11 @@ describe('buying', () => {
     catalogueApi();
     renderStoreApp('/vip', { machine: checkoutFailingWith(new Error('')) });
     await buy('Gold', 'Get VIP');
+    const consent = await screen.findByRole('dialog', { name: 'Get Gold VIP' });
+    await user.click(within(consent).getByRole('checkbox', { name: VIP_START_NOW_TEXT }));
+    await user.click(within(consent).getByRole('button', { name: 'Continue to payment' }));
     const dialog = await screen.findByRole('dialog', { name: 'Checkout: Gold VIP' });
     expect(within(dialog).getByRole('alert')).toHaveTextContent(/^Purchase failed$/);
-  });
-
-  it('the simulated checkout stays available as a test double', async () => {
-    localStorage.setItem('user_token', 'user-token');
-    catalogueApi();
-    renderStoreApp('/coins', { machine: purchaseMachine.provide({ actors: simulatedPurchaseActors }) });
-    await buy('Value Pack', 'Buy Now');
-    const dialog = await screen.findByRole('dialog', { name: 'Buy Value Pack' });
-    await user.click(within(dialog).getByRole('checkbox', { name: WITHDRAWAL_WAIVER_TEXT }));
-    await user.click(within(dialog).getByRole('button', { name: 'Continue to payment' }));
-    expect(await screen.findByRole('dialog', { name: 'Checkout: Value Pack' })).toHaveTextContent('to pay $4.99 for Value Pack');
   });
 });
 

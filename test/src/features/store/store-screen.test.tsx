@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { json, mockApi } from '../../support/render-app';
-import { accountWith, coinPacksReply, heldReply, meReply, publicConfigReply, renderStoreApp, vipPlansReply } from './store-fixtures';
+import { accountWith, coinPacksReply, heldReply, meReply, noSubscriptionReply, publicConfigReply, renderStoreApp, vipPlansReply } from './store-fixtures';
 
 const user = userEvent.setup({ delay: null });
 
@@ -12,7 +12,7 @@ afterEach(() => localStorage.clear());
 describe('the Store screen', () => {
   it('shows a spinner until both lists arrive, then coin packs and VIP memberships with their buttons and links', async () => {
     const plans = heldReply();
-    mockApi({ 'GET /api/config/public': publicConfigReply, 'GET /api/store/coinpacks': () => coinPacksReply(), 'GET /api/store/vipplans': plans.handler });
+    mockApi({ 'GET /api/config/public': publicConfigReply, 'GET /api/store/coinpacks': () => coinPacksReply(), 'GET /api/store/subscription': noSubscriptionReply, 'GET /api/store/vipplans': plans.handler });
     renderStoreApp('/store');
     expect(await screen.findByRole('heading', { level: 1, name: 'Store' })).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Loading the store');
@@ -33,6 +33,7 @@ describe('the Store screen', () => {
     mockApi({
       'GET /api/config/public': publicConfigReply,
       'GET /api/store/coinpacks': () => coinPacksReply(),
+      'GET /api/store/subscription': noSubscriptionReply,
       'GET /api/store/vipplans': () => vipPlansReply(),
       'GET /api/user/me': () => meReply(accountWith({ coins: 500 })),
     });
@@ -46,6 +47,7 @@ describe('the Store screen', () => {
     mockApi({
       'GET /api/config/public': publicConfigReply,
       'GET /api/store/coinpacks': () => coinPacksReply(),
+      'GET /api/store/subscription': noSubscriptionReply,
       'GET /api/store/vipplans': () => (fail ? json(500, { success: false, message: 'Internal server error' }) : vipPlansReply()),
     });
     renderStoreApp('/store');
@@ -57,7 +59,7 @@ describe('the Store screen', () => {
   });
 
   it('shows each section empty on its own', async () => {
-    mockApi({ 'GET /api/config/public': publicConfigReply, 'GET /api/store/coinpacks': () => coinPacksReply([]), 'GET /api/store/vipplans': () => vipPlansReply() });
+    mockApi({ 'GET /api/config/public': publicConfigReply, 'GET /api/store/coinpacks': () => coinPacksReply([]), 'GET /api/store/subscription': noSubscriptionReply, 'GET /api/store/vipplans': () => vipPlansReply() });
     renderStoreApp('/store');
     expect(await screen.findByRole('heading', { name: 'No coin packs on sale' })).toBeInTheDocument();
     expect(screen.getAllByRole('button', { name: 'Get VIP' })).toHaveLength(3);

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { json, mockApi } from '../../support/render-app';
-import { accountWith, heldReply, meReply, publicConfigReply, renderStoreApp, vipPlansReply } from './store-fixtures';
+import { accountWith, heldReply, meReply, noSubscriptionReply, publicConfigReply, renderStoreApp, vipPlansReply } from './store-fixtures';
 
 const user = userEvent.setup({ delay: null });
 
@@ -12,9 +12,9 @@ afterEach(() => localStorage.clear());
 const expiry = (iso: string) => new Intl.DateTimeFormat(undefined, { dateStyle: 'long' }).format(new Date(iso));
 
 describe('the VIP screen', () => {
-  it('shows a spinner, then the plans with duration, price, RECOMMENDED and Get VIP', async () => {
+  it('shows a spinner, then the plans with price, billing period, RECOMMENDED and Get VIP', async () => {
     const plans = heldReply();
-    mockApi({ 'GET /api/config/public': publicConfigReply, 'GET /api/store/vipplans': plans.handler });
+    mockApi({ 'GET /api/config/public': publicConfigReply, 'GET /api/store/subscription': noSubscriptionReply, 'GET /api/store/vipplans': plans.handler });
     renderStoreApp('/vip');
     await screen.findByRole('heading', { level: 1 });
     expect(screen.getByRole('status')).toHaveTextContent('Loading VIP plans');
@@ -22,16 +22,16 @@ describe('the VIP screen', () => {
     plans.release(() => vipPlansReply());
     const platinum = await screen.findByRole('article', { name: 'Platinum' });
     expect(within(platinum).getByText('RECOMMENDED')).toBeInTheDocument();
-    expect(within(platinum).getByText('90 days')).toBeInTheDocument();
+    expect(within(platinum).getByText('every 3 months, renews until you cancel')).toBeInTheDocument();
     expect(within(platinum).getByText('$19.99')).toBeInTheDocument();
     expect(within(platinum).getByRole('list', { name: 'Platinum includes' })).toHaveTextContent('See Who Liked You');
     expect(screen.getAllByText('RECOMMENDED')).toHaveLength(1);
-    expect(within(screen.getByRole('article', { name: 'Diamond' })).getByText('365 days')).toBeInTheDocument();
+    expect(within(screen.getByRole('article', { name: 'Diamond' })).getByText('every 12 months, renews until you cancel')).toBeInTheDocument();
     expect(screen.getAllByRole('button', { name: 'Get VIP' })).toHaveLength(3);
   });
 
   it('lists the four benefits', async () => {
-    mockApi({ 'GET /api/config/public': publicConfigReply, 'GET /api/store/vipplans': () => vipPlansReply() });
+    mockApi({ 'GET /api/config/public': publicConfigReply, 'GET /api/store/subscription': noSubscriptionReply, 'GET /api/store/vipplans': () => vipPlansReply() });
     renderStoreApp('/vip');
     const panel = await screen.findByRole('region', { name: 'VIP Benefits' });
     const titles = within(panel)
@@ -41,7 +41,7 @@ describe('the VIP screen', () => {
   });
 
   it("invites a visitor to 'Unlock VIP Features'", async () => {
-    mockApi({ 'GET /api/config/public': publicConfigReply, 'GET /api/store/vipplans': () => vipPlansReply() });
+    mockApi({ 'GET /api/config/public': publicConfigReply, 'GET /api/store/subscription': noSubscriptionReply, 'GET /api/store/vipplans': () => vipPlansReply() });
     renderStoreApp('/vip');
     expect(await screen.findByRole('region', { name: 'Unlock VIP Features' })).toBeInTheDocument();
     expect(screen.queryByText(/You are a VIP member/)).not.toBeInTheDocument();
@@ -51,6 +51,7 @@ describe('the VIP screen', () => {
     localStorage.setItem('user_token', 'user-token');
     mockApi({
       'GET /api/config/public': publicConfigReply,
+      'GET /api/store/subscription': noSubscriptionReply,
       'GET /api/store/vipplans': () => vipPlansReply(),
       'GET /api/user/me': () => meReply(accountWith({ isVIP: false })),
     });
@@ -64,6 +65,7 @@ describe('the VIP screen', () => {
     const vipUntil = '2025-12-31T12:00:00.000Z';
     mockApi({
       'GET /api/config/public': publicConfigReply,
+      'GET /api/store/subscription': noSubscriptionReply,
       'GET /api/store/vipplans': () => vipPlansReply(),
       'GET /api/user/me': () => meReply(accountWith({ isVIP: true, vipTier: 'Platinum', vipUntil })),
     });
@@ -78,6 +80,7 @@ describe('the VIP screen', () => {
     localStorage.setItem('user_token', 'user-token');
     mockApi({
       'GET /api/config/public': publicConfigReply,
+      'GET /api/store/subscription': noSubscriptionReply,
       'GET /api/store/vipplans': () => vipPlansReply(),
       'GET /api/user/me': () => meReply(accountWith({ isVIP: true, vipTier: null, vipUntil: null })),
     });
@@ -90,6 +93,7 @@ describe('the VIP screen', () => {
     let fail = true;
     mockApi({
       'GET /api/config/public': publicConfigReply,
+      'GET /api/store/subscription': noSubscriptionReply,
       'GET /api/store/vipplans': () => (fail ? new Response('', { status: 502 }) : vipPlansReply()),
     });
     renderStoreApp('/vip');
@@ -105,6 +109,7 @@ describe('the VIP screen', () => {
     let fail = true;
     mockApi({
       'GET /api/config/public': publicConfigReply,
+      'GET /api/store/subscription': noSubscriptionReply,
       'GET /api/store/vipplans': () => vipPlansReply(),
       'GET /api/user/me': () => (fail ? json(500, { success: false, message: 'Internal server error' }) : meReply(accountWith({ isVIP: true, vipUntil: '2030-01-01T00:00:00.000Z' }))),
     });
