@@ -1,21 +1,6 @@
-import { expect, test, type Page } from './support/test';
-import { expectNoAxeViolations, expectNoSidewaysScroll } from './support/layout';
+import { expect, test } from './support/test';
+import { captureBothWidths } from './support/layout';
 import { makeVip, memberPage, registerMember } from './support/members';
-
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1280, height: 800 };
-
-/** Each state at a phone's width and a desktop's: nothing wider than the screen, no axe problem, and a screenshot to look at. */
-async function captureBothWidths(page: Page, name: string, ready: () => Promise<void>) {
-  for (const viewport of [PHONE, DESKTOP]) {
-    await page.setViewportSize(viewport);
-    await ready();
-    await expectNoSidewaysScroll(page, viewport.width);
-    await expectNoAxeViolations(page);
-    await page.screenshot({ path: `test-results/screens/likes-you-${name}-${viewport.width}.png`, fullPage: true });
-  }
-}
-
 
 test('a free member sees how many like them and not who; as VIP they see who, like back, and both see the match', async ({ browser, request }) => {
   // Seven states, each checked by axe and photographed at two widths.
@@ -37,7 +22,7 @@ test('a free member sees how many like them and not who; as VIP they see who, li
   // Ana, free: Matches says two people like her; Likes you shows the count and blurred stand-ins, never who.
   await anaPage.goto('/match');
   const likesYouLink = anaPage.getByRole('link', { name: 'Likes you: 2' });
-  await captureBothWidths(anaPage, 'matches-link', async () => {
+  await captureBothWidths(anaPage, 'likes-you-matches-link', async () => {
     await expect(likesYouLink).toBeVisible();
   });
   await likesYouLink.click();
@@ -50,7 +35,7 @@ test('a free member sees how many like them and not who; as VIP they see who, li
     expect(await anaPage.content()).not.toContain(admirer.id);
   }
   await expect(anaPage.getByRole('link', { name: 'Get VIP to see who' })).toHaveAttribute('href', '/vip');
-  await captureBothWidths(anaPage, 'locked', async () => {
+  await captureBothWidths(anaPage, 'likes-you-locked', async () => {
     await expect(anaPage.getByRole('heading', { level: 2, name: '2 people like you' })).toBeVisible();
   });
 
@@ -67,11 +52,11 @@ test('a free member sees how many like them and not who; as VIP they see who, li
     return route.continue();
   });
   await anaPage.reload();
-  await captureBothWidths(anaPage, 'error', async () => {
+  await captureBothWidths(anaPage, 'likes-you-error', async () => {
     await expect(anaPage.getByRole('heading', { name: 'Error Loading Likes' })).toBeVisible();
   });
   await anaPage.getByRole('button', { name: 'Try Again' }).click();
-  await captureBothWidths(anaPage, 'loading', async () => {
+  await captureBothWidths(anaPage, 'likes-you-loading', async () => {
     await expect(anaPage.getByRole('list', { name: 'Loading who liked you' })).toBeVisible();
   });
   releaseRetry();
@@ -87,7 +72,7 @@ test('a free member sees how many like them and not who; as VIP they see who, li
   await expect(caraCard.getByText('Super like')).toBeVisible();
   await expect(benCard.getByText('Super like')).toHaveCount(0);
   await expect(benCard.getByRole('img', { name: ben.name })).toBeVisible();
-  await captureBothWidths(anaPage, 'vip', async () => {
+  await captureBothWidths(anaPage, 'likes-you-vip', async () => {
     await expect(benCard).toBeVisible();
   });
 
@@ -103,7 +88,7 @@ test('a free member sees how many like them and not who; as VIP they see who, li
   // Pass on Cara: she leaves too, and nobody is left waiting.
   await caraCard.getByRole('button', { name: `Pass on ${cara.name}` }).click();
   await expect(caraCard).toHaveCount(0);
-  await captureBothWidths(anaPage, 'empty', async () => {
+  await captureBothWidths(anaPage, 'likes-you-empty', async () => {
     await expect(anaPage.getByRole('heading', { name: 'No new likes yet' })).toBeVisible();
   });
 

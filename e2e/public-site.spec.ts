@@ -75,13 +75,13 @@ test('Home: every section in order, with its stats, blog teaser, prices and FAQ'
   const pricing = page.getByRole('region', { name: 'Simple plans, no surprises' });
   // The seeded catalogue's plans, at the prices and lengths /vip sells them for.
   await expect(pricing.getByRole('article', { name: 'Basic' })).toContainText('50 likes a day');
-  await expect(pricing.getByRole('article', { name: 'Gold' })).toContainText('$9.99 for 30 days');
-  await expect(pricing.getByRole('article', { name: 'Platinum' })).toContainText('$19.99 for 90 days');
-  await expect(pricing.getByRole('article', { name: 'Diamond' })).toContainText('$49.99 for 365 days');
+  await expect(pricing.getByRole('article', { name: 'Gold' })).toContainText('$9.99 every month');
+  await expect(pricing.getByRole('article', { name: 'Platinum' })).toContainText('$19.99 every 3 months');
+  await expect(pricing.getByRole('article', { name: 'Diamond' })).toContainText('$49.99 every 12 months');
   await pricing.screenshot({ path: 'test-results/screens/home-pricing-1280.png' });
   const faq = page.getByRole('region', { name: 'Frequently asked questions' });
   await faq.getByText('Can I cancel my subscription anytime?').click();
-  await expect(faq.getByText(/does not renew on its own/)).toBeVisible();
+  await expect(faq.getByText(/renews until you cancel/)).toBeVisible();
 
 });
 

@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from './support/test';
+import { VIP_START_NOW_TEXT } from '../contract/store/subscriptions';
 import { expectNoAxeViolations, expectNoSidewaysScroll } from './support/layout';
 
 const ADMIN = { username: process.env.ADMIN_USERNAME ?? 'admin', password: process.env.ADMIN_PASSWORD ?? 'e2e-admin-password-2026' };
@@ -109,7 +110,7 @@ test('signed out, Buy Now sends the visitor to /login first, and signing in brin
   await expect(page.getByRole('complementary', { name: 'Your balance' })).toContainText(await demoBalanceText(request));
 });
 
-test('the demo user sees the real balance on Coins and Store, and Get VIP still shows the payment-redirect alert', async ({ page, request }) => {
+test('the demo user sees the real balance on Coins and Store, and Get VIP asks for the start-now request before any checkout', async ({ page, request }) => {
   await signInBrowser(page, await token(request, '/api/auth/login', DEMO));
   const balance = await demoBalanceText(request);
   await page.goto('/coins');
@@ -117,13 +118,16 @@ test('the demo user sees the real balance on Coins and Store, and Get VIP still 
   await page.goto('/store');
   await expect(page.getByRole('complementary', { name: 'Your balance' })).toContainText(balance);
 
-  // VIP subscriptions are not sold yet: the spec's simulated alert stays for plans (coin packs: coin-purchase.spec.ts).
+  // A plan is a subscription: its dialog says what it costs and how often, and nothing starts before the box is ticked (the whole purchase: vip-subscription.spec.ts).
   await page.getByRole('article', { name: 'Platinum' }).getByRole('button', { name: 'Get VIP' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Checkout: Platinum VIP' });
-  await expect(dialog).toContainText(/In a real app you would now be redirected to a secure payment page to pay \$[0-9.]+ for Platinum VIP\./);
+  const dialog = page.getByRole('dialog', { name: 'Get Platinum VIP' });
+  await expect(dialog).toContainText(/Platinum VIP for \$[0-9.]+ every 3 months \(VAT included\)/);
+  await expect(dialog).toContainText('It renews until you cancel.');
+  await expect(dialog.getByRole('checkbox', { name: VIP_START_NOW_TEXT })).not.toBeChecked();
+  await expect(dialog.getByRole('button', { name: 'Continue to payment' })).toBeDisabled();
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: 'test-results/screens/store-purchase-alert-1280.png' });
-  await dialog.getByRole('button', { name: 'OK' }).click();
+  await page.screenshot({ path: 'test-results/screens/store-vip-consent-1280.png' });
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(page.getByRole('complementary', { name: 'Your balance' })).toContainText(balance);
 });
@@ -183,7 +187,7 @@ test('a change an admin makes to a coin pack or VIP plan shows on Coins, VIP and
 
     await page.goto('/vip');
     const elite = page.getByRole('article', { name: 'Diamond Elite' });
-    await expect(elite.getByText('180 days')).toBeVisible();
+    await expect(elite.getByText('every 6 months')).toBeVisible();
     await expect(elite.getByText('$39.99')).toBeVisible();
     await expect(page.getByRole('article', { name: 'Diamond', exact: true })).toHaveCount(0);
 

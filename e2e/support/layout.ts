@@ -101,3 +101,21 @@ export async function edgeShades(page: Page, region: Locator): Promise<{ left: n
     return { left: darkness(2), right: darkness(image.width - 6) };
   }, png.toString('base64'));
 }
+
+const PHONE_VIEWPORT = { width: 390, height: 844 };
+const DESKTOP_VIEWPORT = { width: 1280, height: 800 };
+
+/**
+ * One state at a phone's width and a desktop's: nothing wider than the
+ * screen, no axe problem, and a screenshot to look at
+ * (test-results/screens/<name>-390.png and -1280.png).
+ */
+export async function captureBothWidths(page: Page, name: string, ready: () => Promise<void>): Promise<void> {
+  for (const viewport of [PHONE_VIEWPORT, DESKTOP_VIEWPORT]) {
+    await page.setViewportSize(viewport);
+    await ready();
+    await expectNoSidewaysScroll(page, viewport.width);
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: `test-results/screens/${name}-${viewport.width}.png`, fullPage: true });
+  }
+}
