@@ -24,8 +24,18 @@ import { deleteAccountRow, hasPendingWithdrawal, lockAccountRow } from './querie
  * cannot roll back with a transaction, and nothing serves a photo without
  * its row).
  */
-export async function deleteAccount(db: OrbitDatabase, user: UserRow, body: DeleteAccountBody, photos: Pick<PhotoContext, 'storage' | 'log'>): Promise<void> {
+export async function deleteAccount(
+  db: OrbitDatabase,
+  user: UserRow,
+  body: DeleteAccountBody,
+  photos: Pick<PhotoContext, 'storage' | 'log'>,
+  /** Cancels the member's VIP subscription at the payment provider (store area), so a deleted account is never charged again. */
+  stopRenewals: (userId: string) => Promise<void>,
+): Promise<void> {
   if (!(await verifyPassword(user.passwordHash, body.password))) throw new HttpError(400, CURRENT_PASSWORD_INCORRECT);
+  // Checked again under the lock below; first here, so a deletion refused for it cancels nothing.
+  if (await hasPendingWithdrawal(db, user.id)) throw new HttpError(409, PAYOUT_PENDING_MESSAGE);
+  await stopRenewals(user.id);
   // The cascades make this one statement atomic already; the transaction is
   // where anything added later (an audit entry) must go, so the
   // account is never half deleted. A second request racing this one deletes

@@ -32,6 +32,7 @@ import { HttpError } from '../plugins/errors';
 import type { RateLimitRule, RateLimits } from '../plugins/rate-limit';
 import { bearerSecurity, errorResponses } from '../lib/error-responses';
 import { toUserView } from '../members/views';
+import { stopRenewalsOf } from '../store/subscription-changes';
 
 export interface AuthRoutesOptions {
   rateLimits: RateLimits;
@@ -262,7 +263,7 @@ const authRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (app, options, d
       const liveStreams = await app.live.liveStreamsOf(member.id);
       // No device cookie on success: the account is gone, and its username may go to someone else.
       await throttledPasswordCheck(request, reply, { door: 'user', username: member.username, rememberOnSuccess: false }, () =>
-        deleteAccount(app.db, member, request.body, { storage: app.photoStorage, log: request.log }),
+        deleteAccount(app.db, member, request.body, { storage: app.photoStorage, log: request.log }, (userId) => stopRenewalsOf(app, userId)),
       );
       for (const peerId of matchedIds) publishConversationEnded(app.realtime, member.id, peerId);
       app.calls.forgetCalls(openCalls, 'blocked');

@@ -47,6 +47,17 @@ async function change(app: StoreApp, row: VipSubscriptionRow, wanted: Subscripti
   return updated;
 }
 
+/**
+ * An account about to be deleted: its subscription must never renew again
+ * (nobody could cancel it afterwards). Asked of the provider before the
+ * account goes; when the provider is out of reach the deletion waits (503).
+ */
+export async function stopRenewalsOf(app: StoreApp, userId: string, now = new Date()): Promise<void> {
+  const row = await liveSubscriptionOf(app.db, userId);
+  if (!row || row.cancelAtPeriodEnd) return;
+  await change(app, row, { cancelAtPeriodEnd: true }, 'cancel', now);
+}
+
 /** Cancel: no renewal; VIP stays until the period's end. Cancelling again changes nothing. */
 export async function cancelSubscription(app: StoreApp, member: UserRow, now = new Date()) {
   const row = await liveOr404(app, member.id);

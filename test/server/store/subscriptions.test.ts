@@ -12,7 +12,7 @@ import {
   type VipSubscription,
 } from '../../../contract/store/subscriptions';
 import { testSubscriptionResponseSchema } from '../../../contract/store/test-checkout';
-import { paymentEvents, testCheckoutSessions, vipSubscriptions } from '../../../server/db/schema';
+import { paymentEvents, testCheckoutSessions, testSubscriptions, vipSubscriptions } from '../../../server/db/schema';
 import { LOCAL_WEBHOOK_PATH } from '../../../server/store/plugin';
 import { signTestWebhook, TEST_SIGNATURE_HEADER, testWebhookKey } from '../../../server/store/test-provider/signature';
 import { bearer, registerUser, type RegisteredUser } from '../helpers/accounts';
@@ -252,6 +252,18 @@ describe('cancel, resume and change of plan', () => {
       expect(response.statusCode).toBe(404);
       expect(response.json<{ message: string }>().message).toBe('You have no VIP subscription');
     }
+  });
+
+  it('deleting the account stops renewals at the provider first, so a deleted member is never charged again', async () => {
+    const member = await registerUser(testApp.app);
+    const { providerSubscriptionId } = await subscribe(member);
+    const deleted = await testApp.app.inject({ method: 'DELETE', url: '/api/auth/account', headers: bearer(member.token), payload: { password: member.body.password } });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const [atProvider] = await testApp.db.select().from(testSubscriptions).where(eq(testSubscriptions.id, providerSubscriptionId));
+    // The test provider's own row goes with the account (a cascade); Orbit's stays for the books, marked as not renewing.
+    expect(atProvider).toBeUndefined();
+    const [row] = await testApp.db.select().from(vipSubscriptions).where(eq(vipSubscriptions.providerSubscriptionId, providerSubscriptionId));
+    expect(row).toMatchObject({ userId: null, cancelAtPeriodEnd: true });
   });
 
   it("another member's test subscription cannot be renewed by them", async () => {
