@@ -54,6 +54,8 @@ export const purchaseSchema = z.object({
   withdrawalWaived: z.boolean(),
   createdAt: z.string(),
   paidAt: z.string().nullable(),
+  /** What went back to the member (a withdrawal); null when nothing was refunded. */
+  refunded: moneySchema.nullable(),
 });
 export type Purchase = z.infer<typeof purchaseSchema>;
 

@@ -28,6 +28,22 @@ export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 /** The EU's consumer rules: a service started within the 14 days of withdrawal is asked for expressly (never pre-ticked). */
 export const VIP_START_NOW_TEXT = 'I want my VIP to start now. If I withdraw within 14 days, I pay only for the days I used.';
 
+/** The EU's right of withdrawal: days from the first payment in which a subscriber may withdraw, refunded less the days used. */
+export const WITHDRAWAL_DAYS = 14;
+
+/**
+ * What a withdrawal gives back: the first payment less the days of its period
+ * used, a day begun counting as used, in the member's favour where a cent
+ * divides (the used part is rounded down).
+ */
+export function withdrawalRefundMinor(amountMinor: number, daysUsed: number, periodDays: number): number {
+  if (periodDays <= 0) return 0;
+  const used = Math.floor((amountMinor * Math.min(daysUsed, periodDays)) / periodDays);
+  return amountMinor - used;
+}
+
+export const WITHDRAWAL_PASSED_MESSAGE = `The ${WITHDRAWAL_DAYS} days to withdraw from this subscription have passed; you can still cancel it`;
+
 export const ALREADY_SUBSCRIBED_MESSAGE = 'You already have a VIP subscription: change your plan instead';
 export const NO_SUBSCRIPTION_MESSAGE = 'You have no VIP subscription';
 export const SAME_PLAN_MESSAGE = 'You are already on this plan';
@@ -49,6 +65,8 @@ export const vipSubscriptionSchema = z.object({
   vipUntil: z.string(),
   /** The local provider took it: no money moves. */
   testPayment: z.boolean(),
+  /** While the member may still withdraw (14 days from the first payment): until when, and what would come back today. */
+  withdrawal: z.object({ until: z.string(), refund: moneySchema }).nullable(),
 });
 export type VipSubscription = z.infer<typeof vipSubscriptionSchema>;
 
@@ -70,5 +88,6 @@ export type SubscriptionUpdatedEvent = z.infer<typeof subscriptionUpdatedEventSc
 export const subscriptionMessages = {
   cancelled: (endDate: string) => `Your VIP will not renew. It stays active until ${endDate}.`,
   resumed: (renewDate: string) => `Your VIP renews again on ${renewDate}.`,
+  withdrawn: (refund: string) => `You withdrew from VIP: ${refund} goes back to you, and your VIP has ended.`,
   changed: (planName: string, renewDate: string) => `You are now on ${planName}. It renews on ${renewDate} at the new price.`,
 };

@@ -514,6 +514,11 @@ export const purchases = pgTable(
     withdrawalWaived: boolean('withdrawal_waived').notNull().default(false),
     checkoutExpiresAt: timestamp('checkout_expires_at', { withTimezone: true }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** What went back to the member (a withdrawal), in the same currency; revenue is the amount less this. */
+    refundedMinor: integer('refunded_minor').notNull().default(0),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    /** The provider's refund (Stripe's re_…). */
+    refundId: text('refund_id'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -524,6 +529,7 @@ export const purchases = pgTable(
     check('purchases_status_check', sql`${t.status} in (${sqlList(PURCHASE_STATUSES)})`),
     check('purchases_provider_check', sql`${t.provider} in (${sqlList(PAYMENT_PROVIDERS)})`),
     check('purchases_paid_has_date', sql`(${t.status} = 'paid') = (${t.paidAt} is not null)`),
+    check('purchases_refund_within_amount', sql`${t.refundedMinor} >= 0 and ${t.refundedMinor} <= ${t.amountMinor}`),
   ],
 );
 

@@ -51,6 +51,21 @@ export interface SubscriptionPrice {
 /** What Orbit changes about a subscription: cancel or resume at the period's end, or move it to another plan. */
 export type SubscriptionChange = { cancelAtPeriodEnd: boolean } | { price: SubscriptionPrice };
 
+/** A refund asked of the provider: of a payment (Stripe's payment intent or invoice, the local provider's tpi_/tin_), in part or whole. */
+export interface RefundRequest {
+  paymentId: string;
+  amountMinor: number;
+  currency: string;
+  /** The purchase's refund: asked again (a retry), it is the same refund. */
+  idempotencyKey: string;
+}
+
+/** succeeded: the money is on its way back; pending: the provider confirms later (a refund.updated / charge.refunded event); failed: nothing was refunded. */
+export interface RefundState {
+  refundId: string;
+  status: 'succeeded' | 'pending' | 'failed';
+}
+
 /** A renewal the provider was paid for (an invoice): a purchase in the member's history. */
 export interface PaidRenewal {
   invoiceId: string;
@@ -107,6 +122,10 @@ export interface PaymentsProvider {
   retrieveSubscription(subscriptionId: string): Promise<SubscriptionState>;
   /** Cancels or resumes at the period's end, or changes the plan (`idempotencyKey` makes a retried change one change). */
   updateSubscription(subscriptionId: string, change: SubscriptionChange, idempotencyKey: string): Promise<SubscriptionState>;
+  /** Ends a subscription at once (a withdrawal): no more renewals, nothing left of the period. */
+  cancelSubscriptionNow(subscriptionId: string, idempotencyKey: string): Promise<SubscriptionState>;
+  /** Refunds (part of) a payment; throws PaymentProviderUnavailableError when out of reach. */
+  refund(request: RefundRequest): Promise<RefundState>;
   /** Checks the signature (in the provider's header) over the raw request bytes; throws WebhookSignatureError when it does not hold. */
   parseWebhook(rawBody: Buffer, headers: Readonly<Record<string, string | string[] | undefined>>): PaymentEvent;
 }

@@ -13,6 +13,8 @@ import {
   type PaymentEvent,
   type PaymentsProvider,
   type ProviderSubscriptionStatus,
+  type RefundRequest,
+  type RefundState,
   type SubscriptionChange,
   type SubscriptionPrice,
   type SubscriptionState,
@@ -140,6 +142,36 @@ export class StripePaymentsProvider implements PaymentsProvider {
     }
   }
 
+  async cancelSubscriptionNow(subscriptionId: string, idempotencyKey: string): Promise<SubscriptionState> {
+    try {
+      // prorate and invoice_now stay false (Stripe's defaults): no credit for the rest of the period and no final invoice, as Orbit refunds the member itself.
+      // Stripe ignores an Idempotency-Key on a DELETE: a retry is made safe by the re-read below, not by the key.
+      return subscriptionStateOf(await atStripe(() => this.stripe.subscriptions.cancel(subscriptionId, {}, { idempotencyKey })));
+    } catch (error) {
+      // Stripe answers the cancel of a subscription that has already ended as it answers an unknown id (resource_missing):
+      // asked again, it says which (retrieveSubscription throws UnknownSubscriptionError for an id it does not know).
+      if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+        const state = await this.retrieveSubscription(subscriptionId);
+        if (state.status === 'canceled') return state;
+      }
+      throw error;
+    }
+  }
+
+  async refund(request: RefundRequest): Promise<RefundState> {
+    const { paymentId, amountMinor, idempotencyKey } = request;
+    // The amount is in the payment's own currency: a refund of a payment intent names none (Stripe's `currency` is for customer balance refunds).
+    try {
+      const paymentIntent = await this.paymentIntentOf(paymentId);
+      const refund = await atStripe(() => this.stripe.refunds.create({ payment_intent: paymentIntent, amount: amountMinor }, { idempotencyKey }));
+      return { refundId: refund.id, status: refundStatusOf(refund.status) };
+    } catch (error) {
+      // Orbit stored the payment from Stripe's own answer: one Stripe does not know is a fault, not something to retry.
+      if (isMissing(error)) throw new Error(`Stripe has no payment ${paymentId} to refund`, { cause: error });
+      throw error;
+    }
+  }
+
   parseWebhook(rawBody: Buffer, headers: Readonly<Record<string, string | string[] | undefined>>): PaymentEvent {
     const signature = headers['stripe-signature'];
     if (signature === undefined) throw new WebhookSignatureError('No Stripe-Signature header');
@@ -219,6 +251,25 @@ export class StripePaymentsProvider implements PaymentsProvider {
       // The member pays the difference for the rest of the period on the next invoice.
       proration_behavior: 'create_prorations',
     };
+  }
+
+  /**
+   * The payment intent to refund for a payment Orbit stored: a coin pack's
+   * payment intent itself, or a subscription's first invoice (checkoutStateOf),
+   * whose payment intent is one of the invoice's payments (in the pinned API
+   * version an invoice has no payment_intent of its own).
+   */
+  private async paymentIntentOf(paymentId: string): Promise<string> {
+    if (paymentId.startsWith('pi_')) return paymentId;
+    if (!paymentId.startsWith('in_')) throw new Error(`${paymentId} is neither a Stripe payment intent nor an invoice`);
+    const invoice = await atStripe(() => this.stripe.invoices.retrieve(paymentId, { expand: ['payments'] }));
+    const paid = (invoice.payments?.data ?? []).filter((payment) => payment.status === 'paid' && payment.payment.payment_intent !== undefined);
+    const [only] = paid;
+    // Orbit's invoices are paid whole by one payment: several would need a refund each, which one RefundState cannot answer.
+    if (only?.payment.payment_intent === undefined || paid.length > 1) {
+      throw new Error(`Stripe invoice ${paymentId} has ${paid.length} paid payment intents: it can only be refunded through exactly one`);
+    }
+    return idOf(only.payment.payment_intent);
   }
 
   /** The member's Stripe customer, created on their first checkout. */
@@ -306,6 +357,25 @@ function subscriptionStateOf(subscription: Stripe.Subscription): SubscriptionSta
     currency: item.price.currency.toUpperCase(),
     billingMonths: billingMonthsOf(subscription.id, item.price.recurring),
   };
+}
+
+/**
+ * Stripe's refund status (a plain string in the SDK's types, null on some
+ * refunds) as Orbit's. Only a refund known to be settled either way is
+ * succeeded or failed: anything else (pending, requires_action, a status
+ * Stripe adds later) is pending, as a refund taken for failed could be made
+ * again and pay the member twice.
+ */
+function refundStatusOf(status: string | null): RefundState['status'] {
+  switch (status) {
+    case 'succeeded':
+      return 'succeeded';
+    case 'failed':
+    case 'canceled':
+      return 'failed';
+    default:
+      return 'pending';
+  }
 }
 
 /** The subscription an invoice bills, if any (in the pinned API version under `parent`: the invoice has no `subscription`). */

@@ -8,7 +8,7 @@ import type { StoreApp } from './store-app';
 import { sendSubscriptionNotice } from './subscription-mail';
 import { announceSubscription, applySubscriptionState, type PlanNames } from './subscriptions';
 import { latestSubscriptionOf, liveSubscriptionOf } from './queries/subscriptions';
-import { toVipSubscription } from './views';
+import { withWithdrawal } from './subscription-withdrawal';
 
 // What a member changes about their VIP subscription: cancel or resume at the
 // period's end (one click, on /vip and in Settings) and a plan change. Each is
@@ -24,7 +24,7 @@ const longDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone:
 export async function currentSubscription(app: StoreApp, userId: string, now = new Date()): Promise<VipSubscription | null> {
   const row = await latestSubscriptionOf(app.db, userId);
   if (!row || row.status === 'ended' || (row.cancelAtPeriodEnd && row.currentPeriodEnd <= now)) return null;
-  return toVipSubscription(row);
+  return withWithdrawal(app.db, row, now);
 }
 
 async function liveOr404(app: StoreApp, userId: string): Promise<VipSubscriptionRow> {
@@ -64,7 +64,7 @@ export async function cancelSubscription(app: StoreApp, member: UserRow, now = n
   const cancelled = row.cancelAtPeriodEnd ? row : await change(app, row, { cancelAtPeriodEnd: true }, 'cancel', now);
   const message = subscriptionMessages.cancelled(longDate.format(cancelled.currentPeriodEnd));
   if (cancelled !== row) app.mailer.inBackground(() => sendSubscriptionNotice(app, member.email, 'Your Orbit VIP will not renew', message));
-  return { subscription: toVipSubscription(cancelled), message };
+  return { subscription: await withWithdrawal(app.db, cancelled, now), message };
 }
 
 /** Resume: it renews again at the period's end. Resuming one that renews changes nothing. */
@@ -73,7 +73,7 @@ export async function resumeSubscription(app: StoreApp, member: UserRow, now = n
   const resumed = row.cancelAtPeriodEnd ? await change(app, row, { cancelAtPeriodEnd: false }, 'resume', now) : row;
   const message = subscriptionMessages.resumed(longDate.format(resumed.currentPeriodEnd));
   if (resumed !== row) app.mailer.inBackground(() => sendSubscriptionNotice(app, member.email, 'Your Orbit VIP renews again', message));
-  return { subscription: toVipSubscription(resumed), message };
+  return { subscription: await withWithdrawal(app.db, resumed, now), message };
 }
 
 /** Another plan: the new level at once, the new price from the next renewal (the provider prorates the rest of this period). */
@@ -86,5 +86,5 @@ export async function changeSubscriptionPlan(app: StoreApp, member: UserRow, pla
   const changed = await change(app, row, { price }, `plan:${plan.id}`, now, { planId: plan.id, planName: plan.name });
   const message = subscriptionMessages.changed(plan.name, longDate.format(changed.currentPeriodEnd));
   app.mailer.inBackground(() => sendSubscriptionNotice(app, member.email, 'Your Orbit VIP plan changed', message));
-  return { subscription: toVipSubscription(changed), message };
+  return { subscription: await withWithdrawal(app.db, changed, now), message };
 }

@@ -3,6 +3,7 @@ import { changePlanBodySchema, subscriptionChangeResponseSchema, subscriptionRes
 import { bearerSecurity, errorResponses } from '../lib/error-responses';
 import { signedInUser } from '../plugins/auth';
 import { cancelSubscription, changeSubscriptionPlan, currentSubscription, resumeSubscription } from './subscription-changes';
+import { withdrawFromSubscription } from './subscription-withdrawal';
 
 const tags = ['store'];
 
@@ -49,6 +50,21 @@ const subscriptionRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
       },
     },
     async (request) => ({ success: true as const, ...(await resumeSubscription(app, signedInUser(request))) }),
+  );
+
+  app.post(
+    '/store/subscription/withdraw',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        summary: 'Withdraw within 14 days of the first payment: the subscription ends now, refunded less the days used',
+        description: 'The answer\'s subscription has ended. 409 once the 14 days have passed (cancel instead); 502 when the provider refused the refund (VIP has ended; the team refunds by hand).',
+        security: bearerSecurity,
+        response: { 200: subscriptionChangeResponseSchema, ...errorResponses(401, 403, 404, 409, 502, 503) },
+      },
+    },
+    async (request) => ({ success: true as const, ...(await withdrawFromSubscription(app, signedInUser(request))) }),
   );
 
   app.post(

@@ -29,10 +29,11 @@ export function toPurchase(row: PurchaseRow, now: Date): Purchase {
     withdrawalWaived: row.withdrawalWaived,
     createdAt: row.createdAt.toISOString(),
     paidAt: row.paidAt?.toISOString() ?? null,
+    refunded: row.refundedMinor > 0 ? { amountMinor: row.refundedMinor, currency: row.currency } : null,
   };
 }
 
-export function toVipSubscription(row: VipSubscriptionRow): VipSubscription {
+export function toVipSubscription(row: VipSubscriptionRow, withdrawal: VipSubscription['withdrawal'] = null): VipSubscription {
   return {
     _id: row.id,
     planId: row.planId,
@@ -44,5 +45,6 @@ export function toVipSubscription(row: VipSubscriptionRow): VipSubscription {
     currentPeriodEnd: row.currentPeriodEnd.toISOString(),
     vipUntil: row.paidUntil.toISOString(),
     testPayment: row.provider === 'local',
+    withdrawal,
   };
 }

@@ -21,12 +21,14 @@ export async function memberCounts(db: OrbitDatabase, activeSince: Date, now: Da
 /**
  * Revenue since the start of today, the week and the month, one row per
  * currency paid in (sums of cents as bigint, read as numbers: far below 2^53):
- * one aggregate query. Counted when paid; checkouts not (yet) paid and the
- * local test provider's payments, where no money moved, are not revenue.
+ * one aggregate query. Counted when paid, less what was refunded; checkouts
+ * not (yet) paid and the local test provider's payments, where no money
+ * moved, are not revenue.
  */
 export async function revenueSums(db: OrbitDatabase, periods: { today: Date; week: Date; month: Date }, now: Date) {
   // The week can start in the previous month, so each period has its own filter.
-  const sumSince = (since: Date) => sql<number>`coalesce(sum(${purchases.amountMinor}) filter (where ${purchases.paidAt} >= ${at(since)}), 0)::bigint`.mapWith(Number);
+  const sumSince = (since: Date) =>
+    sql<number>`coalesce(sum(${purchases.amountMinor} - ${purchases.refundedMinor}) filter (where ${purchases.paidAt} >= ${at(since)}), 0)::bigint`.mapWith(Number);
   return db
     .select({ currency: purchases.currency, today: sumSince(periods.today), thisWeek: sumSince(periods.week), thisMonth: sumSince(periods.month) })
     .from(purchases)

@@ -1,4 +1,4 @@
-import { and, desc, eq, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, ne } from 'drizzle-orm';
 import { purchases, users, vipSubscriptions, type NewVipSubscriptionRow, type PurchaseRow, type VipSubscriptionRow } from '../../db/schema';
 import type { OrbitDatabase } from '../../db/types';
 
@@ -53,5 +53,27 @@ export async function linkPurchaseToSubscription(tx: OrbitDatabase, purchaseId: 
 /** A paid renewal as a purchase in the member's history; undefined when this invoice was recorded before. */
 export async function insertRenewalPurchase(tx: OrbitDatabase, values: typeof purchases.$inferInsert): Promise<PurchaseRow | undefined> {
   const [row] = await tx.insert(purchases).values(values).onConflictDoNothing({ target: purchases.attemptKey }).returning();
+  return row;
+}
+
+/** The payment that started a subscription: its checkout's purchase (renewals come later). */
+export async function firstPaymentOf(db: OrbitDatabase, subscriptionId: string): Promise<PurchaseRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(purchases)
+    .where(and(eq(purchases.subscriptionId, subscriptionId), eq(purchases.status, 'paid')))
+    .orderBy(asc(purchases.paidAt))
+    .limit(1);
+  return row;
+}
+
+export async function lockPurchase(tx: OrbitDatabase, id: string): Promise<PurchaseRow | undefined> {
+  const [row] = await tx.select().from(purchases).where(eq(purchases.id, id)).for('update');
+  return row;
+}
+
+export async function recordRefund(tx: OrbitDatabase, id: string, refund: { refundedMinor: number; refundedAt: Date; refundId: string }): Promise<PurchaseRow> {
+  const [row] = await tx.update(purchases).set(refund).where(eq(purchases.id, id)).returning();
+  if (!row) throw new Error(`purchase ${id} vanished`);
   return row;
 }

@@ -12,6 +12,8 @@ import {
   type CheckoutState,
   type PaymentEvent,
   type PaymentsProvider,
+  type RefundRequest,
+  type RefundState,
   type SubscriptionChange,
   type SubscriptionState,
 } from '../payments-provider';
@@ -129,6 +131,18 @@ export class LocalPaymentsProvider implements PaymentsProvider {
     return subscriptionStateOf(row);
   }
 
+  async cancelSubscriptionNow(subscriptionId: string): Promise<SubscriptionState> {
+    const now = this.now();
+    const { row } = await this.changeSubscription(subscriptionId, (current) => endNow(current, now));
+    return subscriptionStateOf(row);
+  }
+
+  /** No money moved, so none goes back: the refund succeeds at once, named after its key so a retry is the same refund. */
+  refund(request: RefundRequest): Promise<RefundState> {
+    const refundId = `tre_${createHmac('sha256', this.webhookKey).update(request.idempotencyKey).digest('base64url').slice(0, 24)}`;
+    return Promise.resolve({ refundId, status: 'succeeded' });
+  }
+
   /**
    * A test's renewal at the end of the current period: paid (the period moves
    * on, or a failed one is paid on retry) or failed (the period moves on
@@ -142,9 +156,7 @@ export class LocalPaymentsProvider implements PaymentsProvider {
   /** A test's end of retries: the provider gives up on a past-due subscription (Stripe cancels it). */
   async endSubscription(subscriptionId: string): Promise<{ row: TestSubscriptionRow; moved: boolean }> {
     const now = this.now();
-    return this.changeSubscription(subscriptionId, (current) =>
-      current.status === 'canceled' ? null : { values: { status: 'canceled', endedAt: now }, eventType: 'customer.subscription.deleted' },
-    );
+    return this.changeSubscription(subscriptionId, (current) => endNow(current, now));
   }
 
   /** Changes a subscription under its row lock as `decide` says (null: it cannot), then sends the event after the commit. */
@@ -246,6 +258,11 @@ export class LocalPaymentsProvider implements PaymentsProvider {
     // Like Stripe's delivery, after the answer; a lost one is made up by the return page asking retrieveCheckout.
     setImmediate(() => void this.deliver(body, signature).catch(() => {}));
   }
+}
+
+/** Ending a subscription now (a withdrawal, or retries given up), as Stripe's cancel; null when it has ended already. */
+function endNow(current: TestSubscriptionRow, now: Date) {
+  return current.status === 'canceled' ? null : { values: { status: 'canceled' as const, endedAt: now }, eventType: 'customer.subscription.deleted' };
 }
 
 function stateOf(row: TestCheckoutSessionRow): Omit<CheckoutState, 'subscription'> {

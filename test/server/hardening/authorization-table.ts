@@ -357,6 +357,7 @@ export const AUTHORIZATION_TABLE: Record<RouteKey, MatrixRow> = {
   'GET /api/store/subscription': { expected: usersOnly(), request: () => get('/api/store/subscription') },
   'POST /api/store/subscription/cancel': { expected: { anonymous: 401, userA: 404, userB: 404, banned: 401, admin: 403 }, request: () => ({ method: 'POST', url: '/api/store/subscription/cancel' }) },
   'POST /api/store/subscription/resume': { expected: { anonymous: 401, userA: 404, userB: 404, banned: 401, admin: 403 }, request: () => ({ method: 'POST', url: '/api/store/subscription/resume' }) },
+  'POST /api/store/subscription/withdraw': { expected: { anonymous: 401, userA: 404, userB: 404, banned: 401, admin: 403 }, request: () => ({ method: 'POST', url: '/api/store/subscription/withdraw' }) },
   'POST /api/store/subscription/plan': {
     expected: { anonymous: 401, userA: 404, userB: 404, banned: 401, admin: 403 },
     request: () => ({ method: 'POST', url: '/api/store/subscription/plan', payload: { planId: randomUUID() } }),

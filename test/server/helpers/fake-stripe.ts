@@ -7,9 +7,10 @@ import type { StripeApiAddress } from '../../../server/environment';
 // A stand-in for Stripe's API, with exactly the endpoints Orbit's Stripe
 // provider calls, answering in the shapes of the API version the SDK is pinned
 // to (stripe@23.1.0, 2026-10-28.endive: Stripe.Customer, Stripe.Checkout.Session,
-// Stripe.PaymentIntent, Stripe.Subscription, Stripe.Invoice, Stripe.Event).
-// Requests arrive form-encoded, as the SDK sends them; an Idempotency-Key seen
-// before answers what it answered then.
+// Stripe.PaymentIntent, Stripe.Subscription, Stripe.Invoice, Stripe.InvoicePayment,
+// Stripe.Refund, Stripe.Event). Requests arrive form-encoded, as the SDK sends
+// them (a GET's and a DELETE's in the query); an Idempotency-Key seen before on
+// a POST answers what it answered then (Stripe ignores it on GET and DELETE).
 
 export const FAKE_STRIPE_SECRET_KEY = 'sk_test_orbit_fake_0123456789';
 export const FAKE_STRIPE_WEBHOOK_SECRET = 'whsec_orbit_fake_0123456789';
@@ -149,6 +150,38 @@ export interface FakeInvoice
   customer: string | null;
 }
 
+/** How an invoice was paid: Stripe's InvoicePayment, here always by a payment intent. */
+export interface FakeInvoicePayment
+  extends Pick<Stripe.InvoicePayment, 'id' | 'object' | 'amount_paid' | 'amount_requested' | 'created' | 'currency' | 'is_default' | 'livemode' | 'status' | 'status_transitions'> {
+  invoice: string;
+  payment: { type: Extract<Stripe.InvoicePayment.Payment.Type, 'payment_intent'>; payment_intent: string };
+}
+
+export interface FakeRefund
+  extends Pick<
+    Stripe.Refund,
+    | 'id'
+    | 'object'
+    | 'amount'
+    | 'balance_transaction'
+    | 'charge'
+    | 'created'
+    | 'currency'
+    | 'customer_account'
+    | 'metadata'
+    | 'payment_method'
+    | 'reason'
+    | 'receipt_number'
+    | 'source_transfer_reversal'
+    | 'status'
+    | 'transfer_reversal'
+  > {
+  customer: string | null;
+  payment_intent: string;
+  /** Not Stripe's: the Idempotency-Key the refund was created with, for assertions. */
+  idempotencyKey: string | null;
+}
+
 export interface FakePaymentIntent {
   id: string;
   object: 'payment_intent';
@@ -194,8 +227,12 @@ export class FakeStripe {
   readonly products = new Map<string, FakeProduct>();
   readonly subscriptions = new Map<string, FakeSubscription>();
   readonly invoices = new Map<string, FakeInvoice>();
+  readonly invoicePayments = new Map<string, FakeInvoicePayment>();
+  readonly refunds = new Map<string, FakeRefund>();
   readonly requests: RecordedRequest[] = [];
   private readonly answered = new Map<string, { body: string; answer: Answer }>();
+  /** The status the next refund is created with (then back to succeeded). */
+  private nextRefund: FakeRefund['status'] = 'succeeded';
   private readonly server = createServer((request, response) => void this.handle(request, response));
   private port = 0;
 
@@ -267,10 +304,29 @@ export class FakeStripe {
     return subscription;
   }
 
+  /** The next refund is created with this status (a bank's refund still pending, one the card network refused…) instead of succeeded; only that one. */
+  nextRefundStatus(status: FakeRefund['status']): void {
+    this.nextRefund = status;
+  }
+
+  /** The refunds made of a payment intent, oldest first. */
+  refundsOf(paymentIntentId: string): FakeRefund[] {
+    return [...this.refunds.values()].filter((refund) => refund.payment_intent === paymentIntentId);
+  }
+
+  /** The payment intent that paid an invoice (its one InvoicePayment). */
+  paymentIntentOfInvoice(invoiceId: string): FakePaymentIntent {
+    const payments = this.paymentsOf(invoiceId);
+    if (payments.length !== 1 || !payments[0]) throw new Error(`invoice ${invoiceId} has ${payments.length} payments`);
+    return this.intent(payments[0].payment.payment_intent);
+  }
+
   /**
    * An invoice as Stripe bills it, stored (for webhook payloads): of a
    * subscription, for its current period and price, or (subscriptionId null)
-   * a one-off invoice of no subscription.
+   * a one-off invoice of no subscription. As Stripe, an invoice with
+   * something to pay is paid through a payment intent of its own (its
+   * InvoicePayment); one of nothing to pay has none.
    */
   createInvoice(subscriptionId: string | null, options: { billingReason: NonNullable<Stripe.Invoice.BillingReason>; paid: boolean; amount?: number }): FakeInvoice {
     const subscription = subscriptionId === null ? null : this.subscription(subscriptionId);
@@ -300,6 +356,7 @@ export class FakeStripe {
       total: amount,
     };
     this.invoices.set(invoice.id, invoice);
+    if (amount > 0) this.payInvoiceThroughIntent(invoice, options.paid);
     if (subscription) subscription.latest_invoice = invoice.id;
     return invoice;
   }
@@ -344,10 +401,42 @@ export class FakeStripe {
     return item;
   }
 
-  private intent(id: string): FakePaymentIntent {
+  intent(id: string): FakePaymentIntent {
     const intent = this.paymentIntents.get(id);
     if (!intent) throw new Error(`the fake Stripe has no payment intent ${id}`);
     return intent;
+  }
+
+  private paymentsOf(invoiceId: string): FakeInvoicePayment[] {
+    return [...this.invoicePayments.values()].filter((payment) => payment.invoice === invoiceId);
+  }
+
+  /** The invoice's default payment: its payment intent, succeeded when paid, else still wanting a payment method. */
+  private payInvoiceThroughIntent(invoice: FakeInvoice, paid: boolean): void {
+    const intent: FakePaymentIntent = {
+      id: newId('pi'),
+      object: 'payment_intent',
+      amount: invoice.amount_due,
+      currency: invoice.currency,
+      customer: invoice.customer,
+      status: paid ? 'succeeded' : 'requires_payment_method',
+    };
+    this.paymentIntents.set(intent.id, intent);
+    const payment: FakeInvoicePayment = {
+      id: newId('inpay'),
+      object: 'invoice_payment',
+      amount_paid: paid ? invoice.amount_due : null,
+      amount_requested: invoice.amount_due,
+      created: invoice.created,
+      currency: invoice.currency,
+      invoice: invoice.id,
+      is_default: true,
+      livemode: false,
+      payment: { type: 'payment_intent', payment_intent: intent.id },
+      status: paid ? 'paid' : 'open',
+      status_transitions: { canceled_at: null, paid_at: paid ? invoice.created : null },
+    };
+    this.invoicePayments.set(payment.id, payment);
   }
 
   private complete(sessionId: string, paymentStatus: FakeSession['payment_status'], intentStatus: FakePaymentIntent['status']): FakeSession {
@@ -445,7 +534,7 @@ export class FakeStripe {
     const body = Buffer.concat(chunks).toString('utf8');
     const url = new URL(request.url ?? '/', 'http://fake-stripe');
     const method = request.method ?? 'GET';
-    const params = parseForm(method === 'GET' ? url.search.slice(1) : body);
+    const params = parseForm(method === 'GET' || method === 'DELETE' ? url.search.slice(1) : body);
     const header = (name: string) => {
       const value = request.headers[name];
       return Array.isArray(value) ? value[0] : value;
@@ -461,17 +550,17 @@ export class FakeStripe {
       if (earlier && earlier.body !== body) {
         answer = stripeError(400, 'idempotency_error', 'Keys for idempotent requests can only be used with the same parameters they were first used with.');
       } else {
-        answer = earlier?.answer ?? this.route(method, url.pathname, params);
+        answer = earlier?.answer ?? this.route(method, url.pathname, params, idempotencyKey);
         if (!earlier) this.answered.set(idempotencyKey, { body, answer });
       }
     } else {
-      answer = this.route(method, url.pathname, params);
+      answer = this.route(method, url.pathname, params, idempotencyKey);
     }
     response.writeHead(answer.status, { 'content-type': 'application/json', 'request-id': newId('req') });
     response.end(JSON.stringify(answer.body));
   }
 
-  private route(method: string, path: string, params: Params): Answer {
+  private route(method: string, path: string, params: Params, idempotencyKey: string | undefined): Answer {
     if (method === 'POST' && path === '/v1/customers') return this.createCustomer(params);
     if (method === 'POST' && path === '/v1/checkout/sessions') return this.createSession(params);
     const expire = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(path);
@@ -481,6 +570,10 @@ export class FakeStripe {
     const subscription = /^\/v1\/subscriptions\/([^/]+)$/.exec(path);
     if (method === 'GET' && subscription?.[1]) return this.retrieveSubscription(decodeURIComponent(subscription[1]), list(params, 'expand'));
     if (method === 'POST' && subscription?.[1]) return this.updateSubscription(decodeURIComponent(subscription[1]), params);
+    if (method === 'DELETE' && subscription?.[1]) return this.cancelSubscription(decodeURIComponent(subscription[1]), params);
+    const invoice = /^\/v1\/invoices\/([^/]+)$/.exec(path);
+    if (method === 'GET' && invoice?.[1]) return this.retrieveInvoice(decodeURIComponent(invoice[1]), list(params, 'expand'));
+    if (method === 'POST' && path === '/v1/refunds') return this.createRefund(params, idempotencyKey);
     return stripeError(404, 'invalid_request_error', `Unrecognized request URL (${method}: ${path}).`);
   }
 
@@ -620,6 +713,71 @@ export class FakeStripe {
     if (cancelAtPeriodEnd !== undefined) subscription.cancel_at_period_end = cancelAtPeriodEnd === 'true';
     for (const { item, price } of prices) item.price = price;
     return { status: 200, body: this.subscriptionView(subscription, list(params, 'expand')) };
+  }
+
+  /** Stripe's cancel (DELETE): at once, canceled with ended_at. */
+  private cancelSubscription(id: string, params: Params): Answer {
+    const subscription = this.subscriptions.get(id);
+    // As Stripe: a subscription that has already ended cannot be cancelled, and says so as for an unknown id.
+    if (!subscription || ENDED.includes(subscription.status)) return missing(id, 'subscription');
+    for (const flag of ['prorate', 'invoice_now']) {
+      const value = param(params, flag);
+      if (value !== undefined && value !== 'true' && value !== 'false') return invalid(`${flag} must be a boolean`);
+    }
+    const now = nowSeconds();
+    Object.assign(subscription, { status: 'canceled', canceled_at: now, ended_at: now });
+    return { status: 200, body: this.subscriptionView(subscription, list(params, 'expand')) };
+  }
+
+  private retrieveInvoice(id: string, expand: string[]): Answer {
+    const invoice = this.invoices.get(id);
+    if (!invoice) return missing(id, 'invoice');
+    // `payments` is there only when expanded (Stripe.Invoice's `payments?`).
+    const payments = expand.includes('payments') ? { payments: { object: 'list', data: this.paymentsOf(id), has_more: false, url: `/v1/invoice_payments?invoice=${id}` } } : {};
+    return { status: 200, body: structuredClone({ ...invoice, ...payments }) };
+  }
+
+  /** A refund of (part of) a payment intent's payment; what is left of the payment bounds it. */
+  private createRefund(params: Params, idempotencyKey: string | undefined): Answer {
+    if (param(params, 'charge') !== undefined) return invalid('The fake Stripe refunds payment intents only, not charges');
+    const intentId = param(params, 'payment_intent');
+    if (intentId === undefined) return invalid('One of `charge` or `payment_intent` is required.');
+    const intent = this.paymentIntents.get(intentId);
+    if (!intent) return stripeError(400, 'invalid_request_error', `No such payment_intent: '${intentId}'`, 'resource_missing');
+    if (intent.status !== 'succeeded') return invalid(`This PaymentIntent (${intentId}) does not have a successful charge to refund.`);
+    // A refund that failed (or was canceled) gave nothing back: what it asked for can still be refunded.
+    const refunded = this.refundsOf(intentId)
+      .filter((refund) => refund.status !== 'failed' && refund.status !== 'canceled')
+      .reduce((sum, refund) => sum + refund.amount, 0);
+    const left = intent.amount - refunded;
+    if (left <= 0) return stripeError(400, 'invalid_request_error', `Charge for ${intentId} has already been refunded.`, 'charge_already_refunded');
+    const amount = Number(param(params, 'amount') ?? left);
+    if (!Number.isInteger(amount) || amount < 1) return invalid('amount must be a positive integer');
+    if (amount > left) return invalid(`Refund amount (${amount}) is greater than unrefunded amount on charge (${left})`);
+    const refund: FakeRefund = {
+      id: newId('re'),
+      object: 'refund',
+      amount,
+      balance_transaction: null,
+      charge: null,
+      created: nowSeconds(),
+      currency: intent.currency,
+      customer: intent.customer,
+      customer_account: null,
+      metadata: {},
+      payment_intent: intentId,
+      payment_method: null,
+      reason: null,
+      receipt_number: null,
+      source_transfer_reversal: null,
+      status: this.nextRefund,
+      transfer_reversal: null,
+      idempotencyKey: idempotencyKey ?? null,
+    };
+    this.nextRefund = 'succeeded';
+    this.refunds.set(refund.id, refund);
+    const { idempotencyKey: _idempotencyKey, ...body } = refund;
+    return { status: 200, body };
   }
 
   /** The session as the API answers it: payment_intent, subscription and invoice ids, or their objects when expanded. */

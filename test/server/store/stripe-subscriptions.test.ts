@@ -6,6 +6,7 @@ import {
   SubscriptionEndedError,
   UnknownSubscriptionError,
   type CheckoutRequest,
+  type RefundRequest,
   type SubscriptionState,
 } from '../../../server/store/payments-provider';
 import { stripeClient } from '../../../server/store/plugin';
@@ -19,7 +20,8 @@ import { createTestApp, type TestApp } from '../helpers/test-app';
 // (server/store/stripe-provider.ts) and the real SDK, against the fake of
 // Stripe's API (helpers/fake-stripe.ts): the subscription checkout, reading a
 // subscription as renewals and failures move it on, cancelling, resuming and
-// changing plans, and the subscription webhooks.
+// changing plans, ending one at once and refunding its payments (and a coin
+// pack's), and the subscription webhooks.
 
 const PUBLIC_URL = 'http://localhost:5002';
 const PLAN = { itemName: 'VIP, 3 months', amountMinor: 2_497, currency: 'EUR', billingMonths: 3 } as const;
@@ -64,6 +66,30 @@ async function subscribed(): Promise<{ subscriptionId: string; sessionId: string
   const subscriptionId = stripe.pay(sessionId).subscription;
   if (!subscriptionId) throw new Error('the paid subscription session started no subscription');
   return { subscriptionId, sessionId };
+}
+
+/** A coin pack paid through Stripe: the payment Orbit stores for it (its payment intent). */
+async function coinPackPaid(amountMinor = 500): Promise<{ paymentId: string }> {
+  const member = await registerUser(testApp.app);
+  const { sessionId } = await provider.createCheckout(checkoutRequest(member, { itemName: 'Coins', amountMinor, billingMonths: null }));
+  stripe.pay(sessionId);
+  const { paymentId } = await provider.retrieveCheckout(sessionId);
+  if (!paymentId) throw new Error('the paid coin pack has no payment');
+  return { paymentId };
+}
+
+function refundRequest(paymentId: string, amountMinor: number, idempotencyKey: string = randomUUID()): RefundRequest {
+  return { paymentId, amountMinor, currency: 'EUR', idempotencyKey };
+}
+
+/** A provider whose Stripe refuses connections. */
+async function unreachableProvider(): Promise<StripePaymentsProvider> {
+  return new StripePaymentsProvider(
+    stripeClient(FAKE_STRIPE_SECRET_KEY, { host: '127.0.0.1', port: await closedPort(), protocol: 'http', maxNetworkRetries: 0 }),
+    FAKE_STRIPE_WEBHOOK_SECRET,
+    testApp.db,
+    PUBLIC_URL,
+  );
 }
 
 const dateOf = (unixSeconds: number) => new Date(unixSeconds * 1000);
@@ -284,14 +310,140 @@ describe('changing a subscription', () => {
   });
 
   it('throws PaymentProviderUnavailableError when Stripe cannot be reached', async () => {
-    const unreachable = new StripePaymentsProvider(
-      stripeClient(FAKE_STRIPE_SECRET_KEY, { host: '127.0.0.1', port: await closedPort(), protocol: 'http', maxNetworkRetries: 0 }),
-      FAKE_STRIPE_WEBHOOK_SECRET,
-      testApp.db,
-      PUBLIC_URL,
-    );
+    const unreachable = await unreachableProvider();
     await expect(unreachable.updateSubscription('sub_any', { cancelAtPeriodEnd: true }, randomUUID())).rejects.toBeInstanceOf(PaymentProviderUnavailableError);
     await expect(unreachable.retrieveSubscription('sub_any')).rejects.toBeInstanceOf(PaymentProviderUnavailableError);
+  });
+});
+
+describe('ending a subscription at once', () => {
+  it('cancels it at Stripe without a proration credit, answering it canceled with when it ended', async () => {
+    const { subscriptionId } = await subscribed();
+    const before = await provider.retrieveSubscription(subscriptionId);
+
+    const ended = await provider.cancelSubscriptionNow(subscriptionId, 'withdraw-1');
+    const atStripe = stripe.subscription(subscriptionId);
+    expect(atStripe.status).toBe('canceled');
+    expect(atStripe.ended_at).not.toBeNull();
+    expect(ended).toEqual({ ...before, status: 'canceled', endedAt: dateOf(atStripe.ended_at ?? 0) });
+    // Stripe's cancel is a DELETE; nothing asks for prorate or a final invoice (both default to false).
+    const sent = lastRequest('DELETE', `/v1/subscriptions/${subscriptionId}`);
+    expect(sent.params).toEqual({});
+    expect(sent.idempotencyKey).toBe('withdraw-1');
+  });
+
+  it('answers a subscription already ended as it is, asked again or ended by Stripe', async () => {
+    const { subscriptionId } = await subscribed();
+    const first = await provider.cancelSubscriptionNow(subscriptionId, 'withdraw-2');
+    const deletes = () => stripe.requests.filter((each) => each.method === 'DELETE' && each.path === `/v1/subscriptions/${subscriptionId}`).length;
+    expect(deletes()).toBe(1);
+    // Stripe refuses to cancel it again (as for an unknown id): the provider reads it instead.
+    expect(await provider.cancelSubscriptionNow(subscriptionId, 'withdraw-2')).toEqual(first);
+    expect(deletes()).toBe(2);
+
+    const other = await subscribed();
+    const endedByStripe = stripe.endSubscription(other.subscriptionId);
+    expect(await provider.cancelSubscriptionNow(other.subscriptionId, randomUUID())).toMatchObject({
+      subscriptionId: other.subscriptionId,
+      status: 'canceled',
+      endedAt: dateOf(endedByStripe.ended_at ?? 0),
+    });
+  });
+
+  it('throws UnknownSubscriptionError for an id Stripe does not know', async () => {
+    await expect(provider.cancelSubscriptionNow('sub_nobody', randomUUID())).rejects.toBeInstanceOf(UnknownSubscriptionError);
+  });
+
+  it('throws PaymentProviderUnavailableError when Stripe cannot be reached', async () => {
+    await expect((await unreachableProvider()).cancelSubscriptionNow('sub_any', randomUUID())).rejects.toBeInstanceOf(PaymentProviderUnavailableError);
+  });
+});
+
+describe('refunds', () => {
+  it('refunds a coin pack by its payment intent, the amount asked, with the idempotency key', async () => {
+    const { paymentId } = await coinPackPaid(500);
+    expect(paymentId).toMatch(/^pi_/);
+
+    const refund = await provider.refund(refundRequest(paymentId, 200, 'refund-pi-1'));
+    expect(refund).toEqual({ refundId: expect.stringMatching(/^re_/) as unknown, status: 'succeeded' });
+    expect(stripe.refundsOf(paymentId)).toEqual([expect.objectContaining({ id: refund.refundId, amount: 200, currency: 'eur', status: 'succeeded', idempotencyKey: 'refund-pi-1' })]);
+    const sent = lastRequest('POST', '/v1/refunds');
+    expect(sent).toMatchObject({ params: { payment_intent: paymentId, amount: '200' }, idempotencyKey: 'refund-pi-1' });
+    // The amount is in the payment's currency: Stripe's refund `currency` is for customer balances, not sent.
+    expect(sent.params).not.toHaveProperty('currency');
+  });
+
+  it('refunds a subscription\'s first payment by its invoice, through that invoice\'s payment intent', async () => {
+    const { subscriptionId, sessionId } = await subscribed();
+    const { paymentId } = await provider.retrieveCheckout(sessionId);
+    expect(paymentId).toMatch(/^in_/);
+    // A renewal paid since, through a payment intent of its own: not the one refunded.
+    const renewal = stripe.renewSubscription(subscriptionId);
+    const firstIntent = stripe.paymentIntentOfInvoice(paymentId ?? '');
+    const renewalIntent = stripe.paymentIntentOfInvoice(renewal.id);
+    expect(firstIntent.id).not.toBe(renewalIntent.id);
+
+    const refund = await provider.refund(refundRequest(paymentId ?? '', PLAN.amountMinor, 'refund-in-1'));
+    expect(refund.status).toBe('succeeded');
+    expect(stripe.refundsOf(firstIntent.id)).toEqual([expect.objectContaining({ id: refund.refundId, amount: PLAN.amountMinor, idempotencyKey: 'refund-in-1' })]);
+    expect(stripe.refundsOf(renewalIntent.id)).toEqual([]);
+    expect(lastRequest('GET', `/v1/invoices/${paymentId}`).params).toMatchObject({ expand: { '0': 'payments' } });
+    expect(lastRequest('POST', '/v1/refunds')).toMatchObject({ params: { payment_intent: firstIntent.id, amount: String(PLAN.amountMinor) }, idempotencyKey: 'refund-in-1' });
+  });
+
+  it('makes one refund of a refund asked again with the same key', async () => {
+    const { paymentId } = await coinPackPaid(500);
+    const first = await provider.refund(refundRequest(paymentId, 300, 'refund-retry'));
+    const retried = await provider.refund(refundRequest(paymentId, 300, 'refund-retry'));
+    expect(retried).toEqual(first);
+    expect(stripe.refundsOf(paymentId)).toHaveLength(1);
+    expect(stripe.requests.filter((each) => each.path === '/v1/refunds' && each.idempotencyKey === 'refund-retry')).toHaveLength(2);
+  });
+
+  it('is refused above what is left of the payment', async () => {
+    const { paymentId } = await coinPackPaid(500);
+    await expect(provider.refund(refundRequest(paymentId, 501))).rejects.toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
+    expect(stripe.refundsOf(paymentId)).toEqual([]);
+
+    await provider.refund(refundRequest(paymentId, 400));
+    await expect(provider.refund(refundRequest(paymentId, 101))).rejects.toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
+    expect(await provider.refund(refundRequest(paymentId, 100))).toMatchObject({ status: 'succeeded' });
+    expect(stripe.refundsOf(paymentId).map((refund) => refund.amount)).toEqual([400, 100]);
+  });
+
+  it('reads Stripe\'s refund statuses as succeeded, pending or failed', async () => {
+    const { paymentId } = await coinPackPaid(500);
+    const expected: [Stripe.Refund['status'], 'succeeded' | 'pending' | 'failed'][] = [
+      ['pending', 'pending'],
+      ['requires_action', 'pending'],
+      ['failed', 'failed'],
+      ['canceled', 'failed'],
+      // A status the SDK's types do not name (they say string | null): not taken for failed, so never refunded twice.
+      [null, 'pending'],
+      ['a_status_added_later', 'pending'],
+      ['succeeded', 'succeeded'],
+    ];
+    for (const [atStripe, atOrbit] of expected) {
+      stripe.nextRefundStatus(atStripe);
+      expect((await provider.refund(refundRequest(paymentId, 10))).status, String(atStripe)).toBe(atOrbit);
+    }
+    // The switch is for one refund only.
+    expect((await provider.refund(refundRequest(paymentId, 10))).status).toBe('succeeded');
+  });
+
+  it('throws a plain error naming a payment Stripe does not know', async () => {
+    for (const paymentId of ['pi_nobody', 'in_nobody']) {
+      const refused = provider.refund(refundRequest(paymentId, 100));
+      await expect(refused).rejects.toThrow(paymentId);
+      await expect(refused).rejects.not.toBeInstanceOf(PaymentProviderUnavailableError);
+      await expect(refused).rejects.not.toBeInstanceOf(Stripe.errors.StripeError);
+    }
+  });
+
+  it('throws PaymentProviderUnavailableError when Stripe cannot be reached', async () => {
+    const unreachable = await unreachableProvider();
+    await expect(unreachable.refund(refundRequest('pi_any', 100))).rejects.toBeInstanceOf(PaymentProviderUnavailableError);
+    await expect(unreachable.refund(refundRequest('in_any', 100))).rejects.toBeInstanceOf(PaymentProviderUnavailableError);
   });
 });
 

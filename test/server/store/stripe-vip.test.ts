@@ -121,4 +121,20 @@ describe('VIP through Stripe', () => {
     expect(price).toMatchObject({ unit_amount: platinum.price.amountMinor, recurring: { interval: 'month', interval_count: 3 } });
     expect(meResponseSchema.parse((await inject(member, 'GET', '/api/user/me')).json()).user.vipTier).toBe('Platinum');
   });
+
+  it('a withdrawal cancels at Stripe now and refunds the first invoice\'s payment less the day used, once', async () => {
+    const member = await registerUser(testApp.app);
+    const { subscriptionId, purchaseId } = await subscribe(member);
+    const withdrawn = await inject(member, 'POST', '/api/store/subscription/withdraw');
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    expect(stripe.subscription(subscriptionId).status).toBe('canceled');
+    // No renewal yet: the subscription's latest invoice is its first, paid at checkout.
+    const firstInvoice = stripe.subscription(subscriptionId).latest_invoice ?? '';
+    const refunds = stripe.refundsOf(stripe.paymentIntentOfInvoice(firstInvoice).id);
+    // One day begun of a 30-day month: 999 less 33.
+    expect(refunds.map((refund) => [refund.amount, refund.idempotencyKey])).toEqual([[966, `refund:${purchaseId}`]]);
+    expect(await subscriptionOf(member)).toBeNull();
+    expect(meResponseSchema.parse((await inject(member, 'GET', '/api/user/me')).json()).user.isVIP).toBe(false);
+    expect((await inject(member, 'POST', '/api/store/subscription/withdraw')).statusCode).toBe(404);
+  });
 });

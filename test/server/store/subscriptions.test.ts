@@ -7,12 +7,13 @@ import type { PurchaseHistoryResponse, StartCheckoutResponse } from '../../../co
 import {
   ALREADY_SUBSCRIBED_MESSAGE,
   SAME_PLAN_MESSAGE,
+  WITHDRAWAL_PASSED_MESSAGE,
   subscriptionChangeResponseSchema,
   subscriptionResponseSchema,
   type VipSubscription,
 } from '../../../contract/store/subscriptions';
 import { testSubscriptionResponseSchema } from '../../../contract/store/test-checkout';
-import { paymentEvents, testCheckoutSessions, testSubscriptions, vipSubscriptions } from '../../../server/db/schema';
+import { paymentEvents, purchases, testCheckoutSessions, testSubscriptions, vipSubscriptions } from '../../../server/db/schema';
 import { LOCAL_WEBHOOK_PATH } from '../../../server/store/plugin';
 import { signTestWebhook, TEST_SIGNATURE_HEADER, testWebhookKey } from '../../../server/store/test-provider/signature';
 import { bearer, registerUser, type RegisteredUser } from '../helpers/accounts';
@@ -195,6 +196,49 @@ describe('renewals', () => {
     expect(await testApp.db.$count(paymentEvents)).toBe(eventsBefore + 1);
     const history = (await inject(member, 'GET', '/api/store/purchases')).json<PurchaseHistoryResponse>();
     expect(history.purchases.filter((purchase) => purchase.status === 'paid')).toHaveLength(2);
+  });
+});
+
+describe('withdrawing within 14 days', () => {
+  /** The first payment as if made `days` ago. */
+  async function paidDaysAgo(purchaseId: string, days: number) {
+    await testApp.db.update(purchases).set({ paidAt: new Date(Date.now() - days * 86_400_000 - 60_000) }).where(eq(purchases.id, purchaseId));
+  }
+
+  it('offers what would come back, ends the subscription and VIP at once, refunds less the days used, and says so', async () => {
+    const member = await registerUser(testApp.app);
+    const { purchase } = await subscribe(member);
+    await paidDaysAgo(purchase._id, 3);
+    // Four days begun of a 30-day month: 999 less 133 (999 x 4 / 30, rounded down).
+    const offered = await subscriptionOf(member);
+    expect(offered?.withdrawal?.refund).toEqual({ amountMinor: 866, currency: 'USD' });
+
+    const withdrawn = await inject(member, 'POST', '/api/store/subscription/withdraw');
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    const answer = subscriptionChangeResponseSchema.parse(withdrawn.json());
+    expect(answer.subscription.status).toBe('ended');
+    expect(answer.message).toBe('You withdrew from VIP: 8.66 USD goes back to you, and your VIP has ended.');
+    expect(await subscriptionOf(member)).toBeNull();
+    expect((await vipOf(member)).isVIP).toBe(false);
+    const history = (await inject(member, 'GET', '/api/store/purchases')).json<PurchaseHistoryResponse>();
+    expect(history.purchases[0]?.refunded).toEqual({ amountMinor: 866, currency: 'USD' });
+    // Again: nothing more to withdraw from, and nothing refunded twice.
+    expect((await inject(member, 'POST', '/api/store/subscription/withdraw')).statusCode).toBe(404);
+    const [row] = await testApp.db.select().from(purchases).where(eq(purchases.id, purchase._id));
+    expect(row?.refundedMinor).toBe(866);
+    await testApp.app.mailer.idle();
+    expect(outboxMessages(testApp.outboxDir, member.body.email).map((message) => message.subject)).toContain('You withdrew from Orbit VIP');
+  });
+
+  it('after 14 days it is refused with the reason, and the member can still cancel', async () => {
+    const member = await registerUser(testApp.app);
+    const { purchase } = await subscribe(member);
+    await paidDaysAgo(purchase._id, 14);
+    expect((await subscriptionOf(member))?.withdrawal).toBeNull();
+    const refused = await inject(member, 'POST', '/api/store/subscription/withdraw');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json<{ message: string }>().message).toBe(WITHDRAWAL_PASSED_MESSAGE);
+    expect((await subscriptionOf(member))?.status).toBe('active');
   });
 });
 

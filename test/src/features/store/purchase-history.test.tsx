@@ -22,6 +22,7 @@ function purchaseWith(overrides: Partial<Purchase> = {}): Purchase {
     itemName: 'Value Pack',
     coins: 500,
     billingMonths: null,
+    refunded: null,
     amount: { amountMinor: 499, currency: 'USD' },
     status: 'paid',
     provider: 'local',

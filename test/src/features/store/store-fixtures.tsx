@@ -98,6 +98,7 @@ export function purchaseOf(status: PurchaseStatus, overrides: Partial<Purchase> 
     itemName: 'Value Pack',
     coins: 500,
     billingMonths: null,
+    refunded: null,
     amount: usd(499),
     status,
     provider: 'local',
