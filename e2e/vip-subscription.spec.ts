@@ -1,7 +1,7 @@
 import { expect, test } from './support/test';
 import { TEST_PAYMENT_LABEL } from '../contract/store/purchases';
 import { VIP_START_NOW_TEXT } from '../contract/store/subscriptions';
-import { captureBothWidths } from './support/layout';
+import { captureBothWidths, expectNoAxeViolations } from './support/layout';
 import { memberPage, registerMember } from './support/members';
 
 // VIP as a subscription, as members live it (issue 48): Ana buys Gold on the
@@ -88,4 +88,32 @@ test('a member subscribes to VIP, sees who liked her, cancels and stays VIP unti
   const purchases = anaPage.getByRole('region', { name: 'Purchase History' });
   await expect(purchases).toContainText('Gold');
   await expect(purchases).toContainText('Paid');
+});
+
+test('within 14 days a subscriber withdraws: confirmed first, VIP ends at once, and the refund shows in the purchase history', async ({ browser, request }) => {
+  const member = await registerMember(request, `Wren ${Math.floor(Math.random() * 1e6).toString(36)}`);
+  const page = await memberPage(browser, member);
+  await page.goto('/vip');
+  await page.getByRole('article', { name: 'Gold' }).getByRole('button', { name: 'Get VIP' }).click();
+  const consent = page.getByRole('dialog', { name: 'Get Gold VIP' });
+  await consent.getByRole('checkbox', { name: VIP_START_NOW_TEXT }).check();
+  await consent.getByRole('button', { name: 'Continue to payment' }).click();
+  await page.getByRole('button', { name: 'Pay $9.99' }).click();
+  await page.getByRole('dialog', { name: 'Payment received' }).getByRole('button', { name: 'OK' }).click();
+
+  // Paid today: one day used of thirty, so $9.66 of $9.99 comes back.
+  const banner = page.getByRole('region', { name: 'You are a VIP member' });
+  await banner.getByRole('button', { name: 'Withdraw and get $9.66 back' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Withdraw from Gold VIP' });
+  await expect(dialog).toContainText('Your VIP ends now and $9.66 goes back to you');
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: 'test-results/screens/vip-withdraw-confirm-1280.png' });
+  await dialog.getByRole('button', { name: 'Withdraw' }).click();
+  await expect(dialog.getByText('You withdrew from VIP: 9.66 USD goes back to you, and your VIP has ended.')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Unlock VIP Features' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'OK' }).click();
+  await expect(page.getByRole('article', { name: 'Gold' }).getByRole('button', { name: 'Get VIP' })).toBeEnabled();
+
+  await page.goto('/coins');
+  await expect(page.getByRole('region', { name: 'Purchase History' })).toContainText('$9.66 refunded');
 });

@@ -17,6 +17,7 @@ export const SUBSCRIPTION_MESSAGES = {
   cancel: 'Could not cancel your VIP',
   resume: 'Could not resume your VIP',
   changePlan: 'Could not change your plan',
+  withdraw: 'Could not withdraw from your VIP',
 } as const;
 
 /** The signed-in member's subscription, or null. */
@@ -37,4 +38,9 @@ export function resumeSubscription(): Promise<SubscriptionChangeResponse> {
 
 export function changeSubscriptionPlan(body: ChangePlanBody): Promise<SubscriptionChangeResponse> {
   return apiRequest<SubscriptionChangeResponse>('/store/subscription/plan', { method: 'POST', body, fallbackMessage: SUBSCRIPTION_MESSAGES.changePlan });
+}
+
+/** Within 14 days of the first payment: the subscription ends now, refunded less the days used. */
+export function withdrawFromSubscription(): Promise<SubscriptionChangeResponse> {
+  return apiRequest<SubscriptionChangeResponse>('/store/subscription/withdraw', { method: 'POST', fallbackMessage: SUBSCRIPTION_MESSAGES.withdraw });
 }

@@ -20,6 +20,11 @@ function PurchaseRow({ purchase, onReceipt }: { purchase: Purchase; onReceipt: (
             <time dateTime={when}>{date}</time>
           </Text>
           <PurchaseStatusBadge status={purchase.status} />
+          {purchase.refunded ? (
+            <Text as="span" size="sm" tone="muted">
+              {`${formatPurchaseAmount(purchase.refunded)} refunded`}
+            </Text>
+          ) : null}
         </Meta>
       </Main>
       <Side>

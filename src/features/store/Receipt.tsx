@@ -92,6 +92,12 @@ export function Receipt({ purchase }: { purchase: Purchase }) {
           <dt>Status</dt>
           <dd>{STATUS_LABELS[purchase.status]}</dd>
         </Entry>
+        {purchase.refunded ? (
+          <Entry>
+            <dt>Refunded</dt>
+            <dd>{formatPurchaseAmount(purchase.refunded)}</dd>
+          </Entry>
+        ) : null}
       </List>
       {purchase.withdrawalWaived ? (
         <Text size="sm" tone="muted">

@@ -43,7 +43,7 @@ const ACTIONS = {
  * Settings. Either takes effect at the period's end, so VIP stays until then;
  * the server's message says so in its own words.
  */
-export function SubscriptionControls({ subscription }: { subscription: VipSubscription }) {
+export function SubscriptionControls({ subscription, onWithdraw }: { subscription: VipSubscription; onWithdraw?: (subscription: VipSubscription) => void }) {
   const queryClient = useQueryClient();
   const change = useMutation({
     mutationFn: (action: SubscriptionAction) => ACTIONS[action].request(),
@@ -68,6 +68,11 @@ export function SubscriptionControls({ subscription }: { subscription: VipSubscr
       {action && button ? (
         <Button variant={button.variant} loading={change.isPending} loadingLabel={busyLabel} onClick={() => change.mutate(action)}>
           {button.label}
+        </Button>
+      ) : null}
+      {subscription.withdrawal && onWithdraw ? (
+        <Button variant="ghost" onClick={() => onWithdraw(subscription)}>
+          {`Withdraw and get ${formatPrice(subscription.withdrawal.refund)} back`}
         </Button>
       ) : null}
     </Stack>

@@ -11,6 +11,7 @@ import { combineLoads, useAccount, useVipPlans } from './useStoreData';
 import { useCheckoutReturn, type CheckoutReturnProps } from './useCheckoutReturn';
 import { usePlanChoice } from './usePlanChoice';
 import { usePurchase } from './usePurchase';
+import { useWithdrawal } from './WithdrawDialog';
 
 /**
  * SPEC section 2 VIP: membership status, the plans on sale and what VIP
@@ -25,13 +26,14 @@ export function VipScreen(props: CheckoutReturnProps) {
   const load = combineLoads([plans, ...account.queries, ...queries], STORE_LOAD_MESSAGES.vip);
   const flow = usePurchase();
   const dialogFlow = useCheckoutReturn(flow, account.isAuthenticated, props);
+  const withdrawal = useWithdrawal();
 
   return (
     <StorePageLayout title="VIP Membership" subtitle="Stand out, match faster and message anyone" animation="vip">
       <TestPaymentsBanner />
       {load.status === 'ready' ? (
         <>
-          <VipStatusBanner user={account.user} subscription={subscription} />
+          <VipStatusBanner user={account.user} subscription={subscription} onWithdraw={withdrawal.open} />
           <StoreSection title="Choose Your Plan" titleId="vip-plans-title">
             {plans.data && plans.data.length > 0 ? (
               <VipPlanGrid plans={plans.data} flow={flow} planChoice={planChoice} />
@@ -46,6 +48,7 @@ export function VipScreen(props: CheckoutReturnProps) {
       <VipBenefitsPanel />
       <PurchaseDialog flow={dialogFlow} />
       {changeDialog}
+      {withdrawal.dialog}
     </StorePageLayout>
   );
 }

@@ -10,6 +10,8 @@ export interface VipStatusBannerProps {
   user: User | undefined;
   /** The member's VIP subscription (issue 48); null or left out when they have none. */
   subscription?: VipSubscription | null;
+  /** Opens the withdrawal's confirmation (the screen holds it: it outlives the subscription). */
+  onWithdraw?: (subscription: VipSubscription) => void;
 }
 
 /**
@@ -18,10 +20,10 @@ export interface VipStatusBannerProps {
  * visitor) is invited to 'Unlock VIP Features'. A subscriber gets its controls
  * either way: one whose renewal failed is no longer VIP but may still cancel.
  */
-export function VipStatusBanner({ user, subscription = null }: VipStatusBannerProps) {
+export function VipStatusBanner({ user, subscription = null, onWithdraw }: VipStatusBannerProps) {
   const controls = subscription ? (
     <Controls>
-      <SubscriptionControls subscription={subscription} />
+      <SubscriptionControls subscription={subscription} onWithdraw={onWithdraw} />
     </Controls>
   ) : null;
   if (user?.isVIP) {

@@ -9,6 +9,7 @@ import { SignedInDevicesSection } from '../../auth/SignedInDevicesSection';
 import { TwoStepSection } from '../../auth/TwoStepSection';
 import { BlockedPeopleSection } from '../../safety/BlockedPeopleSection';
 import { SubscriptionControls } from '../../store/SubscriptionControls';
+import { useWithdrawal } from '../../store/WithdrawDialog';
 import { Button, ButtonLink, Checkbox, Notice, Stack, Text } from '../../../ui';
 import { DownloadDataSection } from './DownloadDataSection';
 import { ActivitySettings } from './ActivitySettings';
@@ -101,9 +102,10 @@ export function SettingsSections({ user, locate = currentPosition }: SettingsSec
   );
 }
 
-/** Settings, VIP subscription (issue 48): the same one-click Cancel and Resume as on /vip. */
+/** Settings, VIP subscription (issue 48): the same one-click Cancel and Resume as on /vip, and the withdrawal while it is open. */
 function VipSubscriptionSection() {
   const subscription = useQuery(subscriptionQueryOptions());
+  const withdrawal = useWithdrawal();
   return (
     <SettingsSection id="settings-vip-subscription" title="VIP subscription">
       {subscription.isPending ? (
@@ -113,7 +115,7 @@ function VipSubscriptionSection() {
       ) : subscription.isError ? (
         <Notice tone="error">{subscription.error.message}</Notice>
       ) : subscription.data ? (
-        <SubscriptionControls subscription={subscription.data} />
+        <SubscriptionControls subscription={subscription.data} onWithdraw={withdrawal.open} />
       ) : (
         <Stack gap={3} align="flex-start">
           <Text>You have no VIP subscription.</Text>
@@ -122,6 +124,7 @@ function VipSubscriptionSection() {
           </ButtonLink>
         </Stack>
       )}
+      {withdrawal.dialog}
     </SettingsSection>
   );
 }

@@ -29,6 +29,7 @@ function subscriptionOf(overrides: Partial<VipSubscription> = {}): VipSubscripti
     currentPeriodEnd: PERIOD_END,
     vipUntil: PERIOD_END,
     testPayment: false,
+    withdrawal: null,
     ...overrides,
   };
 }
@@ -113,6 +114,38 @@ describe('Settings, VIP subscription', () => {
     expect(within(section).queryByRole('alert')).not.toBeInTheDocument();
   });
 
+  it('within 14 days offers the withdrawal: confirmed first, then the server\'s words stay once the subscription is gone', async () => {
+    let current: VipSubscription | null = subscriptionOf({ withdrawal: { until: '2026-12-14T12:00:00.000Z', refund: { amountMinor: 866, currency: 'USD' } } });
+    const message = 'You withdrew from VIP: 8.66 USD goes back to you, and your VIP has ended.';
+    const api = mockSettingsApi(() => current, {
+      'POST /api/store/subscription/withdraw': () => {
+        const ended = { ...subscriptionOf(), status: 'ended' as const };
+        current = null;
+        return json(200, { success: true, subscription: ended, message });
+      },
+    });
+    const section = await settingsSection();
+    await user.click(await within(section).findByRole('button', { name: 'Withdraw and get $8.66 back' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Withdraw from Gold VIP' });
+    expect(dialog).toHaveTextContent(`You may withdraw until ${longDate('2026-12-14T12:00:00.000Z')}, 14 days after your first payment. Your VIP ends now and $8.66 goes back to you`);
+    // Nothing happens before it is confirmed.
+    expect(api.calls.filter((call) => call.method === 'POST')).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Withdraw' }));
+    expect(await within(dialog).findByText(message)).toBeInTheDocument();
+    // The refetched account has no subscription: the section says so, and the answer is still there to read.
+    expect(await within(section).findByText('You have no VIP subscription.')).toBeInTheDocument();
+    expect(within(dialog).getByText(message)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('offers no withdrawal once the 14 days have passed', async () => {
+    mockSettingsApi(() => subscriptionOf());
+    const section = await settingsSection();
+    await within(section).findByText(RENEWS_LINE);
+    expect(within(section).queryByRole('button', { name: /^Withdraw/ })).not.toBeInTheDocument();
+  });
+
   it('resumes a cancelled subscription', async () => {
     let current = subscriptionOf({ cancelAtPeriodEnd: true });
     const message = 'Your VIP renews again on December 30, 2026.';
@@ -169,7 +202,8 @@ describe("the VIP screen's status banner", () => {
     mockVipApi(subscriptionOf(), { isVIP: true, vipTier: 'Gold', vipUntil: PERIOD_END });
     renderStoreApp('/vip');
     const banner = await screen.findByRole('region', { name: 'You are a VIP member' });
-    expect(banner).toHaveTextContent(`Your Gold membership renews on ${longDate(PERIOD_END)}.`);
+    // Said once, in the controls' line: no second summary of the same dates.
+    expect(banner).not.toHaveTextContent('Your Gold membership');
     expect(within(banner).getByText('Gold')).toBeInTheDocument();
     expect(within(banner).getByText(RENEWS_LINE)).toBeInTheDocument();
     expect(within(banner).getByRole('button', { name: 'Cancel subscription' })).toBeEnabled();
@@ -179,7 +213,7 @@ describe("the VIP screen's status banner", () => {
     mockVipApi(subscriptionOf({ cancelAtPeriodEnd: true }), { isVIP: true, vipTier: 'Gold', vipUntil: PERIOD_END });
     renderStoreApp('/vip');
     const banner = await screen.findByRole('region', { name: 'You are a VIP member' });
-    expect(banner).toHaveTextContent(`Your Gold membership is active until ${longDate(PERIOD_END)}.`);
+    expect(within(banner).getByText(CANCELLED_LINE)).toBeInTheDocument();
     expect(within(banner).getByRole('button', { name: 'Resume subscription' })).toBeEnabled();
   });
 
