@@ -26,6 +26,7 @@ import realtimePlugin from './realtime/plugin';
 import callsPlugin from './calls/plugin';
 import livePlugin, { type LivePluginOptions } from './live/plugin';
 import paymentsPlugin from './store/plugin';
+import reconciliationPlugin from './store/reconciliation-plugin';
 import apiRoutes from './routes/api';
 
 /** 1 MiB: a blog post with inline HTML fits; anything larger is refused with 413. */
@@ -173,6 +174,7 @@ export async function buildApp(options: BuildAppOptions) {
       jwtSecret: options.config.jwtSecret,
       publicUrl: options.config.publicUrl ?? 'http://localhost:5002',
     });
+    await app.register(reconciliationPlugin);
     await app.register(swaggerPlugin);
     await app.register(apiRoutes, {
       prefix: '/api',

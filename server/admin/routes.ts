@@ -8,6 +8,7 @@ import reportRoutes from './reports-routes';
 import statsRoutes from './stats-routes';
 import userRoutes from './users-routes';
 import withdrawalRoutes from './withdrawals-routes';
+import reconciliationRoutes from '../store/reconciliation-routes';
 
 /**
  * Every /api/admin/* operation (SPEC sections 6 and 7). The admin check runs
@@ -27,6 +28,7 @@ const adminRoutes: FastifyPluginAsync = async (app) => {
   await app.register(adminCatalogueRoutes, { kind: coinPackKind });
   await app.register(adminCatalogueRoutes, { kind: vipPlanKind });
   await app.register(adminLiveRoutes);
+  await app.register(reconciliationRoutes);
 };
 
 export default adminRoutes;

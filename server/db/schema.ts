@@ -4,6 +4,7 @@ import type { BoostSource } from '../../contract/boost';
 import { CALL_END_REASONS, type CallEndReason, type CallState } from '../../contract/calls';
 import { COIN_ENTRY_KINDS, type CoinEntryKind } from '../../contract/coins/ledger';
 import { PAYMENT_PROVIDERS, PURCHASE_STATUSES, type PaymentProvider, type PurchaseStatus } from '../../contract/store/purchases';
+import type { LedgerMismatch, PaymentMismatch } from '../../contract/store/reconciliation';
 import { SUBSCRIPTION_STATUSES, type SubscriptionStatus } from '../../contract/store/subscriptions';
 import type { TestCheckoutStatus, TestSubscriptionStatus } from '../../contract/store/test-checkout';
 import { LIVE_END_REASONS, type LiveEndReason } from '../../contract/live';
@@ -545,6 +546,19 @@ export const paymentEvents = pgTable('payment_events', {
 });
 
 /**
+ * One daily reconciliation (server/store/reconciliation.ts): the row is
+ * claimed by inserting it, so among several processes one runs each day.
+ */
+export const reconciliationRuns = pgTable('reconciliation_runs', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+  membersOffLedger: jsonb('members_off_ledger').$type<LedgerMismatch[]>().notNull().default([]),
+  paymentsChecked: integer('payments_checked').notNull().default(0),
+  paymentMismatches: jsonb('payment_mismatches').$type<PaymentMismatch[]>().notNull().default([]),
+});
+
+/**
  * The local test provider's own checkout sessions (PAYMENTS_PROVIDER=local):
  * what Stripe would keep on its side, kept here so Orbit asks "its provider"
  * how a checkout ended exactly as it asks Stripe.
@@ -1005,6 +1019,7 @@ export type CoinPackRow = typeof coinPacks.$inferSelect;
 export type NewCoinPackRow = typeof coinPacks.$inferInsert;
 export type VipPlanRow = typeof vipPlans.$inferSelect;
 export type VipSubscriptionRow = typeof vipSubscriptions.$inferSelect;
+export type ReconciliationRunRow = typeof reconciliationRuns.$inferSelect;
 export type NewVipSubscriptionRow = typeof vipSubscriptions.$inferInsert;
 export type TestSubscriptionRow = typeof testSubscriptions.$inferSelect;
 export type NewVipPlanRow = typeof vipPlans.$inferInsert;

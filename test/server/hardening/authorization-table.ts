@@ -354,6 +354,7 @@ export const AUTHORIZATION_TABLE: Record<RouteKey, MatrixRow> = {
     request: async (world) => ({ method: 'POST', url: `/api/store/test-checkout/${(await checkoutOfUserA(world)).sessionId}/settle`, payload: { outcome: 'succeed' } }),
   },
   // No caller of the matrix subscribes (VIP would change other rows' answers): a member reaches the route and is told there is none.
+  'GET /api/admin/reconciliation': { expected: adminsOnly(), request: () => get('/api/admin/reconciliation') },
   'GET /api/store/subscription': { expected: usersOnly(), request: () => get('/api/store/subscription') },
   'POST /api/store/subscription/cancel': { expected: { anonymous: 401, userA: 404, userB: 404, banned: 401, admin: 403 }, request: () => ({ method: 'POST', url: '/api/store/subscription/cancel' }) },
   'POST /api/store/subscription/resume': { expected: { anonymous: 401, userA: 404, userB: 404, banned: 401, admin: 403 }, request: () => ({ method: 'POST', url: '/api/store/subscription/resume' }) },
