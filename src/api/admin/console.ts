@@ -23,6 +23,7 @@ import type {
   GiftInput,
   VipPlanInput,
 } from '../../../contract/store/catalogue';
+import type { ReconciliationRunsResponse } from '../../../contract/store/reconciliation';
 import { apiRequest } from '../client';
 
 // The admin API (SPEC section 7 "Admin"); fallbacks are SPEC section 8's texts.
@@ -39,12 +40,21 @@ export const adminKeys = {
   gifts: () => ['admin', 'gifts'] as const,
   coinPacks: () => ['admin', 'coinPacks'] as const,
   vipPlans: () => ['admin', 'vipPlans'] as const,
+  reconciliation: () => ['admin', 'reconciliation'] as const,
 };
 
 export const adminStatsQueryOptions = () =>
   queryOptions({
     queryKey: adminKeys.stats(),
     queryFn: ({ signal }) => apiRequest<AdminStatsResponse>('/admin/stats', { fallbackMessage: 'Failed to fetch dashboard stats', signal }),
+  });
+
+/** The daily reconciliation's recent runs, newest first. */
+export const adminReconciliationQueryOptions = () =>
+  queryOptions({
+    queryKey: adminKeys.reconciliation(),
+    queryFn: async ({ signal }) =>
+      (await apiRequest<ReconciliationRunsResponse>('/admin/reconciliation', { fallbackMessage: 'Failed to fetch the reconciliation', signal })).runs,
   });
 
 export const adminActivityQueryOptions = (limit = 10) =>

@@ -20,6 +20,7 @@ import { coinLedger, coinPacks, purchases, testCheckoutSessions } from '../../..
 import { balancesOffTheLedger } from '../../../server/coins/queries';
 import { bearer, loginAdmin, registerUser, type RegisteredUser } from '../helpers/accounts';
 import { outboxMessages } from '../helpers/outbox';
+import { firstCoinPack } from '../helpers/catalogue';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { baseUrl, connected, nextEvent, openSocket } from '../messaging/messaging-helpers';
 
@@ -33,10 +34,7 @@ let pack: CoinPack;
 beforeAll(async () => {
   testApp = await createTestApp();
   await testApp.app.listen({ port: 0, host: '127.0.0.1' });
-  const packs = (await testApp.app.inject({ method: 'GET', url: '/api/store/coinpacks' })).json<{ coinPacks: CoinPack[] }>().coinPacks;
-  const first = packs[0];
-  if (!first) throw new Error('the seed sells no coin packs');
-  pack = first;
+  pack = await firstCoinPack(testApp.app);
 });
 afterAll(() => testApp?.close());
 

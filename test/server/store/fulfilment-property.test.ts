@@ -9,6 +9,7 @@ import { coinLedger, purchases, testCheckoutSessions, users } from '../../../ser
 import { LOCAL_WEBHOOK_PATH } from '../../../server/store/plugin';
 import { signTestWebhook, TEST_SIGNATURE_HEADER, testWebhookKey } from '../../../server/store/test-provider/signature';
 import { bearer, registerUser, type RegisteredUser } from '../helpers/accounts';
+import { firstCoinPack } from '../helpers/catalogue';
 import { createTestApp, TEST_JWT_SECRET, type TestApp } from '../helpers/test-app';
 
 // Whatever a member, their browser and the provider do to one checkout, in
@@ -22,9 +23,7 @@ const key = testWebhookKey(TEST_JWT_SECRET);
 
 beforeAll(async () => {
   testApp = await createTestApp();
-  const packs = (await testApp.app.inject({ method: 'GET', url: '/api/store/coinpacks' })).json<{ coinPacks: CoinPack[] }>().coinPacks;
-  if (!packs[0]) throw new Error('the seed sells no coin packs');
-  pack = packs[0];
+  pack = await firstCoinPack(testApp.app);
 });
 afterAll(() => testApp?.close());
 

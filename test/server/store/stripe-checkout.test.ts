@@ -11,6 +11,7 @@ import { bearer, registerUser, type RegisteredUser } from '../helpers/accounts';
 import { closedPort } from '../helpers/closed-port';
 import { outboxMessages } from '../helpers/outbox';
 import { FAKE_STRIPE_SECRET_KEY, FAKE_STRIPE_WEBHOOK_SECRET, signStripeWebhook, startFakeStripe, type FakeStripe } from '../helpers/fake-stripe';
+import { firstCoinPack } from '../helpers/catalogue';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 // Buying a coin pack through Stripe Checkout, against a fake of Stripe's API
@@ -27,9 +28,7 @@ let pack: CoinPack;
 beforeAll(async () => {
   stripe = await startFakeStripe();
   testApp = await createTestApp({ payments: { provider: 'stripe', secretKey: FAKE_STRIPE_SECRET_KEY, webhookSecret: FAKE_STRIPE_WEBHOOK_SECRET, api: stripe.address } });
-  const packs = (await testApp.app.inject({ method: 'GET', url: '/api/store/coinpacks' })).json<{ coinPacks: CoinPack[] }>().coinPacks;
-  if (!packs[0]) throw new Error('the seed sells no coin packs');
-  pack = packs[0];
+  pack = await firstCoinPack(testApp.app);
 });
 afterAll(async () => {
   await testApp?.close();

@@ -6,6 +6,7 @@ import type { PurchaseHistoryResponse, PurchaseResponse, StartCheckoutResponse }
 import { subscriptionChangeResponseSchema, subscriptionResponseSchema, type VipSubscription } from '../../../contract/store/subscriptions';
 import { bearer, registerUser, type RegisteredUser } from '../helpers/accounts';
 import { FAKE_STRIPE_SECRET_KEY, FAKE_STRIPE_WEBHOOK_SECRET, signStripeWebhook, startFakeStripe, type FakeStripe } from '../helpers/fake-stripe';
+import { vipPlanNamed } from '../helpers/catalogue';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 // VIP as a Stripe subscription, through the app and the real SDK against the
@@ -23,14 +24,8 @@ let platinum: VipPlan;
 beforeAll(async () => {
   stripe = await startFakeStripe();
   testApp = await createTestApp({ payments: { provider: 'stripe', secretKey: FAKE_STRIPE_SECRET_KEY, webhookSecret: FAKE_STRIPE_WEBHOOK_SECRET, api: stripe.address } });
-  const plans = (await testApp.app.inject({ method: 'GET', url: '/api/store/vipplans' })).json<{ vipPlans: VipPlan[] }>().vipPlans;
-  const named = (name: string) => {
-    const plan = plans.find((each) => each.name === name);
-    if (!plan) throw new Error(`the seed sells no ${name} plan`);
-    return plan;
-  };
-  gold = named('Gold');
-  platinum = named('Platinum');
+  gold = await vipPlanNamed(testApp.app, 'Gold');
+  platinum = await vipPlanNamed(testApp.app, 'Platinum');
 });
 afterAll(async () => {
   await testApp?.close();

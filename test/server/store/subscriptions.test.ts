@@ -18,6 +18,7 @@ import { LOCAL_WEBHOOK_PATH } from '../../../server/store/plugin';
 import { signTestWebhook, TEST_SIGNATURE_HEADER, testWebhookKey } from '../../../server/store/test-provider/signature';
 import { bearer, registerUser, type RegisteredUser } from '../helpers/accounts';
 import { outboxMessages } from '../helpers/outbox';
+import { vipPlanNamed } from '../helpers/catalogue';
 import { createTestApp, TEST_JWT_SECRET, type TestApp } from '../helpers/test-app';
 
 // VIP as a subscription on the local test provider, end to end through the
@@ -30,14 +31,8 @@ let platinum: VipPlan;
 
 beforeAll(async () => {
   testApp = await createTestApp();
-  const plans = (await testApp.app.inject({ method: 'GET', url: '/api/store/vipplans' })).json<{ vipPlans: VipPlan[] }>().vipPlans;
-  const byName = (name: string) => {
-    const plan = plans.find((each) => each.name === name);
-    if (!plan) throw new Error(`the seed sells no ${name} plan`);
-    return plan;
-  };
-  gold = byName('Gold');
-  platinum = byName('Platinum');
+  gold = await vipPlanNamed(testApp.app, 'Gold');
+  platinum = await vipPlanNamed(testApp.app, 'Platinum');
 });
 afterAll(() => testApp?.close());
 

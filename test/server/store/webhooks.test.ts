@@ -7,6 +7,7 @@ import { paymentEvents, purchases, testCheckoutSessions, users } from '../../../
 import { LOCAL_WEBHOOK_PATH } from '../../../server/store/plugin';
 import { signTestWebhook, TEST_SIGNATURE_HEADER, testWebhookKey } from '../../../server/store/test-provider/signature';
 import { bearer, registerUser, type RegisteredUser } from '../helpers/accounts';
+import { firstCoinPack } from '../helpers/catalogue';
 import { createTestApp, TEST_JWT_SECRET, type TestApp } from '../helpers/test-app';
 
 // The provider's webhooks: only a request signed by the provider, over its
@@ -19,9 +20,7 @@ const key = testWebhookKey(TEST_JWT_SECRET);
 
 beforeAll(async () => {
   testApp = await createTestApp();
-  const packs = (await testApp.app.inject({ method: 'GET', url: '/api/store/coinpacks' })).json<{ coinPacks: CoinPack[] }>().coinPacks;
-  if (!packs[0]) throw new Error('the seed sells no coin packs');
-  pack = packs[0];
+  pack = await firstCoinPack(testApp.app);
 });
 afterAll(() => testApp?.close());
 

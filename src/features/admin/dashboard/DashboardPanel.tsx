@@ -4,6 +4,7 @@ import { adminStatsQueryOptions } from '../../../api/admin/console';
 import { loadedByRoute } from '../../../lib/page-data';
 import { ErrorState, px, Spinner } from '../../../ui';
 import { QuickActions } from './QuickActions';
+import { ReconciliationPanel } from './ReconciliationPanel';
 import { RecentActivity } from './RecentActivity';
 import { StatCards, StatCardsSkeleton } from './StatCards';
 
@@ -28,6 +29,7 @@ export function DashboardPanel() {
         <StatCards stats={stats.data} />
       )}
       <QuickActions />
+      <ReconciliationPanel />
       <RecentActivity />
     </Layout>
   );

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ReconciliationRun } from '../../../../contract/store/reconciliation';
 import { spinner, watchForElement } from '../../support/ever-shown';
 import { json, mockApi, renderApp } from '../../support/render-app';
 import { activityEntry, adminUser, PUBLIC_CONFIG, STATS, usd } from './fixtures';
@@ -11,6 +12,7 @@ afterEach(() => localStorage.clear());
 const baseRoutes = {
   'GET /api/config/public': () => json(200, PUBLIC_CONFIG),
   'GET /api/admin/activity': () => json(200, { success: true, activity: [activityEntry()] }),
+  'GET /api/admin/reconciliation': () => json(200, { success: true, runs: [] }),
 };
 
 describe('Admin dashboard', () => {
@@ -75,6 +77,23 @@ describe('Admin dashboard', () => {
     expect(card('Revenue Today')).toHaveTextContent('$0.00');
     expect(card('Revenue This Week')).toHaveTextContent('$12.00 + €3.00');
     expect(card('Revenue This Month')).toHaveTextContent('$0.05');
+  });
+
+  it("shows the daily reconciliation's latest run: all agreeing, or what to look into", async () => {
+    const run: ReconciliationRun = { day: '2026-11-29', startedAt: '2026-11-30T00:01:00.000Z', finishedAt: '2026-11-30T00:01:02.000Z', paymentsChecked: 3, membersOffLedger: [], paymentMismatches: [] };
+    let runs: ReconciliationRun[] = [run];
+    mockApi({ ...baseRoutes, 'GET /api/admin/stats': () => json(200, { success: true, ...STATS }), 'GET /api/admin/reconciliation': () => json(200, { success: true, runs }) });
+    const first = renderApp('/admin');
+    const panel = await screen.findByRole('region', { name: 'Daily Reconciliation' });
+    expect(await within(panel).findByText('2026-11-29: every balance matches its ledger, and the provider confirms all 3 payments granted.')).toBeInTheDocument();
+    first.unmount();
+
+    runs = [{ ...run, membersOffLedger: [{ userId: 'member-7', balance: 777, ledgerSum: 0 }], paymentMismatches: [{ purchaseId: 'purchase-9', reason: 'granted, but the provider says open' }] }];
+    renderApp('/admin');
+    const troubled = await screen.findByRole('region', { name: 'Daily Reconciliation' });
+    expect(await within(troubled).findByText('2026-11-29: look into these (3 payments checked).')).toBeInTheDocument();
+    expect(within(troubled).getByText('Member member-7: balance 777, ledger 0')).toBeInTheDocument();
+    expect(within(troubled).getByText('Purchase purchase-9: granted, but the provider says open')).toBeInTheDocument();
   });
 
   it("shows 'Error Loading Dashboard' with the server's message, and Try Again loads it", async () => {
