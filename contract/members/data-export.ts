@@ -26,7 +26,22 @@ export const dataExportSchema = z.object({
   /** Reports they sent, with what they wrote. */
   reports: z.array(personSchema.extend({ reason: z.string(), details: z.string(), status: z.string(), at: z.string() })),
   purchases: z.array(
-    z.object({ receiptNumber: z.string(), kind: z.string(), item: z.string(), coins: z.number().int().nullable(), amount: moneySchema, status: z.string(), at: z.string(), paidAt: z.string().nullable() }),
+    z.object({
+      receiptNumber: z.string(),
+      kind: z.string(),
+      item: z.string(),
+      coins: z.number().int().nullable(),
+      amount: moneySchema,
+      /** What went back to them (a withdrawal); null when nothing. */
+      refunded: moneySchema.nullable(),
+      status: z.string(),
+      at: z.string(),
+      paidAt: z.string().nullable(),
+    }),
+  ),
+  /** Their VIP subscriptions: the plan, its price and period, and how it stands or ended. */
+  vipSubscriptions: z.array(
+    z.object({ plan: z.string(), price: moneySchema, billingMonths: z.number().int(), status: z.string(), cancelAtPeriodEnd: z.boolean(), currentPeriodEnd: z.string(), startedAt: z.string() }),
   ),
   /** Every change of their coin balance, newest first: how many coins, why, and the balance after it. */
   coins: z.array(z.object({ amount: z.number().int(), kind: z.string(), reference: z.string(), balanceAfter: z.number().int(), at: z.string() })),

@@ -6,6 +6,7 @@ import type { OrbitDatabase } from '../db/types';
 import { largestPhotoUrl, listPhotoRows } from '../photos/queries';
 import { dataExportRows } from './queries';
 import { toUserView } from './views';
+import { subscriptionsOf } from '../store/queries/subscriptions';
 import { receiptNumber } from '../store/views';
 
 const asPerson = (row: { username: string; name: string }) => ({ username: row.username, name: row.name || row.username });
@@ -21,6 +22,7 @@ export async function buildDataExport(db: OrbitDatabase, user: UserRow, now: Dat
   const { decisions, matchRows, blocked, reports, purchaseRows, withdrawalRows, sessionRows } = await dataExportRows(db, user.id);
   const messageRows = await messagesOfMember(db, user.id);
   const coinRows = await allEntriesOf(db, user.id);
+  const subscriptionRows = await subscriptionsOf(db, user.id);
 
   return {
     exportedAt: now.toISOString(),
@@ -39,9 +41,19 @@ export async function buildDataExport(db: OrbitDatabase, user: UserRow, now: Dat
       item: row.item,
       coins: row.coins,
       amount: { amountMinor: row.amountMinor, currency: row.currency },
+      refunded: row.refundedMinor > 0 ? { amountMinor: row.refundedMinor, currency: row.currency } : null,
       status: row.status,
       at: row.at.toISOString(),
       paidAt: row.paidAt?.toISOString() ?? null,
+    })),
+    vipSubscriptions: subscriptionRows.map((row) => ({
+      plan: row.planName,
+      price: { amountMinor: row.amountMinor, currency: row.currency },
+      billingMonths: row.billingMonths,
+      status: row.status,
+      cancelAtPeriodEnd: row.cancelAtPeriodEnd,
+      currentPeriodEnd: row.currentPeriodEnd.toISOString(),
+      startedAt: row.createdAt.toISOString(),
     })),
     withdrawals: withdrawalRows.map((row) => ({
       ...row,

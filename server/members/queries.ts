@@ -91,6 +91,7 @@ export async function dataExportRows(db: OrbitDatabase, userId: string) {
       coins: purchases.coins,
       amountMinor: purchases.amountMinor,
       currency: purchases.currency,
+      refundedMinor: purchases.refundedMinor,
       status: purchases.status,
       at: purchases.createdAt,
       paidAt: purchases.paidAt,

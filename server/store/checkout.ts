@@ -71,9 +71,9 @@ async function refuseSecondSubscription(app: StoreApp, member: UserRow, now: Dat
  * The pending purchase of a new Buy Now, at the item's current price; when a
  * request with the same attempt inserted it first, that one.
  */
-async function newPendingPurchase(app: StoreApp, member: UserRow, body: StartCheckoutBody, attemptKey: string, expiresAt: Date): Promise<PurchaseRow> {
+async function newPendingPurchase(app: StoreApp, member: UserRow, body: StartCheckoutBody, attemptKey: string, now: Date, expiresAt: Date): Promise<PurchaseRow> {
   const item = await itemOnSale(app, body);
-  if (item.kind === 'vip') await refuseSecondSubscription(app, member, expiresAt);
+  if (item.kind === 'vip') await refuseSecondSubscription(app, member, now);
   const inserted = await insertPurchase(app.db, {
     userId: member.id,
     ...item,
@@ -91,7 +91,7 @@ export async function startCheckout(app: StoreApp, member: UserRow, body: StartC
   const attemptKey = `${member.id}:${body.attemptId}`;
   const expiresAt = new Date(now.getTime() + CHECKOUT_EXPIRY_MINUTES * 60_000);
   // A retried Buy Now finds its purchase, even if the pack has since left the catalogue.
-  const purchase = (await purchaseByAttemptKey(app.db, attemptKey)) ?? (await newPendingPurchase(app, member, body, attemptKey, expiresAt));
+  const purchase = (await purchaseByAttemptKey(app.db, attemptKey)) ?? (await newPendingPurchase(app, member, body, attemptKey, now, expiresAt));
   if (purchase.status !== 'pending') throw new HttpError(409, purchase.status === 'paid' ? ALREADY_PAID : 'This checkout has ended; start a new one');
   const session = await atProvider(
     app.payments.createCheckout({

@@ -77,3 +77,8 @@ export async function recordRefund(tx: OrbitDatabase, id: string, refund: { refu
   if (!row) throw new Error(`purchase ${id} vanished`);
   return row;
 }
+
+/** Every subscription of the member, newest first (their data export). */
+export async function subscriptionsOf(db: OrbitDatabase, userId: string): Promise<VipSubscriptionRow[]> {
+  return db.select().from(vipSubscriptions).where(eq(vipSubscriptions.userId, userId)).orderBy(desc(vipSubscriptions.createdAt));
+}
