@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataExportFileName, dataExportSchema, type DataExport } from '../../../contract/members/data-export';
 import { meResponseSchema } from '../../../contract/members/profile';
 import { postCoinChangeAlone } from '../../../server/coins/ledger';
-import { purchases, sessions, users, withdrawals } from '../../../server/db/schema';
+import { purchases, sessions, users, vipSubscriptions, withdrawals } from '../../../server/db/schema';
 import { bearer, loginAdmin, registerUser, type RegisteredUser } from '../helpers/accounts';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../helpers/test-app';
 
@@ -68,7 +68,19 @@ describe('GET /api/user/me/export', () => {
     await expectOk('POST', `/api/users/${blocked.user._id}/block`, member.token);
     await expectOk('POST', `/api/users/${reported.user._id}/report`, member.token, { reason: 'scam', details: 'Asked for money', block: false });
     await expectOk('PATCH', '/api/user/me', member.token, { location: { latitude: 52.52, longitude: 13.405 } });
-    await testApp.db.insert(purchases).values({ userId: member.user._id, kind: 'vip', itemName: 'Gold month', amountMinor: 999, status: 'paid', provider: 'stripe', paidAt: new Date() });
+    await testApp.db.insert(purchases).values({ userId: member.user._id, kind: 'vip', itemName: 'Gold month', amountMinor: 999, refundedMinor: 966, status: 'paid', provider: 'stripe', paidAt: new Date() });
+    const periodEnd = new Date('2026-12-30T12:00:00.000Z');
+    await testApp.db.insert(vipSubscriptions).values({
+      userId: member.user._id,
+      planName: 'Gold',
+      amountMinor: 999,
+      billingMonths: 1,
+      provider: 'stripe',
+      providerSubscriptionId: `sub_${randomUUID()}`,
+      status: 'ended',
+      currentPeriodEnd: periodEnd,
+      paidUntil: periodEnd,
+    });
     await postCoinChangeAlone(testApp.db, { userId: member.user._id, amount: 75, kind: 'granted', reference: 'Contest prize', idempotencyKey: randomUUID() });
     await postCoinChangeAlone(testApp.db, { userId: partner.user._id, amount: 5, kind: 'granted', reference: 'Not theirs', idempotencyKey: randomUUID() });
     const [admin] = await testApp.db.select({ id: users.id }).from(users).where(eq(users.username, TEST_ADMIN.username));
@@ -110,7 +122,19 @@ describe('GET /api/user/me/export', () => {
       { username: reported.body.username, name: reported.body.username, reason: 'scam', details: 'Asked for money', status: 'open' },
     ]);
     expect(data.purchases.map(({ at, paidAt, receiptNumber, ...purchase }) => ({ ...withTime(purchase, at), paid: paidAt !== null, receiptNumber }))).toEqual([
-      { kind: 'vip', item: 'Gold month', coins: null, amount: { amountMinor: 999, currency: 'USD' }, status: 'paid', paid: true, receiptNumber: expect.stringMatching(/^OR-[0-9A-F]{6}-[0-9A-F]{6}$/) as unknown },
+      {
+        kind: 'vip',
+        item: 'Gold month',
+        coins: null,
+        amount: { amountMinor: 999, currency: 'USD' },
+        refunded: { amountMinor: 966, currency: 'USD' },
+        status: 'paid',
+        paid: true,
+        receiptNumber: expect.stringMatching(/^OR-[0-9A-F]{6}-[0-9A-F]{6}$/) as unknown,
+      },
+    ]);
+    expect(data.vipSubscriptions.map(({ startedAt, ...subscription }) => withTime(subscription, startedAt))).toEqual([
+      { plan: 'Gold', price: { amountMinor: 999, currency: 'USD' }, billingMonths: 1, status: 'ended', cancelAtPeriodEnd: false, currentPeriodEnd: '2026-12-30T12:00:00.000Z' },
     ]);
     // Newest first: the prize, after the coins the like of the partner earned.
     expect(data.coins.map(({ at, ...entry }) => withTime(entry, at))).toEqual([
@@ -162,6 +186,7 @@ describe('GET /api/user/me/export', () => {
     expect(data.matches.map((match) => match.username)).toEqual([member.body.username]);
     expect(data.decisions.map((decision) => decision.username).sort()).toEqual([member.body.username, bystander.body.username].sort());
     expect(data.purchases.map((purchase) => purchase.item)).toEqual(['Partner pack']);
+    expect(data.vipSubscriptions).toEqual([]);
     expect(data.withdrawals.map((withdrawal) => withdrawal.method)).toEqual(['Partner payout']);
     expect(data.blocked).toEqual([]);
     expect(data.reports).toEqual([]);
