@@ -179,6 +179,7 @@ describe('the realtime connection', () => {
       kind: 'coinPack',
       itemName: 'Value Pack',
       coins: 500,
+      billingMonths: null,
       amount: { amountMinor: 499, currency: 'USD' },
       status: 'paid',
       provider: 'local',
@@ -186,11 +187,39 @@ describe('the realtime connection', () => {
       withdrawalWaived: true,
       createdAt: new Date().toISOString(),
       paidAt: new Date().toISOString(),
+      refunded: null,
     };
     socket.serverSends('purchase:updated', { purchase });
     expect(signals).toContainEqual({ type: 'purchase', purchase });
     await vi.waitFor(() => expect(queryClient.getQueryData(memberKeys.me())).toEqual({ coins: 500 }));
     expect(fetchMe).toHaveBeenCalledTimes(1);
+    unsubscribe();
+  });
+
+  it("refetches the account (VIP status and subscription) when the subscription changes, and drops a malformed event", async () => {
+    const { queryClient, socket } = setUp();
+    const fetchSubscription = vi.fn(() => Promise.resolve({ status: 'ended' }));
+    queryClient.setQueryData([...memberKeys.me(), 'subscription'], { status: 'active' });
+    const observer = new QueryObserver(queryClient, { queryKey: [...memberKeys.me(), 'subscription'], queryFn: fetchSubscription, staleTime: Infinity });
+    const unsubscribe = observer.subscribe(() => {});
+    socket.serverSends('subscription:updated', { subscription: { _id: 's-1' } });
+    expect(fetchSubscription).not.toHaveBeenCalled();
+    const subscription = {
+      _id: 's-1',
+      planId: null,
+      planName: 'Gold',
+      price: { amountMinor: 999, currency: 'USD' },
+      billingMonths: 1,
+      status: 'ended',
+      cancelAtPeriodEnd: false,
+      currentPeriodEnd: new Date().toISOString(),
+      vipUntil: new Date().toISOString(),
+      testPayment: true,
+      withdrawal: null,
+    };
+    socket.serverSends('subscription:updated', { subscription });
+    await vi.waitFor(() => expect(queryClient.getQueryData([...memberKeys.me(), 'subscription'])).toEqual({ status: 'ended' }));
+    expect(fetchSubscription).toHaveBeenCalledTimes(1);
     unsubscribe();
   });
 
