@@ -4,6 +4,7 @@ import type { UserRow } from '../db/schema';
 import type { OrbitDatabase } from '../db/types';
 import { HttpError } from '../plugins/errors';
 import { hasActiveVip } from '../members/views';
+import { liveSubscriptionOf } from '../store/queries/subscriptions';
 import { recordAdminAction } from './queries/audit';
 import { USER_NOT_FOUND } from './user-directory';
 import { findVipPlan, findVipPlanNamed, lockAccountForUpdate, nextTokenVersion, resolveOpenReportsAbout, updateAccount, type AccountChanges } from './queries/moderation';
@@ -90,10 +91,23 @@ async function resolveGrant(tx: Executor, body: MakeVipBody): Promise<{ tier: st
   return { tier: gold?.name ?? DEFAULT_VIP_PLAN.name, days: gold?.durationDays ?? DEFAULT_VIP_PLAN.durationDays };
 }
 
+/**
+ * A subscriber's VIP is what their subscription paid for, and each of its
+ * events sets it again: an admin's grant or removal would be undone by the
+ * next one, so neither is made (the member cancels or withdraws themselves).
+ */
+async function refuseSubscriber(tx: OrbitDatabase, target: Pick<UserRow, 'id' | 'username'>): Promise<void> {
+  if (await liveSubscriptionOf(tx, target.id)) throw new HttpError(409, subscriberVipMessage(target.username));
+}
+
+export const subscriberVipMessage = (username: string) =>
+  `${username} pays for VIP by subscription: it runs to the period they paid for, and only they can cancel or withdraw from it`;
+
 /** Grants VIP for a plan's length or a number of days; a running membership is extended, not cut short. */
 export async function makeUserVip(db: OrbitDatabase, adminId: string, id: string, body: MakeVipBody, now: Date): Promise<ModerationResult> {
   return db.transaction(async (tx) => {
     const target = await lockMember(tx, id, 'Admin accounts cannot be made VIP');
+    await refuseSubscriber(tx, target);
     const grant = await resolveGrant(tx, body);
     const runningUntil = hasActiveVip(target, now) && target.vipUntil ? target.vipUntil : now;
     const vipUntil = new Date(runningUntil.getTime() + grant.days * DAY_MS);
@@ -113,6 +127,7 @@ export async function removeUserVip(db: OrbitDatabase, adminId: string, id: stri
   return db.transaction(async (tx) => {
     const target = await lockMember(tx, id, 'Admin accounts have no VIP status');
     if (!hasActiveVip(target, now)) throw new HttpError(409, `${target.username} is not VIP`);
+    await refuseSubscriber(tx, target);
     const updated = await saveMember(tx, id, { isVip: false, vipTier: null, vipUntil: null });
     await recordAdminAction(tx, { adminId, action: 'remove-vip', targetType: 'user', targetId: id, details: `Was ${target.vipTier ?? 'VIP'}` });
     return { message: `VIP status removed from ${updated.username}`, user: toAdminUser(updated, now) };

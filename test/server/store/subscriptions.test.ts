@@ -16,7 +16,8 @@ import { testSubscriptionResponseSchema } from '../../../contract/store/test-che
 import { paymentEvents, purchases, testCheckoutSessions, testSubscriptions, vipSubscriptions } from '../../../server/db/schema';
 import { LOCAL_WEBHOOK_PATH } from '../../../server/store/plugin';
 import { signTestWebhook, TEST_SIGNATURE_HEADER, testWebhookKey } from '../../../server/store/test-provider/signature';
-import { bearer, registerUser, type RegisteredUser } from '../helpers/accounts';
+import { subscriberVipMessage } from '../../../server/admin/moderation';
+import { bearer, loginAdmin, registerUser, type RegisteredUser } from '../helpers/accounts';
 import { outboxMessages } from '../helpers/outbox';
 import { vipPlanNamed } from '../helpers/catalogue';
 import { createTestApp, TEST_JWT_SECRET, type TestApp } from '../helpers/test-app';
@@ -303,6 +304,19 @@ describe('cancel, resume and change of plan', () => {
     expect(atProvider).toBeUndefined();
     const [row] = await testApp.db.select().from(vipSubscriptions).where(eq(vipSubscriptions.providerSubscriptionId, providerSubscriptionId));
     expect(row).toMatchObject({ userId: null, cancelAtPeriodEnd: true });
+  });
+
+  it("an admin's Make VIP and Remove VIP leave a subscriber's VIP to their subscription, and say why", async () => {
+    const member = await registerUser(testApp.app);
+    await subscribe(member);
+    const before = await vipOf(member);
+    const admin = await loginAdmin(testApp.app);
+    for (const action of ['make-vip', 'remove-vip']) {
+      const response = await testApp.app.inject({ method: 'POST', url: `/api/admin/user/${member.user._id}/${action}`, headers: bearer(admin), payload: {} });
+      expect(response.statusCode, action).toBe(409);
+      expect(response.json<{ message: string }>().message).toBe(subscriberVipMessage(member.body.username));
+    }
+    expect(await vipOf(member)).toEqual(before);
   });
 
   it("another member's test subscription cannot be renewed by them", async () => {
