@@ -8,9 +8,12 @@ import { moneySchema } from './money';
 // VIP runs to the end of the last period paid for: a failed renewal ends it
 // there, a later successful retry restores it.
 
+/** The average calendar month in days: how a plan's days become months, and a period's months days. */
+export const DAYS_PER_MONTH = 30.44;
+
 /** A plan's length in days (the catalogue's, SPEC section 3) read as its billing period: 30 -> 1 month, 90 -> 3, 365 -> 12. */
 export function billingMonthsOf(durationDays: number): number {
-  return Math.max(1, Math.round(durationDays / 30.44));
+  return Math.max(1, Math.round(durationDays / DAYS_PER_MONTH));
 }
 
 /** "every month", "every 3 months", "every 12 months". */

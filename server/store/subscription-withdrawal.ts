@@ -1,5 +1,5 @@
 import { majorAmountText } from '../../contract/store/money';
-import { subscriptionMessages, WITHDRAWAL_DAYS, WITHDRAWAL_PASSED_MESSAGE, withdrawalRefundMinor, type VipSubscription } from '../../contract/store/subscriptions';
+import { DAYS_PER_MONTH, subscriptionMessages, WITHDRAWAL_DAYS, WITHDRAWAL_PASSED_MESSAGE, withdrawalRefundMinor, type VipSubscription } from '../../contract/store/subscriptions';
 import type { PurchaseRow, UserRow, VipSubscriptionRow } from '../db/schema';
 import type { OrbitDatabase } from '../db/types';
 import { HttpError } from '../plugins/errors';
@@ -26,7 +26,7 @@ function withdrawalTerms(subscription: VipSubscriptionRow, payment: PurchaseRow 
   if (until <= now) return null;
   // A day begun counts as used; the first period's length in days as the plan's months make it.
   const daysUsed = Math.max(1, Math.ceil((now.getTime() - payment.paidAt.getTime()) / DAY_MS));
-  const periodDays = Math.round(subscription.billingMonths * 30.44);
+  const periodDays = Math.round(subscription.billingMonths * DAYS_PER_MONTH);
   return { payment, until, refundMinor: withdrawalRefundMinor(payment.amountMinor, daysUsed, periodDays) };
 }
 
