@@ -1,20 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MFA_CODE_INVALID, MFA_TICKET_INVALID, MFA_TOO_MANY_CODES, RECOVERY_CODE_COUNT } from '../../../contract/auth/mfa';
 import { signInFailures, users } from '../../../server/db/schema';
+import { authenticatorCode, codeOfStepBefore } from '../helpers/authenticator';
 import { bearer, registerUser, type RegisteredUser } from '../helpers/accounts';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../helpers/test-app';
 
-/** The authenticator app: codes from the secret the enrolment showed, for any moment. */
-function codeAt(secret: string, at: Date): string {
-  return new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: at.getTime() });
-}
-/** A code of the step before or after now (inside the server's window of one step either side). */
-const stepsFromNow = (steps: number) => new Date(Date.now() + steps * 30_000);
-
 function wrongCodeFor(secret: string): string {
-  const valid = new Set([-1, 0, 1].map((steps) => codeAt(secret, stepsFromNow(steps))));
+  const valid = new Set([-1, 0, 1].map((steps) => authenticatorCode(secret, steps)));
   for (let n = 0; ; n++) {
     const candidate = String(n).padStart(6, '0');
     if (!valid.has(candidate)) return candidate;
@@ -36,7 +29,7 @@ async function enrolMember(testApp: TestApp, token: string): Promise<{ secret: s
   expect(otpauthUri).toMatch(/^otpauth:\/\/totp\/Orbit:.+\?.*secret=/);
   expect(qrCodeDataUrl).toMatch(/^data:image\/svg\+xml;base64,/);
   // The step before now: the sign-in that follows in the same test uses the current step, which is newer.
-  const confirm = await testApp.app.inject({ method: 'POST', url: '/api/auth/mfa/confirm', headers: bearer(token), payload: { code: codeAt(secret, stepsFromNow(-1)) } });
+  const confirm = await testApp.app.inject({ method: 'POST', url: '/api/auth/mfa/confirm', headers: bearer(token), payload: { code: await codeOfStepBefore(secret) } });
   expect(confirm.statusCode, confirm.body).toBe(200);
   const { recoveryCodes } = confirm.json<{ recoveryCodes: string[] }>();
   return { secret, recoveryCodes };
@@ -71,7 +64,7 @@ describe('two-step verification (issue 37 finding 4)', () => {
     expect(answer).toEqual({ success: true, message: 'Enter the code from your authenticator app', secondFactor: 'code', ticket: expect.any(String) as unknown });
     expect(answer.token).toBeUndefined();
 
-    const done = await submitCode(answer.ticket ?? '', codeAt(secret, new Date()));
+    const done = await submitCode(answer.ticket ?? '', authenticatorCode(secret));
     expect(done.statusCode, done.body).toBe(200);
     const { token } = done.json<{ token: string }>();
     const me = await testApp.app.inject({ method: 'GET', url: '/api/user/me', headers: bearer(token) });
@@ -86,13 +79,13 @@ describe('two-step verification (issue 37 finding 4)', () => {
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json()).toMatchObject({ message: MFA_CODE_INVALID });
 
-    const code = codeAt(secret, new Date());
+    const code = authenticatorCode(secret);
     expect((await submitCode(ticket ?? '', code)).statusCode).toBe(200);
     const again = (await login(member)).json<SignInAnswer>();
     const replay = await submitCode(again.ticket ?? '', code);
     expect(replay.statusCode).toBe(401);
     // The enrolment's own confirming code (the step before) is spent too.
-    expect((await submitCode(again.ticket ?? '', codeAt(secret, stepsFromNow(-1)))).statusCode).toBe(401);
+    expect((await submitCode(again.ticket ?? '', authenticatorCode(secret, -1))).statusCode).toBe(401);
   });
 
   it('takes each recovery code once, in any case and spacing', async () => {
@@ -130,7 +123,7 @@ describe('two-step verification (issue 37 finding 4)', () => {
     const member = await registerUser(testApp.app);
     const { secret } = await enrolMember(testApp, member.token);
     const { ticket } = (await login(member, true)).json<SignInAnswer>();
-    const { token } = (await submitCode(ticket ?? '', codeAt(secret, new Date()))).json<{ token: string }>();
+    const { token } = (await submitCode(ticket ?? '', authenticatorCode(secret))).json<{ token: string }>();
     const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as { iat: number; exp: number };
     expect((claims.exp - claims.iat) / 86_400).toBe(30);
   });
@@ -140,12 +133,12 @@ describe('two-step verification (issue 37 finding 4)', () => {
     const { secret } = await enrolMember(testApp, member.token);
     const disable = (payload: object) => testApp.app.inject({ method: 'POST', url: '/api/auth/mfa/disable', headers: bearer(member.token), payload });
     expect((await disable({ password: member.body.password })).statusCode).toBe(400);
-    const wrongPassword = await disable({ password: 'not-the-password', code: codeAt(secret, new Date()) });
+    const wrongPassword = await disable({ password: 'not-the-password', code: authenticatorCode(secret) });
     expect(wrongPassword.statusCode).toBe(400);
     const wrongCode = await disable({ password: member.body.password, code: wrongCodeFor(secret) });
     expect(wrongCode.statusCode).toBe(400);
     expect(wrongCode.json()).toMatchObject({ message: MFA_CODE_INVALID });
-    const off = await disable({ password: member.body.password, code: codeAt(secret, new Date()) });
+    const off = await disable({ password: member.body.password, code: authenticatorCode(secret) });
     expect(off.statusCode, off.body).toBe(200);
     const [row] = await testApp.db.select().from(users).where(eq(users.id, member.user._id));
     expect(row).toMatchObject({ totpSecret: null, totpEnabledAt: null, totpRecoveryCodeHashes: [] });
@@ -158,7 +151,7 @@ describe('two-step verification (issue 37 finding 4)', () => {
     const { secret } = await enrolMember(testApp, member.token);
     const { ticket } = (await login(member)).json<SignInAnswer>();
     for (let attempt = 0; attempt < 5; attempt++) expect((await submitCode(ticket ?? '', wrongCodeFor(secret))).statusCode).toBe(401);
-    const blocked = await submitCode(ticket ?? '', codeAt(secret, new Date()));
+    const blocked = await submitCode(ticket ?? '', authenticatorCode(secret));
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json()).toMatchObject({ message: MFA_TOO_MANY_CODES });
     const rows = await testApp.db.select().from(signInFailures).where(eq(signInFailures.accountKey, `totp:${member.user._id}`));
@@ -220,7 +213,7 @@ describe('admin two-step verification in production (issue 37 finding 4)', () =>
     const confirm = await testApp.app.inject({
       method: 'POST',
       url: '/api/auth/login/enrol/confirm',
-      payload: { ticket: answer.ticket, code: codeAt(secret, stepsFromNow(-1)) },
+      payload: { ticket: answer.ticket, code: await codeOfStepBefore(secret) },
     });
     expect(confirm.statusCode, confirm.body).toBe(200);
     const { token, recoveryCodes } = confirm.json<{ token: string; recoveryCodes: string[] }>();
@@ -230,7 +223,7 @@ describe('admin two-step verification in production (issue 37 finding 4)', () =>
     // From now on the code is asked, and it cannot be turned off.
     const next = (await adminLogin()).json<SignInAnswer>();
     expect(next).toMatchObject({ secondFactor: 'code' });
-    const signedIn = await testApp.app.inject({ method: 'POST', url: '/api/auth/login/code', payload: { ticket: next.ticket, code: codeAt(secret, new Date()) } });
+    const signedIn = await testApp.app.inject({ method: 'POST', url: '/api/auth/login/code', payload: { ticket: next.ticket, code: authenticatorCode(secret) } });
     expect(signedIn.statusCode, signedIn.body).toBe(200);
     const off = await testApp.app.inject({
       method: 'POST',

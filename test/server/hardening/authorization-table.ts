@@ -8,7 +8,8 @@ import { streams } from '../../../server/db/schema';
 import { newRegistration } from '../helpers/accounts';
 import { TEST_ADMIN } from '../helpers/test-app';
 import type { RouteKey } from './route-inventory';
-import { authenticatorCode, codeStepOfNewMember, enrolAuthenticator, enrolConfirmOfNewMember, enrolTicketOfNewMember } from './mfa-matrix';
+import { authenticatorCode } from '../helpers/authenticator';
+import { codeStepOfNewMember, enrolAuthenticator, enrolConfirmOfNewMember, enrolTicketOfNewMember } from './mfa-matrix';
 import {
   asAdmin,
   createPost,

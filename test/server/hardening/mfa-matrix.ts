@@ -1,20 +1,17 @@
-import { Secret, TOTP } from 'otpauth';
 import { issueTicket } from '../../../server/auth/second-step';
 import { bearer } from '../helpers/accounts';
+import { authenticatorCode, codeOfStepBefore } from '../helpers/authenticator';
 import type { Account, MatrixWorld } from './matrix-world';
 import { newUserAccount } from './matrix-world';
 
-/** Two-step verification rows of the authorization matrix (issue 37 finding 4): the authenticator app, in the test. */
-export function authenticatorCode(secret: string, stepsFromNow = 0): string {
-  return new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: Date.now() + stepsFromNow * 30_000 });
-}
+/** Two-step verification rows of the authorization matrix (issue 37 finding 4). */
 
 /** Sets up and turns on an authenticator for a signed-in account; the confirming code is of the step before, so now's code is still unused. */
 export async function enrolAuthenticator(world: MatrixWorld, token: string): Promise<string | null> {
   const setup = await world.app.inject({ method: 'POST', url: '/api/auth/mfa/setup', headers: bearer(token) });
   if (setup.statusCode !== 200) return null;
   const { secret } = setup.json<{ secret: string }>();
-  const confirm = await world.app.inject({ method: 'POST', url: '/api/auth/mfa/confirm', headers: bearer(token), payload: { code: authenticatorCode(secret, -1) } });
+  const confirm = await world.app.inject({ method: 'POST', url: '/api/auth/mfa/confirm', headers: bearer(token), payload: { code: await codeOfStepBefore(secret) } });
   if (confirm.statusCode !== 200) throw new Error(`enrolment failed: ${confirm.body}`);
   return secret;
 }
