@@ -7,7 +7,7 @@ import { count, eq } from 'drizzle-orm';
 import { COIN_PRICES } from '../../contract/coins/spending';
 import { createScratchPostgres, type ScratchPostgres } from '../../scripts/lib/scratch-postgres';
 import { grantOpeningBalances } from '../../server/coins/ledger';
-import { balancesOffTheLedger } from '../../server/coins/queries';
+import { balancesOffTheLedger } from '../../server/coins/queries/ledger';
 import { openDatabase, type OpenDatabaseOptions } from '../../server/db/client';
 import { coinLedger } from '../../server/db/schema';
 import { ServerProcess } from '../../test/durability/server-process';

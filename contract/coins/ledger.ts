@@ -3,9 +3,17 @@ import { z } from 'zod';
 // The coin ledger as the API shows it: every change of a member's balance is
 // one entry. The admin's views of it are in ./admin.ts.
 
-/** Why a balance changed: bought with money, earned in the app, granted or taken by an admin (or the demo seed), spent. */
-export const COIN_ENTRY_KINDS = ['purchased', 'earned', 'granted', 'taken', 'spent'] as const;
+/**
+ * Why a balance changed: bought with money, earned in the app, granted or
+ * taken by an admin (or the demo seed), spent, refunded (a purchase's coins
+ * left with its money), restored (a refund that failed put them back).
+ */
+export const COIN_ENTRY_KINDS = ['purchased', 'earned', 'granted', 'taken', 'spent', 'refunded', 'restored'] as const;
 export type CoinEntryKind = (typeof COIN_ENTRY_KINDS)[number];
+
+/** Where a lot of coins came from: a payment, the app's rewards, an admin (or the demo seed). Spends draw earned and granted coins first. */
+export const COIN_LOT_SOURCES = ['purchased', 'earned', 'granted'] as const;
+export type CoinLotSource = (typeof COIN_LOT_SOURCES)[number];
 
 export const coinEntrySchema = z.object({
   _id: z.string(),

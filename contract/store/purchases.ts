@@ -19,6 +19,13 @@ export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
 export const PURCHASE_STATUSES = ['pending', 'processing', 'paid', 'failed', 'cancelled', 'expired'] as const;
 export type PurchaseStatus = (typeof PURCHASE_STATUSES)[number];
 
+/** A member's refund of a coin pack: asked (the coins have left), settled by the provider, or refused by it (the coins came back). */
+export const REFUND_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+
+/** A coin pack whose coins are all unspent may be refunded by its buyer this long after paying. */
+export const COIN_REFUND_DAYS = 14;
+
 export const PURCHASE_KINDS = ['coinPack', 'vipPlan'] as const;
 export type PurchaseKind = (typeof PURCHASE_KINDS)[number];
 
@@ -54,8 +61,12 @@ export const purchaseSchema = z.object({
   withdrawalWaived: z.boolean(),
   createdAt: z.string(),
   paidAt: z.string().nullable(),
-  /** What went back to the member (a withdrawal); null when nothing was refunded. */
+  /** What went back to the member (a refund or a withdrawal); null when nothing was refunded. */
   refunded: moneySchema.nullable(),
+  /** Where the member's refund of a coin pack stands; null when none was asked. */
+  refundStatus: z.enum(REFUND_STATUSES).nullable(),
+  /** Until when the member may refund it (a coin pack, all its coins unspent); null when they may not. */
+  refundableUntil: z.string().nullable(),
 });
 export type Purchase = z.infer<typeof purchaseSchema>;
 

@@ -4,7 +4,7 @@ import type { UserRow } from '../db/schema';
 import type { OrbitDatabase } from '../db/types';
 import type { Transaction } from '../lib/transaction';
 import { postCoinChange } from './ledger';
-import { earnedSince, lockBalance } from './queries';
+import { earnedSince, lockBalance } from './queries/ledger';
 import { toCoinEntry } from './views';
 
 // Coins members earn in the app (issue 48: "How to Earn Coins" made true).

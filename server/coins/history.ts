@@ -1,7 +1,7 @@
 import type { CoinHistoryResponse } from '../../contract/coins/ledger';
 import { pageWindow, totalPagesFor } from '../admin/paging';
 import type { OrbitDatabase } from '../db/types';
-import { entriesOf } from './queries';
+import { entriesOf } from './queries/ledger';
 import { toCoinEntry } from './views';
 
 /** A member's balance and one page of the ledger entries behind it, newest first. */

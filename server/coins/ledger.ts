@@ -1,23 +1,27 @@
-import type { CoinEntryKind } from '../../contract/coins/ledger';
 import type { OrbitDatabase } from '../db/types';
 import { HttpError } from '../plugins/errors';
-import { appendEntry, appendGrants, entryByIdempotencyKey, lockBalance, type CoinEntryRow } from './queries';
+import { drawFromLots, insertLot, lotById, lotsToDrawFrom, returnToLot } from './queries/lots';
+import { appendEntry, appendGrants, entryByIdempotencyKey, lockBalance, type CoinEntryRow } from './queries/ledger';
 
 // The only writer of a member's coin balance. Each change is one ledger entry
 // written in the same transaction as the balance, under the member's row lock,
 // and keyed by the caller: a retried request, a webhook delivered twice or a
-// double click changes the balance once.
+// double click changes the balance once. Each credit opens a lot and each
+// debit draws from lots (lot-queries.ts), so the money behind every coin is
+// known when a purchase is refunded.
 
 export const NOT_ENOUGH_COINS_MESSAGE = 'Not enough coins';
 
-export interface CoinChange {
+/** What the change does to lots: a purchase's credit names it; a refund takes from, and a failed one returns to, one lot. */
+type LotEffect = { kind: 'purchased'; purchaseId: string } | { kind: 'earned' | 'granted' | 'spent' | 'taken' } | { kind: 'refunded' | 'restored'; lotId: string };
+
+export type CoinChange = LotEffect & {
   userId: string;
   /** Coins in (positive) or out (negative); never zero. */
   amount: number;
-  kind: CoinEntryKind;
   reference: string;
   idempotencyKey: string;
-}
+};
 
 export interface PostedCoinChange {
   entry: CoinEntryRow;
@@ -39,9 +43,47 @@ export async function postCoinChange(tx: OrbitDatabase, change: CoinChange): Pro
   // A replay answers as the first post did, even when the balance could no longer pay for it.
   if (balanceAfter < 0) return replayOf(tx, change, () => new HttpError(409, NOT_ENOUGH_COINS_MESSAGE));
   // Under the lock: a concurrent post of the same key has committed by now, or waits for this one.
-  const entry = await appendEntry(tx, { ...change, balanceAfter });
-  if (entry) return { entry, replayed: false };
-  return replayOf(tx, change, () => new Error(`coin ledger key ${change.idempotencyKey} vanished`));
+  const entry = await appendEntry(tx, { userId: change.userId, amount: change.amount, kind: change.kind, reference: change.reference, idempotencyKey: change.idempotencyKey, balanceAfter });
+  if (!entry) return replayOf(tx, change, () => new Error(`coin ledger key ${change.idempotencyKey} vanished`));
+  await moveLots(tx, change, entry.id);
+  return { entry, replayed: false };
+}
+
+async function moveLots(tx: OrbitDatabase, change: CoinChange, entryId: string): Promise<void> {
+  const coins = Math.abs(change.amount);
+  const wrongSign = change.kind === 'spent' || change.kind === 'taken' || change.kind === 'refunded' ? change.amount > 0 : change.amount < 0;
+  if (wrongSign) throw new Error(`a ${change.kind} coin change cannot be ${change.amount}`);
+  switch (change.kind) {
+    case 'purchased':
+      return insertLot(tx, { userId: change.userId, source: 'purchased', purchaseId: change.purchaseId, entryId, coins });
+    case 'earned':
+    case 'granted':
+      return insertLot(tx, { userId: change.userId, source: change.kind, purchaseId: null, entryId, coins });
+    case 'spent':
+    case 'taken':
+      return drawFromLots(tx, entryId, planDraws(await lotsToDrawFrom(tx, change.userId, coins), coins));
+    case 'refunded': {
+      const lot = await lotById(tx, change.lotId);
+      if (lot?.userId !== change.userId || lot.unspent < coins) throw new Error(`lot ${change.lotId} does not hold ${coins} coins of ${change.userId}`);
+      return drawFromLots(tx, entryId, [{ lotId: lot.id, coins }]);
+    }
+    case 'restored':
+      return returnToLot(tx, change.lotId, coins);
+  }
+}
+
+/** How many coins each lot gives, in the order given, until `coins` are found (the balance, checked above, holds them). */
+function planDraws(lots: ReadonlyArray<{ id: string; unspent: number }>, coins: number): Array<{ lotId: string; coins: number }> {
+  const draws: Array<{ lotId: string; coins: number }> = [];
+  let wanted = coins;
+  for (const lot of lots) {
+    if (wanted === 0) break;
+    const taken = Math.min(lot.unspent, wanted);
+    draws.push({ lotId: lot.id, coins: taken });
+    wanted -= taken;
+  }
+  if (wanted > 0) throw new Error(`the lots hold ${coins - wanted} of the ${coins} coins the balance holds`);
+  return draws;
 }
 
 /** The earlier post of the change's key, when it was this same change; a different change under the key is 409. */

@@ -10,7 +10,7 @@ import { HttpError } from '../plugins/errors';
 import { startBoostIn } from '../boost/service';
 import type { Transaction } from '../lib/transaction';
 import { postCoinChange } from './ledger';
-import { holdingsOf } from './queries';
+import { holdingsOf } from './queries/ledger';
 import { toCoinEntry } from './views';
 
 export const VIP_NEEDS_NO_EXTRA_LIKES = 'VIP members already like without a limit';

@@ -2,8 +2,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import { REPORT_STATUSES, type ReportStatus } from '../../contract/admin/reports';
 import type { BoostSource } from '../../contract/boost';
 import { CALL_END_REASONS, type CallEndReason, type CallState } from '../../contract/calls';
-import { COIN_ENTRY_KINDS, type CoinEntryKind } from '../../contract/coins/ledger';
-import { PAYMENT_PROVIDERS, PURCHASE_STATUSES, type PaymentProvider, type PurchaseStatus } from '../../contract/store/purchases';
+import { COIN_ENTRY_KINDS, COIN_LOT_SOURCES, type CoinEntryKind, type CoinLotSource } from '../../contract/coins/ledger';
+import { PAYMENT_PROVIDERS, PURCHASE_STATUSES, REFUND_STATUSES, type PaymentProvider, type PurchaseStatus, type RefundStatus } from '../../contract/store/purchases';
 import type { LedgerMismatch, PaymentMismatch } from '../../contract/store/reconciliation';
 import { SUBSCRIPTION_STATUSES, type SubscriptionStatus } from '../../contract/store/subscriptions';
 import type { TestCheckoutStatus, TestSubscriptionStatus } from '../../contract/store/test-checkout';
@@ -520,6 +520,10 @@ export const purchases = pgTable(
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
     /** The provider's refund (Stripe's re_…). */
     refundId: text('refund_id'),
+    /** A member's refund of a coin pack: pending until the provider settles it; null when none was asked. */
+    refundStatus: text('refund_status').$type<RefundStatus>(),
+    /** Refunds of this purchase begun: each attempt's ledger entries have keys of their own. */
+    refundAttempts: integer('refund_attempts').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
@@ -530,6 +534,7 @@ export const purchases = pgTable(
     check('purchases_status_check', sql`${t.status} in (${sqlList(PURCHASE_STATUSES)})`),
     check('purchases_provider_check', sql`${t.provider} in (${sqlList(PAYMENT_PROVIDERS)})`),
     check('purchases_paid_has_date', sql`(${t.status} = 'paid') = (${t.paidAt} is not null)`),
+    check('purchases_refund_status_check', sql`${t.refundStatus} is null or ${t.refundStatus} in (${sqlList(REFUND_STATUSES)})`),
     check('purchases_refund_within_amount', sql`${t.refundedMinor} >= 0 and ${t.refundedMinor} <= ${t.amountMinor}`),
   ],
 );
@@ -676,6 +681,58 @@ export const coinLedger = pgTable(
     check('coin_ledger_balance_not_negative', sql`${t.balanceAfter} >= 0`),
     check('coin_ledger_kind_check', sql`${t.kind} in (${sqlList(COIN_ENTRY_KINDS)})`),
   ],
+);
+
+/**
+ * What stands behind a member's coins: each credit is a lot (bought with a
+ * payment, earned in the app, or granted), and each debit draws from lots,
+ * earned and granted first, then bought, oldest first. A refund or dispute
+ * then knows which of a payment's coins are still unspent. The lots' unspent
+ * coins always add up to the balance.
+ */
+export const coinLots = pgTable(
+  'coin_lots',
+  {
+    id: id(),
+    /** Null once the member deleted their account, like their ledger entries. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    source: text('source').$type<CoinLotSource>().notNull(),
+    /** The coin pack purchase whose coins these are (source purchased). */
+    purchaseId: uuid('purchase_id')
+      .references((): AnyPgColumn => purchases.id, { onDelete: 'set null' })
+      .unique(),
+    /** The entry that credited the lot. */
+    entryId: uuid('entry_id').references(() => coinLedger.id, { onDelete: 'set null' }),
+    coins: integer('coins').notNull(),
+    /** Not yet spent, taken or refunded. */
+    unspent: integer('unspent').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('coin_lots_user_unspent_idx')
+      .on(t.userId, t.createdAt)
+      .where(sql`${t.unspent} > 0`),
+    check('coin_lots_coins_positive', sql`${t.coins} > 0`),
+    check('coin_lots_unspent_within_coins', sql`${t.unspent} >= 0 and ${t.unspent} <= ${t.coins}`),
+    check('coin_lots_source_check', sql`${t.source} in (${sqlList(COIN_LOT_SOURCES)})`),
+    check('coin_lots_only_bought_have_purchase', sql`${t.source} = 'purchased' or ${t.purchaseId} is null`),
+  ],
+);
+
+/** Which lots a debit took its coins from, and how many from each (a credit back, e.g. a failed refund, returns them there). */
+export const coinLotDraws = pgTable(
+  'coin_lot_draws',
+  {
+    id: id(),
+    entryId: uuid('entry_id')
+      .notNull()
+      .references(() => coinLedger.id, { onDelete: 'cascade' }),
+    lotId: uuid('lot_id')
+      .notNull()
+      .references(() => coinLots.id, { onDelete: 'cascade' }),
+    coins: integer('coins').notNull(),
+  },
+  (t) => [index('coin_lot_draws_entry_idx').on(t.entryId), index('coin_lot_draws_lot_idx').on(t.lotId), check('coin_lot_draws_coins_positive', sql`${t.coins} > 0`)],
 );
 
 export const newsletterSubscribers = pgTable('newsletter_subscribers', {

@@ -1,4 +1,4 @@
-import { allEntriesOf } from '../coins/queries';
+import { allEntriesOf } from '../coins/queries/ledger';
 import { messagesOfMember } from '../messaging/queries';
 import type { DataExport } from '../../contract/members/data-export';
 import type { UserRow } from '../db/schema';

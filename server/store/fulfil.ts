@@ -1,7 +1,7 @@
 import type { PurchaseRow, VipSubscriptionRow } from '../db/schema';
 import type { OrbitDatabase } from '../db/types';
 import { postCoinChange } from '../coins/ledger';
-import type { CoinEntryRow } from '../coins/queries';
+import type { CoinEntryRow } from '../coins/queries/ledger';
 import { toCoinEntry } from '../coins/views';
 import { UnknownCheckoutError, type CheckoutState, type PaymentEvent } from './payments-provider';
 import { lockPurchaseBySession, updatePurchase } from './queries/purchases';
@@ -62,6 +62,7 @@ async function applyCheckoutState(tx: OrbitDatabase, app: StoreApp, state: Check
         userId: paid.userId,
         amount: paid.coins,
         kind: 'purchased',
+        purchaseId: paid.id,
         reference: `${paid.itemName} (receipt ${receiptNumber(paid.id)})`,
         idempotencyKey: `purchase:${paid.id}`,
       });

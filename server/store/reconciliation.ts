@@ -1,5 +1,5 @@
 import { RECONCILIATION_RUNS_SHOWN, type PaymentMismatch, type ReconciliationRun } from '../../contract/store/reconciliation';
-import { balancesOffTheLedger } from '../coins/queries';
+import { balancesOffTheLedger } from '../coins/queries/ledger';
 import type { PurchaseRow, ReconciliationRunRow } from '../db/schema';
 import type { StoreApp } from './store-app';
 import { claimReconciliationDay, finishReconciliationRun, latestReconciliationRuns, paymentsGrantedBetween } from './queries/reconciliation';

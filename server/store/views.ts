@@ -1,4 +1,4 @@
-import type { Purchase, PurchaseStatus } from '../../contract/store/purchases';
+import { COIN_REFUND_DAYS, type Purchase, type PurchaseStatus } from '../../contract/store/purchases';
 import type { VipSubscription } from '../../contract/store/subscriptions';
 import type { PurchaseRow, VipSubscriptionRow } from '../db/schema';
 
@@ -14,7 +14,23 @@ function statusAt(row: PurchaseRow, now: Date): PurchaseStatus {
   return row.status;
 }
 
-export function toPurchase(row: PurchaseRow, now: Date): Purchase {
+const DAY_MS = 86_400_000;
+
+/**
+ * Until when the buyer may refund a coin pack: within COIN_REFUND_DAYS of
+ * paying, while every coin of it is unspent (`unspentCoins`, from its lot; null
+ * when not known here) and no refund was asked. Test and seed purchases too:
+ * the local provider refunds as Stripe would, with no money moving.
+ */
+function refundableUntil(row: PurchaseRow, unspentCoins: number | null, now: Date): string | null {
+  if (row.kind !== 'coins' || row.status !== 'paid' || !row.paidAt || row.refundStatus !== null || row.refundedMinor > 0) return null;
+  if (row.provider === 'seed' || row.paymentId === null || unspentCoins === null || unspentCoins !== row.coins) return null;
+  const until = new Date(row.paidAt.getTime() + COIN_REFUND_DAYS * DAY_MS);
+  return until > now ? until.toISOString() : null;
+}
+
+/** A purchase as its buyer sees it; `unspentCoins` (a coin pack's, from its lot) tells whether it may still be refunded. */
+export function toPurchase(row: PurchaseRow, now: Date, unspentCoins: number | null = null): Purchase {
   return {
     _id: row.id,
     receiptNumber: receiptNumber(row.id),
@@ -30,6 +46,8 @@ export function toPurchase(row: PurchaseRow, now: Date): Purchase {
     createdAt: row.createdAt.toISOString(),
     paidAt: row.paidAt?.toISOString() ?? null,
     refunded: row.refundedMinor > 0 ? { amountMinor: row.refundedMinor, currency: row.currency } : null,
+    refundStatus: row.refundStatus,
+    refundableUntil: refundableUntil(row, unspentCoins, now),
   };
 }
 

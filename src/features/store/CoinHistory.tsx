@@ -14,6 +14,8 @@ const KIND_LABELS: Record<CoinEntryKind, string> = {
   granted: 'Granted by Orbit',
   taken: 'Taken by Orbit',
   spent: 'Spent',
+  refunded: 'Refunded',
+  restored: 'Refund failed, coins back',
 };
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });

@@ -6,7 +6,7 @@ import { coinSpendResponseSchema } from '../../../contract/coins/spending';
 import { errorBodySchema } from '../../../contract/common';
 import { discoverResponseSchema, spinResponseSchema } from '../../../contract/discovery';
 import { postCoinChangeAlone } from '../../../server/coins/ledger';
-import { balancesOffTheLedger } from '../../../server/coins/queries';
+import { balancesOffTheLedger } from '../../../server/coins/queries/ledger';
 import { boosts, users } from '../../../server/db/schema';
 import { updatePerson } from '../discovery/people-fixtures';
 import { bearer, registerUser, type RegisteredUser } from '../helpers/accounts';

@@ -5,7 +5,7 @@ import type { AdjustCoinsResponse } from '../../../contract/coins/admin';
 import { coinBalanceEventSchema, type CoinBalanceEvent, type CoinHistoryResponse } from '../../../contract/coins/ledger';
 import { ADMIN_HOLDS_NO_COINS } from '../../../server/coins/adjustments';
 import { NOT_ENOUGH_COINS_MESSAGE } from '../../../server/coins/ledger';
-import { balancesOffTheLedger } from '../../../server/coins/queries';
+import { balancesOffTheLedger } from '../../../server/coins/queries/ledger';
 import { adminAuditLog, users } from '../../../server/db/schema';
 import { bearer, loginAdmin, registerUser } from '../helpers/accounts';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../helpers/test-app';

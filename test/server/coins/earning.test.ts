@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIKE_EARNING, PROFILE_EARNING } from '../../../contract/constants';
-import { balancesOffTheLedger } from '../../../server/coins/queries';
+import { balancesOffTheLedger } from '../../../server/coins/queries/ledger';
 import { coinLedger, users } from '../../../server/db/schema';
 import { insertPerson } from '../discovery/people-fixtures';
 import { cameraJpeg, uploadPhoto } from '../photos/photo-fixtures';

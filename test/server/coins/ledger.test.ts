@@ -3,8 +3,9 @@ import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOT_ENOUGH_COINS_MESSAGE, postCoinChangeAlone, type CoinChange } from '../../../server/coins/ledger';
-import { balancesOffTheLedger } from '../../../server/coins/queries';
-import { coinLedger, users } from '../../../server/db/schema';
+import { balancesOffTheLots } from '../../../server/coins/queries/lots';
+import { balancesOffTheLedger } from '../../../server/coins/queries/ledger';
+import { coinLedger, coinLotDraws, coinLots, purchases, users } from '../../../server/db/schema';
 import { HttpError } from '../../../server/plugins/errors';
 import { registerUser } from '../helpers/accounts';
 import { createTestApp, type TestApp } from '../helpers/test-app';
@@ -24,7 +25,7 @@ async function balanceOf(userId: string): Promise<number> {
   return row?.coins ?? Number.NaN;
 }
 
-const change = (userId: string, amount: number, kind: CoinChange['kind'] = amount > 0 ? 'granted' : 'spent'): CoinChange => ({
+const change = (userId: string, amount: number, kind: 'granted' | 'earned' | 'spent' | 'taken' = amount > 0 ? 'granted' : 'spent'): CoinChange => ({
   userId,
   amount,
   kind,
@@ -81,6 +82,7 @@ describe('the coin ledger', () => {
     expect(await balanceOf(member)).toBe(500 - 7 * accepted);
     expect(await testApp.db.$count(coinLedger, eq(coinLedger.userId, member))).toBe(1 + accepted);
     expect(await balancesOffTheLedger(testApp.db)).toEqual([]);
+    expect(await balancesOffTheLots(testApp.db)).toEqual([]);
   });
 
   it('keeps the balance equal to the sum of the entries, whatever the changes (property)', async () => {
@@ -95,9 +97,50 @@ describe('the coin ledger', () => {
         }
         expect(await balanceOf(member)).toBe(expected);
         expect(await balancesOffTheLedger(testApp.db)).toEqual([]);
+        expect(await balancesOffTheLots(testApp.db)).toEqual([]);
       }),
       { numRuns: 15 },
     );
+  });
+
+  it('draws a debit from earned and granted coins first, then bought ones oldest first; a refund takes one lot and a failed one puts it back', async () => {
+    const member = await newMember();
+    const bought = async (coins: number) => {
+      const [purchase] = await testApp.db
+        .insert(purchases)
+        .values({ userId: member, kind: 'coins', itemName: 'Pack', coins, amountMinor: 99, status: 'paid', provider: 'local', paidAt: new Date() })
+        .returning();
+      const id = purchase?.id ?? '';
+      await postCoinChangeAlone(testApp.db, { userId: member, amount: coins, kind: 'purchased', purchaseId: id, reference: 'Pack', idempotencyKey: `purchase:${id}` });
+      return id;
+    };
+    const older = await bought(300);
+    await postCoinChangeAlone(testApp.db, change(member, 50, 'granted'));
+    const newer = await bought(200);
+    await postCoinChangeAlone(testApp.db, change(member, 20, 'earned'));
+    const { entry } = await postCoinChangeAlone(testApp.db, change(member, -100));
+
+    const lots = await testApp.db.select().from(coinLots).where(eq(coinLots.userId, member)).orderBy(coinLots.createdAt);
+    expect(lots.map(({ source, coins, unspent }) => ({ source, coins, unspent }))).toEqual([
+      { source: 'purchased', coins: 300, unspent: 270 },
+      { source: 'granted', coins: 50, unspent: 0 },
+      { source: 'purchased', coins: 200, unspent: 200 },
+      { source: 'earned', coins: 20, unspent: 0 },
+    ]);
+    const draws = await testApp.db.select({ coins: coinLotDraws.coins }).from(coinLotDraws).where(eq(coinLotDraws.entryId, entry.id));
+    expect(draws.map((draw) => draw.coins).sort((a, b) => a - b)).toEqual([20, 30, 50]);
+
+    const newerLot = lots.find((lot) => lot.purchaseId === newer);
+    const lotId = newerLot?.id ?? '';
+    await postCoinChangeAlone(testApp.db, { userId: member, amount: -200, kind: 'refunded', lotId, reference: 'Refund', idempotencyKey: randomUUID() });
+    // A refund takes only from its own lot: the older purchase's coins are not its.
+    await expect(postCoinChangeAlone(testApp.db, { userId: member, amount: -1, kind: 'refunded', lotId, reference: 'Refund', idempotencyKey: randomUUID() })).rejects.toThrow(/does not hold/);
+    await postCoinChangeAlone(testApp.db, { userId: member, amount: 200, kind: 'restored', lotId, reference: 'Refund failed', idempotencyKey: randomUUID() });
+    const [afterRestore] = await testApp.db.select().from(coinLots).where(eq(coinLots.id, lotId));
+    expect(afterRestore?.unspent).toBe(200);
+    expect(await balanceOf(member)).toBe(470);
+    expect(lots.find((lot) => lot.purchaseId === older)?.unspent).toBe(270);
+    expect(await balancesOffTheLots(testApp.db)).toEqual([]);
   });
 
   it("keeps a deleted member's entries, without the member", async () => {

@@ -6,7 +6,7 @@ import { coinPricesResponseSchema, coinSpendResponseSchema } from '../../../cont
 import { LIKE_EARNING } from '../../../contract/constants';
 import { FREE_DAILY_LIKES, likeResponseSchema } from '../../../contract/discovery';
 import { NOT_ENOUGH_COINS_MESSAGE, postCoinChangeAlone } from '../../../server/coins/ledger';
-import { balancesOffTheLedger } from '../../../server/coins/queries';
+import { balancesOffTheLedger } from '../../../server/coins/queries/ledger';
 import { VIP_NEEDS_NO_EXTRA_LIKES } from '../../../server/coins/spending';
 import { coinLedger, coinPacks, likeAllowanceDays, users } from '../../../server/db/schema';
 import { insertPerson, updatePerson } from '../discovery/people-fixtures';

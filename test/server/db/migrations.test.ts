@@ -334,6 +334,39 @@ function describeMigratedSchema(driver: string, open: () => Promise<TestDatabase
       ]);
     });
 
+    it('0033 gives coins already held their lots, the spent ones taken as spends now draw, so the lots add up to each balance', async () => {
+      await database.query(`drop table coin_lot_draws; drop table coin_lots`);
+      await database.query(`alter table purchases drop constraint purchases_refund_status_check, drop column refund_status, drop column refund_attempts`);
+      const [member] = await database.query<{ id: string }>(`insert into users (username, email, password_hash, coins) values ('lot_holder', 'lots@example.com', 'x', 485) returning id`);
+      const [purchase] = await database.query<{ id: string }>(
+        `insert into purchases (user_id, kind, item_name, coins, amount_minor, status, provider, paid_at) values ($1, 'coins', 'Value Pack', 500, 499, 'paid', 'local', now()) returning id`,
+        [member?.id],
+      );
+      // Granted 100, then bought 500, then earned 5, then spent 120: the balance is 485.
+      await database.query(
+        `insert into coin_ledger (user_id, amount, kind, reference, idempotency_key, balance_after, created_at) values
+          ($1, 100, 'granted', 'Demo balance', 'lots-1', 100, '2026-01-01T00:00:00Z'),
+          ($1, 500, 'purchased', 'Value Pack', 'purchase:' || $2, 600, '2026-01-02T00:00:00Z'),
+          ($1, 5, 'earned', 'Liking someone', 'lots-3', 605, '2026-01-03T00:00:00Z'),
+          ($1, -120, 'spent', 'Boost', 'lots-4', 485, '2026-01-04T00:00:00Z')`,
+        [member?.id, purchase?.id],
+      );
+      const migration = readFileSync(new URL('../../../server/db/migrations/0033_coin_lots.sql', import.meta.url), 'utf8');
+      for (const statement of migration.split('--> statement-breakpoint')) await database.query(statement);
+
+      const lots = await database.query<{ source: string; purchase_id: string | null; coins: number; unspent: number }>(
+        `select source, purchase_id, coins, unspent from coin_lots where user_id = $1 order by created_at`,
+        [member?.id],
+      );
+      // The spend took the granted 100 and the earned 5 before any bought coin, then 15 of the purchase.
+      expect(lots).toEqual([
+        { source: 'granted', purchase_id: null, coins: 100, unspent: 0 },
+        { source: 'purchased', purchase_id: purchase?.id, coins: 500, unspent: 485 },
+        { source: 'earned', purchase_id: null, coins: 5, unspent: 0 },
+      ]);
+      await expect(database.query(`update coin_lots set unspent = -1 where user_id = $1`, [member?.id])).rejects.toThrow(/coin_lots_unspent_within_coins/);
+    });
+
     it('rejects a duplicate username and a match pair stored in the wrong order', async () => {
       await expect(
         database.query(`insert into users (username, email, password_hash) values ('newbie', 'other@example.com', 'x')`),

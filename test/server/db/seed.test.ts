@@ -17,7 +17,8 @@ import {
   vipPlans,
   withdrawals,
 } from '../../../server/db/schema';
-import { balancesOffTheLedger } from '../../../server/coins/queries';
+import { balancesOffTheLots } from '../../../server/coins/queries/lots';
+import { balancesOffTheLedger } from '../../../server/coins/queries/ledger';
 import { DEMO_USER, seedDatabase } from '../../../server/db/seed';
 import { VIP_PLAN_FEATURES } from '../../../server/db/seed/catalogue';
 import { nearbyUsersQuery } from '../../../server/discovery/queries/radar';
@@ -144,6 +145,7 @@ function describeSeed(driver: string, open: () => Promise<TestDatabase>, enabled
 
     it('opens every seeded balance on the coin ledger, so each is the sum of its entries', async () => {
       expect(await balancesOffTheLedger(database.db)).toEqual([]);
+      expect(await balancesOffTheLots(database.db)).toEqual([]);
       const [demo] = await database.db.select({ id: users.id, coins: users.coins }).from(users).where(eq(users.username, DEMO_USER.username));
       expect(demo?.coins).toBe(500);
       const entries = await database.db.select().from(coinLedger).where(eq(coinLedger.userId, demo?.id ?? ''));

@@ -17,7 +17,7 @@ import {
 } from '../../../contract/store/purchases';
 import { TEST_CARD_DECLINED_MESSAGE, type TestCheckoutResponse } from '../../../contract/store/test-checkout';
 import { coinLedger, coinPacks, purchases, testCheckoutSessions } from '../../../server/db/schema';
-import { balancesOffTheLedger } from '../../../server/coins/queries';
+import { balancesOffTheLedger } from '../../../server/coins/queries/ledger';
 import { bearer, loginAdmin, registerUser, type RegisteredUser } from '../helpers/accounts';
 import { outboxMessages } from '../helpers/outbox';
 import { firstCoinPack } from '../helpers/catalogue';

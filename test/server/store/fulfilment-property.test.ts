@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CoinPack } from '../../../contract/store/catalogue';
 import type { StartCheckoutResponse } from '../../../contract/store/purchases';
-import { balancesOffTheLedger } from '../../../server/coins/queries';
+import { balancesOffTheLedger } from '../../../server/coins/queries/ledger';
 import { coinLedger, purchases, testCheckoutSessions, users } from '../../../server/db/schema';
 import { LOCAL_WEBHOOK_PATH } from '../../../server/store/plugin';
 import { signTestWebhook, TEST_SIGNATURE_HEADER, testWebhookKey } from '../../../server/store/test-provider/signature';

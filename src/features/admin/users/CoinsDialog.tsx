@@ -16,6 +16,8 @@ const KIND_LABELS: Record<CoinEntryKind, string> = {
   granted: 'Granted',
   taken: 'Taken',
   spent: 'Spent',
+  refunded: 'Refunded',
+  restored: 'Refund failed, restored',
 };
 const COLUMNS = ['When', 'What', 'Coins', 'Balance'];
 

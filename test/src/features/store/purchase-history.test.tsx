@@ -23,6 +23,8 @@ function purchaseWith(overrides: Partial<Purchase> = {}): Purchase {
     coins: 500,
     billingMonths: null,
     refunded: null,
+    refundStatus: null,
+    refundableUntil: null,
     amount: { amountMinor: 499, currency: 'USD' },
     status: 'paid',
     provider: 'local',

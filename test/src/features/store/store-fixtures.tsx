@@ -99,6 +99,8 @@ export function purchaseOf(status: PurchaseStatus, overrides: Partial<Purchase> 
     coins: 500,
     billingMonths: null,
     refunded: null,
+    refundStatus: null,
+    refundableUntil: null,
     amount: usd(499),
     status,
     provider: 'local',

@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, sql } from 'drizzle-orm';
-import type { CoinEntryKind } from '../../contract/coins/ledger';
-import { coinLedger, users } from '../db/schema';
-import type { OrbitDatabase } from '../db/types';
+import type { CoinEntryKind } from '../../../contract/coins/ledger';
+import { coinLedger, coinLots, users } from '../../db/schema';
+import type { OrbitDatabase } from '../../db/types';
 
 export type CoinEntryRow = typeof coinLedger.$inferSelect;
 
@@ -43,8 +43,8 @@ export async function balancesOffTheLedger(db: OrbitDatabase): Promise<Array<{ u
 
 /**
  * Grants many members coins in two statements (the demo seed's opening
- * balances): each balance raised and its entry appended together; a key
- * already in the ledger is skipped whole, balance included.
+ * balances): each balance raised and its entry appended, with its lot,
+ * together; a key already in the ledger is skipped whole, balance included.
  */
 export async function appendGrants(tx: OrbitDatabase, grants: ReadonlyArray<{ userId: string; amount: number; reference: string; idempotencyKey: string }>): Promise<void> {
   if (grants.length === 0) return;
@@ -55,9 +55,13 @@ export async function appendGrants(tx: OrbitDatabase, grants: ReadonlyArray<{ us
   await tx.execute(sql`
     with grant_rows (user_id, amount, reference, idempotency_key) as (values ${rows}),
     fresh as (select * from grant_rows where not exists (select 1 from ${coinLedger} where ${coinLedger.idempotencyKey} = grant_rows.idempotency_key)),
-    raised as (update ${users} set coins = ${users.coins} + fresh.amount from fresh where ${users.id} = fresh.user_id returning ${users.id} as id, ${users.coins} as coins)
-    insert into ${coinLedger} (user_id, amount, kind, reference, idempotency_key, balance_after)
-    select fresh.user_id, fresh.amount, 'granted', fresh.reference, fresh.idempotency_key, raised.coins from fresh join raised on raised.id = fresh.user_id`);
+    raised as (update ${users} set coins = ${users.coins} + fresh.amount from fresh where ${users.id} = fresh.user_id returning ${users.id} as id, ${users.coins} as coins),
+    entries as (
+      insert into ${coinLedger} (user_id, amount, kind, reference, idempotency_key, balance_after)
+      select fresh.user_id, fresh.amount, 'granted', fresh.reference, fresh.idempotency_key, raised.coins from fresh join raised on raised.id = fresh.user_id
+      returning id, user_id, amount)
+    insert into ${coinLots} (user_id, source, entry_id, coins, unspent)
+    select user_id, 'granted', id, amount, amount from entries`);
 }
 
 /** Every entry of the member, newest first (their data export). */

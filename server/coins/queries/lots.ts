@@ -1,0 +1,75 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { CoinLotSource } from '../../../contract/coins/ledger';
+import { coinLotDraws, coinLots, users } from '../../db/schema';
+import type { OrbitDatabase } from '../../db/types';
+
+// The lots behind members' coins (see coinLots in the schema). Written only
+// by the ledger, under the member's row lock, in the entry's transaction.
+
+export type CoinLotRow = typeof coinLots.$inferSelect;
+
+export async function insertLot(tx: OrbitDatabase, lot: { userId: string; source: CoinLotSource; purchaseId: string | null; entryId: string; coins: number }): Promise<void> {
+  await tx.insert(coinLots).values({ ...lot, unspent: lot.coins });
+}
+
+/**
+ * The member's lots a debit of `coins` draws from, in the order it draws:
+ * earned and granted before bought, oldest first. Only as many lots as it
+ * takes are read, however many small rewards a member has collected.
+ */
+export async function lotsToDrawFrom(tx: OrbitDatabase, userId: string, coins: number): Promise<Array<{ id: string; unspent: number }>> {
+  const ordered = tx
+    .select({
+      id: coinLots.id,
+      unspent: coinLots.unspent,
+      before: sql<number>`sum(${coinLots.unspent}) over (order by ${coinLots.source} = 'purchased', ${coinLots.createdAt}, ${coinLots.id}) - ${coinLots.unspent}`.as('before'),
+    })
+    .from(coinLots)
+    .where(and(eq(coinLots.userId, userId), sql`${coinLots.unspent} > 0`))
+    .as('ordered');
+  return tx
+    .select({ id: ordered.id, unspent: ordered.unspent })
+    .from(ordered)
+    .where(sql`${ordered.before} < ${coins}`)
+    .orderBy(ordered.before);
+}
+
+export async function lotById(tx: OrbitDatabase, lotId: string): Promise<CoinLotRow | undefined> {
+  const [row] = await tx.select().from(coinLots).where(eq(coinLots.id, lotId)).limit(1);
+  return row;
+}
+
+export async function lotOfPurchase(db: OrbitDatabase, purchaseId: string): Promise<CoinLotRow | undefined> {
+  const [row] = await db.select().from(coinLots).where(eq(coinLots.purchaseId, purchaseId)).limit(1);
+  return row;
+}
+
+/** Takes coins out of lots for one entry, and records where they came from. */
+export async function drawFromLots(tx: OrbitDatabase, entryId: string, draws: ReadonlyArray<{ lotId: string; coins: number }>): Promise<void> {
+  if (draws.length === 0) return;
+  for (const draw of draws) {
+    await tx
+      .update(coinLots)
+      .set({ unspent: sql`${coinLots.unspent} - ${draw.coins}` })
+      .where(eq(coinLots.id, draw.lotId));
+  }
+  await tx.insert(coinLotDraws).values(draws.map((draw) => ({ entryId, lotId: draw.lotId, coins: draw.coins })));
+}
+
+/** Puts coins back into the lot they were drawn from (a refund that did not happen). */
+export async function returnToLot(tx: OrbitDatabase, lotId: string, coins: number): Promise<void> {
+  await tx
+    .update(coinLots)
+    .set({ unspent: sql`${coinLots.unspent} + ${coins}` })
+    .where(eq(coinLots.id, lotId));
+}
+
+/** Members whose lots' unspent coins do not add up to their balance (none, while the ledger is the only writer): for tests and reconciliation. */
+export async function balancesOffTheLots(db: OrbitDatabase): Promise<Array<{ userId: string; coins: number; unspent: number }>> {
+  return db
+    .select({ userId: users.id, coins: users.coins, unspent: sql<number>`coalesce(sum(${coinLots.unspent}), 0)::int`.mapWith(Number) })
+    .from(users)
+    .leftJoin(coinLots, eq(coinLots.userId, users.id))
+    .groupBy(users.id, users.coins)
+    .having(sql`${users.coins} <> coalesce(sum(${coinLots.unspent}), 0)`);
+}
