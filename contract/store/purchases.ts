@@ -113,6 +113,23 @@ export type PurchaseResponse = z.infer<typeof purchaseResponseSchema>;
 export const cancelCheckoutResponseSchema = z.object({ success: z.literal(true), purchase: purchaseSchema, message: z.string() });
 export type CancelCheckoutResponse = z.infer<typeof cancelCheckoutResponseSchema>;
 
+/** Why a coin pack cannot be refunded, and what a refund did. */
+export const COIN_REFUND_MESSAGES = {
+  notCoins: 'Only coin packs can be refunded here',
+  notPaid: 'Only a paid purchase can be refunded',
+  notRefundable: 'This purchase cannot be refunded',
+  alreadyAsked: 'This purchase has already been refunded',
+  tooLate: `More than ${COIN_REFUND_DAYS} days have passed since you paid, so this purchase can no longer be refunded`,
+  spent: 'Some of these coins have been spent, so this purchase can no longer be refunded',
+  refused: 'The payment provider refused the refund, so your coins are back; our team has been told.',
+  refunded: (amount: string, coins: string) => `Refunded: ${amount} goes back to how you paid, and ${coins} coins have left your balance.`,
+  pending: (amount: string, coins: string) => `Refund asked: ${amount} goes back to how you paid once the payment provider confirms, and ${coins} coins have left your balance.`,
+} as const;
+
+/** The member's refund of a coin pack: the purchase as it now stands, and the balance the coins left. */
+export const refundPurchaseResponseSchema = z.object({ success: z.literal(true), purchase: purchaseSchema, message: z.string(), balance: z.number().int() });
+export type RefundPurchaseResponse = z.infer<typeof refundPurchaseResponseSchema>;
+
 export const PURCHASE_HISTORY_PAGE_SIZE = 20;
 
 export const purchaseHistoryQuerySchema = z.strictObject({

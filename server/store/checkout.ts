@@ -4,7 +4,8 @@ import { activeCoinPackById, activeVipPlanById } from '../catalogue/queries';
 import type { PurchaseRow, UserRow } from '../db/schema';
 import { HttpError } from '../plugins/errors';
 import { applyCheckout, fulfilCheckout } from './fulfil';
-import { PaymentProviderUnavailableError } from './payments-provider';
+import { unspentOfPurchases } from '../coins/queries/lots';
+import { atProvider, PROVIDER_UNREACHABLE, PROVIDER_UNREACHABLE_AT_CHECKOUT, PURCHASE_NOT_FOUND } from './at-provider';
 import type { StoreApp } from './store-app';
 import { applySubscriptionState } from './subscriptions';
 import { liveSubscriptionOf } from './queries/subscriptions';
@@ -17,20 +18,7 @@ import { toPurchase } from './views';
 
 export const PACK_NOT_ON_SALE = 'Coin pack not found';
 export const PLAN_NOT_ON_SALE = 'VIP plan not found';
-export const PURCHASE_NOT_FOUND = 'Purchase not found';
 export const ALREADY_PAID = 'This purchase is already paid';
-export const PROVIDER_UNREACHABLE_AT_CHECKOUT = 'The payment provider could not be reached; nothing was charged. Try again.';
-export const PROVIDER_UNREACHABLE = 'The payment provider could not be reached; try again in a moment.';
-
-/** A call to the provider; when it is out of reach the member is told so (503), not shown a fault. */
-export async function atProvider<T>(call: Promise<T>, message: string): Promise<T> {
-  try {
-    return await call;
-  } catch (error) {
-    if (error instanceof PaymentProviderUnavailableError) throw new HttpError(503, message);
-    throw error;
-  }
-}
 
 /** Where the provider sends the member back to: the Coins or VIP page, which confirms the purchase. */
 const returnPaths = (purchase: PurchaseRow) => {
@@ -124,7 +112,8 @@ export async function confirmPurchase(app: StoreApp, userId: string, id: string,
   // Paid and failed are final; anything else is asked of the provider.
   const sessionId = purchase.status === 'paid' || purchase.status === 'failed' ? null : purchase.checkoutSessionId;
   const current = sessionId ? ((await atProvider(fulfilCheckout(app, sessionId, now), PROVIDER_UNREACHABLE)) ?? purchase) : purchase;
-  return toPurchase(current, now);
+  const unspent = await unspentOfPurchases(app.db, [current.id]);
+  return toPurchase(current, now, unspent.get(current.id) ?? null);
 }
 
 /** The member left checkout: it is closed at the provider, so nothing can be paid through it any more. */
@@ -141,5 +130,7 @@ export async function cancelCheckout(app: StoreApp, userId: string, id: string, 
 
 export async function purchaseHistory(app: StoreApp, userId: string, page: number, pageSize: number, now = new Date()) {
   const { rows, total } = await purchasesOf(app.db, userId, page, pageSize);
-  return { purchases: rows.map((row) => toPurchase(row, now)), currentPage: page, totalPages: Math.max(1, Math.ceil(total / pageSize)), total };
+  // Whether each coin pack may still be refunded depends on its coins being unspent.
+  const unspent = await unspentOfPurchases(app.db, rows.map((row) => row.id));
+  return { purchases: rows.map((row) => toPurchase(row, now, unspent.get(row.id) ?? null)), currentPage: page, totalPages: Math.max(1, Math.ceil(total / pageSize)), total };
 }

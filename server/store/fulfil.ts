@@ -4,6 +4,7 @@ import { postCoinChange } from '../coins/ledger';
 import type { CoinEntryRow } from '../coins/queries/ledger';
 import { toCoinEntry } from '../coins/views';
 import { UnknownCheckoutError, type CheckoutState, type PaymentEvent } from './payments-provider';
+import { applyRefundOutcome } from './coin-refund';
 import { lockPurchaseBySession, updatePurchase } from './queries/purchases';
 import { sendReceipt } from './receipt-mail';
 import type { StoreApp } from './store-app';
@@ -84,7 +85,8 @@ function announce(app: StoreApp, applied: AppliedCheckout | null, now: Date): vo
   if (!applied?.changed || applied.purchase.userId === null) return;
   const { purchase, credit } = applied;
   const userId = applied.purchase.userId;
-  app.realtime.toMember(userId, 'purchase:updated', { purchase: toPurchase(purchase, now) });
+  // Just credited, all its coins are unspent.
+  app.realtime.toMember(userId, 'purchase:updated', { purchase: toPurchase(purchase, now, credit ? purchase.coins : null) });
   if (credit) app.realtime.toMember(userId, 'coins:balance', { balance: credit.balanceAfter, entry: toCoinEntry(credit) });
   if (applied.subscription) announceSubscription(app, { subscription: applied.subscription, renewal: null }, now);
   if (purchase.status === 'paid') app.mailer.inBackground(() => sendReceipt(app, purchase, userId));
@@ -115,6 +117,12 @@ export async function applyPaymentEvent(app: StoreApp, event: PaymentEvent, reco
   }
   if (event.kind === 'subscription') {
     await applySubscriptionEvent(app, event, recordEvent, now);
+    return;
+  }
+  if (event.kind === 'refund') {
+    const refund = await app.payments.retrieveRefund(event.refundId);
+    const announce = await app.db.transaction(async (tx) => ((await recordEvent(tx)) ? applyRefundOutcome(app, tx, refund, now) : null));
+    announce?.();
     return;
   }
   const state = await app.payments.retrieveCheckout(event.sessionId).catch((error: unknown) => {

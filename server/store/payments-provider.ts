@@ -95,6 +95,8 @@ export type PaymentEvent =
   | { id: string; kind: 'checkout'; providerType: string; sessionId: string }
   /** A subscription changed (created, updated, deleted, an invoice paid or failed); `renewal` when a renewal was paid. */
   | { id: string; kind: 'subscription'; providerType: string; subscriptionId: string; renewal: PaidRenewal | null }
+  /** A refund changed (settled, or failed after it was accepted): Orbit asks the provider for it (retrieveRefund). */
+  | { id: string; kind: 'refund'; providerType: string; refundId: string }
   | { id: string; kind: 'ignored'; providerType: string };
 
 export class WebhookSignatureError extends Error {}
@@ -126,6 +128,8 @@ export interface PaymentsProvider {
   cancelSubscriptionNow(subscriptionId: string, idempotencyKey: string): Promise<SubscriptionState>;
   /** Refunds (part of) a payment; throws PaymentProviderUnavailableError when out of reach. */
   refund(request: RefundRequest): Promise<RefundState>;
+  /** A refund as the provider has it now. */
+  retrieveRefund(refundId: string): Promise<RefundState>;
   /** Checks the signature (in the provider's header) over the raw request bytes; throws WebhookSignatureError when it does not hold. */
   parseWebhook(rawBody: Buffer, headers: Readonly<Record<string, string | string[] | undefined>>): PaymentEvent;
 }

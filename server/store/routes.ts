@@ -8,12 +8,14 @@ import {
   purchaseHistoryResponseSchema,
   purchaseIdParamsSchema,
   purchaseResponseSchema,
+  refundPurchaseResponseSchema,
   startCheckoutBodySchema,
   startCheckoutResponseSchema,
 } from '../../contract/store/purchases';
 import { signedInUser } from '../plugins/auth';
 import { bearerSecurity, errorResponses } from '../lib/error-responses';
 import { cancelCheckout, confirmPurchase, purchaseHistory, startCheckout } from './checkout';
+import { refundCoinPurchase } from './coin-refund';
 
 const tags = ['store'];
 
@@ -80,6 +82,24 @@ const purchaseRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
       },
     },
     async (request) => ({ success: true as const, ...(await cancelCheckout(app, signedInUser(request).id, request.params.id)) }),
+  );
+
+  app.post(
+    '/store/purchases/:id/refund',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        summary: 'Refund a coin pack whose coins are all unspent, within 14 days of paying',
+        description:
+          'The coins leave the balance at once; the payment provider is then asked to give the money back (keyed on the purchase, so a retry is one refund). ' +
+          'A refund the provider refuses puts the coins back (502); one it cannot be asked for puts them back too (503: try again).',
+        security: bearerSecurity,
+        params: purchaseIdParamsSchema,
+        response: { 200: refundPurchaseResponseSchema, ...errorResponses(400, 401, 403, 404, 409, 502, 503) },
+      },
+    },
+    async (request) => ({ success: true as const, ...(await refundCoinPurchase(app, signedInUser(request), request.params.id)) }),
   );
 
   app.get(

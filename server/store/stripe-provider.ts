@@ -172,6 +172,11 @@ export class StripePaymentsProvider implements PaymentsProvider {
     }
   }
 
+  async retrieveRefund(refundId: string): Promise<RefundState> {
+    const refund = await atStripe(() => this.stripe.refunds.retrieve(refundId));
+    return { refundId: refund.id, status: refundStatusOf(refund.status) };
+  }
+
   parseWebhook(rawBody: Buffer, headers: Readonly<Record<string, string | string[] | undefined>>): PaymentEvent {
     const signature = headers['stripe-signature'];
     if (signature === undefined) throw new WebhookSignatureError('No Stripe-Signature header');
@@ -204,6 +209,12 @@ export class StripePaymentsProvider implements PaymentsProvider {
         const renewal = event.type === 'invoice.paid' ? renewalPaidBy(invoice) : null;
         return { id: event.id, kind: 'subscription', providerType: event.type, subscriptionId, renewal };
       }
+      // A refund settled or failed: Orbit asks Stripe for it. A refund made at Stripe's dashboard is not one of Orbit's and is only logged.
+      case 'refund.created':
+      case 'refund.updated':
+      case 'refund.failed':
+      case 'charge.refund.updated':
+        return { id: event.id, kind: 'refund', providerType: event.type, refundId: event.data.object.id };
       default:
         return { id: event.id, kind: 'ignored', providerType: event.type };
     }

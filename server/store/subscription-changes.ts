@@ -2,7 +2,8 @@ import { billingMonthsOf, NO_SUBSCRIPTION_MESSAGE, SAME_PLAN_MESSAGE, subscripti
 import { activeVipPlanById } from '../catalogue/queries';
 import type { UserRow, VipSubscriptionRow } from '../db/schema';
 import { HttpError } from '../plugins/errors';
-import { atProvider, PLAN_NOT_ON_SALE, PROVIDER_UNREACHABLE } from './checkout';
+import { atProvider, PROVIDER_UNREACHABLE } from './at-provider';
+import { PLAN_NOT_ON_SALE } from './checkout';
 import { SubscriptionEndedError, type SubscriptionChange } from './payments-provider';
 import type { StoreApp } from './store-app';
 import { sendSubscriptionNotice } from './subscription-mail';

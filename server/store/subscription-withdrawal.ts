@@ -3,11 +3,12 @@ import { DAYS_PER_MONTH, subscriptionMessages, WITHDRAWAL_DAYS, WITHDRAWAL_PASSE
 import type { PurchaseRow, UserRow, VipSubscriptionRow } from '../db/schema';
 import type { OrbitDatabase } from '../db/types';
 import { HttpError } from '../plugins/errors';
-import { atProvider, PROVIDER_UNREACHABLE } from './checkout';
+import { atProvider, PROVIDER_UNREACHABLE } from './at-provider';
 import type { StoreApp } from './store-app';
 import { sendSubscriptionNotice } from './subscription-mail';
 import { announceSubscription, applySubscriptionState } from './subscriptions';
-import { firstPaymentOf, liveSubscriptionOf, lockPurchase, recordRefund } from './queries/subscriptions';
+import { lockPurchase } from './queries/purchases';
+import { firstPaymentOf, liveSubscriptionOf, recordRefund } from './queries/subscriptions';
 import { toPurchase, toVipSubscription } from './views';
 
 // The EU's right of withdrawal from a VIP subscription (issue 48): within 14

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { CoinLotSource } from '../../../contract/coins/ledger';
 import { coinLotDraws, coinLots, users } from '../../db/schema';
 import type { OrbitDatabase } from '../../db/types';
@@ -42,6 +42,13 @@ export async function lotById(tx: OrbitDatabase, lotId: string): Promise<CoinLot
 export async function lotOfPurchase(db: OrbitDatabase, purchaseId: string): Promise<CoinLotRow | undefined> {
   const [row] = await db.select().from(coinLots).where(eq(coinLots.purchaseId, purchaseId)).limit(1);
   return row;
+}
+
+/** The unspent coins of each purchase's lot (a purchase without one is left out). */
+export async function unspentOfPurchases(db: OrbitDatabase, purchaseIds: readonly string[]): Promise<Map<string, number>> {
+  if (purchaseIds.length === 0) return new Map();
+  const rows = await db.select({ purchaseId: coinLots.purchaseId, unspent: coinLots.unspent }).from(coinLots).where(inArray(coinLots.purchaseId, [...purchaseIds]));
+  return new Map(rows.flatMap((row) => (row.purchaseId ? [[row.purchaseId, row.unspent] as const] : [])));
 }
 
 /** Takes coins out of lots for one entry, and records where they came from. */

@@ -23,6 +23,11 @@ export async function ownPurchase(db: OrbitDatabase, userId: string, id: string)
   return row;
 }
 
+export async function lockPurchase(tx: OrbitDatabase, id: string): Promise<PurchaseRow | undefined> {
+  const [row] = await tx.select().from(purchases).where(eq(purchases.id, id)).for('update');
+  return row;
+}
+
 /** The purchase a checkout session was made for, locked until the transaction ends. */
 export async function lockPurchaseBySession(tx: OrbitDatabase, sessionId: string): Promise<PurchaseRow | undefined> {
   const [row] = await tx.select().from(purchases).where(eq(purchases.checkoutSessionId, sessionId)).for('update');
@@ -35,7 +40,11 @@ export async function setCheckoutSession(db: OrbitDatabase, id: string, sessionI
   return row;
 }
 
-export async function updatePurchase(tx: OrbitDatabase, id: string, values: Partial<Pick<PurchaseRow, 'status' | 'paidAt' | 'paymentId'>>): Promise<PurchaseRow> {
+export async function updatePurchase(
+  tx: OrbitDatabase,
+  id: string,
+  values: Partial<Pick<PurchaseRow, 'status' | 'paidAt' | 'paymentId' | 'refundStatus' | 'refundAttempts' | 'refundId' | 'refundedMinor' | 'refundedAt'>>,
+): Promise<PurchaseRow> {
   const [row] = await tx.update(purchases).set(values).where(eq(purchases.id, id)).returning();
   if (!row) throw new Error(`purchase ${id} vanished`);
   return row;
@@ -53,6 +62,12 @@ export async function purchasesOf(db: OrbitDatabase, userId: string, page: numbe
     db.select({ total: count() }).from(purchases).where(eq(purchases.userId, userId)),
   ]);
   return { rows, total: totals?.total ?? 0 };
+}
+
+/** The purchase a provider's refund was of (Orbit's own refunds, by the id the provider gave it). */
+export async function lockPurchaseByRefund(tx: OrbitDatabase, refundId: string): Promise<PurchaseRow | undefined> {
+  const [row] = await tx.select().from(purchases).where(eq(purchases.refundId, refundId)).for('update');
+  return row;
 }
 
 /** Where a receipt goes. */

@@ -67,11 +67,6 @@ export async function firstPaymentOf(db: OrbitDatabase, subscriptionId: string):
   return row;
 }
 
-export async function lockPurchase(tx: OrbitDatabase, id: string): Promise<PurchaseRow | undefined> {
-  const [row] = await tx.select().from(purchases).where(eq(purchases.id, id)).for('update');
-  return row;
-}
-
 export async function recordRefund(tx: OrbitDatabase, id: string, refund: { refundedMinor: number; refundedAt: Date; refundId: string }): Promise<PurchaseRow> {
   const [row] = await tx.update(purchases).set(refund).where(eq(purchases.id, id)).returning();
   if (!row) throw new Error(`purchase ${id} vanished`);

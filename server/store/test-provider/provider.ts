@@ -143,6 +143,10 @@ export class LocalPaymentsProvider implements PaymentsProvider {
     return Promise.resolve({ refundId, status: 'succeeded' });
   }
 
+  retrieveRefund(refundId: string): Promise<RefundState> {
+    return Promise.resolve({ refundId, status: 'succeeded' });
+  }
+
   /**
    * A test's renewal at the end of the current period: paid (the period moves
    * on, or a failed one is paid on retry) or failed (the period moves on

@@ -341,6 +341,11 @@ export const AUTHORIZATION_TABLE: Record<RouteKey, MatrixRow> = {
     expected: { anonymous: 401, userA: 200, userB: 404, banned: 401, admin: 403 },
     request: async (world) => ({ method: 'POST', url: `/api/store/purchases/${(await checkoutOfUserA(world)).purchaseId}/cancel` }),
   },
+  // Not yet paid, so the owner is told it cannot be refunded (409); the refund itself: test/server/store/coin-refund.test.ts.
+  'POST /api/store/purchases/{id}/refund': {
+    expected: { anonymous: 401, userA: 409, userB: 404, banned: 401, admin: 403 },
+    request: async (world) => ({ method: 'POST', url: `/api/store/purchases/${(await checkoutOfUserA(world)).purchaseId}/refund` }),
+  },
   'GET /api/store/test-checkout/{sessionId}': {
     expected: { anonymous: 401, userA: 200, userB: 404, banned: 401, admin: 403 },
     request: async (world) => get(`/api/store/test-checkout/${(await checkoutOfUserA(world)).sessionId}`),

@@ -3,6 +3,7 @@ import { asc, desc, eq, inArray } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import type { OrbitApp } from '../../../server/app';
+import { postCoinChangeAlone } from '../../../server/coins/ledger';
 import { ensureAdminAccount } from '../../../server/db/seed/index';
 import { PHOTO_REMOVED_NOTICE } from '../../../contract/notices';
 import { matches, memberNotices, memberPhotos, purchases, sessions, userReports, users, withdrawals, type NewUserRow } from '../../../server/db/schema';
@@ -202,7 +203,7 @@ export async function buildMatrixWorld(app: OrbitApp, db: OrbitDatabase): Promis
     payload: { location: { latitude: PLANTED_LATITUDE, longitude: PLANTED_LONGITUDE } },
   });
   expect(located.statusCode, located.body).toBe(200);
-  await db.update(users).set({ coins: PLANTED_COINS }).where(eq(users.id, userA.id));
+  await postCoinChangeAlone(db, { userId: userA.id, amount: PLANTED_COINS, kind: 'granted', reference: 'Matrix balance', idempotencyKey: `matrix:${userA.id}` });
   const [purchase] = await db
     .insert(purchases)
     .values({ userId: userA.id, kind: 'coins', itemName: 'Matrix pack', amountMinor: 499, status: 'paid', provider: 'stripe', paidAt: new Date() })

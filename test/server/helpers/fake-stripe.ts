@@ -309,6 +309,14 @@ export class FakeStripe {
     this.nextRefund = status;
   }
 
+  /** The bank's later word on a refund Stripe accepted as pending: it succeeded, or failed (and gave nothing back). */
+  settleRefund(refundId: string, status: 'succeeded' | 'failed'): FakeRefund {
+    const refund = this.refunds.get(refundId);
+    if (!refund) throw new Error(`no refund ${refundId}`);
+    refund.status = status;
+    return refund;
+  }
+
   /** The refunds made of a payment intent, oldest first. */
   refundsOf(paymentIntentId: string): FakeRefund[] {
     return [...this.refunds.values()].filter((refund) => refund.payment_intent === paymentIntentId);
@@ -374,6 +382,14 @@ export class FakeStripe {
   /** A snapshot event about an invoice (invoice.*). */
   invoiceEvent(type: string, invoiceId: string, id = newId('evt')): string {
     return eventAbout(type, this.invoice(invoiceId), id);
+  }
+
+  /** A snapshot event about a refund (refund.*). */
+  refundEvent(type: string, refundId: string, id = newId('evt')): string {
+    const refund = this.refunds.get(refundId);
+    if (!refund) throw new Error(`the fake Stripe has no refund ${refundId}`);
+    const { idempotencyKey: _idempotencyKey, ...stripeRefund } = refund;
+    return eventAbout(type, stripeRefund, id);
   }
 
   session(id: string): FakeSession {
@@ -574,6 +590,8 @@ export class FakeStripe {
     const invoice = /^\/v1\/invoices\/([^/]+)$/.exec(path);
     if (method === 'GET' && invoice?.[1]) return this.retrieveInvoice(decodeURIComponent(invoice[1]), list(params, 'expand'));
     if (method === 'POST' && path === '/v1/refunds') return this.createRefund(params, idempotencyKey);
+    const refund = /^\/v1\/refunds\/([^/]+)$/.exec(path);
+    if (method === 'GET' && refund?.[1]) return this.retrieveRefund(decodeURIComponent(refund[1]));
     return stripeError(404, 'invalid_request_error', `Unrecognized request URL (${method}: ${path}).`);
   }
 
@@ -735,6 +753,13 @@ export class FakeStripe {
     // `payments` is there only when expanded (Stripe.Invoice's `payments?`).
     const payments = expand.includes('payments') ? { payments: { object: 'list', data: this.paymentsOf(id), has_more: false, url: `/v1/invoice_payments?invoice=${id}` } } : {};
     return { status: 200, body: structuredClone({ ...invoice, ...payments }) };
+  }
+
+  private retrieveRefund(id: string): Answer {
+    const refund = this.refunds.get(id);
+    if (!refund) return stripeError(404, 'invalid_request_error', `No such refund: '${id}'`, 'resource_missing');
+    const { idempotencyKey: _idempotencyKey, ...body } = refund;
+    return { status: 200, body: structuredClone(body) };
   }
 
   /** A refund of (part of) a payment intent's payment; what is left of the payment bounds it. */

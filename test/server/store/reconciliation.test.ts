@@ -1,13 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CoinPack } from '../../../contract/store/catalogue';
-import type { StartCheckoutResponse } from '../../../contract/store/purchases';
 import { reconciliationRunsResponseSchema } from '../../../contract/store/reconciliation';
 import { purchases, users } from '../../../server/db/schema';
 import { previousUtcDay, reconcileDay } from '../../../server/store/reconciliation';
 import { bearer, loginAdmin, registerUser, type RegisteredUser } from '../helpers/accounts';
 import { firstCoinPack } from '../helpers/catalogue';
+import { packBoughtOnTestProvider } from '../helpers/local-checkout';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 // The daily reconciliation: balances against the ledger, and each payment
@@ -23,24 +22,7 @@ beforeAll(async () => {
 });
 afterAll(() => testApp?.close());
 
-/** A coin pack checkout on the local provider; paid on its page unless `pay` is false. */
-async function purchaseOf(member: RegisteredUser, pay: boolean): Promise<string> {
-  const started = await testApp.app.inject({
-    method: 'POST',
-    url: '/api/store/checkout',
-    headers: bearer(member.token),
-    payload: { item: { kind: 'coinPack', id: pack._id }, attemptId: randomUUID(), waiveWithdrawal: true },
-  });
-  const { purchase, checkoutUrl } = started.json<StartCheckoutResponse>();
-  if (pay) {
-    await testApp.app.inject({ method: 'POST', url: `/api/store/test-checkout/${checkoutUrl.replace('/test-checkout/', '')}/actions`, headers: bearer(member.token), payload: { action: 'pay' } });
-    await vi.waitFor(async () => {
-      const [row] = await testApp.db.select().from(purchases).where(eq(purchases.id, purchase._id));
-      expect(row?.status).toBe('paid');
-    });
-  }
-  return purchase._id;
-}
+const purchaseOf = (member: RegisteredUser, pay: boolean) => packBoughtOnTestProvider(testApp.app, testApp.db, member, pack._id, pay);
 
 /** Moves a purchase's payment to `day` (noon UTC), as if granted then. */
 const grantedOn = (purchaseId: string, day: string) =>

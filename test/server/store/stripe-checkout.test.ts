@@ -5,7 +5,7 @@ import type { CoinHistoryResponse } from '../../../contract/coins/ledger';
 import type { CoinPack } from '../../../contract/store/catalogue';
 import { TEST_PAYMENT_LABEL, type CancelCheckoutResponse, type PurchaseResponse, type StartCheckoutResponse } from '../../../contract/store/purchases';
 import { paymentCustomers, paymentEvents, purchases } from '../../../server/db/schema';
-import { PROVIDER_UNREACHABLE_AT_CHECKOUT } from '../../../server/store/checkout';
+import { PROVIDER_UNREACHABLE_AT_CHECKOUT } from '../../../server/store/at-provider';
 import { STRIPE_API_VERSION, STRIPE_EXPIRY_MARGIN_SECONDS } from '../../../server/store/stripe-provider';
 import { bearer, registerUser, type RegisteredUser } from '../helpers/accounts';
 import { closedPort } from '../helpers/closed-port';
