@@ -3,6 +3,7 @@ import type {
   CancelCheckoutResponse,
   PaymentsModeResponse,
   PurchaseResponse,
+  RefundPurchaseResponse,
   StartCheckoutBody,
   StartCheckoutResponse,
 } from '../../contract/store/purchases';
@@ -23,6 +24,7 @@ export const PURCHASE_MESSAGES = {
   checkout: 'Could not start checkout',
   confirm: 'Could not confirm your payment',
   cancel: 'Could not cancel checkout',
+  refund: 'Could not refund this purchase',
   paymentsMode: 'Could not load how payments are taken',
 } as const;
 
@@ -53,5 +55,13 @@ export function cancelCheckout(purchaseId: string): Promise<CancelCheckoutRespon
   return apiRequest<CancelCheckoutResponse>(`/store/purchases/${encodeURIComponent(purchaseId)}/cancel`, {
     method: 'POST',
     fallbackMessage: PURCHASE_MESSAGES.cancel,
+  });
+}
+
+/** Gives a coin pack back within its refund period: its coins leave the balance, the money goes back through the provider. */
+export function refundPurchase(purchaseId: string): Promise<RefundPurchaseResponse> {
+  return apiRequest<RefundPurchaseResponse>(`/store/purchases/${encodeURIComponent(purchaseId)}/refund`, {
+    method: 'POST',
+    fallbackMessage: PURCHASE_MESSAGES.refund,
   });
 }

@@ -1,14 +1,28 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import styled from 'styled-components';
-import type { Purchase } from '../../../contract/store/purchases';
+import { COIN_REFUND_DAYS, type Purchase } from '../../../contract/store/purchases';
 import { purchaseHistoryQueryOptions } from '../../api/purchase-history';
 import { Button, Dialog, EmptyState, ErrorState, Pagination, px, Skeleton, Text } from '../../ui';
 import { formatPurchaseAmount, formatPurchaseDate, PurchaseStatusBadge, Receipt } from './Receipt';
+import { RefundDialog } from './RefundDialog';
 import { StoreSection } from './StorePageLayout';
 import { HistoryList, HistoryRow } from './HistoryList';
 
-function PurchaseRow({ purchase, onReceipt }: { purchase: Purchase; onReceipt: (purchase: Purchase) => void }) {
+/** Where a member's refund of a pack stands, in words; nothing when none was asked (a withdrawal's refund shows as the amount alone). */
+const REFUND_STATUS_TEXT: Record<NonNullable<Purchase['refundStatus']>, string> = {
+  pending: 'Refund on its way',
+  succeeded: 'Refunded',
+  failed: 'Refund refused by the payment provider; our team will refund you',
+};
+
+interface PurchaseRowProps {
+  purchase: Purchase;
+  onReceipt: (purchase: Purchase) => void;
+  onRefund: (purchase: Purchase) => void;
+}
+
+function PurchaseRow({ purchase, onReceipt, onRefund }: PurchaseRowProps) {
   const when = purchase.paidAt ?? purchase.createdAt;
   const date = formatPurchaseDate(when);
   return (
@@ -25,6 +39,11 @@ function PurchaseRow({ purchase, onReceipt }: { purchase: Purchase; onReceipt: (
               {`${formatPurchaseAmount(purchase.refunded)} refunded`}
             </Text>
           ) : null}
+          {purchase.refundStatus && purchase.refundStatus !== 'succeeded' ? (
+            <Text as="span" size="sm" tone="muted">
+              {REFUND_STATUS_TEXT[purchase.refundStatus]}
+            </Text>
+          ) : null}
         </Meta>
       </Main>
       <Side>
@@ -33,6 +52,11 @@ function PurchaseRow({ purchase, onReceipt }: { purchase: Purchase; onReceipt: (
           // Named with what it is the receipt of: a list of buttons all called 'Receipt' tells a screen reader nothing.
           <Button type="button" variant="secondary" size="sm" aria-label={`Receipt for ${purchase.itemName}, ${date}`} onClick={() => onReceipt(purchase)}>
             Receipt
+          </Button>
+        ) : null}
+        {purchase.refundableUntil ? (
+          <Button type="button" variant="secondary" size="sm" aria-label={`Refund ${purchase.itemName}, ${date}`} onClick={() => onRefund(purchase)}>
+            Refund
           </Button>
         ) : null}
       </Side>
@@ -44,6 +68,7 @@ function PurchaseRow({ purchase, onReceipt }: { purchase: Purchase; onReceipt: (
 export function PurchaseHistory() {
   const [page, setPage] = useState(1);
   const [receiptOf, setReceiptOf] = useState<Purchase | null>(null);
+  const [refundOf, setRefundOf] = useState<Purchase | null>(null);
   const history = useQuery(purchaseHistoryQueryOptions(page));
 
   let body;
@@ -53,14 +78,14 @@ export function PurchaseHistory() {
       <ErrorState headingLevel={3} title="Error Loading Purchases" text={history.error.message} action={{ label: 'Try Again', onClick: () => void history.refetch() }} />
     );
   else if (history.data.purchases.length === 0)
-    body = <EmptyState headingLevel={3} title="No purchases yet" text="Coin packs you buy show here, each with its receipt." />;
+    body = <EmptyState headingLevel={3} title="No purchases yet" text={`Coin packs you buy show here, each with its receipt. A pack whose coins are all unspent can be refunded for ${COIN_REFUND_DAYS} days.`} />;
   else {
     body = (
       <>
         <HistoryList aria-busy={history.isFetching}>
           {history.data.purchases.map((purchase) => (
             <li key={purchase._id}>
-              <PurchaseRow purchase={purchase} onReceipt={setReceiptOf} />
+              <PurchaseRow purchase={purchase} onReceipt={setReceiptOf} onRefund={setRefundOf} />
             </li>
           ))}
         </HistoryList>
@@ -85,6 +110,7 @@ export function PurchaseHistory() {
       >
         {receiptOf ? <Receipt purchase={receiptOf} /> : null}
       </Dialog>
+      {refundOf ? <RefundDialog purchase={refundOf} onClose={() => setRefundOf(null)} /> : null}
     </StoreSection>
   );
 }

@@ -1,9 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { WITHDRAWAL_DAYS, type VipSubscription } from '../../../contract/store/subscriptions';
-import { refetchAccount } from '../../api/member-keys';
 import { withdrawFromSubscription } from '../../api/subscriptions';
-import { Button, Dialog, Notice, Stack, Text } from '../../ui';
+import { Text } from '../../ui';
+import { ConfirmChangeDialog } from './ConfirmChangeDialog';
 import { formatExpiryDate, formatPrice } from './format';
 
 type Withdrawal = NonNullable<VipSubscription['withdrawal']>;
@@ -15,43 +14,23 @@ type Withdrawal = NonNullable<VipSubscription['withdrawal']>;
  * screen after the subscription (and the controls that opened this) is gone.
  */
 function WithdrawDialog({ subscription, withdrawal, onClose }: { subscription: VipSubscription; withdrawal: Withdrawal; onClose: () => void }) {
-  const queryClient = useQueryClient();
-  const withdraw = useMutation({ mutationFn: withdrawFromSubscription, onSuccess: () => refetchAccount(queryClient) });
-  const done = withdraw.isSuccess;
   return (
-    <Dialog
-      open
-      onClose={onClose}
+    <ConfirmChangeDialog
       title={`Withdraw from ${subscription.planName} VIP`}
-      footer={
-        done ? (
-          <Button type="button" onClick={onClose}>
-            OK
-          </Button>
-        ) : (
-          <>
-            <Button type="button" variant="secondary" onClick={onClose} disabled={withdraw.isPending}>
-              Keep VIP
-            </Button>
-            <Button type="button" variant="danger" onClick={() => withdraw.mutate()} loading={withdraw.isPending} loadingLabel="Withdrawing...">
-              Withdraw
-            </Button>
-          </>
-        )
+      keepLabel="Keep VIP"
+      confirmLabel="Withdraw"
+      pendingLabel="Withdrawing..."
+      variant="danger"
+      change={withdrawFromSubscription}
+      onClose={onClose}
+      explanation={
+        <Text>
+          {`You may withdraw until ${formatExpiryDate(withdrawal.until) ?? withdrawal.until}, ${WITHDRAWAL_DAYS} days after your first payment. Your VIP ends now and `}
+          <strong>{formatPrice(withdrawal.refund)}</strong>
+          {` goes back to you: what you paid, less the days you used.`}
+        </Text>
       }
-    >
-      <Stack gap={4}>
-        {done ? null : (
-          <Text>
-            {`You may withdraw until ${formatExpiryDate(withdrawal.until) ?? withdrawal.until}, ${WITHDRAWAL_DAYS} days after your first payment. Your VIP ends now and `}
-            <strong>{formatPrice(withdrawal.refund)}</strong>
-            {` goes back to you: what you paid, less the days you used.`}
-          </Text>
-        )}
-        <div role="status">{done ? <Notice tone="success">{withdraw.data.message}</Notice> : null}</div>
-        {withdraw.isError ? <Notice tone="error">{withdraw.error.message}</Notice> : null}
-      </Stack>
-    </Dialog>
+    />
   );
 }
 

@@ -2,7 +2,15 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { TEST_PAYMENT_LABEL, WITHDRAWAL_WAIVER_TEXT, type Purchase, type PurchaseHistoryResponse } from '../../../../contract/store/purchases';
+import {
+  COIN_REFUND_DAYS,
+  COIN_REFUND_MESSAGES,
+  TEST_PAYMENT_LABEL,
+  WITHDRAWAL_WAIVER_TEXT,
+  type Purchase,
+  type PurchaseHistoryResponse,
+  type RefundPurchaseResponse,
+} from '../../../../contract/store/purchases';
 import { PurchaseHistory } from '../../../../src/features/store/PurchaseHistory';
 import { Receipt } from '../../../../src/features/store/Receipt';
 import { createAppQueryClient } from '../../../../src/router';
@@ -117,8 +125,65 @@ describe("the member's purchase history", () => {
     mockApi({ 'GET /api/store/purchases': () => historyReply([]) });
     renderHistory();
     expect(await within(section()).findByRole('heading', { level: 3, name: 'No purchases yet' })).toBeInTheDocument();
-    expect(within(section()).getByText('Coin packs you buy show here, each with its receipt.')).toBeInTheDocument();
+    expect(
+      within(section()).getByText(`Coin packs you buy show here, each with its receipt. A pack whose coins are all unspent can be refunded for ${COIN_REFUND_DAYS} days.`),
+    ).toBeInTheDocument();
     expect(within(section()).queryByRole('list')).not.toBeInTheDocument();
+  });
+
+  it('offers a refund while a pack may be refunded, confirms it, and shows the refunded purchase', async () => {
+    let refunded = false;
+    const refundable = purchaseWith({ refundableUntil: '2026-11-26T10:00:00.000Z' });
+    const afterRefund = purchaseWith({ refundStatus: 'succeeded', refunded: { amountMinor: 499, currency: 'USD' } });
+    const message = COIN_REFUND_MESSAGES.refunded('4.99 USD', '500');
+    const api = mockApi({
+      'GET /api/store/purchases': () => historyReply([refunded ? afterRefund : refundable]),
+      'POST /api/store/purchases/purchase-1/refund': () => {
+        refunded = true;
+        return json(200, { success: true, purchase: afterRefund, message, balance: 0 } satisfies RefundPurchaseResponse);
+      },
+    });
+    renderHistory();
+
+    await user.click(await within(section()).findByRole('button', { name: `Refund Value Pack, ${shown('2026-11-12T10:00:00.000Z')}` }));
+    const dialog = screen.getByRole('dialog', { name: 'Refund Value Pack' });
+    expect(dialog).toHaveTextContent('500 coins leave your balance now and $4.99 goes back to how you paid.');
+    expect(dialog).toHaveTextContent(/You may refund this pack until .+, while none of its coins are spent\./);
+    await user.click(within(dialog).getByRole('button', { name: 'Refund' }));
+
+    expect(await within(dialog).findByText(message)).toBeInTheDocument();
+    expect(api.calls.filter((call) => call.method === 'POST').map((call) => call.path)).toEqual(['/api/store/purchases/purchase-1/refund']);
+    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    const [row] = await within(section()).findAllByRole('listitem');
+    await waitFor(() => expect(row).toHaveTextContent('$4.99 refunded'));
+    expect(within(section()).queryByRole('button', { name: /^Refund/ })).not.toBeInTheDocument();
+  });
+
+  it('says why a refund was refused, and keeps the coins', async () => {
+    mockApi({
+      'GET /api/store/purchases': () => historyReply([purchaseWith({ refundableUntil: '2026-11-26T10:00:00.000Z' })]),
+      'POST /api/store/purchases/purchase-1/refund': () => json(409, { success: false, message: COIN_REFUND_MESSAGES.spent }),
+    });
+    renderHistory();
+    await user.click(await within(section()).findByRole('button', { name: /^Refund Value Pack/ }));
+    const dialog = screen.getByRole('dialog', { name: 'Refund Value Pack' });
+    await user.click(within(dialog).getByRole('button', { name: 'Refund' }));
+    expect(await within(dialog).findByText(COIN_REFUND_MESSAGES.spent)).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Keep my coins' })).toBeEnabled();
+  });
+
+  it('shows a refund still on its way, and one the provider refused', async () => {
+    mockApi({
+      'GET /api/store/purchases': () =>
+        historyReply([
+          purchaseWith({ refundStatus: 'pending', refunded: { amountMinor: 499, currency: 'USD' } }),
+          purchaseWith({ _id: 'purchase-2', refundStatus: 'failed' }),
+        ]),
+    });
+    renderHistory();
+    const [pending, failed] = (await within(section()).findAllByRole('listitem')) as [HTMLElement, HTMLElement];
+    expect(pending).toHaveTextContent('Refund on its way');
+    expect(failed).toHaveTextContent('Refund refused by the payment provider; our team will refund you');
   });
 
   it('pages through the history, asking the server for each page', async () => {
