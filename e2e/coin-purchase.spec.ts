@@ -30,7 +30,7 @@ async function checkOut(page: Page, pack: string): Promise<void> {
   await expect(page.getByText(TEST_PAYMENT_LABEL).first()).toBeVisible();
 }
 
-test('a member buys a coin pack: the balance and the receipt arrive in both open tabs without a reload', async ({ browser, request }) => {
+test('a member buys a coin pack: the balance and the receipt arrive in both open tabs without a reload; refunding it takes the coins back in both', async ({ browser, request }) => {
   const member = await registerMember(request, 'Coin Buyer');
   const [buying, watching] = await memberTabs(browser, member);
   const joined = realtimeJoined(watching);
@@ -69,6 +69,20 @@ test('a member buys a coin pack: the balance and the receipt arrive in both open
   await buying.reload();
   await expect(balanceOf(buying)).toContainText('500coins');
   await expect(buying.getByRole('dialog')).toHaveCount(0);
+
+  // Every coin unspent, within 14 days: the member gives the pack back.
+  await purchases.getByRole('button', { name: /^Refund Value Pack/ }).click();
+  const refund = buying.getByRole('dialog', { name: 'Refund Value Pack' });
+  await expect(refund).toContainText('500 coins leave your balance now and $4.99 goes back to how you paid.');
+  await refund.getByRole('button', { name: 'Refund', exact: true }).click();
+  await expect(refund.getByText('Refunded: 4.99 USD goes back to how you paid, and 500 coins have left your balance.')).toBeVisible();
+  await expectNoAxeViolations(buying);
+  await buying.screenshot({ path: 'test-results/screens/coin-refund-1280.png' });
+  await refund.getByRole('button', { name: 'OK' }).click();
+  await expect(balanceOf(buying)).toContainText('0coins');
+  await expect(balanceOf(watching)).toContainText('0coins', { timeout: 2000 });
+  await expect(purchases).toContainText('$4.99 refunded');
+  await expect(purchases.getByRole('button', { name: /^Refund/ })).toHaveCount(0);
 });
 
 test('leaving checkout without paying changes nothing and says so (on a phone)', async ({ browser, request }) => {
