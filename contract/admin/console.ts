@@ -74,6 +74,8 @@ export const adminUserSchema = z.object({
   avatar: z.string(),
   region: z.string(),
   coins: z.number().int(),
+  /** Coins a lost dispute left owed: settled from new coins first, spending paused until then. */
+  coinsOwed: z.number().int(),
   isVIP: z.boolean(),
   vipTier: z.string().nullable(),
   vipUntil: z.string().nullable(),

@@ -6,9 +6,11 @@ import { z } from 'zod';
 /**
  * Why a balance changed: bought with money, earned in the app, granted or
  * taken by an admin (or the demo seed), spent, refunded (a purchase's coins
- * left with its money), restored (a refund that failed put them back).
+ * left with its money), restored (a refund that failed put them back), held
+ * (the payment behind them is disputed), released (the dispute was won),
+ * settled (coins owed for a lost dispute taken from new ones).
  */
-export const COIN_ENTRY_KINDS = ['purchased', 'earned', 'granted', 'taken', 'spent', 'refunded', 'restored'] as const;
+export const COIN_ENTRY_KINDS = ['purchased', 'earned', 'granted', 'taken', 'spent', 'refunded', 'restored', 'held', 'released', 'settled'] as const;
 export type CoinEntryKind = (typeof COIN_ENTRY_KINDS)[number];
 
 /** Where a lot of coins came from: a payment, the app's rewards, an admin (or the demo seed). Spends draw earned and granted coins first. */

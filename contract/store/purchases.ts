@@ -23,6 +23,10 @@ export type PurchaseStatus = (typeof PURCHASE_STATUSES)[number];
 export const REFUND_STATUSES = ['pending', 'succeeded', 'failed'] as const;
 export type RefundStatus = (typeof REFUND_STATUSES)[number];
 
+/** The card holder disputed the payment with their bank: open until the bank decides, then won (Orbit keeps the money) or lost. */
+export const DISPUTE_STATUSES = ['open', 'won', 'lost'] as const;
+export type DisputeStatus = (typeof DISPUTE_STATUSES)[number];
+
 /** A coin pack whose coins are all unspent may be refunded by its buyer this long after paying. */
 export const COIN_REFUND_DAYS = 14;
 

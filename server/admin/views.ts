@@ -16,6 +16,7 @@ export type AdminUserRowFields = Pick<
   | 'avatar'
   | 'region'
   | 'coins'
+  | 'coinsOwed'
   | 'isVip'
   | 'vipTier'
   | 'vipUntil'
@@ -38,6 +39,7 @@ export function toAdminUser(row: AdminUserRowFields, now: Date): AdminUser {
     avatar: row.avatar || defaultAvatarUrl(row.username),
     region: row.region,
     coins: row.coins,
+    coinsOwed: row.coinsOwed,
     isVIP: isVip,
     vipTier: isVip ? row.vipTier : null,
     vipUntil: isVip ? (row.vipUntil?.toISOString() ?? null) : null,

@@ -1,19 +1,21 @@
 import type { OrbitDatabase } from '../db/types';
 import { HttpError } from '../plugins/errors';
-import { drawFromLots, insertLot, lotById, lotsToDrawFrom, returnToLot } from './queries/lots';
-import { appendEntry, appendGrants, entryByIdempotencyKey, lockBalance, type CoinEntryRow } from './queries/ledger';
+import { moveLots, type LotEffect } from './lots';
+import { appendEntry, appendGrants, entryByIdempotencyKey, lockBalance, setCoinsOwed, type CoinEntryRow } from './queries/ledger';
 
 // The only writer of a member's coin balance. Each change is one ledger entry
 // written in the same transaction as the balance, under the member's row lock,
 // and keyed by the caller: a retried request, a webhook delivered twice or a
 // double click changes the balance once. Each credit opens a lot and each
 // debit draws from lots (lot-queries.ts), so the money behind every coin is
-// known when a purchase is refunded.
+// known when a purchase is refunded or disputed (lots.ts). Coins a lost
+// dispute took back after they were spent are owed: new coins settle them
+// first, and spending waits until nothing is owed.
 
 export const NOT_ENOUGH_COINS_MESSAGE = 'Not enough coins';
 
-/** What the change does to lots: a purchase's credit names it; a refund takes from, and a failed one returns to, one lot. */
-type LotEffect = { kind: 'purchased'; purchaseId: string } | { kind: 'earned' | 'granted' | 'spent' | 'taken' } | { kind: 'refunded' | 'restored'; lotId: string };
+export const coinsOwedMessage = (owed: number) =>
+  `Spending is paused: ${owed.toLocaleString('en-US')} coins from a reversed payment are owed first, and new coins settle them.`;
 
 export type CoinChange = LotEffect & {
   userId: string;
@@ -27,6 +29,8 @@ export interface PostedCoinChange {
   entry: CoinEntryRow;
   /** True when the key had already been posted: nothing changed this time. */
   replayed: boolean;
+  /** The balance after this change and any settling of owed coins it led to. */
+  balance: number;
 }
 
 /**
@@ -37,53 +41,55 @@ export interface PostedCoinChange {
  */
 export async function postCoinChange(tx: OrbitDatabase, change: CoinChange): Promise<PostedCoinChange> {
   if (!Number.isSafeInteger(change.amount) || change.amount === 0) throw new Error(`a coin change must be a whole, non-zero amount (got ${change.amount})`);
-  const balance = await lockBalance(tx, change.userId);
-  if (balance === undefined) throw new HttpError(404, 'User not found');
-  const balanceAfter = balance + change.amount;
+  const holder = await lockBalance(tx, change.userId);
+  if (holder === undefined) throw new HttpError(404, 'User not found');
+  const balanceAfter = holder.coins + change.amount;
   // A replay answers as the first post did, even when the balance could no longer pay for it.
+  if (change.kind === 'spent' && holder.owed > 0) return replayOf(tx, change, () => new HttpError(409, coinsOwedMessage(holder.owed)));
   if (balanceAfter < 0) return replayOf(tx, change, () => new HttpError(409, NOT_ENOUGH_COINS_MESSAGE));
   // Under the lock: a concurrent post of the same key has committed by now, or waits for this one.
   const entry = await appendEntry(tx, { userId: change.userId, amount: change.amount, kind: change.kind, reference: change.reference, idempotencyKey: change.idempotencyKey, balanceAfter });
   if (!entry) return replayOf(tx, change, () => new Error(`coin ledger key ${change.idempotencyKey} vanished`));
   await moveLots(tx, change, entry.id);
-  return { entry, replayed: false };
+  const settled = change.amount > 0 ? await settleOwed(tx, change.userId, { coins: balanceAfter, owed: holder.owed }, `${change.idempotencyKey}:settles`) : null;
+  return { entry, replayed: false, balance: settled?.balanceAfter ?? balanceAfter };
 }
 
-async function moveLots(tx: OrbitDatabase, change: CoinChange, entryId: string): Promise<void> {
-  const coins = Math.abs(change.amount);
-  const wrongSign = change.kind === 'spent' || change.kind === 'taken' || change.kind === 'refunded' ? change.amount > 0 : change.amount < 0;
-  if (wrongSign) throw new Error(`a ${change.kind} coin change cannot be ${change.amount}`);
-  switch (change.kind) {
-    case 'purchased':
-      return insertLot(tx, { userId: change.userId, source: 'purchased', purchaseId: change.purchaseId, entryId, coins });
-    case 'earned':
-    case 'granted':
-      return insertLot(tx, { userId: change.userId, source: change.kind, purchaseId: null, entryId, coins });
-    case 'spent':
-    case 'taken':
-      return drawFromLots(tx, entryId, planDraws(await lotsToDrawFrom(tx, change.userId, coins), coins));
-    case 'refunded': {
-      const lot = await lotById(tx, change.lotId);
-      if (lot?.userId !== change.userId || lot.unspent < coins) throw new Error(`lot ${change.lotId} does not hold ${coins} coins of ${change.userId}`);
-      return drawFromLots(tx, entryId, [{ lotId: lot.id, coins }]);
-    }
-    case 'restored':
-      return returnToLot(tx, change.lotId, coins);
-  }
+/**
+ * Takes what the member owes out of what they hold, as far as it goes (a
+ * 'settled' entry drawn like a spend); null when nothing was owed or held.
+ * Called under the member's row lock.
+ */
+async function settleOwed(tx: OrbitDatabase, userId: string, holder: { coins: number; owed: number }, idempotencyKey: string): Promise<CoinEntryRow | null> {
+  const coins = Math.min(holder.owed, holder.coins);
+  if (coins === 0) return null;
+  const entry = await appendEntry(tx, { userId, amount: -coins, kind: 'settled', reference: 'Owed for a reversed payment', idempotencyKey, balanceAfter: holder.coins - coins });
+  if (!entry) return null;
+  await moveLots(tx, { userId, amount: -coins, kind: 'settled' }, entry.id);
+  await setCoinsOwed(tx, userId, holder.owed - coins);
+  return entry;
 }
 
-/** How many coins each lot gives, in the order given, until `coins` are found (the balance, checked above, holds them). */
-function planDraws(lots: ReadonlyArray<{ id: string; unspent: number }>, coins: number): Array<{ lotId: string; coins: number }> {
-  const draws: Array<{ lotId: string; coins: number }> = [];
-  let wanted = coins;
-  for (const lot of lots) {
-    if (wanted === 0) break;
-    const taken = Math.min(lot.unspent, wanted);
-    draws.push({ lotId: lot.id, coins: taken });
-    wanted -= taken;
-  }
-  if (wanted > 0) throw new Error(`the lots hold ${coins - wanted} of the ${coins} coins the balance holds`);
-  return draws;
+export interface OwedChange {
+  /** Owed before the change. */
+  owedBefore: number;
+  /** The entry that settled some of it from the balance at once, if any. */
+  settled: CoinEntryRow | null;
+  balance: number;
+}
+
+/**
+ * Adds (or, with a negative number, forgives) coins the member owes for a
+ * disputed payment, and settles what it can from the balance at once. In the
+ * caller's transaction, under the member's row lock.
+ */
+export async function changeCoinsOwed(tx: OrbitDatabase, userId: string, by: number, idempotencyKey: string): Promise<OwedChange> {
+  const holder = await lockBalance(tx, userId);
+  if (holder === undefined) throw new HttpError(404, 'User not found');
+  const owed = Math.max(0, holder.owed + by);
+  await setCoinsOwed(tx, userId, owed);
+  const settled = await settleOwed(tx, userId, { coins: holder.coins, owed }, idempotencyKey);
+  return { owedBefore: holder.owed, settled, balance: settled?.balanceAfter ?? holder.coins };
 }
 
 /** The earlier post of the change's key, when it was this same change; a different change under the key is 409. */
@@ -93,7 +99,7 @@ async function replayOf(tx: OrbitDatabase, change: CoinChange, otherwise: () => 
   if (earlier.userId !== change.userId || earlier.amount !== change.amount || earlier.kind !== change.kind) {
     throw new HttpError(409, 'This request key was already used for a different change');
   }
-  return { entry: earlier, replayed: true };
+  return { entry: earlier, replayed: true, balance: (await lockBalance(tx, change.userId))?.coins ?? earlier.balanceAfter };
 }
 
 /** postCoinChange in a transaction of its own. */

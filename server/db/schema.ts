@@ -3,7 +3,16 @@ import { REPORT_STATUSES, type ReportStatus } from '../../contract/admin/reports
 import type { BoostSource } from '../../contract/boost';
 import { CALL_END_REASONS, type CallEndReason, type CallState } from '../../contract/calls';
 import { COIN_ENTRY_KINDS, COIN_LOT_SOURCES, type CoinEntryKind, type CoinLotSource } from '../../contract/coins/ledger';
-import { PAYMENT_PROVIDERS, PURCHASE_STATUSES, REFUND_STATUSES, type PaymentProvider, type PurchaseStatus, type RefundStatus } from '../../contract/store/purchases';
+import {
+  DISPUTE_STATUSES,
+  PAYMENT_PROVIDERS,
+  PURCHASE_STATUSES,
+  REFUND_STATUSES,
+  type DisputeStatus,
+  type PaymentProvider,
+  type PurchaseStatus,
+  type RefundStatus,
+} from '../../contract/store/purchases';
 import type { LedgerMismatch, PaymentMismatch } from '../../contract/store/reconciliation';
 import { SUBSCRIPTION_STATUSES, type SubscriptionStatus } from '../../contract/store/subscriptions';
 import type { TestCheckoutStatus, TestSubscriptionStatus } from '../../contract/store/test-checkout';
@@ -92,6 +101,8 @@ export const users = pgTable(
     coins: integer('coins').notNull().default(0),
     /** Likes bought with coins, used once the day's free allowance is gone; they do not expire (coins never do). */
     extraLikes: integer('extra_likes').notNull().default(0),
+    /** Coins a reversed payment (a lost dispute) took back that were already spent: new coins settle it first, and spending waits until it is 0. */
+    coinsOwed: integer('coins_owed').notNull().default(0),
     followers: integer('followers').notNull().default(0),
     following: integer('following').notNull().default(0),
     latitude: doublePrecision('latitude'),
@@ -185,6 +196,7 @@ export const users = pgTable(
     // Coins never go below zero: the ledger refuses a spend past the balance, and this refuses any write that would.
     check('users_coins_not_negative', sql`${t.coins} >= 0`),
     check('users_extra_likes_not_negative', sql`${t.extraLikes} >= 0`),
+    check('users_coins_owed_not_negative', sql`${t.coinsOwed} >= 0`),
   ],
 );
 
@@ -524,6 +536,11 @@ export const purchases = pgTable(
     refundStatus: text('refund_status').$type<RefundStatus>(),
     /** Refunds of this purchase begun: each attempt's ledger entries have keys of their own. */
     refundAttempts: integer('refund_attempts').notNull().default(0),
+    /** The card holder's dispute of the payment (Stripe's dp_…), and where it stands. */
+    disputeId: text('dispute_id'),
+    disputeStatus: text('dispute_status').$type<DisputeStatus>(),
+    /** Coins of the disputed purchase already spent when the dispute opened: owed by the member unless it is won. */
+    disputeOwedCoins: integer('dispute_owed_coins').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
@@ -534,6 +551,7 @@ export const purchases = pgTable(
     check('purchases_status_check', sql`${t.status} in (${sqlList(PURCHASE_STATUSES)})`),
     check('purchases_provider_check', sql`${t.provider} in (${sqlList(PAYMENT_PROVIDERS)})`),
     check('purchases_paid_has_date', sql`(${t.status} = 'paid') = (${t.paidAt} is not null)`),
+    check('purchases_dispute_status_check', sql`${t.disputeStatus} is null or ${t.disputeStatus} in (${sqlList(DISPUTE_STATUSES)})`),
     check('purchases_refund_status_check', sql`${t.refundStatus} is null or ${t.refundStatus} in (${sqlList(REFUND_STATUSES)})`),
     check('purchases_refund_within_amount', sql`${t.refundedMinor} >= 0 and ${t.refundedMinor} <= ${t.amountMinor}`),
   ],
@@ -706,6 +724,8 @@ export const coinLots = pgTable(
     coins: integer('coins').notNull(),
     /** Not yet spent, taken or refunded. */
     unspent: integer('unspent').notNull(),
+    /** Out of the balance while the payment behind them is disputed: back if the dispute is won, gone if lost. */
+    held: integer('held').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
@@ -713,7 +733,7 @@ export const coinLots = pgTable(
       .on(t.userId, t.createdAt)
       .where(sql`${t.unspent} > 0`),
     check('coin_lots_coins_positive', sql`${t.coins} > 0`),
-    check('coin_lots_unspent_within_coins', sql`${t.unspent} >= 0 and ${t.unspent} <= ${t.coins}`),
+    check('coin_lots_unspent_within_coins', sql`${t.unspent} >= 0 and ${t.held} >= 0 and ${t.unspent} + ${t.held} <= ${t.coins}`),
     check('coin_lots_source_check', sql`${t.source} in (${sqlList(COIN_LOT_SOURCES)})`),
     check('coin_lots_only_bought_have_purchase', sql`${t.source} = 'purchased' or ${t.purchaseId} is null`),
   ],

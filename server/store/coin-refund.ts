@@ -32,6 +32,8 @@ function refusal(purchase: PurchaseRow, lot: CoinLotRow | undefined, now: Date):
   if (purchase.kind !== 'coins') return COIN_REFUND_MESSAGES.notCoins;
   if (purchase.status !== 'paid' || !purchase.paidAt) return COIN_REFUND_MESSAGES.notPaid;
   if (purchase.refundStatus !== null || purchase.refundedMinor > 0) return COIN_REFUND_MESSAGES.alreadyAsked;
+  // A disputed payment is for the bank to settle, not a second refund.
+  if (purchase.disputeStatus !== null) return COIN_REFUND_MESSAGES.notRefundable;
   if (!lot || purchase.paymentId === null || purchase.provider === 'seed') return COIN_REFUND_MESSAGES.notRefundable;
   if (now.getTime() >= purchase.paidAt.getTime() + COIN_REFUND_DAYS * DAY_MS) return COIN_REFUND_MESSAGES.tooLate;
   if (lot.unspent !== lot.coins) return COIN_REFUND_MESSAGES.spent;

@@ -5,6 +5,7 @@ import type { CoinEntryRow } from '../coins/queries/ledger';
 import { toCoinEntry } from '../coins/views';
 import { UnknownCheckoutError, type CheckoutState, type PaymentEvent } from './payments-provider';
 import { applyRefundOutcome } from './coin-refund';
+import { applyDisputeState } from './disputes';
 import { lockPurchaseBySession, updatePurchase } from './queries/purchases';
 import { sendReceipt } from './receipt-mail';
 import type { StoreApp } from './store-app';
@@ -117,6 +118,12 @@ export async function applyPaymentEvent(app: StoreApp, event: PaymentEvent, reco
   }
   if (event.kind === 'subscription') {
     await applySubscriptionEvent(app, event, recordEvent, now);
+    return;
+  }
+  if (event.kind === 'dispute') {
+    const dispute = await app.payments.retrieveDispute(event.disputeId);
+    const announce = await app.db.transaction(async (tx) => ((await recordEvent(tx)) ? applyDisputeState(app, tx, dispute) : null));
+    announce?.();
     return;
   }
   if (event.kind === 'refund') {

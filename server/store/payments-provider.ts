@@ -66,6 +66,14 @@ export interface RefundState {
   status: 'succeeded' | 'pending' | 'failed';
 }
 
+/** A card holder's dispute of a payment, as the provider has it now: open until their bank decides. */
+export interface DisputeState {
+  disputeId: string;
+  /** The payment disputed (Stripe's payment intent; the local provider's tpi_). */
+  paymentId: string;
+  status: 'open' | 'won' | 'lost';
+}
+
 /** A renewal the provider was paid for (an invoice): a purchase in the member's history. */
 export interface PaidRenewal {
   invoiceId: string;
@@ -97,6 +105,8 @@ export type PaymentEvent =
   | { id: string; kind: 'subscription'; providerType: string; subscriptionId: string; renewal: PaidRenewal | null }
   /** A refund changed (settled, or failed after it was accepted): Orbit asks the provider for it (retrieveRefund). */
   | { id: string; kind: 'refund'; providerType: string; refundId: string }
+  /** A dispute opened or closed: Orbit asks the provider for it (retrieveDispute). */
+  | { id: string; kind: 'dispute'; providerType: string; disputeId: string }
   | { id: string; kind: 'ignored'; providerType: string };
 
 export class WebhookSignatureError extends Error {}
@@ -130,6 +140,8 @@ export interface PaymentsProvider {
   refund(request: RefundRequest): Promise<RefundState>;
   /** A refund as the provider has it now. */
   retrieveRefund(refundId: string): Promise<RefundState>;
+  /** A dispute as the provider has it now. */
+  retrieveDispute(disputeId: string): Promise<DisputeState>;
   /** Checks the signature (in the provider's header) over the raw request bytes; throws WebhookSignatureError when it does not hold. */
   parseWebhook(rawBody: Buffer, headers: Readonly<Record<string, string | string[] | undefined>>): PaymentEvent;
 }

@@ -9,6 +9,7 @@ import {
   type CheckoutOutcome,
   type CheckoutRequest,
   type CheckoutState,
+  type DisputeState,
   type PaidRenewal,
   type PaymentEvent,
   type PaymentsProvider,
@@ -177,6 +178,13 @@ export class StripePaymentsProvider implements PaymentsProvider {
     return { refundId: refund.id, status: refundStatusOf(refund.status) };
   }
 
+  async retrieveDispute(disputeId: string): Promise<DisputeState> {
+    const dispute = await atStripe(() => this.stripe.disputes.retrieve(disputeId));
+    const intent = dispute.payment_intent;
+    if (intent === null) throw new Error(`Stripe dispute ${disputeId} names no payment intent`);
+    return { disputeId: dispute.id, paymentId: typeof intent === 'string' ? intent : intent.id, status: disputeStatusOf(dispute.status) };
+  }
+
   parseWebhook(rawBody: Buffer, headers: Readonly<Record<string, string | string[] | undefined>>): PaymentEvent {
     const signature = headers['stripe-signature'];
     if (signature === undefined) throw new WebhookSignatureError('No Stripe-Signature header');
@@ -210,6 +218,11 @@ export class StripePaymentsProvider implements PaymentsProvider {
         return { id: event.id, kind: 'subscription', providerType: event.type, subscriptionId, renewal };
       }
       // A refund settled or failed: Orbit asks Stripe for it. A refund made at Stripe's dashboard is not one of Orbit's and is only logged.
+      // A dispute opened, moved or closed: Orbit asks Stripe for it.
+      case 'charge.dispute.created':
+      case 'charge.dispute.updated':
+      case 'charge.dispute.closed':
+        return { id: event.id, kind: 'dispute', providerType: event.type, disputeId: event.data.object.id };
       case 'refund.created':
       case 'refund.updated':
       case 'refund.failed':
@@ -399,4 +412,18 @@ function subscriptionOfInvoice(invoice: Stripe.Invoice): string | null {
 function renewalPaidBy(invoice: Stripe.Invoice): PaidRenewal | null {
   if (invoice.billing_reason === 'subscription_create' || invoice.amount_paid <= 0) return null;
   return { invoiceId: invoice.id, amountMinor: invoice.amount_paid, currency: invoice.currency.toUpperCase() };
+}
+
+/** Stripe's dispute status as Orbit's: won when the money stays (a warning closed or a dispute prevented too), lost when it went back, open until then. */
+function disputeStatusOf(status: Stripe.Dispute.Status): DisputeState['status'] {
+  switch (status) {
+    case 'won':
+    case 'warning_closed':
+    case 'prevented':
+      return 'won';
+    case 'lost':
+      return 'lost';
+    default:
+      return 'open';
+  }
 }

@@ -23,7 +23,7 @@ const DAY_MS = 86_400_000;
  * the local provider refunds as Stripe would, with no money moving.
  */
 function refundableUntil(row: PurchaseRow, unspentCoins: number | null, now: Date): string | null {
-  if (row.kind !== 'coins' || row.status !== 'paid' || !row.paidAt || row.refundStatus !== null || row.refundedMinor > 0) return null;
+  if (row.kind !== 'coins' || row.status !== 'paid' || !row.paidAt || row.refundStatus !== null || row.refundedMinor > 0 || row.disputeStatus !== null) return null;
   if (row.provider === 'seed' || row.paymentId === null || unspentCoins === null || unspentCoins !== row.coins) return null;
   const until = new Date(row.paidAt.getTime() + COIN_REFUND_DAYS * DAY_MS);
   return until > now ? until.toISOString() : null;

@@ -21,14 +21,17 @@ export async function memberCounts(db: OrbitDatabase, activeSince: Date, now: Da
 /**
  * Revenue since the start of today, the week and the month, one row per
  * currency paid in (sums of cents as bigint, read as numbers: far below 2^53):
- * one aggregate query. Counted when paid, less what was refunded; checkouts
+ * one aggregate query. Counted when paid, less what was refunded, and not at
+ * all once a dispute of it is lost (the bank took the money back); checkouts
  * not (yet) paid and the local test provider's payments, where no money
  * moved, are not revenue.
  */
 export async function revenueSums(db: OrbitDatabase, periods: { today: Date; week: Date; month: Date }, now: Date) {
   // The week can start in the previous month, so each period has its own filter.
   const sumSince = (since: Date) =>
-    sql<number>`coalesce(sum(${purchases.amountMinor} - ${purchases.refundedMinor}) filter (where ${purchases.paidAt} >= ${at(since)}), 0)::bigint`.mapWith(Number);
+    sql<number>`coalesce(sum(case when ${purchases.disputeStatus} = 'lost' then 0 else ${purchases.amountMinor} - ${purchases.refundedMinor} end) filter (where ${purchases.paidAt} >= ${at(since)}), 0)::bigint`.mapWith(
+      Number,
+    );
   return db
     .select({ currency: purchases.currency, today: sumSince(periods.today), thisWeek: sumSince(periods.week), thisMonth: sumSince(periods.month) })
     .from(purchases)

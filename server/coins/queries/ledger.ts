@@ -5,10 +5,14 @@ import type { OrbitDatabase } from '../../db/types';
 
 export type CoinEntryRow = typeof coinLedger.$inferSelect;
 
-/** The member's balance, their row locked until the transaction ends: the one place two changes of it are put in order. */
-export async function lockBalance(tx: OrbitDatabase, userId: string): Promise<number | undefined> {
-  const [row] = await tx.select({ coins: users.coins }).from(users).where(eq(users.id, userId)).for('update').limit(1);
-  return row?.coins;
+/** The member's balance and coins owed, their row locked until the transaction ends: the one place two changes of it are put in order. */
+export async function lockBalance(tx: OrbitDatabase, userId: string): Promise<{ coins: number; owed: number } | undefined> {
+  const [row] = await tx.select({ coins: users.coins, owed: users.coinsOwed }).from(users).where(eq(users.id, userId)).for('update').limit(1);
+  return row;
+}
+
+export async function setCoinsOwed(tx: OrbitDatabase, userId: string, owed: number): Promise<void> {
+  await tx.update(users).set({ coinsOwed: owed }).where(eq(users.id, userId));
 }
 
 export async function entryByIdempotencyKey(tx: OrbitDatabase, idempotencyKey: string): Promise<CoinEntryRow | undefined> {

@@ -71,6 +71,27 @@ export async function returnToLot(tx: OrbitDatabase, lotId: string, coins: numbe
     .where(eq(coinLots.id, lotId));
 }
 
+/** Moves unspent coins of a lot out of the balance while the payment behind them is disputed. */
+export async function holdInLot(tx: OrbitDatabase, lotId: string, coins: number): Promise<void> {
+  await tx
+    .update(coinLots)
+    .set({ unspent: sql`${coinLots.unspent} - ${coins}`, held: sql`${coinLots.held} + ${coins}` })
+    .where(eq(coinLots.id, lotId));
+}
+
+/** A dispute won: the held coins, and any the member settled for it meanwhile, are spendable again. */
+export async function releaseFromLot(tx: OrbitDatabase, lotId: string, coins: number): Promise<void> {
+  await tx
+    .update(coinLots)
+    .set({ unspent: sql`${coinLots.unspent} + ${coins}`, held: sql`greatest(0, ${coinLots.held} - ${coins})` })
+    .where(eq(coinLots.id, lotId));
+}
+
+/** A dispute lost: the held coins went back with the money. */
+export async function dropHeld(tx: OrbitDatabase, lotId: string): Promise<void> {
+  await tx.update(coinLots).set({ held: 0 }).where(eq(coinLots.id, lotId));
+}
+
 /** Members whose lots' unspent coins do not add up to their balance (none, while the ledger is the only writer): for tests and reconciliation. */
 export async function balancesOffTheLots(db: OrbitDatabase): Promise<Array<{ userId: string; coins: number; unspent: number }>> {
   return db

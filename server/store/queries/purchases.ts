@@ -43,7 +43,9 @@ export async function setCheckoutSession(db: OrbitDatabase, id: string, sessionI
 export async function updatePurchase(
   tx: OrbitDatabase,
   id: string,
-  values: Partial<Pick<PurchaseRow, 'status' | 'paidAt' | 'paymentId' | 'refundStatus' | 'refundAttempts' | 'refundId' | 'refundedMinor' | 'refundedAt'>>,
+  values: Partial<
+    Pick<PurchaseRow, 'status' | 'paidAt' | 'paymentId' | 'refundStatus' | 'refundAttempts' | 'refundId' | 'refundedMinor' | 'refundedAt' | 'disputeId' | 'disputeStatus' | 'disputeOwedCoins'>
+  >,
 ): Promise<PurchaseRow> {
   const [row] = await tx.update(purchases).set(values).where(eq(purchases.id, id)).returning();
   if (!row) throw new Error(`purchase ${id} vanished`);
@@ -67,6 +69,12 @@ export async function purchasesOf(db: OrbitDatabase, userId: string, page: numbe
 /** The purchase a provider's refund was of (Orbit's own refunds, by the id the provider gave it). */
 export async function lockPurchaseByRefund(tx: OrbitDatabase, refundId: string): Promise<PurchaseRow | undefined> {
   const [row] = await tx.select().from(purchases).where(eq(purchases.refundId, refundId)).for('update');
+  return row;
+}
+
+/** The purchase a provider's payment paid for (a dispute names the payment). */
+export async function lockPurchaseByPayment(tx: OrbitDatabase, paymentId: string): Promise<PurchaseRow | undefined> {
+  const [row] = await tx.select().from(purchases).where(eq(purchases.paymentId, paymentId)).orderBy(purchases.paidAt).limit(1).for('update');
   return row;
 }
 

@@ -12,6 +12,7 @@ import {
   type CheckoutState,
   type PaymentEvent,
   type PaymentsProvider,
+  type DisputeState,
   type RefundRequest,
   type RefundState,
   type SubscriptionChange,
@@ -141,6 +142,11 @@ export class LocalPaymentsProvider implements PaymentsProvider {
   refund(request: RefundRequest): Promise<RefundState> {
     const refundId = `tre_${createHmac('sha256', this.webhookKey).update(request.idempotencyKey).digest('base64url').slice(0, 24)}`;
     return Promise.resolve({ refundId, status: 'succeeded' });
+  }
+
+  /** No card, no bank: nobody can dispute a test payment, so no dispute event ever names one. */
+  retrieveDispute(disputeId: string): Promise<DisputeState> {
+    return Promise.reject(new Error(`the local test provider has no disputes (asked for ${disputeId})`));
   }
 
   retrieveRefund(refundId: string): Promise<RefundState> {

@@ -16,6 +16,9 @@ const KIND_LABELS: Record<CoinEntryKind, string> = {
   spent: 'Spent',
   refunded: 'Refunded',
   restored: 'Refund failed, coins back',
+  held: 'Held while your bank reviews a dispute',
+  released: 'Dispute closed, coins back',
+  settled: 'Owed for a reversed payment',
 };
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });

@@ -59,6 +59,9 @@ describe('readAdminStats', () => {
       { kind: 'coins', itemName: 'Starter Pack', amountMinor: 1, status: 'paid', provider: 'stripe', paidAt: new Date('2026-04-01T08:00:00Z'), createdAt: new Date('2026-03-31T23:50:00Z') },
       // A VIP payment today, withdrawn from: only what was kept (999 less 866 refunded) is revenue.
       { kind: 'vip', itemName: 'Gold', amountMinor: 999, refundedMinor: 866, status: 'paid', provider: 'stripe', paidAt: new Date('2026-04-01T07:00:00Z'), createdAt: new Date('2026-04-01T07:00:00Z') },
+      // Disputed today: lost is no revenue (the bank took it back); won is.
+      { kind: 'coins', itemName: 'Value Pack', amountMinor: 499, disputeStatus: 'lost', status: 'paid', provider: 'stripe', paidAt: new Date('2026-04-01T06:00:00Z'), createdAt: new Date('2026-04-01T06:00:00Z') },
+      { kind: 'coins', itemName: 'Starter Pack', amountMinor: 5, disputeStatus: 'won', status: 'paid', provider: 'stripe', paidAt: new Date('2026-04-01T06:00:00Z'), createdAt: new Date('2026-04-01T06:00:00Z') },
     ]);
 
     const [active, vip, expiredVip, banned] = await Promise.all([registerUser(app), registerUser(app), registerUser(app), registerUser(app)]);
@@ -74,12 +77,12 @@ describe('readAdminStats', () => {
     expect(stats.users).toEqual({ total: 5, active: 1, vip: 1, banned: 1 });
     // Each currency summed apart, in whole cents; a currency nobody paid in during a period is not listed for it.
     expect(stats.revenue).toEqual({
-      today: [{ amountMinor: 1232, currency: 'USD' }],
+      today: [{ amountMinor: 1237, currency: 'USD' }],
       thisWeek: [
         { amountMinor: 89, currency: 'EUR' },
-        { amountMinor: 3730, currency: 'USD' },
+        { amountMinor: 3735, currency: 'USD' },
       ],
-      thisMonth: [{ amountMinor: 1232, currency: 'USD' }],
+      thisMonth: [{ amountMinor: 1237, currency: 'USD' }],
     });
   });
 });

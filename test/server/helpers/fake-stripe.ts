@@ -182,6 +182,11 @@ export interface FakeRefund
   idempotencyKey: string | null;
 }
 
+/** A card holder's dispute of a payment intent's charge (the few fields of Stripe.Dispute Orbit reads). */
+export interface FakeDispute extends Pick<Stripe.Dispute, 'id' | 'object' | 'amount' | 'created' | 'currency' | 'livemode' | 'reason' | 'status'> {
+  payment_intent: string;
+}
+
 export interface FakePaymentIntent {
   id: string;
   object: 'payment_intent';
@@ -229,6 +234,7 @@ export class FakeStripe {
   readonly invoices = new Map<string, FakeInvoice>();
   readonly invoicePayments = new Map<string, FakeInvoicePayment>();
   readonly refunds = new Map<string, FakeRefund>();
+  readonly disputes = new Map<string, FakeDispute>();
   readonly requests: RecordedRequest[] = [];
   private readonly answered = new Map<string, { body: string; answer: Answer }>();
   /** The status the next refund is created with (then back to succeeded). */
@@ -315,6 +321,39 @@ export class FakeStripe {
     if (!refund) throw new Error(`no refund ${refundId}`);
     refund.status = status;
     return refund;
+  }
+
+  /** The card holder disputes the payment with their bank: Stripe opens a dispute needing a response. */
+  openDispute(paymentIntentId: string): FakeDispute {
+    const intent = this.intent(paymentIntentId);
+    const dispute: FakeDispute = {
+      id: newId('dp'),
+      object: 'dispute',
+      amount: intent.amount,
+      created: nowSeconds(),
+      currency: intent.currency,
+      livemode: false,
+      reason: 'fraudulent',
+      status: 'needs_response',
+      payment_intent: paymentIntentId,
+    };
+    this.disputes.set(dispute.id, dispute);
+    return dispute;
+  }
+
+  /** The bank decides the dispute. */
+  closeDispute(disputeId: string, status: 'won' | 'lost'): FakeDispute {
+    const dispute = this.disputes.get(disputeId);
+    if (!dispute) throw new Error(`no dispute ${disputeId}`);
+    dispute.status = status;
+    return dispute;
+  }
+
+  /** A snapshot event about a dispute (charge.dispute.*). */
+  disputeEvent(type: string, disputeId: string, id = newId('evt')): string {
+    const dispute = this.disputes.get(disputeId);
+    if (!dispute) throw new Error(`the fake Stripe has no dispute ${disputeId}`);
+    return eventAbout(type, dispute, id);
   }
 
   /** The refunds made of a payment intent, oldest first. */
@@ -590,6 +629,11 @@ export class FakeStripe {
     const invoice = /^\/v1\/invoices\/([^/]+)$/.exec(path);
     if (method === 'GET' && invoice?.[1]) return this.retrieveInvoice(decodeURIComponent(invoice[1]), list(params, 'expand'));
     if (method === 'POST' && path === '/v1/refunds') return this.createRefund(params, idempotencyKey);
+    const dispute = /^\/v1\/disputes\/([^/]+)$/.exec(path);
+    if (method === 'GET' && dispute?.[1]) {
+      const found = this.disputes.get(decodeURIComponent(dispute[1]));
+      return found ? { status: 200, body: structuredClone(found) } : stripeError(404, 'invalid_request_error', `No such dispute: '${dispute[1]}'`, 'resource_missing');
+    }
     const refund = /^\/v1\/refunds\/([^/]+)$/.exec(path);
     if (method === 'GET' && refund?.[1]) return this.retrieveRefund(decodeURIComponent(refund[1]));
     return stripeError(404, 'invalid_request_error', `Unrecognized request URL (${method}: ${path}).`);

@@ -1,14 +1,14 @@
-import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CoinHistoryResponse } from '../../../contract/coins/ledger';
 import type { CoinPack } from '../../../contract/store/catalogue';
-import { COIN_REFUND_MESSAGES, type RefundPurchaseResponse, type StartCheckoutResponse } from '../../../contract/store/purchases';
+import { COIN_REFUND_MESSAGES, type RefundPurchaseResponse } from '../../../contract/store/purchases';
 import { balancesOffTheLots } from '../../../server/coins/queries/lots';
 import { purchases } from '../../../server/db/schema';
 import { bearer, registerUser, type RegisteredUser } from '../helpers/accounts';
 import { firstCoinPack } from '../helpers/catalogue';
-import { FAKE_STRIPE_SECRET_KEY, FAKE_STRIPE_WEBHOOK_SECRET, signStripeWebhook, startFakeStripe, type FakeStripe } from '../helpers/fake-stripe';
+import { FAKE_STRIPE_SECRET_KEY, FAKE_STRIPE_WEBHOOK_SECRET, startFakeStripe, type FakeStripe } from '../helpers/fake-stripe';
+import { deliverStripeEvent, packBoughtThroughStripe } from '../helpers/stripe-purchase';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 // A member's refund of a coin pack through Stripe (issue 48), against the
@@ -29,24 +29,8 @@ afterAll(async () => {
   await stripe?.close();
 });
 
-function deliver(payload: string) {
-  return testApp.app.inject({ method: 'POST', url: '/api/store/webhooks/stripe', headers: { 'content-type': 'application/json', 'stripe-signature': signStripeWebhook(payload) }, payload });
-}
-
-/** A coin pack paid through Stripe Checkout: its purchase id and payment intent. */
-async function boughtPack(member: RegisteredUser): Promise<{ purchaseId: string; paymentIntent: string }> {
-  const response = await testApp.app.inject({
-    method: 'POST',
-    url: '/api/store/checkout',
-    headers: bearer(member.token),
-    payload: { item: { kind: 'coinPack', id: pack._id }, attemptId: randomUUID(), waiveWithdrawal: true },
-  });
-  const { purchase, checkoutUrl } = response.json<StartCheckoutResponse>();
-  const sessionId = /(cs_test_\w+)$/.exec(checkoutUrl)?.[1] ?? '';
-  stripe.pay(sessionId);
-  expect((await deliver(stripe.event('checkout.session.completed', sessionId))).statusCode).toBe(200);
-  return { purchaseId: purchase._id, paymentIntent: stripe.session(sessionId).payment_intent ?? '' };
-}
+const deliver = (payload: string) => deliverStripeEvent(testApp.app, payload);
+const boughtPack = (member: RegisteredUser) => packBoughtThroughStripe(testApp.app, stripe, member, pack._id);
 
 const refund = (member: RegisteredUser, purchaseId: string) => testApp.app.inject({ method: 'POST', url: `/api/store/purchases/${purchaseId}/refund`, headers: bearer(member.token) });
 

@@ -18,6 +18,9 @@ const KIND_LABELS: Record<CoinEntryKind, string> = {
   spent: 'Spent',
   refunded: 'Refunded',
   restored: 'Refund failed, restored',
+  held: 'Held (dispute)',
+  released: 'Released (dispute won)',
+  settled: 'Settled what was owed',
 };
 const COLUMNS = ['When', 'What', 'Coins', 'Balance'];
 
@@ -114,6 +117,7 @@ export function CoinsDialog({ user, onClose }: CoinsDialogProps) {
         <Text>
           {`@${user.username} holds `}
           <strong>{coinsText(balance)}</strong>
+          {user.coinsOwed > 0 ? ` and owes ${coinsText(user.coinsOwed)} from a reversed payment (settled from new coins first; spending is paused until then)` : ''}
         </Text>
         <div role="status">{adjust.isSuccess ? <Notice tone="success">{adjust.data.message}</Notice> : null}</div>
         <form onSubmit={submit} noValidate aria-label="Grant or take coins">

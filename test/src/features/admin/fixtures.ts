@@ -18,6 +18,7 @@ export function adminUser(overrides: Partial<AdminUser> = {}): AdminUser {
     avatar: '/api/media/avatar/maya',
     region: 'Mumbai',
     coins: 120,
+    coinsOwed: 0,
     isVIP: false,
     vipTier: null,
     vipUntil: null,
