@@ -7,7 +7,7 @@ import { appendEntry, appendGrants, entryByIdempotencyKey, lockBalance, setCoins
 // written in the same transaction as the balance, under the member's row lock,
 // and keyed by the caller: a retried request, a webhook delivered twice or a
 // double click changes the balance once. Each credit opens a lot and each
-// debit draws from lots (lot-queries.ts), so the money behind every coin is
+// debit draws from lots (queries/lots.ts), so the money behind every coin is
 // known when a purchase is refunded or disputed (lots.ts). Coins a lost
 // dispute took back after they were spent are owed: new coins settle them
 // first, and spending waits until nothing is owed.

@@ -104,7 +104,7 @@ export async function refundCoinPurchase(app: StoreApp, member: UserRow, purchas
   let refund: RefundState;
   try {
     refund = await atProvider(
-      app.payments.refund({ paymentId: purchase.paymentId ?? '', amountMinor: purchase.amountMinor, currency: purchase.currency, idempotencyKey: `refund:${purchase.id}` }),
+      app.payments.refund({ purchaseId: purchase.id, paymentId: purchase.paymentId ?? '', amountMinor: purchase.amountMinor, currency: purchase.currency, idempotencyKey: `refund:${purchase.id}` }),
       PROVIDER_UNREACHABLE,
     );
   } catch (error) {
@@ -135,7 +135,8 @@ export async function refundCoinPurchase(app: StoreApp, member: UserRow, purchas
  * team, as its coins are not taken back here.
  */
 export async function applyRefundOutcome(app: StoreApp, tx: OrbitDatabase, refund: RefundState, now: Date): Promise<(() => void) | null> {
-  const purchase = await lockPurchaseByRefund(tx, refund.refundId);
+  // By the refund's id once Orbit stored it; before that (its first events can come first), by the purchase it names.
+  const purchase = (await lockPurchaseByRefund(tx, refund.refundId)) ?? (refund.purchaseId ? await lockPurchase(tx, refund.purchaseId) : undefined);
   if (!purchase) {
     app.log.warn({ refundId: refund.refundId }, 'provider reported a refund Orbit did not ask for: settle its coins by hand');
     return null;
@@ -147,7 +148,8 @@ export async function applyRefundOutcome(app: StoreApp, tx: OrbitDatabase, refun
   }
   if (purchase.refundStatus !== 'pending') return null;
   if (refund.status === 'succeeded') {
-    const settled = await updatePurchase(tx, purchase.id, { refundStatus: 'succeeded' });
+    // It may settle before Orbit stored the provider's answer (recordAnswer then leaves it as it is).
+    const settled = await updatePurchase(tx, purchase.id, { refundStatus: 'succeeded', refundId: refund.refundId, refundedMinor: purchase.amountMinor, refundedAt: purchase.refundedAt ?? now });
     return () => announce(app, settled, null, now);
   }
   if (refund.status === 'failed') {

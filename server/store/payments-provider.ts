@@ -53,6 +53,8 @@ export type SubscriptionChange = { cancelAtPeriodEnd: boolean } | { price: Subsc
 
 /** A refund asked of the provider: of a payment (Stripe's payment intent or invoice, the local provider's tpi_/tin_), in part or whole. */
 export interface RefundRequest {
+  /** The purchase refunded: kept with the refund at the provider, so its events find the purchase even before Orbit has stored the refund's id. */
+  purchaseId: string;
   paymentId: string;
   amountMinor: number;
   currency: string;
@@ -63,6 +65,8 @@ export interface RefundRequest {
 /** succeeded: the money is on its way back; pending: the provider confirms later (a refund.updated / charge.refunded event); failed: nothing was refunded. */
 export interface RefundState {
   refundId: string;
+  /** The purchase Orbit asked it for (null for a refund made at the provider's dashboard). */
+  purchaseId: string | null;
   status: 'succeeded' | 'pending' | 'failed';
 }
 

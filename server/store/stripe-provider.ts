@@ -160,12 +160,12 @@ export class StripePaymentsProvider implements PaymentsProvider {
   }
 
   async refund(request: RefundRequest): Promise<RefundState> {
-    const { paymentId, amountMinor, idempotencyKey } = request;
+    const { purchaseId, paymentId, amountMinor, idempotencyKey } = request;
     // The amount is in the payment's own currency: a refund of a payment intent names none (Stripe's `currency` is for customer balance refunds).
     try {
       const paymentIntent = await this.paymentIntentOf(paymentId);
-      const refund = await atStripe(() => this.stripe.refunds.create({ payment_intent: paymentIntent, amount: amountMinor }, { idempotencyKey }));
-      return { refundId: refund.id, status: refundStatusOf(refund.status) };
+      const refund = await atStripe(() => this.stripe.refunds.create({ payment_intent: paymentIntent, amount: amountMinor, metadata: { purchaseId } }, { idempotencyKey }));
+      return refundStateOf(refund);
     } catch (error) {
       // Orbit stored the payment from Stripe's own answer: one Stripe does not know is a fault, not something to retry.
       if (isMissing(error)) throw new Error(`Stripe has no payment ${paymentId} to refund`, { cause: error });
@@ -174,8 +174,7 @@ export class StripePaymentsProvider implements PaymentsProvider {
   }
 
   async retrieveRefund(refundId: string): Promise<RefundState> {
-    const refund = await atStripe(() => this.stripe.refunds.retrieve(refundId));
-    return { refundId: refund.id, status: refundStatusOf(refund.status) };
+    return refundStateOf(await atStripe(() => this.stripe.refunds.retrieve(refundId)));
   }
 
   async retrieveDispute(disputeId: string): Promise<DisputeState> {
@@ -426,4 +425,8 @@ function disputeStatusOf(status: Stripe.Dispute.Status): DisputeState['status'] 
     default:
       return 'open';
   }
+}
+
+function refundStateOf(refund: Stripe.Refund): RefundState {
+  return { refundId: refund.id, purchaseId: refund.metadata?.purchaseId ?? null, status: refundStatusOf(refund.status) };
 }

@@ -52,7 +52,7 @@ export async function withdrawFromSubscription(app: StoreApp, member: UserRow, n
   const refund =
     refundMinor > 0 && payment.paymentId
       ? await atProvider(
-          app.payments.refund({ paymentId: payment.paymentId, amountMinor: refundMinor, currency: payment.currency, idempotencyKey: `refund:${payment.id}` }),
+          app.payments.refund({ purchaseId: payment.id, paymentId: payment.paymentId, amountMinor: refundMinor, currency: payment.currency, idempotencyKey: `refund:${payment.id}` }),
           PROVIDER_UNREACHABLE,
         )
       : null;

@@ -141,7 +141,7 @@ export class LocalPaymentsProvider implements PaymentsProvider {
   /** No money moved, so none goes back: the refund succeeds at once, named after its key so a retry is the same refund. */
   refund(request: RefundRequest): Promise<RefundState> {
     const refundId = `tre_${createHmac('sha256', this.webhookKey).update(request.idempotencyKey).digest('base64url').slice(0, 24)}`;
-    return Promise.resolve({ refundId, status: 'succeeded' });
+    return Promise.resolve({ refundId, purchaseId: request.purchaseId, status: 'succeeded' });
   }
 
   /** No card, no bank: nobody can dispute a test payment, so no dispute event ever names one. */
@@ -149,8 +149,9 @@ export class LocalPaymentsProvider implements PaymentsProvider {
     return Promise.reject(new Error(`the local test provider has no disputes (asked for ${disputeId})`));
   }
 
+  /** Refunds are made and settled at once here; what they were for is Orbit's to know. */
   retrieveRefund(refundId: string): Promise<RefundState> {
-    return Promise.resolve({ refundId, status: 'succeeded' });
+    return Promise.resolve({ refundId, purchaseId: null, status: 'succeeded' });
   }
 
   /**

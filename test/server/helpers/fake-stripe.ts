@@ -833,7 +833,7 @@ export class FakeStripe {
       currency: intent.currency,
       customer: intent.customer,
       customer_account: null,
-      metadata: {},
+      metadata: typeof params.metadata === 'object' ? (params.metadata as Record<string, string>) : {},
       payment_intent: intentId,
       payment_method: null,
       reason: null,

@@ -96,6 +96,20 @@ describe('refunding a coin pack through Stripe', () => {
     expect(await balancesOffTheLots(testApp.db)).toEqual([]);
   });
 
+  it("finds the purchase by the refund's metadata when Stripe's event comes before Orbit stored the refund's id", async () => {
+    const member = await registerUser(testApp.app);
+    const { purchaseId, paymentIntent } = await boughtPack(member);
+    stripe.nextRefundStatus('pending');
+    expect((await refund(member, purchaseId)).statusCode).toBe(200);
+    const made = stripe.refundsOf(paymentIntent)[0];
+    expect(made?.metadata).toEqual({ purchaseId });
+    // As if the event had overtaken the answer: the refund's id is not stored yet.
+    await testApp.db.update(purchases).set({ refundId: null, refundedMinor: 0, refundedAt: null }).where(eq(purchases.id, purchaseId));
+    stripe.settleRefund(made?.id ?? '', 'succeeded');
+    expect((await deliver(stripe.refundEvent('refund.updated', made?.id ?? ''))).statusCode).toBe(200);
+    expect(await storedPurchase(purchaseId)).toMatchObject({ refundStatus: 'succeeded', refundId: made?.id, refundedMinor: pack.price.amountMinor });
+  });
+
   it('marks a pending refund settled when Stripe says it succeeded', async () => {
     const member = await registerUser(testApp.app);
     const { purchaseId, paymentIntent } = await boughtPack(member);

@@ -79,7 +79,8 @@ async function coinPackPaid(amountMinor = 500): Promise<{ paymentId: string }> {
 }
 
 function refundRequest(paymentId: string, amountMinor: number, idempotencyKey: string = randomUUID()): RefundRequest {
-  return { paymentId, amountMinor, currency: 'EUR', idempotencyKey };
+  // The same key is the same request, metadata included (Stripe refuses a key reused with other parameters).
+  return { purchaseId: `purchase-of-${idempotencyKey}`, paymentId, amountMinor, currency: 'EUR', idempotencyKey };
 }
 
 /** A provider whose Stripe refuses connections. */
@@ -365,7 +366,7 @@ describe('refunds', () => {
     expect(paymentId).toMatch(/^pi_/);
 
     const refund = await provider.refund(refundRequest(paymentId, 200, 'refund-pi-1'));
-    expect(refund).toEqual({ refundId: expect.stringMatching(/^re_/) as unknown, status: 'succeeded' });
+    expect(refund).toEqual({ refundId: expect.stringMatching(/^re_/) as unknown, purchaseId: expect.any(String) as unknown, status: 'succeeded' });
     expect(stripe.refundsOf(paymentId)).toEqual([expect.objectContaining({ id: refund.refundId, amount: 200, currency: 'eur', status: 'succeeded', idempotencyKey: 'refund-pi-1' })]);
     const sent = lastRequest('POST', '/v1/refunds');
     expect(sent).toMatchObject({ params: { payment_intent: paymentId, amount: '200' }, idempotencyKey: 'refund-pi-1' });
