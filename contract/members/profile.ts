@@ -46,6 +46,8 @@ export const userSchema = z.object({
   bio: z.string(),
   lang: z.string(),
   coins: z.number().int(),
+  /** Coins a lost payment dispute left owed (only its owner sees it): new coins settle it first, and spending waits until it is 0. */
+  coinsOwed: z.number().int(),
   /** Whether others' radars may show this person (their own choice, in Settings); only its owner sees it. */
   showOnRadar: z.boolean(),
   /** Who they want to meet; only its owner sees it. */
@@ -81,6 +83,7 @@ export const publicUserSchema = userSchema
     email: true,
     emailVerified: true,
     coins: true,
+    coinsOwed: true,
     role: true,
     showOnRadar: true,
     preferences: true,

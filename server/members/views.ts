@@ -55,6 +55,7 @@ export function toUserView(row: UserRow, now: Date = new Date()): User {
     bio: row.bio,
     lang: row.language,
     coins: row.coins,
+    coinsOwed: row.coinsOwed,
     showOnRadar: !row.isHidden,
     preferences: { showMe: row.showMe, minAge: row.prefMinAge, maxAge: row.prefMaxAge, maxDistanceKm: row.prefMaxDistanceKm },
     onboarding: { completed: row.onboardedAt !== null, step: row.onboardingStep },

@@ -35,13 +35,20 @@ export function BalanceCard({ isAuthenticated, user }: BalanceCardProps) {
         Your balance
       </Text>
       {user ? (
-        <Amount>
-          <Coin aria-hidden="true">
-            <CoinIcon />
-          </Coin>
-          <strong>{formatCount(user.coins)}</strong>
-          <span>coins</span>
-        </Amount>
+        <>
+          <Amount>
+            <Coin aria-hidden="true">
+              <CoinIcon />
+            </Coin>
+            <strong>{formatCount(user.coins)}</strong>
+            <span>coins</span>
+          </Amount>
+          {user.coinsOwed > 0 ? (
+            <Text size="sm" tone="muted">
+              {`${formatCount(user.coinsOwed)} coins owed for a payment your bank reversed: new coins settle it first, and spending waits until then.`}
+            </Text>
+          ) : null}
+        </>
       ) : (
         <Skeleton width="100%" height={theme.space[8] + theme.space[2]} />
       )}

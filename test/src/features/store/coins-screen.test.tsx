@@ -59,6 +59,19 @@ describe('the Coins screen', () => {
     renderStoreApp('/coins');
     const balance = await screen.findByRole('complementary', { name: 'Your balance' });
     await waitFor(() => expect(balance).toHaveTextContent('1,234coins'));
+    expect(balance).not.toHaveTextContent('owed');
+  });
+
+  it('tells a member who owes coins for a reversed payment what that means for spending', async () => {
+    localStorage.setItem('user_token', 'user-token');
+    mockApi({
+      'GET /api/config/public': publicConfigReply,
+      'GET /api/store/coinpacks': () => coinPacksReply(),
+      'GET /api/user/me': () => meReply(accountWith({ coins: 0, coinsOwed: 1200 })),
+    });
+    renderStoreApp('/coins');
+    const balance = await screen.findByRole('complementary', { name: 'Your balance' });
+    await waitFor(() => expect(balance).toHaveTextContent('1,200 coins owed for a payment your bank reversed: new coins settle it first, and spending waits until then.'));
   });
 
   it("shows the signed-in member's coin history, newest first, and pages through it", async () => {

@@ -52,6 +52,7 @@ export function accountWith(overrides: Partial<User> = {}): User {
     bio: '',
     lang: 'English',
     coins: 1234,
+    coinsOwed: 0,
     showOnRadar: true,
     preferences: { showMe: 'everyone', minAge: 18, maxAge: 99, maxDistanceKm: null },
     onboarding: { completed: true, step: 'preferences' },

@@ -53,6 +53,7 @@ export function me(extra: Partial<User> = {}): User {
     bio: 'Coffee and long walks.',
     lang: 'English',
     coins: 500,
+    coinsOwed: 0,
     showOnRadar: true,
     preferences: { showMe: 'everyone', minAge: 18, maxAge: 99, maxDistanceKm: null },
     onboarding: { completed: true, step: 'preferences' },
