@@ -73,3 +73,20 @@ export const testSubscriptionSchema = z.object({
 });
 export const testSubscriptionResponseSchema = z.object({ success: z.literal(true), subscription: testSubscriptionSchema });
 export type TestSubscriptionResponse = z.infer<typeof testSubscriptionResponseSchema>;
+
+/**
+ * The local provider's stand-in for the card holder's bank: a test disputes a
+ * paid test payment (tpi_…), then closes the dispute as won or lost. Orbit
+ * hears of each through the signed webhook path, as from Stripe.
+ */
+export const testPaymentParamsSchema = z.strictObject({ paymentId: z.string().regex(/^tpi_[A-Za-z0-9_-]{16,64}$/, 'Unknown payment') });
+
+export const testDisputeBodySchema = z.strictObject({
+  status: z.enum(['open', 'won', 'lost'], { message: 'status must be open, won or lost' }),
+});
+
+export const testDisputeResponseSchema = z.object({
+  success: z.literal(true),
+  dispute: z.object({ id: z.string(), paymentId: z.string(), status: z.enum(['open', 'won', 'lost']) }),
+});
+export type TestDisputeResponse = z.infer<typeof testDisputeResponseSchema>;

@@ -604,6 +604,8 @@ export const testCheckoutSessions = pgTable('test_checkout_sessions', {
   billingMonths: integer('billing_months'),
   /** The subscription paying it started. */
   subscriptionId: text('subscription_id'),
+  /** A test's dispute of the payment (the bank's part, played by a test): open, then won or lost. */
+  disputeStatus: text('dispute_status').$type<DisputeStatus>(),
   createdAt: createdAt(),
 });
 

@@ -25,7 +25,7 @@ export async function lockTestSession(tx: OrbitDatabase, id: string): Promise<Te
   return row;
 }
 
-export async function updateTestSession(tx: OrbitDatabase, id: string, values: Partial<Pick<TestCheckoutSessionRow, 'status' | 'declined' | 'subscriptionId'>>): Promise<TestCheckoutSessionRow> {
+export async function updateTestSession(tx: OrbitDatabase, id: string, values: Partial<Pick<TestCheckoutSessionRow, 'status' | 'declined' | 'subscriptionId' | 'disputeStatus'>>): Promise<TestCheckoutSessionRow> {
   const [row] = await tx.update(testCheckoutSessions).set(values).where(eq(testCheckoutSessions.id, id)).returning();
   if (!row) throw new Error(`test checkout session ${id} vanished`);
   return row;

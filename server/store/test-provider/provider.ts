@@ -144,9 +144,29 @@ export class LocalPaymentsProvider implements PaymentsProvider {
     return Promise.resolve({ refundId, purchaseId: request.purchaseId, status: 'succeeded' });
   }
 
-  /** No card, no bank: nobody can dispute a test payment, so no dispute event ever names one. */
-  retrieveDispute(disputeId: string): Promise<DisputeState> {
-    return Promise.reject(new Error(`the local test provider has no disputes (asked for ${disputeId})`));
+  /** A test's dispute, named after its payment's session (tdp_ for tcs_). */
+  async retrieveDispute(disputeId: string): Promise<DisputeState> {
+    const row = await testSessionById(this.db, `tcs_${disputeId.slice(4)}`);
+    const dispute = row ? disputeOf(row) : null;
+    if (!dispute) throw new Error(`the local test provider has no dispute ${disputeId}`);
+    return dispute;
+  }
+
+  /**
+   * A test plays the card holder's bank: disputes a paid test payment (open),
+   * then closes the dispute as won or lost. Orbit hears of it through the
+   * webhook (charge.dispute.created, .closed), as from Stripe; null when the
+   * payment is not a paid one of this provider's.
+   */
+  async dispute(sessionId: string, status: DisputeState['status']): Promise<DisputeState | null> {
+    const row = await this.db.transaction(async (tx) => {
+      const locked = await lockTestSession(tx, sessionId);
+      if (locked?.status !== 'complete') return null;
+      return updateTestSession(tx, sessionId, { disputeStatus: status });
+    });
+    const dispute = row ? disputeOf(row) : null;
+    if (dispute) this.announce(status === 'open' ? 'charge.dispute.created' : 'charge.dispute.closed', { id: dispute.disputeId });
+    return dispute;
   }
 
   /** Refunds are made and settled at once here; what they were for is Orbit's to know. */
@@ -206,6 +226,7 @@ export class LocalPaymentsProvider implements PaymentsProvider {
     }
     const object = parsed.data.object;
     if (parsed.type.startsWith('checkout.session.')) return { id: parsed.id, kind: 'checkout', providerType: parsed.type, sessionId: object.id };
+    if (parsed.type.startsWith('charge.dispute.')) return { id: parsed.id, kind: 'dispute', providerType: parsed.type, disputeId: object.id };
     if (parsed.type.startsWith('customer.subscription.')) return { id: parsed.id, kind: 'subscription', providerType: parsed.type, subscriptionId: object.id, renewal: null };
     if (parsed.type.startsWith('invoice.') && object.subscription) {
       const renewal =
@@ -285,4 +306,10 @@ function stateOf(row: TestCheckoutSessionRow): Omit<CheckoutState, 'subscription
     currency: row.currency,
     paymentId: row.status === 'complete' ? `tpi_${row.id.slice(4)}` : null,
   };
+}
+
+/** The session's payment's dispute, when a test opened one. */
+function disputeOf(row: TestCheckoutSessionRow): DisputeState | null {
+  if (row.disputeStatus === null) return null;
+  return { disputeId: `tdp_${row.id.slice(4)}`, paymentId: `tpi_${row.id.slice(4)}`, status: row.disputeStatus };
 }

@@ -8,6 +8,9 @@ import {
   testRenewalBodySchema,
   testSubscriptionParamsSchema,
   testSubscriptionResponseSchema,
+  testDisputeBodySchema,
+  testDisputeResponseSchema,
+  testPaymentParamsSchema,
   type TestCheckoutSession,
 } from '../../../contract/store/test-checkout';
 import type { TestCheckoutSessionRow, TestSubscriptionRow } from '../../db/schema';
@@ -24,6 +27,7 @@ import type { LocalPaymentsProvider, SessionChange } from './provider';
 
 const tags = ['test payments'];
 const NOT_FOUND = 'Checkout not found';
+const PAYMENT_NOT_FOUND = 'Payment not found';
 
 function toSession(row: TestCheckoutSessionRow): TestCheckoutSession {
   return {
@@ -151,6 +155,33 @@ const testCheckoutRoutes: FastifyPluginCallbackZod<{ provider: LocalPaymentsProv
     if (!moved) throw new HttpError(409, SUBSCRIPTION_ENDED);
     return { success: true as const, subscription: toTestSubscription(changed) };
   }
+
+  app.post(
+    '/store/test-payments/:paymentId/dispute',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        summary: 'Dispute a paid test payment as the card holder\'s bank would, then close the dispute as won or lost (no money moves)',
+        description: 'Orbit hears of it through the signed webhook (charge.dispute.created, charge.dispute.closed), as from Stripe.',
+        security: bearerSecurity,
+        params: testPaymentParamsSchema,
+        body: testDisputeBodySchema,
+        response: { 200: testDisputeResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const sessionId = `tcs_${request.params.paymentId.slice(4)}`;
+      const session = await ownSession(signedInUser(request).id, sessionId).catch((error: unknown) => {
+        if (error instanceof HttpError && error.statusCode === 404) throw new HttpError(404, PAYMENT_NOT_FOUND);
+        throw error;
+      });
+      if (session.status !== 'complete') throw new HttpError(409, 'Only a paid test payment can be disputed');
+      const dispute = await provider.dispute(sessionId, request.body.status);
+      if (!dispute) throw new HttpError(409, 'Only a paid test payment can be disputed');
+      return { success: true as const, dispute: { id: dispute.disputeId, paymentId: dispute.paymentId, status: dispute.status } };
+    },
+  );
 
   app.post(
     '/store/test-subscriptions/:subscriptionId/renewal',

@@ -346,6 +346,11 @@ export const AUTHORIZATION_TABLE: Record<RouteKey, MatrixRow> = {
     expected: { anonymous: 401, userA: 409, userB: 404, banned: 401, admin: 403 },
     request: async (world) => ({ method: 'POST', url: `/api/store/purchases/${(await checkoutOfUserA(world)).purchaseId}/refund` }),
   },
+  // User A's checkout is not paid: its owner is told so (409), anyone else that it does not exist.
+  'POST /api/store/test-payments/{paymentId}/dispute': {
+    expected: { anonymous: 401, userA: 409, userB: 404, banned: 401, admin: 403 },
+    request: async (world) => ({ method: 'POST', url: `/api/store/test-payments/tpi_${(await checkoutOfUserA(world)).sessionId.slice(4)}/dispute`, payload: { status: 'open' } }),
+  },
   'GET /api/store/test-checkout/{sessionId}': {
     expected: { anonymous: 401, userA: 200, userB: 404, banned: 401, admin: 403 },
     request: async (world) => get(`/api/store/test-checkout/${(await checkoutOfUserA(world)).sessionId}`),

@@ -1,0 +1,1 @@
+ALTER TABLE "test_checkout_sessions" ADD COLUMN "dispute_status" text;
