@@ -188,6 +188,8 @@ describe('the realtime connection', () => {
       createdAt: new Date().toISOString(),
       paidAt: new Date().toISOString(),
       refunded: null,
+      refundStatus: null,
+      refundableUntil: null,
     };
     socket.serverSends('purchase:updated', { purchase });
     expect(signals).toContainEqual({ type: 'purchase', purchase });
