@@ -8,6 +8,7 @@ import { COIN_PRICES } from '../../contract/coins/spending';
 import { createScratchPostgres, type ScratchPostgres } from '../../scripts/lib/scratch-postgres';
 import { grantOpeningBalances } from '../../server/coins/ledger';
 import { balancesOffTheLedger } from '../../server/coins/queries/ledger';
+import { balancesOffTheLots } from '../../server/coins/queries/lots';
 import { openDatabase, type OpenDatabaseOptions } from '../../server/db/client';
 import { coinLedger } from '../../server/db/schema';
 import { ServerProcess } from '../../test/durability/server-process';
@@ -56,6 +57,8 @@ interface MeasuredStep extends StepSummary {
 interface LedgerCheck {
   /** Members whose balance is not the sum of their entries. */
   offTheLedger: number;
+  /** Members whose balance is not the unspent coins of their lots. */
+  offTheLots: number;
   /** 'spent' entries in the ledger, against the 2xx answers over the whole run (warm-up included). */
   spentEntries: number;
   answered: number;
@@ -92,14 +95,15 @@ async function checkLedger(options: OpenDatabaseOptions, answered: number): Prom
   const connection = await openDatabase(options);
   try {
     const off = await balancesOffTheLedger(connection.db);
+    const offLots = await balancesOffTheLots(connection.db);
     const [spent] = await connection.db.select({ entries: count() }).from(coinLedger).where(eq(coinLedger.kind, 'spent'));
-    return { offTheLedger: off.length, spentEntries: spent?.entries ?? 0, answered };
+    return { offTheLedger: off.length, offTheLots: offLots.length, spentEntries: spent?.entries ?? 0, answered };
   } finally {
     await connection.close();
   }
 }
 
-const ledgerBalances = (check: LedgerCheck) => check.offTheLedger === 0 && check.spentEntries === check.answered;
+const ledgerBalances = (check: LedgerCheck) => check.offTheLedger === 0 && check.offTheLots === 0 && check.spentEntries === check.answered;
 
 /** Spends open loop: the warm-up, then the steps until one fails or the deadline nears; then the ledger check. */
 async function spendOn(context: BenchContext, database: Database, options: OpenDatabaseOptions & { dataDir: string }, deadline: number): Promise<DatabaseRun> {
@@ -215,9 +219,9 @@ function runRows(run: DatabaseRun): Row[] {
       ],
     ),
     [
-      "ledger afterwards: every balance the sum of its entries, 'spent' entries = 2xx answers",
+      "ledger afterwards: every balance the sum of its entries and of its lots' unspent coins, 'spent' entries = 2xx answers",
       run.database,
-      `${check.offTheLedger} of ${MEMBERS.toLocaleString('en-US')} members off the ledger; ${check.spentEntries.toLocaleString('en-US')} spent entries for ${check.answered.toLocaleString('en-US')} 2xx answers`,
+      `${check.offTheLedger} of ${MEMBERS.toLocaleString('en-US')} members off the ledger, ${check.offTheLots} off their lots; ${check.spentEntries.toLocaleString('en-US')} spent entries for ${check.answered.toLocaleString('en-US')} 2xx answers`,
       'none off, equal',
       yesNo(ledgerBalances(check)),
     ],
@@ -250,7 +254,7 @@ export const ledgerPart: BenchPart = {
         `Each request is POST ${SPEND_PATH} {item: '${ITEM}', attemptId: a fresh UUID} with the member's Bearer token (${COIN_PRICES[ITEM].coins} coins for ${COIN_PRICES[ITEM].title}: a 'spent' ledger entry and the likes, in one transaction under the member's row lock), members taken in turn. ` +
         `Requests are sent open loop from this process over keep-alive connections (at most 256): each at its scheduled time whatever the earlier ones are doing, its latency counted from that time to the end of the answer, so a server falling behind shows as latency. ` +
         `${WARMUP.seconds} s at ${WARMUP.rate}/s unmeasured, then ${STEP_SECONDS} s at each of ${STEP_RATES.join(', ')} spends/s until a step's p99 passes ${P99_LIMIT_MS} ms or any answer is not 2xx (counted as an error, never as a latency); *achieved* is the 2xx answers over the time from the step's first scheduled request to its last answer.`,
-      `Ledger check: once the server has stopped, the database is opened again and asked for the members whose balance is not the sum of their ledger entries (balancesOffTheLedger, server/coins/queries.ts) and for the number of 'spent' entries, which must equal the 2xx answers over the whole run, warm-up included.`,
+      `Ledger check: once the server has stopped, the database is opened again and asked for the members whose balance is not the sum of their ledger entries (balancesOffTheLedger, server/coins/queries/ledger.ts) or not the unspent coins of their lots (balancesOffTheLots, server/coins/queries/lots.ts), and for the number of 'spent' entries, which must equal the 2xx answers over the whole run, warm-up included.`,
       'CPU per spend: user plus system time of the server process from /proc/<pid>/stat (every thread; with PGlite its worker thread is the database; PostgreSQL\'s own processes are not counted) and of this process (process.cpuUsage()), over the step, per 2xx answer. The load generator shares the 2 cores with the server and its database, so its own delays are in the figures.',
     );
     return {
