@@ -1,4 +1,4 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import { paymentEvents, purchases, users, type NewPurchaseRow, type PurchaseRow } from '../../db/schema';
 import type { OrbitDatabase } from '../../db/types';
 
@@ -23,15 +23,26 @@ export async function ownPurchase(db: OrbitDatabase, userId: string, id: string)
   return row;
 }
 
-export async function lockPurchase(tx: OrbitDatabase, id: string): Promise<PurchaseRow | undefined> {
-  const [row] = await tx.select().from(purchases).where(eq(purchases.id, id)).for('update');
+/**
+ * The purchase `where` finds, locked after its buyer's row: every writer locks
+ * a member before what points at them, in the order deleting the account does
+ * (the member's row, then its foreign keys' rows). The other order deadlocks
+ * with a deletion, e.g. a payment's webhook crediting coins meanwhile.
+ */
+async function lockPurchaseWhere(tx: OrbitDatabase, where: SQL): Promise<PurchaseRow | undefined> {
+  const [buyer] = await tx.select({ userId: purchases.userId }).from(purchases).where(where).orderBy(purchases.paidAt).limit(1);
+  if (buyer?.userId) await tx.select({ id: users.id }).from(users).where(eq(users.id, buyer.userId)).for('update');
+  const [row] = await tx.select().from(purchases).where(where).orderBy(purchases.paidAt).limit(1).for('update');
   return row;
+}
+
+export async function lockPurchase(tx: OrbitDatabase, id: string): Promise<PurchaseRow | undefined> {
+  return lockPurchaseWhere(tx, eq(purchases.id, id));
 }
 
 /** The purchase a checkout session was made for, locked until the transaction ends. */
 export async function lockPurchaseBySession(tx: OrbitDatabase, sessionId: string): Promise<PurchaseRow | undefined> {
-  const [row] = await tx.select().from(purchases).where(eq(purchases.checkoutSessionId, sessionId)).for('update');
-  return row;
+  return lockPurchaseWhere(tx, eq(purchases.checkoutSessionId, sessionId));
 }
 
 export async function setCheckoutSession(db: OrbitDatabase, id: string, sessionId: string): Promise<PurchaseRow> {
@@ -68,14 +79,12 @@ export async function purchasesOf(db: OrbitDatabase, userId: string, page: numbe
 
 /** The purchase a provider's refund was of (Orbit's own refunds, by the id the provider gave it). */
 export async function lockPurchaseByRefund(tx: OrbitDatabase, refundId: string): Promise<PurchaseRow | undefined> {
-  const [row] = await tx.select().from(purchases).where(eq(purchases.refundId, refundId)).for('update');
-  return row;
+  return lockPurchaseWhere(tx, eq(purchases.refundId, refundId));
 }
 
 /** The purchase a provider's payment paid for (a dispute names the payment). */
 export async function lockPurchaseByPayment(tx: OrbitDatabase, paymentId: string): Promise<PurchaseRow | undefined> {
-  const [row] = await tx.select().from(purchases).where(eq(purchases.paymentId, paymentId)).orderBy(purchases.paidAt).limit(1).for('update');
-  return row;
+  return lockPurchaseWhere(tx, eq(purchases.paymentId, paymentId));
 }
 
 /** Where a receipt goes. */

@@ -7,7 +7,16 @@ import type { OrbitDatabase } from '../../db/types';
 
 export type SubscriptionUpdate = Partial<Pick<VipSubscriptionRow, 'status' | 'cancelAtPeriodEnd' | 'currentPeriodEnd' | 'paidUntil' | 'planId' | 'planName' | 'amountMinor' | 'currency' | 'billingMonths'>>;
 
+/**
+ * The subscription, locked, after its member's row: every writer locks a
+ * member before their subscription, in the order deleting the account does
+ * (the member's row, then the rows that point at it). The other order
+ * deadlocks with a deletion, e.g. the provider's webhook about the
+ * cancellation the deletion itself asked for.
+ */
 export async function lockSubscriptionByProviderId(tx: OrbitDatabase, providerSubscriptionId: string): Promise<VipSubscriptionRow | undefined> {
+  const [owner] = await tx.select({ userId: vipSubscriptions.userId }).from(vipSubscriptions).where(eq(vipSubscriptions.providerSubscriptionId, providerSubscriptionId));
+  if (owner?.userId) await tx.select({ id: users.id }).from(users).where(eq(users.id, owner.userId)).for('update');
   const [row] = await tx.select().from(vipSubscriptions).where(eq(vipSubscriptions.providerSubscriptionId, providerSubscriptionId)).for('update');
   return row;
 }
