@@ -1,4 +1,4 @@
-import { COIN_REFUND_DAYS, COIN_REFUND_MESSAGES, type Purchase } from '../../contract/store/purchases';
+import { COIN_REFUND_MESSAGES, type Purchase } from '../../contract/store/purchases';
 import { majorAmountText } from '../../contract/store/money';
 import { postCoinChange } from '../coins/ledger';
 import { lotOfPurchase, type CoinLotRow } from '../coins/queries/lots';
@@ -11,6 +11,7 @@ import { atProvider, PROVIDER_UNREACHABLE, PURCHASE_NOT_FOUND } from './at-provi
 import type { RefundState } from './payments-provider';
 import { lockPurchase, lockPurchaseByRefund, updatePurchase } from './queries/purchases';
 import type { StoreApp } from './store-app';
+import { coinRefundRefusal } from './refund-terms';
 import { receiptNumber, toPurchase } from './views';
 
 // A member's refund of a coin pack (issue 48): within COIN_REFUND_DAYS of
@@ -19,25 +20,10 @@ import { receiptNumber, toPurchase } from './views';
 // the same refund; a refund the provider refuses, now or later (refund.failed),
 // puts the coins back into the purchase's lot.
 
-const DAY_MS = 86_400_000;
-
 interface RefundBegun {
   purchase: PurchaseRow;
   lot: CoinLotRow;
   entry: CoinEntryRow;
-}
-
-/** Why this purchase cannot be refunded now, or null when it can. */
-function refusal(purchase: PurchaseRow, lot: CoinLotRow | undefined, now: Date): string | null {
-  if (purchase.kind !== 'coins') return COIN_REFUND_MESSAGES.notCoins;
-  if (purchase.status !== 'paid' || !purchase.paidAt) return COIN_REFUND_MESSAGES.notPaid;
-  if (purchase.refundStatus !== null || purchase.refundedMinor > 0) return COIN_REFUND_MESSAGES.alreadyAsked;
-  // A disputed payment is for the bank to settle, not a second refund.
-  if (purchase.disputeStatus !== null) return COIN_REFUND_MESSAGES.notRefundable;
-  if (!lot || purchase.paymentId === null || purchase.provider === 'seed') return COIN_REFUND_MESSAGES.notRefundable;
-  if (now.getTime() >= purchase.paidAt.getTime() + COIN_REFUND_DAYS * DAY_MS) return COIN_REFUND_MESSAGES.tooLate;
-  if (lot.unspent !== lot.coins) return COIN_REFUND_MESSAGES.spent;
-  return null;
 }
 
 /** Takes the purchase's coins out of the balance and marks its refund pending, under the purchase's lock. */
@@ -45,7 +31,7 @@ async function beginRefund(tx: OrbitDatabase, userId: string, purchaseId: string
   const purchase = await lockPurchase(tx, purchaseId);
   if (purchase?.userId !== userId) throw new HttpError(404, PURCHASE_NOT_FOUND);
   const lot = await lotOfPurchase(tx, purchase.id);
-  const reason = refusal(purchase, lot, now);
+  const reason = coinRefundRefusal(purchase, lot?.unspent ?? null, now);
   if (reason !== null || !lot) throw new HttpError(409, reason ?? COIN_REFUND_MESSAGES.notRefundable);
   const attempt = purchase.refundAttempts + 1;
   const { entry } = await postCoinChange(tx, {

@@ -71,7 +71,7 @@ async function loseDispute(tx: OrbitDatabase, purchase: PurchaseRow, lot: CoinLo
  * after the commit. Events arriving out of order still end where the
  * provider is: a dispute first heard of as closed is opened, then closed.
  */
-export async function applyDisputeState(app: StoreApp, tx: OrbitDatabase, dispute: DisputeState): Promise<(() => void) | null> {
+export async function applyDisputeState(app: StoreApp, tx: OrbitDatabase, dispute: DisputeState, now: Date): Promise<(() => void) | null> {
   const purchase = await lockPurchaseByPayment(tx, dispute.paymentId);
   if (!purchase) {
     app.log.warn({ disputeId: dispute.disputeId }, 'provider reported a dispute of a payment Orbit has no purchase for');
@@ -82,7 +82,7 @@ export async function applyDisputeState(app: StoreApp, tx: OrbitDatabase, disput
     // A VIP payment (or a deleted member's): no coins to hold; the team answers the bank.
     app.log.error({ purchaseId: purchase.id, disputeId: dispute.disputeId, status: dispute.status }, 'dispute of a payment with no coins to hold: review it by hand');
     const recorded = await updatePurchase(tx, purchase.id, { disputeId: dispute.disputeId, disputeStatus: dispute.status });
-    return () => announce(app, { purchase: recorded, entry: null });
+    return () => announce(app, { purchase: recorded, entry: null }, now);
   }
   const owned: OwnedPurchase = { ...purchase, userId: purchase.userId };
   let applied: Applied = { purchase, entry: null };
@@ -93,12 +93,12 @@ export async function applyDisputeState(app: StoreApp, tx: OrbitDatabase, disput
     applied = { purchase: closed.purchase, entry: closed.entry ?? applied.entry };
   }
   const result = applied;
-  return () => announce(app, result);
+  return () => announce(app, result, now);
 }
 
-function announce(app: StoreApp, applied: Applied): void {
+function announce(app: StoreApp, applied: Applied, now: Date): void {
   const userId = applied.purchase.userId;
   if (userId === null) return;
-  app.realtime.toMember(userId, 'purchase:updated', { purchase: toPurchase(applied.purchase, new Date()) });
+  app.realtime.toMember(userId, 'purchase:updated', { purchase: toPurchase(applied.purchase, now) });
   if (applied.entry) app.realtime.toMember(userId, 'coins:balance', { balance: applied.entry.balanceAfter, entry: toCoinEntry(applied.entry) });
 }

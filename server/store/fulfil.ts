@@ -122,7 +122,7 @@ export async function applyPaymentEvent(app: StoreApp, event: PaymentEvent, reco
   }
   if (event.kind === 'dispute') {
     const dispute = await app.payments.retrieveDispute(event.disputeId);
-    const announce = await app.db.transaction(async (tx) => ((await recordEvent(tx)) ? applyDisputeState(app, tx, dispute) : null));
+    const announce = await app.db.transaction(async (tx) => ((await recordEvent(tx)) ? applyDisputeState(app, tx, dispute, now) : null));
     announce?.();
     return;
   }

@@ -1,6 +1,7 @@
-import { COIN_REFUND_DAYS, type Purchase, type PurchaseStatus } from '../../contract/store/purchases';
+import type { Purchase, PurchaseStatus } from '../../contract/store/purchases';
 import type { VipSubscription } from '../../contract/store/subscriptions';
 import type { PurchaseRow, VipSubscriptionRow } from '../db/schema';
+import { coinRefundDeadline, coinRefundRefusal } from './refund-terms';
 
 /** Short enough to read out on the phone, unique enough to find the purchase: the id's first 12 hex digits. */
 export function receiptNumber(id: string): string {
@@ -14,19 +15,9 @@ function statusAt(row: PurchaseRow, now: Date): PurchaseStatus {
   return row.status;
 }
 
-const DAY_MS = 86_400_000;
-
-/**
- * Until when the buyer may refund a coin pack: within COIN_REFUND_DAYS of
- * paying, while every coin of it is unspent (`unspentCoins`, from its lot; null
- * when not known here) and no refund was asked. Test and seed purchases too:
- * the local provider refunds as Stripe would, with no money moving.
- */
+/** Until when the buyer may refund it, while they may. */
 function refundableUntil(row: PurchaseRow, unspentCoins: number | null, now: Date): string | null {
-  if (row.kind !== 'coins' || row.status !== 'paid' || !row.paidAt || row.refundStatus !== null || row.refundedMinor > 0 || row.disputeStatus !== null) return null;
-  if (row.provider === 'seed' || row.paymentId === null || unspentCoins === null || unspentCoins !== row.coins) return null;
-  const until = new Date(row.paidAt.getTime() + COIN_REFUND_DAYS * DAY_MS);
-  return until > now ? until.toISOString() : null;
+  return row.paidAt && coinRefundRefusal(row, unspentCoins, now) === null ? coinRefundDeadline(row.paidAt).toISOString() : null;
 }
 
 /** A purchase as its buyer sees it; `unspentCoins` (a coin pack's, from its lot) tells whether it may still be refunded. */
