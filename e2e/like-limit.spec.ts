@@ -35,11 +35,16 @@ test("a free member's like past today's allowance is refused, saying when more c
   const card = page.getByRole('main').getByRole('article').first();
   const likeButton = card.getByRole('button', { name: /^Like / });
   await expect(likeButton).toBeVisible();
-  const alerted = page.waitForEvent('dialog');
+  // Accepted inside the handler: once a waitForEvent listener has fired, no listener is left and
+  // Playwright dismisses the alert itself, racing an accept() made afterwards (which then hangs).
+  const alerted = new Promise<string>((resolve) => {
+    page.once('dialog', (dialog) => {
+      resolve(dialog.message());
+      void dialog.accept();
+    });
+  });
   await likeButton.click();
-  const dialog = await alerted;
-  expect(dialog.message()).toMatch(new RegExp(`^You've used today's ${FREE_DAILY_LIKES} likes; more at \\d\\d:\\d\\d, or go VIP$`));
-  await dialog.accept();
+  expect(await alerted).toMatch(new RegExp(`^You've used today's ${FREE_DAILY_LIKES} likes; more at \\d\\d:\\d\\d, or go VIP$`));
   // Nothing was liked: the card still offers the like.
   await expect(likeButton).toBeVisible();
   await expect(card.getByRole('button', { name: /^Liked / })).toHaveCount(0);
