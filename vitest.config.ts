@@ -9,6 +9,7 @@ import react from '@vitejs/plugin-react';
 export default defineConfig({
   test: {
     maxWorkers: 2,
+    reporters: ['default', './test/support/failures-last-reporter.ts'],
     projects: [
       {
         test: {

@@ -56,3 +56,10 @@ export const LIKE_EARNING = { coins: 5, perDay: 50, reference: 'Liked a profile'
 
 /** "Complete your profile": +50 coins, once, when a photo, the about text and interests are all set. */
 export const PROFILE_EARNING = { coins: 50, reference: 'Completed your profile' } as const;
+
+/**
+ * "Go live": +10 coins to the host for each signed-in member who watches their
+ * stream for a minute without a break, once per member a stream, at most 500
+ * coins (50 viewers) a stream, so a few accounts cannot farm it.
+ */
+export const LIVE_VIEWER_EARNING = { coins: 10, watchMs: 60_000, perStream: 500, reference: 'Members watched your live stream' } as const;

@@ -67,6 +67,7 @@ export const LIVE_STREAM_ENDED_MESSAGE = 'This stream has ended';
 export const LIVE_ALREADY_LIVE_MESSAGE = 'You are already live in another tab';
 export const LIVE_NOT_HOST_MESSAGE = 'Only the host can do that';
 export const LIVE_NOT_WATCHING_MESSAGE = 'You are not watching this stream';
+export const LIVE_MUTE_NOT_WATCHING_MESSAGE = 'Only a member watching your stream can be muted';
 export const LIVE_MUTED_MESSAGE = 'The host muted you for 10 minutes';
 export const LIVE_CHAT_RATE_MESSAGE = 'You are sending messages too fast';
 export const LIVE_OWN_STREAM_MESSAGE = "You can't watch your own stream";

@@ -28,8 +28,10 @@ export const MATCH_NOT_FOUND_MESSAGE = 'Match not found';
  * The entries a video call leaves in the chat: `call` for one that connected
  * ("Video call · 3:12"; both were there, so it is nobody's unread news) and
  * `missed-call` for one that did not ("Missed video call": unread for the callee).
+ * `gift` is a symbolic gift between matches (contract/gifts.ts): its text is the
+ * gift's icon and name, its id the sender's name for the send.
  */
-export const MESSAGE_KINDS = ['text', 'call', 'missed-call'] as const;
+export const MESSAGE_KINDS = ['text', 'call', 'missed-call', 'gift'] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 /** Kinds that are a call's entry rather than something a member wrote. */
 export const isCallEntry = (kind: MessageKind | undefined): boolean => kind === 'call' || kind === 'missed-call';

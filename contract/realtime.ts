@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from './common';
 import { coinBalanceEventSchema } from './coins/ledger';
+import { chatGiftCommandSchema, liveGiftCommandSchema, liveGiftEventSchema } from './gifts';
 import { callEndReasonSchema, callPeerSchema, callSignalSchema } from './calls';
 import {
   liveAnswerCommandSchema,
@@ -16,7 +17,7 @@ import {
   liveStreamCommandSchema,
   liveViewersEventSchema,
 } from './live';
-import { messageSchema, receiptsSchema } from './messaging';
+import { MESSAGE_SEQ_MAX, messageSchema, receiptsSchema } from './messaging';
 import { subscriptionUpdatedEventSchema } from './store/subscriptions';
 import { purchaseUpdatedEventSchema } from './store/purchases';
 
@@ -100,6 +101,8 @@ export const serverEventSchemas = {
   'live:muted': liveMutedEventSchema,
   'live:republished': liveRepublishedEventSchema,
   'live:ended': liveEndedEventSchema,
+  // A gift reached the stream's host (contract/gifts.ts): to the host and the audience.
+  'live:gift': liveGiftEventSchema,
 } as const;
 
 export type ServerEventName = keyof typeof serverEventSchemas;
@@ -112,8 +115,9 @@ export const typingCommandSchema = z.object({ peerId: idSchema });
 export const receiptsCommandSchema = z
   .object({
     peerId: idSchema,
-    deliveredSeq: z.number().int().min(0).optional(),
-    readSeq: z.number().int().min(0).optional(),
+    // Bounded like the column they are compared with: past it, PostgreSQL refused the number (a 500).
+    deliveredSeq: z.number().int().min(0).max(MESSAGE_SEQ_MAX).optional(),
+    readSeq: z.number().int().min(0).max(MESSAGE_SEQ_MAX).optional(),
   })
   .refine((command) => command.deliveredSeq !== undefined || command.readSeq !== undefined, { message: 'Give deliveredSeq or readSeq' });
 
@@ -166,6 +170,10 @@ export const clientCommandSchemas = {
   'live:remove-chat': liveRemoveChatCommandSchema,
   /** The host mutes a viewer for LIVE_MUTE_MS. */
   'live:mute': liveMuteCommandSchema,
+  /** Send a gift to the host of a stream this socket watches (contract/gifts.ts). */
+  'live:gift': liveGiftCommandSchema,
+  /** Send a symbolic gift to a match, as an entry in the chat (contract/gifts.ts). */
+  'message:gift': chatGiftCommandSchema,
 } as const;
 
 export type ClientCommandName = keyof typeof clientCommandSchemas;

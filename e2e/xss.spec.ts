@@ -203,7 +203,7 @@ function visitsFor(role: Role): Visit[] {
       shows: NAME_PAYLOADS.matched,
       act: async (page) => {
         await page.getByRole('textbox', { name: 'Message' }).fill(CHAT_PAYLOAD);
-        await page.getByRole('button', { name: 'Send' }).click();
+        await page.getByRole('button', { name: 'Send', exact: true }).click();
         // Messages are stored now: a second visit (CSP on after CSP off) shows the first one's too.
         await expect(page.getByRole('log').getByText(CHAT_PAYLOAD, { exact: true }).last()).toBeVisible();
       },

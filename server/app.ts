@@ -25,6 +25,7 @@ import secondStepPlugin from './auth/second-step';
 import realtimePlugin from './realtime/plugin';
 import callsPlugin from './calls/plugin';
 import livePlugin, { type LivePluginOptions } from './live/plugin';
+import giftsPlugin from './gifts/plugin';
 import paymentsPlugin from './store/plugin';
 import reconciliationPlugin from './store/reconciliation-plugin';
 import apiRoutes from './routes/api';
@@ -78,7 +79,7 @@ export interface BuildAppOptions {
   /** Video calls' clocks; tests shorten them (the ring time itself is config.calls.ringMs). */
   callTimings?: { legGraceMs?: number; sweepIntervalMs?: number };
   /** Live streams: tests give an in-memory forwarder and shorten the host's grace and the sweep. */
-  live?: Pick<LivePluginOptions, 'forwarder' | 'hostGraceMs' | 'sweepIntervalMs'>;
+  live?: Pick<LivePluginOptions, 'forwarder' | 'hostGraceMs' | 'sweepIntervalMs' | 'viewerRewardMs'>;
 }
 
 /** Without call settings: the contract's ring time, no ICE servers. */
@@ -152,6 +153,7 @@ export async function buildApp(options: BuildAppOptions) {
     await app.register(cookiesPlugin, { jwtSecret: options.config.jwtSecret });
     await app.register(realtimePlugin, {
       redisUrl: options.config.redisUrl,
+      publicUrl: options.config.publicUrl ?? 'http://localhost:5002',
       ...(options.presenceGraceMs === undefined ? {} : { presenceGraceMs: options.presenceGraceMs }),
       ...(options.connectedSessionsIntervalMs === undefined ? {} : { connectedSessionsIntervalMs: options.connectedSessionsIntervalMs }),
     });
@@ -162,6 +164,7 @@ export async function buildApp(options: BuildAppOptions) {
       ...options.callTimings,
     });
     await app.register(livePlugin, { settings: options.config.live ?? DEFAULT_LIVE_SETTINGS, ...options.live });
+    await app.register(giftsPlugin);
     await app.register(mailPlugin, {
       smtpUrl: options.config.smtpUrl,
       outboxDir: options.outboxDir ?? path.join(path.resolve(options.config.dataDir), 'outbox'),

@@ -13,6 +13,7 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as AdminRouteImport } from './routes/admin'
 import { Route as CoinsRouteImport } from './routes/coins'
 import { Route as CookiesRouteImport } from './routes/cookies'
+import { Route as CreatorRouteImport } from './routes/creator'
 import { Route as DownloadRouteImport } from './routes/download'
 import { Route as FeaturesRouteImport } from './routes/features'
 import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
@@ -67,6 +68,11 @@ const CoinsRoute = CoinsRouteImport.update({
 const CookiesRoute = CookiesRouteImport.update({
   id: '/cookies',
   path: '/cookies',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CreatorRoute = CreatorRouteImport.update({
+  id: '/creator',
+  path: '/creator',
   getParentRoute: () => rootRouteImport,
 } as any)
 const DownloadRoute = DownloadRouteImport.update({
@@ -252,6 +258,7 @@ export interface FileRoutesByFullPath {
   '/admin': typeof AdminRouteWithChildren
   '/coins': typeof CoinsRoute
   '/cookies': typeof CookiesRoute
+  '/creator': typeof CreatorRoute
   '/download': typeof DownloadRoute
   '/features': typeof FeaturesRoute
   '/forgot-password': typeof ForgotPasswordRoute
@@ -292,6 +299,7 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/coins': typeof CoinsRoute
   '/cookies': typeof CookiesRoute
+  '/creator': typeof CreatorRoute
   '/download': typeof DownloadRoute
   '/features': typeof FeaturesRoute
   '/forgot-password': typeof ForgotPasswordRoute
@@ -334,6 +342,7 @@ export interface FileRoutesById {
   '/admin': typeof AdminRouteWithChildren
   '/coins': typeof CoinsRoute
   '/cookies': typeof CookiesRoute
+  '/creator': typeof CreatorRoute
   '/download': typeof DownloadRoute
   '/features': typeof FeaturesRoute
   '/forgot-password': typeof ForgotPasswordRoute
@@ -377,6 +386,7 @@ export interface FileRouteTypes {
     | '/admin'
     | '/coins'
     | '/cookies'
+    | '/creator'
     | '/download'
     | '/features'
     | '/forgot-password'
@@ -417,6 +427,7 @@ export interface FileRouteTypes {
     | '/'
     | '/coins'
     | '/cookies'
+    | '/creator'
     | '/download'
     | '/features'
     | '/forgot-password'
@@ -458,6 +469,7 @@ export interface FileRouteTypes {
     | '/admin'
     | '/coins'
     | '/cookies'
+    | '/creator'
     | '/download'
     | '/features'
     | '/forgot-password'
@@ -500,6 +512,7 @@ export interface RootRouteChildren {
   AdminRoute: typeof AdminRouteWithChildren
   CoinsRoute: typeof CoinsRoute
   CookiesRoute: typeof CookiesRoute
+  CreatorRoute: typeof CreatorRoute
   DownloadRoute: typeof DownloadRoute
   FeaturesRoute: typeof FeaturesRoute
   ForgotPasswordRoute: typeof ForgotPasswordRoute
@@ -558,6 +571,13 @@ declare module '@tanstack/react-router' {
       path: '/cookies'
       fullPath: '/cookies'
       preLoaderRoute: typeof CookiesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/creator': {
+      id: '/creator'
+      path: '/creator'
+      fullPath: '/creator'
+      preLoaderRoute: typeof CreatorRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/download': {
@@ -835,6 +855,7 @@ const rootRouteChildren: RootRouteChildren = {
   AdminRoute: AdminRouteWithChildren,
   CoinsRoute: CoinsRoute,
   CookiesRoute: CookiesRoute,
+  CreatorRoute: CreatorRoute,
   DownloadRoute: DownloadRoute,
   FeaturesRoute: FeaturesRoute,
   ForgotPasswordRoute: ForgotPasswordRoute,

@@ -16,6 +16,17 @@ export const PASSWORD_CONTAINS_USERNAME = 'Your password must not contain your u
 export const PASSWORD_CONTAINS_EMAIL = 'Your password must not contain your email address.';
 export const PASSWORD_TOO_COMMON = 'This password is too common. Choose one that is harder to guess.';
 export const PASSWORD_TOO_GUESSABLE = 'This password is too easy to guess.';
+export const PASSWORD_SEASON_AND_YEAR = 'A season or our name with a year is among the first passwords anyone tries. Choose one that is harder to guess.';
+
+/**
+ * Words an attacker tries first against Orbit itself (issue 50, finding 12):
+ * its name and the demo account's published password (README). zxcvbn rates
+ * a password made of them as easy to guess, however they are dressed up.
+ */
+const ORBIT_WORDS = ['orbit', 'orbit-demo-2026', 'orbitdemo2026', 'orbitdemo', 'orbitdating', 'orbitlive'];
+
+/** "Summer2026!", "2026-winter", "Orbit2026!": a season (or Orbit's name) and a year, with nothing else but symbols. */
+const SEASON_AND_YEAR = /^[\W_]*(?:(?:spring|summer|autumn|fall|winter|orbit)[\W_]*\d{2,4}|\d{2,4}[\W_]*(?:spring|summer|autumn|fall|winter|orbit))[\W_]*$/i;
 
 /** zxcvbn scores 0 to 4 (roughly log10 of guesses over 2); below this a password falls to an online attack soon enough. */
 export const MIN_PASSWORD_SCORE = 2;
@@ -82,6 +93,7 @@ function ruleProblem(password: string, owner: PasswordOwner): string | null {
   if (password.length < PASSWORD_MIN_LENGTH) return PASSWORD_TOO_SHORT;
   if (password.length > PASSWORD_MAX_LENGTH) return PASSWORD_TOO_LONG;
   if (password.trim() === '') return PASSWORD_ONLY_SPACES;
+  if (SEASON_AND_YEAR.test(password)) return PASSWORD_SEASON_AND_YEAR;
   const lowered = password.toLowerCase();
   const { username, emailLocalPart } = personalParts(owner);
   if (username && lowered.includes(username)) return PASSWORD_CONTAINS_USERNAME;
@@ -107,7 +119,8 @@ export interface PasswordJudge {
 export function createPasswordJudge(estimatorOptions: () => OptionsType): PasswordJudge {
   let estimator: ZxcvbnFactory | undefined;
   const estimate = (password: string, userInputs: string[]) => {
-    estimator ??= new ZxcvbnFactory({ ...estimatorOptions(), maxLength: ANALYSED_LENGTH, l33tMaxSubstitutions: L33T_MAX_SUBSTITUTIONS });
+    const options = estimatorOptions();
+    estimator ??= new ZxcvbnFactory({ ...options, dictionary: { ...options.dictionary, orbit: ORBIT_WORDS }, maxLength: ANALYSED_LENGTH, l33tMaxSubstitutions: L33T_MAX_SUBSTITUTIONS });
     return estimator.check(password.slice(0, ANALYSED_LENGTH), userInputs);
   };
 

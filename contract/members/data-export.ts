@@ -58,6 +58,12 @@ export const dataExportSchema = z.object({
       decidedAt: z.string().nullable(),
     }),
   ),
+  /** Gifts they sent or received, newest first: the gift, its coins, the other member (null once gone) and the stream it was sent in. */
+  gifts: z.array(
+    z.object({ direction: z.enum(['sent', 'received']), gift: z.string(), coins: z.number().int(), with: personSchema.nullable(), stream: z.string().nullable(), at: z.string() }),
+  ),
+  /** What gifts earned them as a creator, newest first: the money, whether it was a test payment's, and from when it can be withdrawn. */
+  creatorEarnings: z.array(z.object({ amount: moneySchema, test: z.boolean(), gift: z.string().nullable(), earnedAt: z.string(), availableAt: z.string() })),
   /** Sign-ins, without their tokens: the browser they were made from, when each started, when it runs out, and when it was ended. */
   sessions: z.array(z.object({ userAgent: z.string().nullable(), startedAt: z.string(), expiresAt: z.string(), endedAt: z.string().nullable() })),
 });

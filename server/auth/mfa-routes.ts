@@ -17,9 +17,9 @@ import {
   totpSetupResponseSchema,
 } from '../../contract/auth/mfa';
 import { verifyPassword } from './passwords';
-import { startSignedInSession, ticketHolder, totpRequired } from './second-step';
+import { giveBackSecondStepTicket, spendSecondStepTicket, startSignedInSession, ticketHolder, totpRequired } from './second-step';
 import { disableTotp } from './queries/accounts';
-import { beginEnrolment, checkCode, confirmEnrolment, isTotpEnabled, recordWrongCode, refuseWhenThrottled, replaceRecoveryCodes } from './totp';
+import { beginCodeAttempt, beginEnrolment, checkCode, confirmEnrolment, isTotpEnabled, replaceRecoveryCodes, withdrawCodeAttempt } from './totp';
 import { signedInUser } from '../plugins/auth';
 import { HttpError } from '../plugins/errors';
 import type { RateLimitRule } from '../plugins/rate-limit';
@@ -56,8 +56,14 @@ const mfaRoutes: FastifyPluginCallbackZod<MfaRoutesOptions> = (app, options, don
     },
     async (request) => {
       const now = new Date();
-      const { user, remember } = await ticketHolder(app, request.body.ticket, 'code', now);
-      await checkCode(app.db, user, request.body.code, { allowRecoveryCode: true, wrongCodeStatus: 401 }, now);
+      const { user, remember, ticket } = await ticketHolder(app, request.body.ticket, 'code', now);
+      // Spent before the code is checked, so a second request with the ticket uses up no recovery code;
+      // given back when the code is wrong, so a typo does not send the member back to their password.
+      await spendSecondStepTicket(app, ticket, now);
+      await checkCode(app.db, user, request.body.code, { allowRecoveryCode: true, wrongCodeStatus: 401 }, now).catch(async (error: unknown) => {
+        await giveBackSecondStepTicket(app, ticket);
+        throw error;
+      });
       const { token } = await startSignedInSession(app, user, { remember, userAgent: request.headers['user-agent'] }, now);
       return { success: true as const, message: user.role === 'admin' ? 'Admin login successful' : 'Login successful', token };
     },
@@ -216,11 +222,10 @@ const mfaRoutes: FastifyPluginCallbackZod<MfaRoutesOptions> = (app, options, don
       if (!isTotpEnabled(user)) throw new HttpError(409, MFA_NOT_ON);
       const now = new Date();
       // A wrong password counts like a wrong code, so the two together cannot be guessed faster than either.
-      await refuseWhenThrottled(app.db, user.id, now);
-      if (!(await verifyPassword(user.passwordHash, request.body.password))) {
-        await recordWrongCode(app.db, user.id, now);
-        throw new HttpError(400, CURRENT_PASSWORD_INCORRECT);
-      }
+      const passwordAttempt = await beginCodeAttempt(app.db, user.id, now);
+      if (!(await verifyPassword(user.passwordHash, request.body.password))) throw new HttpError(400, CURRENT_PASSWORD_INCORRECT);
+      // The code is counted on its own next.
+      await withdrawCodeAttempt(app.db, passwordAttempt);
       await checkCode(app.db, user, request.body.code, { allowRecoveryCode: true, wrongCodeStatus: 400 }, now);
       await disableTotp(app.db, user.id);
       return { success: true as const, message: MFA_DISABLED_MESSAGE };

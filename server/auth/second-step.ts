@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyPluginCallback } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
@@ -8,6 +8,7 @@ import type { UserRow } from '../db/schema';
 import { bannedMessage } from '../plugins/auth';
 import { HttpError } from '../plugins/errors';
 import { findAccountById, recordSignIn } from './queries/accounts';
+import { spendTicket, unspendTicket } from './queries/second-step-tickets';
 import { startSession, type SessionStarter } from './session-token';
 import { isTotpEnabled } from './totp';
 
@@ -48,6 +49,8 @@ const ticketClaimsSchema = z.strictObject({
   /** users.token_version at the password step: a password change or ban in between voids the ticket. */
   ver: z.number().int().nonnegative(),
   remember: z.boolean(),
+  /** The ticket's own id: spent once a session is opened with it (spendTicket). */
+  jti: z.uuid(),
   /** Seconds since the epoch. */
   exp: z.number().int(),
 });
@@ -64,6 +67,7 @@ export function issueTicket(app: Pick<FastifyInstance, 'secondStep'>, user: Pick
     role: user.role,
     ver: user.tokenVersion,
     remember,
+    jti: randomUUID(),
     exp: Math.floor(now.getTime() / 1000) + SECOND_STEP_TICKET_TTL_SECONDS,
   };
   const payload = Buffer.from(JSON.stringify(claims)).toString('base64url');
@@ -90,6 +94,8 @@ function readTicket(app: Pick<FastifyInstance, 'secondStep'>, ticket: string, no
 export interface TicketHolder {
   user: UserRow;
   remember: boolean;
+  /** The ticket itself, to spend it once it opens a session. */
+  ticket: { id: string; expiresAt: Date };
 }
 
 /** The account a ticket of this purpose stands for, as it is now; throws when the ticket no longer holds. */
@@ -101,7 +107,17 @@ export async function ticketHolder(app: Pick<FastifyInstance, 'secondStep' | 'db
   if (user.isBanned) throw new HttpError(403, bannedMessage(user.banReason));
   if (purpose === 'code' && !isTotpEnabled(user)) throw new HttpError(401, MFA_TICKET_INVALID);
   if (purpose === 'enrol' && isTotpEnabled(user)) throw new HttpError(409, MFA_ALREADY_ON);
-  return { user, remember: claims.remember };
+  return { user, remember: claims.remember, ticket: { id: claims.jti, expiresAt: new Date(claims.exp * 1000) } };
+}
+
+/** Opens no second session with one ticket: 401 when it was spent already (two recovery codes sent at once opened two). */
+export async function spendSecondStepTicket(app: Pick<FastifyInstance, 'db'>, ticket: TicketHolder['ticket'], now: Date): Promise<void> {
+  if (!(await spendTicket(app.db, ticket.id, ticket.expiresAt, now))) throw new HttpError(401, MFA_TICKET_INVALID);
+}
+
+/** The code with it was wrong: the ticket may be tried again (within its minutes and the wrong-code allowance). */
+export async function giveBackSecondStepTicket(app: Pick<FastifyInstance, 'db'>, ticket: TicketHolder['ticket']): Promise<void> {
+  await unspendTicket(app.db, ticket.id);
 }
 
 /** The account may enrol now but need not (an admin outside production, who is offered it at every sign-in). */

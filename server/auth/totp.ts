@@ -13,7 +13,7 @@ import type { UserRow } from '../db/schema';
 import type { OrbitDatabase } from '../db/types';
 import { HttpError } from '../plugins/errors';
 import { claimTotpStep, enableTotp, removeRecoveryCodeHash, setRecoveryCodeHashes, storeTotpSecret } from './queries/accounts';
-import { countFailuresSince, dropFailuresBefore, forgetFailures, insertFailure } from './queries/sign-in-failures';
+import { countFailuresSince, deleteFailure, dropFailuresBefore, forgetFailures, insertFailure } from './queries/sign-in-failures';
 
 /** RFC 6238 defaults every authenticator app understands: SHA-1, six digits, 30 s steps. */
 const TOTP_PERIOD_SECONDS = 30;
@@ -73,17 +73,31 @@ export async function beginEnrolment(db: OrbitDatabase, user: UserRow): Promise<
   return { secret, otpauthUri, qrCodeDataUrl: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
 }
 
-/** 429 once the account has had its allowance of wrong codes in the window. */
-export async function refuseWhenThrottled(db: OrbitDatabase, userId: string, now: Date): Promise<void> {
+/**
+ * Writes an attempt at a code (or the password beside it) down as a failure
+ * before anything is checked, then counts the window's failures with it: 429
+ * past the allowance, the attempt taken back as never checked. Counted after
+ * its own write, each of many parallel attempts sees every one written before
+ * it, so no more than CODE_FAILURES_ALLOWED are ever checked (counting first
+ * let 25 parallel wrong codes all be checked). The attempt's id: it stays a
+ * failure unless the caller forgets it (the code was right).
+ */
+export async function beginCodeAttempt(db: OrbitDatabase, userId: string, now: Date): Promise<string> {
   const accountKey = `totp:${userId}`;
-  if ((await countFailuresSince(db, accountKey, new Date(now.getTime() - CODE_FAILURE_WINDOW_MS))) >= CODE_FAILURES_ALLOWED) throw new HttpError(429, MFA_TOO_MANY_CODES);
+  const windowStart = new Date(now.getTime() - CODE_FAILURE_WINDOW_MS);
+  // Rows older than the window count for nothing any more: dropped here so the table keeps only live ones.
+  await dropFailuresBefore(db, accountKey, windowStart);
+  const attemptId = await insertFailure(db, accountKey, null, now);
+  if ((await countFailuresSince(db, accountKey, windowStart)) > CODE_FAILURES_ALLOWED) {
+    await deleteFailure(db, attemptId);
+    throw new HttpError(429, MFA_TOO_MANY_CODES);
+  }
+  return attemptId;
 }
 
-export async function recordWrongCode(db: OrbitDatabase, userId: string, now: Date): Promise<void> {
-  const accountKey = `totp:${userId}`;
-  // Rows older than the window count for nothing any more: dropped here so the table keeps only live ones.
-  await dropFailuresBefore(db, accountKey, new Date(now.getTime() - CODE_FAILURE_WINDOW_MS));
-  await insertFailure(db, accountKey, null, now);
+/** The attempt was right after all (the password beside a code): it counts for nothing. */
+export async function withdrawCodeAttempt(db: OrbitDatabase, attemptId: string): Promise<void> {
+  await deleteFailure(db, attemptId);
 }
 
 async function forgetWrongCodes(db: OrbitDatabase, userId: string): Promise<void> {
@@ -123,15 +137,13 @@ export interface CodeCheck {
  */
 export async function checkCode(db: OrbitDatabase, user: UserRow, rawCode: string, check: CodeCheck, now: Date): Promise<void> {
   if (user.totpSecret === null) throw new HttpError(409, MFA_NOT_STARTED);
-  await refuseWhenThrottled(db, user.id, now);
+  await beginCodeAttempt(db, user.id, now);
   const code = rawCode.replace(/\s/g, '');
   const accepted = SIX_DIGITS.test(code)
     ? await acceptTotpCode(db, user, user.totpSecret, code, now)
     : check.allowRecoveryCode && (await acceptRecoveryCode(db, user.id, code));
-  if (!accepted) {
-    await recordWrongCode(db, user.id, now);
-    throw new HttpError(check.wrongCodeStatus, MFA_CODE_INVALID);
-  }
+  // Wrong: the attempt stays written down as a failure.
+  if (!accepted) throw new HttpError(check.wrongCodeStatus, MFA_CODE_INVALID);
   await forgetWrongCodes(db, user.id);
 }
 

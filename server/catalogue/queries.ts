@@ -54,6 +54,12 @@ export async function upsertGift(db: OrbitDatabase, id: string | undefined, valu
   return row;
 }
 
+/** Takes the gift off sale; undefined when it is gone. */
+export async function retireGiftRow(db: OrbitDatabase, id: string): Promise<GiftRow | undefined> {
+  const [row] = await db.update(gifts).set({ active: false }).where(eq(gifts.id, id)).returning();
+  return row;
+}
+
 export async function deleteGiftRow(db: OrbitDatabase, id: string): Promise<GiftRow | undefined> {
   const [row] = await db.delete(gifts).where(eq(gifts.id, id)).returning();
   return row;

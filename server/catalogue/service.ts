@@ -4,7 +4,8 @@ import type { OrbitDatabase } from '../db/types';
 import { HttpError } from '../plugins/errors';
 import { recordAdminAction, type AuditTargetType } from '../admin/queries/audit';
 import { toAdminCoinPack, toAdminVipPlan, toGift } from '../admin/views';
-import { activeCoinPackRows, coinPackRows, deleteCoinPackRow, deleteGiftRow, deleteVipPlanRow, giftRows, upsertCoinPack, upsertGift, upsertVipPlan, vipPlanRows } from './queries';
+import { giftWasSent } from '../gifts/queries';
+import { activeCoinPackRows, coinPackRows, deleteCoinPackRow, deleteGiftRow, deleteVipPlanRow, retireGiftRow, giftRows, upsertCoinPack, upsertGift, upsertVipPlan, vipPlanRows } from './queries';
 
 // Gifts, coin packs and VIP plans: one "save" that creates, or updates when
 // an _id is given (SPEC section 7), and a delete. Every change is written to
@@ -26,7 +27,7 @@ function notFound(kind: keyof typeof LABELS): HttpError {
   return new HttpError(404, `${LABELS[kind]} not found`);
 }
 
-async function audit(tx: OrbitDatabase, adminId: string, kind: AuditTargetType, verb: 'create' | 'update' | 'delete', id: string, name: string) {
+async function audit(tx: OrbitDatabase, adminId: string, kind: AuditTargetType, verb: 'create' | 'update' | 'delete' | 'retire', id: string, name: string) {
   await recordAdminAction(tx, { adminId, action: `${verb}-${kind}`, targetType: kind, targetId: id, details: name });
 }
 
@@ -52,6 +53,13 @@ export async function saveGift(db: OrbitDatabase, adminId: string, input: GiftIn
 
 export async function deleteGift(db: OrbitDatabase, adminId: string, id: string): Promise<string> {
   return db.transaction(async (tx) => {
+    // A gift members sent stays, retired, so their history and a stream's takings keep its name.
+    if (await giftWasSent(tx, id)) {
+      const retired = await retireGiftRow(tx, id);
+      if (!retired) throw notFound('gift');
+      await audit(tx, adminId, 'gift', 'retire', retired.id, retired.name);
+      return `Gift "${retired.name}" retired: members have sent it, so it stays in their history`;
+    }
     const row = await deleteGiftRow(tx, id);
     if (!row) throw notFound('gift');
     await audit(tx, adminId, 'gift', 'delete', row.id, row.name);

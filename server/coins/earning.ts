@@ -1,10 +1,10 @@
 import type { CoinEntry } from '../../contract/coins/ledger';
-import { LIKE_EARNING, likeAllowanceResetsAt, PROFILE_EARNING } from '../../contract/constants';
+import { LIKE_EARNING, likeAllowanceResetsAt, LIVE_VIEWER_EARNING, PROFILE_EARNING } from '../../contract/constants';
 import type { UserRow } from '../db/schema';
 import type { OrbitDatabase } from '../db/types';
 import type { Transaction } from '../lib/transaction';
 import { postCoinChange } from './ledger';
-import { earnedSince, lockBalance } from './queries/ledger';
+import { earnedSince, earnedUnderKeys, lockBalance } from './queries/ledger';
 import { toCoinEntry } from './views';
 
 // Coins members earn in the app (issue 48: "How to Earn Coins" made true).
@@ -49,4 +49,26 @@ export async function earnForCompleteProfile(db: OrbitDatabase, member: UserRow)
     postCoinChange(tx, { userId: member.id, amount: PROFILE_EARNING.coins, kind: 'earned', reference: PROFILE_EARNING.reference, idempotencyKey: `earn:profile:${member.id}` }),
   );
   return replayed ? { member } : { member: { ...member, coins: entry.balanceAfter }, earned: toCoinEntry(entry) };
+}
+
+/**
+ * +10 coins to a stream's host for a member who watched a minute (the live
+ * area times it), once per viewer a stream and at most
+ * LIVE_VIEWER_EARNING.perStream coins a stream; the entry when coins were earned.
+ */
+export async function earnForLiveViewer(db: OrbitDatabase, hostId: string, streamId: string, viewerId: string): Promise<CoinEntry | undefined> {
+  const keys = `earn:live:${streamId}:`;
+  return db.transaction(async (tx) => {
+    // The host's row lock first: two viewers' minutes ending together read the stream's earnings one after the other.
+    await lockBalance(tx, hostId);
+    if ((await earnedUnderKeys(tx, hostId, keys)) + LIVE_VIEWER_EARNING.coins > LIVE_VIEWER_EARNING.perStream) return undefined;
+    const { entry, replayed } = await postCoinChange(tx, {
+      userId: hostId,
+      amount: LIVE_VIEWER_EARNING.coins,
+      kind: 'earned',
+      reference: LIVE_VIEWER_EARNING.reference,
+      idempotencyKey: `${keys}${viewerId}`,
+    });
+    return replayed ? undefined : toCoinEntry(entry);
+  });
 }

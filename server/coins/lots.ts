@@ -1,5 +1,5 @@
 import type { OrbitDatabase } from '../db/types';
-import { drawFromLots, holdInLot, insertLot, lotById, lotsToDrawFrom, releaseFromLot, returnToLot } from './queries/lots';
+import { drawFromLots, drawInOrder, holdInLot, insertLot, lotById, releaseFromLot, returnToLot } from './queries/lots';
 
 // What each ledger change does to the lots behind a balance: a credit opens a
 // lot, a debit draws from lots (earned and granted first, then bought, oldest
@@ -25,8 +25,12 @@ export async function moveLots(tx: OrbitDatabase, change: LotEffect & { userId: 
       return insertLot(tx, { userId: change.userId, source: change.kind, purchaseId: null, entryId, coins });
     case 'spent':
     case 'taken':
-    case 'settled':
-      return drawFromLots(tx, entryId, planDraws(await lotsToDrawFrom(tx, change.userId, coins), coins));
+    case 'settled': {
+      const found = await drawInOrder(tx, change.userId, entryId, coins);
+      // The balance, checked before, holds them: lots short of it would mean a lot written outside the ledger.
+      if (found !== coins) throw new Error(`the lots hold ${found} of the ${coins} coins the balance holds`);
+      return;
+    }
     case 'refunded': {
       const lot = await lotById(tx, change.lotId);
       if (lot?.userId !== change.userId || lot.unspent < coins) throw new Error(`lot ${change.lotId} does not hold ${coins} coins of ${change.userId}`);
@@ -40,18 +44,3 @@ export async function moveLots(tx: OrbitDatabase, change: LotEffect & { userId: 
       return releaseFromLot(tx, change.lotId, coins);
   }
 }
-
-/** How many coins each lot gives, in the order given, until `coins` are found (the balance, checked above, holds them). */
-function planDraws(lots: ReadonlyArray<{ id: string; unspent: number }>, coins: number): Array<{ lotId: string; coins: number }> {
-  const draws: Array<{ lotId: string; coins: number }> = [];
-  let wanted = coins;
-  for (const lot of lots) {
-    if (wanted === 0) break;
-    const taken = Math.min(lot.unspent, wanted);
-    draws.push({ lotId: lot.id, coins: taken });
-    wanted -= taken;
-  }
-  if (wanted > 0) throw new Error(`the lots hold ${coins - wanted} of the ${coins} coins the balance holds`);
-  return draws;
-}
-

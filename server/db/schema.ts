@@ -256,6 +256,20 @@ export const signInFailures = pgTable(
   (t) => [index('sign_in_failures_account_idx').on(t.accountKey, t.failedAt)],
 );
 
+/**
+ * Second-step tickets already spent on a session (issue 50): a ticket opens
+ * one, even with two recovery codes sent at once. Kept until the ticket would
+ * have expired anyway.
+ */
+export const spentSecondStepTickets = pgTable(
+  'spent_second_step_tickets',
+  {
+    id: uuid('id').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('spent_second_step_tickets_expires_idx').on(t.expiresAt)],
+);
+
 export const emailTokenPurposeEnum = pgEnum('email_token_purpose', ['password_reset', 'email_verification']);
 
 /** Links sent by email: only a hash of the token is stored, and each opens once. */
@@ -562,7 +576,7 @@ export const purchases = pgTable(
  * effects: a webhook delivered twice, or after a retry, applies once.
  */
 export const paymentEvents = pgTable('payment_events', {
-  /** provider:event id. */
+  /** provider:event id; refund-applied:refund id for a refund made at the provider (applied once, whichever of its events came first). */
   id: text('id').primaryKey(),
   type: text('type').notNull(),
   createdAt: createdAt(),
@@ -1065,6 +1079,68 @@ export const streamMessages = pgTable(
   (t) => [index('stream_messages_stream_created_at_idx').on(t.streamId, t.createdAt)],
 );
 
+/**
+ * A gift sent (issue 49): the coins left the sender's balance in the ledger
+ * entry `entryId` (kind spent, keyed by the sender's sendId). Rows outlive
+ * the accounts and the stream, as accounting records; a gift that was ever
+ * sent can only be retired.
+ */
+export const giftSends = pgTable(
+  'gift_sends',
+  {
+    id: id(),
+    senderId: uuid('sender_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The sender's name for this send (their retries carry it again). */
+    sendId: uuid('send_id').notNull(),
+    giftId: uuid('gift_id')
+      .notNull()
+      .references(() => gifts.id, { onDelete: 'restrict' }),
+    recipientId: uuid('recipient_id').references(() => users.id, { onDelete: 'set null' }),
+    streamId: uuid('stream_id').references(() => streams.id, { onDelete: 'set null' }),
+    coins: integer('coins').notNull(),
+    entryId: uuid('entry_id').references(() => coinLedger.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('gift_sends_sender_send_idx').on(t.senderId, t.sendId),
+    index('gift_sends_stream_created_idx').on(t.streamId, t.createdAt),
+    index('gift_sends_sender_created_idx').on(t.senderId, t.createdAt),
+    check('gift_sends_coins_positive', sql`${t.coins} > 0`),
+  ],
+);
+
+/** A member enrolled as a creator (issue 49): 18 or over, the creator terms of `termsVersion` accepted. */
+export const creators = pgTable('creators', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  termsVersion: text('terms_version').notNull(),
+  enrolledAt: createdAt(),
+});
+
+/**
+ * A creator's earnings, in money (issue 49): one row per gift that earned,
+ * written in the gift's transaction, keyed so a retried gift earns once.
+ * Kept apart from coins; rows outlive the accounts, as accounting records.
+ */
+export const creatorEarnings = pgTable(
+  'creator_earnings',
+  {
+    id: id(),
+    creatorId: uuid('creator_id').references(() => users.id, { onDelete: 'set null' }),
+    giftSendId: uuid('gift_send_id').references(() => giftSends.id, { onDelete: 'set null' }),
+    amountMinor: minorAmount('amount_minor').notNull(),
+    currency: currency(),
+    /** From test payments (the local provider, the demo seed): shown, never paid out. */
+    test: boolean('test').notNull(),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    /** Pending until then, while a card dispute could still reverse the payment behind it. */
+    availableAt: timestamp('available_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('creator_earnings_creator_created_idx').on(t.creatorId, t.createdAt.desc()), check('creator_earnings_amount_positive', sql`${t.amountMinor} > 0`)],
+);
+
 /** A viewer the host muted in one stream, until when. */
 export const streamMutes = pgTable(
   'stream_mutes',
@@ -1103,6 +1179,7 @@ export type NewVipSubscriptionRow = typeof vipSubscriptions.$inferInsert;
 export type TestSubscriptionRow = typeof testSubscriptions.$inferSelect;
 export type NewVipPlanRow = typeof vipPlans.$inferInsert;
 export type GiftRow = typeof gifts.$inferSelect;
+export type GiftSendRow = typeof giftSends.$inferSelect;
 export type NewGiftRow = typeof gifts.$inferInsert;
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
 export type NewWithdrawalRow = typeof withdrawals.$inferInsert;

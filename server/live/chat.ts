@@ -4,6 +4,7 @@ import {
   LIVE_CHAT_RATE_MESSAGE,
   LIVE_CHAT_RATE_WINDOW_MS,
   LIVE_MUTE_MS,
+  LIVE_MUTE_NOT_WATCHING_MESSAGE,
   LIVE_MUTED_MESSAGE,
   LIVE_NOT_HOST_MESSAGE,
   LIVE_NOT_WATCHING_MESSAGE,
@@ -13,10 +14,9 @@ import {
 } from '../../contract/live';
 import type { StreamRow, UserRow } from '../db/schema';
 import type { OrbitDatabase } from '../db/types';
-import { USER_NOT_FOUND_MESSAGE } from '../discovery/record-decision';
 import { HttpError } from '../plugins/errors';
 import type { CommandContext, Realtime } from '../realtime/plugin';
-import { chatMessageExists, countChatSince, findMember, findStream, insertChat, markChatRemoved, muteViewer, mutedUntil, recentChat } from './queries';
+import { chatMessageExists, countChatSince, findStream, insertChat, markChatRemoved, muteViewer, mutedUntil, recentChat } from './queries';
 import { audienceRoom, hostRoom, toChatMessage } from './views';
 
 export const LIVE_CHAT_NOT_FOUND_MESSAGE = 'Message not found';
@@ -88,7 +88,9 @@ export function createLiveChat({ db, realtime, now = () => new Date() }: LiveCha
       const stream = await moderatedStream(member, streamId);
       if (stream.endedAt) throw new HttpError(410, LIVE_STREAM_ENDED_MESSAGE);
       if (userId === member.id) throw new HttpError(400, LIVE_MUTE_SELF_MESSAGE);
-      if (!(await findMember(db, userId))) throw new HttpError(404, USER_NOT_FOUND_MESSAGE);
+      // Only someone in the audience now: a mute is not a way to reach any member (or one the host blocked, whom the block took out).
+      const audience = await realtime.socketsIn(audienceRoom(streamId));
+      if (!audience.some((socket) => socket.userId === userId)) throw new HttpError(404, LIVE_MUTE_NOT_WATCHING_MESSAGE);
       const until = new Date(now().getTime() + LIVE_MUTE_MS);
       await muteViewer(db, streamId, userId, until);
       realtime.toMember(userId, 'live:muted', { streamId, until: until.toISOString() });

@@ -1,3 +1,4 @@
+import { LIVE_VIEWER_EARNING } from '../../contract/constants';
 import type { FastifyInstance, FastifyPluginCallback } from 'fastify';
 import fp from 'fastify-plugin';
 import type { LiveMediaSettings } from '../environment';
@@ -5,6 +6,7 @@ import { createLiveChat, type LiveChat } from './chat';
 import { createMediaForwarder } from './media';
 import type { MediaForwarder } from './media/forwarder';
 import { createLiveService, type LiveService } from './service';
+import { createViewerRewards } from './viewer-rewards';
 import { startLiveSignalling } from './signalling';
 
 /** Live streams as the rest of the server reaches them: the rules, the chat, and the forwarder (for the health answer and the bench). */
@@ -27,6 +29,8 @@ export interface LivePluginOptions {
   hostGraceMs?: number;
   /** How often streams without a timer in this process are checked; tests shorten it. */
   sweepIntervalMs?: number;
+  /** How long a member watches before the host earns coins (default LIVE_VIEWER_EARNING.watchMs); tests shorten it. */
+  viewerRewardMs?: number;
 }
 
 export const DEFAULT_LIVE_SWEEP_INTERVAL_MS = 5_000;
@@ -41,7 +45,8 @@ const livePlugin: FastifyPluginCallback<LivePluginOptions> = (app: FastifyInstan
     if (made.kind === 'janus') made.warmUp();
     forwarder = made;
   }
-  const service = createLiveService({ db: app.db, realtime: app.realtime, forwarder, log: app.log });
+  const rewards = createViewerRewards({ db: app.db, realtime: app.realtime, log: app.log, watchMs: options.viewerRewardMs ?? LIVE_VIEWER_EARNING.watchMs });
+  const service = createLiveService({ db: app.db, realtime: app.realtime, forwarder, log: app.log, rewards });
   const chat = createLiveChat({ db: app.db, realtime: app.realtime });
   const signalling = startLiveSignalling({
     realtime: app.realtime,
@@ -60,6 +65,7 @@ const livePlugin: FastifyPluginCallback<LivePluginOptions> = (app: FastifyInstan
   });
   app.addHook('onClose', async () => {
     signalling.stop();
+    rewards.close();
     await forwarder.close().catch((error: unknown) => app.log.warn({ err: error }, 'closing the live media forwarder failed'));
   });
   done();

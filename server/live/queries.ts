@@ -137,12 +137,6 @@ export async function blockedEitherWay(db: Executor, firstId: string, secondId: 
   return row === undefined;
 }
 
-/** A member account (not an admin) by id, for the host's moderation. */
-export async function findMember(db: Executor, userId: string): Promise<{ id: string } | undefined> {
-  const [row] = await db.select({ id: users.id }).from(users).where(and(eq(users.id, userId), eq(users.role, 'user'))).limit(1);
-  return row;
-}
-
 const chatColumns = {
   id: streamMessages.id,
   body: streamMessages.body,

@@ -43,6 +43,7 @@ import {
   type StreamFilter,
   type Transaction,
 } from './queries';
+import type { ViewerRewards } from './viewer-rewards';
 import { AUDIENCE_ROOM_PREFIX, audienceRoom, hostRoom, toAdminStream, toLiveStream } from './views';
 
 export const LIVE_START_RATE_MESSAGE = 'You have started too many streams, please wait a while';
@@ -53,6 +54,8 @@ export interface LiveServiceDeps {
   realtime: Realtime;
   forwarder: MediaForwarder;
   log: FastifyBaseLogger;
+  /** Times each viewer's first minute, for the host's coins. */
+  rewards: ViewerRewards;
   now?: () => Date;
 }
 
@@ -66,7 +69,7 @@ type StreamRef = Pick<StreamRow, 'id' | 'hostId'>;
  * End and the grace timer, two processes' sweeps) end a stream once, and only
  * the winner unpublishes it and tells everyone.
  */
-export function createLiveService({ db, realtime, forwarder, log, now = () => new Date() }: LiveServiceDeps) {
+export function createLiveService({ db, realtime, forwarder, log, rewards, now = () => new Date() }: LiveServiceDeps) {
   const endedListeners: Array<(stream: StreamRow) => void> = [];
   const publishedListeners: Array<(streamId: string) => void> = [];
   /** One recount at a time per stream, in order, so a late count never overwrites a newer one. */
@@ -177,6 +180,7 @@ export function createLiveService({ db, realtime, forwarder, log, now = () => ne
   /** Takes one socket out of an audience and lets its subscription go. */
   async function dropViewerSocket(streamId: string, socketId: string): Promise<void> {
     realtime.leaveRoom(audienceRoom(streamId), socketId);
+    rewards.stopped(socketId);
     await forwarder.unsubscribe(socketId).catch((error: unknown) => log.warn({ err: error }, 'live unsubscribe failed'));
   }
 
@@ -330,6 +334,7 @@ export function createLiveService({ db, realtime, forwarder, log, now = () => ne
         throw new HttpError(410, LIVE_STREAM_ENDED_MESSAGE);
       }
       await recordViewer(db, streamId, member.id, now());
+      rewards.started(stream, member.id, context.socketId);
       await recount(stream);
       if (offer !== null) realtime.toRoom(context.socketId, 'live:offer', { streamId, offer });
     },

@@ -8,6 +8,8 @@ import { dataExportRows } from './queries';
 import { toUserView } from './views';
 import { subscriptionsOf } from '../store/queries/subscriptions';
 import { receiptNumber } from '../store/views';
+import { giftsOfMember } from '../gifts/queries';
+import { recentEarningsOf } from '../creators/queries';
 
 const asPerson = (row: { username: string; name: string }) => ({ username: row.username, name: row.name || row.username });
 
@@ -23,6 +25,8 @@ export async function buildDataExport(db: OrbitDatabase, user: UserRow, now: Dat
   const messageRows = await messagesOfMember(db, user.id);
   const coinRows = await allEntriesOf(db, user.id);
   const subscriptionRows = await subscriptionsOf(db, user.id);
+  const giftRows = await giftsOfMember(db, user.id);
+  const earningRows = await recentEarningsOf(db, user.id, null);
 
   return {
     exportedAt: now.toISOString(),
@@ -60,6 +64,21 @@ export async function buildDataExport(db: OrbitDatabase, user: UserRow, now: Dat
       amount: { amountMinor: row.amountMinor, currency: row.currency },
       requestedAt: row.requestedAt.toISOString(),
       decidedAt: row.decidedAt?.toISOString() ?? null,
+    })),
+    gifts: giftRows.map((row) => ({
+      direction: row.senderId === user.id ? 'sent' : 'received',
+      gift: row.giftName,
+      coins: row.coins,
+      with: row.peerUsername === null ? null : asPerson({ username: row.peerUsername, name: row.peerName ?? '' }),
+      stream: row.streamTitle,
+      at: row.createdAt.toISOString(),
+    })),
+    creatorEarnings: earningRows.map((row) => ({
+      amount: { amountMinor: row.amountMinor, currency: row.currency },
+      test: row.test,
+      gift: row.giftName,
+      earnedAt: row.createdAt.toISOString(),
+      availableAt: row.availableAt.toISOString(),
     })),
     sessions: sessionRows.map((row) => ({
       userAgent: row.userAgent,

@@ -5,6 +5,7 @@ import {
   UNMATCHED_MESSAGE,
   type ConversationSummary,
   type Message,
+  type MessageKind,
   type MessagesQuery,
   type MessagesResponse,
   type Receipts,
@@ -15,6 +16,7 @@ import type { MessageRow, UserRow } from '../db/schema';
 import type { OrbitDatabase } from '../db/types';
 import { errorChain } from '../db/error-chain';
 import { lockPair, orderedPair } from '../lib/member-pair';
+import type { Transaction } from '../lib/transaction';
 import { HttpError } from '../plugins/errors';
 import { defaultAvatarUrl } from '../members/views';
 import {
@@ -126,7 +128,8 @@ export interface SentMessage {
 const UNIQUE_VIOLATION = '23505';
 const isUniqueViolation = (error: unknown): boolean => [...errorChain(error)].some((cause) => 'code' in cause && cause.code === UNIQUE_VIOLATION);
 
-async function storedRepeat(db: Executor, sender: UserRow, peerId: string, id: string): Promise<SentMessage | undefined> {
+/** The message the sender stored under `id` to `peerId` (a retry's answer); 409 for an id used in another conversation. */
+export async function storedRepeat(db: Executor, sender: UserRow, peerId: string, id: string): Promise<SentMessage | undefined> {
   const found = await findSentMessage(db, sender.id, id);
   if (!found) return undefined;
   const pair = orderedPair(sender.id, peerId);
@@ -160,6 +163,25 @@ export async function sendMessage(db: OrbitDatabase, sender: UserRow, peerId: st
   if (repeat) return repeat;
   if (!stored) throw await refusal(db, sender.id, peerId);
   throw new Error('A message insert that found a stored id found none after it');
+}
+
+/**
+ * An entry another area writes into a pair's chat (a symbolic gift), in that
+ * area's transaction, so it is stored with whatever else that area changed or
+ * not at all. Refused as a text message would be when the two are not matched now.
+ */
+export async function storeChatEntry(
+  tx: Transaction,
+  sender: UserRow,
+  peerId: string,
+  entry: { id: string; text: string; kind: MessageKind },
+  now: Date,
+): Promise<Message> {
+  const stored = await storeMessage(tx, { senderId: sender.id, peerId, id: entry.id, body: entry.text, kind: entry.kind, now });
+  if (stored?.message) return toMessage(stored.message);
+  if (!stored) throw await refusal(tx, sender.id, peerId);
+  // Matched, but the sender already stored a message under this id.
+  throw new HttpError(409, 'This message id was already used');
 }
 
 export interface MarkResult {

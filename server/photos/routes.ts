@@ -182,7 +182,9 @@ const photoRoutes: FastifyPluginCallbackZod<PhotoRoutesOptions> = (app, options,
       },
     },
     async (request, reply) => {
-      const { photoId, file } = request.params;
+      const { file } = request.params;
+      // A UUID in capitals names the same photo to PostgreSQL, but storage keys are the canonical lower case (it refused the key: a 500).
+      const photoId = request.params.photoId.toLowerCase();
       const widths = await storedWidthsOf(app.db, photoId);
       const step = widths && largestStoredStep(widths, Number.parseInt(file, 10) as PhotoWidth);
       if (!step) throw new HttpError(404, PHOTO_NOT_FOUND_MESSAGE);

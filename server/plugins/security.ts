@@ -184,9 +184,11 @@ function securityPlugin(app: FastifyInstance, _options: unknown, done: () => voi
     (json ? applyApiHeaders : applyDocumentHeaders)(request.raw, reply.raw, (error?: unknown) => hookDone(error instanceof Error ? error : undefined));
   });
   // An answer that depends on who asks (it carried their token) is theirs alone: no cache, shared or private, keeps it,
-  // unless the route chose its own caching.
+  // unless the route chose its own caching. So is the answer to any write: a sign-in or registration answers with a
+  // session token the request did not carry.
   app.addHook('onSend', (request, reply, payload, hookDone) => {
-    if (isJsonApiPath(request.url) && request.headers.authorization !== undefined && !reply.hasHeader('cache-control')) void reply.header('cache-control', 'no-store');
+    const personal = request.headers.authorization !== undefined || (request.method !== 'GET' && request.method !== 'HEAD');
+    if (isJsonApiPath(request.url) && personal && !reply.hasHeader('cache-control')) void reply.header('cache-control', 'no-store');
     hookDone(null, payload);
   });
   done();

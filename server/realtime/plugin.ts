@@ -107,6 +107,8 @@ declare module 'fastify' {
 export interface RealtimePluginOptions {
   /** Redis for several server processes (REDIS_URL); unset, rooms live in this process's memory. */
   redisUrl?: string | undefined;
+  /** Orbit's own address (PUBLIC_URL): a browser page there may open a connection. */
+  publicUrl: string;
   /** How long a member stays online after their last socket closed; tests shorten it. */
   presenceGraceMs?: number;
   /** How often sessions with an open socket are marked in use (a background tab stays online); tests shorten it. */
@@ -145,7 +147,25 @@ function answerFor(error: unknown): CommandAnswer {
   return { ok: false, status: 500, message: 'Something went wrong' };
 }
 
+/**
+ * Whether a connection from `origin` may open: no Origin (a client that is
+ * not a browser, or a browser's same-origin polling request, which sends
+ * none), Orbit's own address, or the address the request was sent to (the
+ * page and the connection on one server, as behind the dev proxy).
+ */
+export function originAllowed(origin: string | undefined, host: string | undefined, publicOrigin: string): boolean {
+  if (origin === undefined) return true;
+  let from: URL;
+  try {
+    from = new URL(origin);
+  } catch {
+    return false;
+  }
+  return from.origin === publicOrigin || (host !== undefined && from.host === host.toLowerCase());
+}
+
 async function realtimePlugin(app: FastifyInstance, options: RealtimePluginOptions): Promise<void> {
+  const publicOrigin = new URL(options.publicUrl).origin;
   const io: OrbitServer = new Server(app.server, {
     path: REALTIME_PATH,
     serveClient: false,
@@ -153,6 +173,8 @@ async function realtimePlugin(app: FastifyInstance, options: RealtimePluginOptio
     maxHttpBufferSize: 65_536,
     // Same origin only: the SPA is served by this server.
     cors: undefined,
+    // socket.io accepts any Origin by itself, so a page on another site could open a member's connection with their token.
+    allowRequest: (request, answer) => answer(null, originAllowed(request.headers.origin, request.headers.host, publicOrigin)),
   });
 
   const redis = options.redisUrl ? createClient({ url: options.redisUrl }) : undefined;

@@ -16,6 +16,8 @@ import mfaRoutes from '../auth/mfa-routes';
 import messagingRoutes from '../messaging/routes';
 import callRoutes from '../calls/routes';
 import liveRoutes from '../live/routes';
+import giftRoutes from '../gifts/routes';
+import creatorRoutes from '../creators/routes';
 import mediaRoutes from '../media/routes';
 import newsletterRoutes from '../blog/newsletter-routes';
 import placesRoutes from '../places/routes';
@@ -60,6 +62,8 @@ const apiRoutes: FastifyPluginAsync<ApiRoutesOptions> = async (app, options) => 
   await app.register(messagingRoutes, { messageLimit: options.rateLimits.message, demoReplies: options.demoReplies ?? false });
   await app.register(callRoutes);
   await app.register(liveRoutes);
+  await app.register(giftRoutes);
+  await app.register(creatorRoutes);
   await app.register(safetyRoutes, { reportLimit: options.rateLimits.report });
   await app.register(configRoutes);
   await app.register(mediaRoutes);

@@ -3,7 +3,7 @@ import { majorAmountText } from '../../contract/store/money';
 import { postCoinChange } from '../coins/ledger';
 import { lotOfPurchase, type CoinLotRow } from '../coins/queries/lots';
 import type { CoinEntryRow } from '../coins/queries/ledger';
-import { toCoinEntry } from '../coins/views';
+import { announceBalance } from '../coins/views';
 import type { PurchaseRow, UserRow } from '../db/schema';
 import type { OrbitDatabase } from '../db/types';
 import { HttpError } from '../plugins/errors';
@@ -11,6 +11,7 @@ import { atProvider, PROVIDER_UNREACHABLE, PURCHASE_NOT_FOUND } from './at-provi
 import type { RefundState } from './payments-provider';
 import { lockPurchase, lockPurchaseByRefund, updatePurchase } from './queries/purchases';
 import type { StoreApp } from './store-app';
+import { applyRefundMadeAtProvider } from './provider-refunds';
 import { coinRefundRefusal } from './refund-terms';
 import { receiptNumber, toPurchase } from './views';
 
@@ -70,7 +71,7 @@ async function putCoinsBack(tx: OrbitDatabase, purchaseId: string, outcome: { re
 
 function announce(app: StoreApp, purchase: PurchaseRow, entry: CoinEntryRow | null, now: Date): void {
   if (purchase.userId === null) return;
-  if (entry) app.realtime.toMember(purchase.userId, 'coins:balance', { balance: entry.balanceAfter, entry: toCoinEntry(entry) });
+  if (entry) announceBalance(app.realtime, purchase.userId, entry);
   app.realtime.toMember(purchase.userId, 'purchase:updated', { purchase: toPurchase(purchase, now) });
 }
 
@@ -115,18 +116,14 @@ export async function refundCoinPurchase(app: StoreApp, member: UserRow, purchas
 }
 
 /**
- * The provider settled a refund Orbit asked for (Stripe's refund.updated,
- * refund.failed): a success is kept; a failure puts the coins back. A refund
- * Orbit did not ask for (made at the provider's dashboard) is logged for the
- * team, as its coins are not taken back here.
+ * The provider settled a refund (Stripe's refund.*): one Orbit asked for
+ * keeps its success, or puts the coins back on failure; any other was made at
+ * the provider's dashboard, and takes the coins back itself.
  */
 export async function applyRefundOutcome(app: StoreApp, tx: OrbitDatabase, refund: RefundState, now: Date): Promise<(() => void) | null> {
   // By the refund's id once Orbit stored it; before that (its first events can come first), by the purchase it names.
   const purchase = (await lockPurchaseByRefund(tx, refund.refundId)) ?? (refund.purchaseId ? await lockPurchase(tx, refund.purchaseId) : undefined);
-  if (!purchase) {
-    app.log.warn({ refundId: refund.refundId }, 'provider reported a refund Orbit did not ask for: settle its coins by hand');
-    return null;
-  }
+  if (!purchase) return applyRefundMadeAtProvider(app, tx, refund, now);
   if (purchase.kind !== 'coins') {
     // A VIP withdrawal's refund: VIP has ended already; the money must reach the member by hand.
     if (refund.status === 'failed') app.log.error({ purchaseId: purchase.id, refundId: refund.refundId }, 'withdrawal refund failed at the provider: refund it by hand');

@@ -1,7 +1,7 @@
 import { changeCoinsOwed, postCoinChange } from '../coins/ledger';
 import type { CoinEntryRow } from '../coins/queries/ledger';
 import { dropHeld, lotOfPurchase, type CoinLotRow } from '../coins/queries/lots';
-import { toCoinEntry } from '../coins/views';
+import { announceBalance } from '../coins/views';
 import type { PurchaseRow } from '../db/schema';
 import type { OrbitDatabase } from '../db/types';
 import type { DisputeState } from './payments-provider';
@@ -100,5 +100,5 @@ function announce(app: StoreApp, applied: Applied, now: Date): void {
   const userId = applied.purchase.userId;
   if (userId === null) return;
   app.realtime.toMember(userId, 'purchase:updated', { purchase: toPurchase(applied.purchase, now) });
-  if (applied.entry) app.realtime.toMember(userId, 'coins:balance', { balance: applied.entry.balanceAfter, entry: toCoinEntry(applied.entry) });
+  if (applied.entry) announceBalance(app.realtime, userId, applied.entry);
 }

@@ -2,7 +2,7 @@ import type { PurchaseRow, VipSubscriptionRow } from '../db/schema';
 import type { OrbitDatabase } from '../db/types';
 import { postCoinChange } from '../coins/ledger';
 import type { CoinEntryRow } from '../coins/queries/ledger';
-import { toCoinEntry } from '../coins/views';
+import { announceBalance } from '../coins/views';
 import { UnknownCheckoutError, type CheckoutState, type PaymentEvent } from './payments-provider';
 import { applyRefundOutcome } from './coin-refund';
 import { applyDisputeState } from './disputes';
@@ -88,7 +88,7 @@ function announce(app: StoreApp, applied: AppliedCheckout | null, now: Date): vo
   const userId = applied.purchase.userId;
   // Just credited, all its coins are unspent.
   app.realtime.toMember(userId, 'purchase:updated', { purchase: toPurchase(purchase, now, credit ? purchase.coins : null) });
-  if (credit) app.realtime.toMember(userId, 'coins:balance', { balance: credit.balanceAfter, entry: toCoinEntry(credit) });
+  if (credit) announceBalance(app.realtime, userId, credit);
   if (applied.subscription) announceSubscription(app, { subscription: applied.subscription, renewal: null }, now);
   if (purchase.status === 'paid') app.mailer.inBackground(() => sendReceipt(app, purchase, userId));
 }
@@ -130,6 +130,17 @@ export async function applyPaymentEvent(app: StoreApp, event: PaymentEvent, reco
     const refund = await app.payments.retrieveRefund(event.refundId);
     const announce = await app.db.transaction(async (tx) => ((await recordEvent(tx)) ? applyRefundOutcome(app, tx, refund, now) : null));
     announce?.();
+    return;
+  }
+  if (event.kind === 'paymentRefunded') {
+    const refunds = await app.payments.refundsOfPayment(event.paymentId);
+    const announcements = await app.db.transaction(async (tx) => {
+      if (!(await recordEvent(tx))) return [];
+      const made: Array<(() => void) | null> = [];
+      for (const refund of refunds) made.push(await applyRefundOutcome(app, tx, refund, now));
+      return made;
+    });
+    for (const announce of announcements) announce?.();
     return;
   }
   const state = await app.payments.retrieveCheckout(event.sessionId).catch((error: unknown) => {

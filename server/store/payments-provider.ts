@@ -67,6 +67,10 @@ export interface RefundState {
   refundId: string;
   /** The purchase Orbit asked it for (null for a refund made at the provider's dashboard). */
   purchaseId: string | null;
+  /** The payment refunded (Stripe's payment intent): how a refund made at the dashboard finds its purchase; null when the provider does not say. */
+  paymentId: string | null;
+  /** What it gives back, in the payment's currency's smallest unit. */
+  amountMinor: number;
   status: 'succeeded' | 'pending' | 'failed';
 }
 
@@ -109,6 +113,8 @@ export type PaymentEvent =
   | { id: string; kind: 'subscription'; providerType: string; subscriptionId: string; renewal: PaidRenewal | null }
   /** A refund changed (settled, or failed after it was accepted): Orbit asks the provider for it (retrieveRefund). */
   | { id: string; kind: 'refund'; providerType: string; refundId: string }
+  /** A payment was refunded (Stripe's charge.refunded names the charge, not the refund): Orbit asks for all its refunds (refundsOfPayment). */
+  | { id: string; kind: 'paymentRefunded'; providerType: string; paymentId: string }
   /** A dispute opened or closed: Orbit asks the provider for it (retrieveDispute). */
   | { id: string; kind: 'dispute'; providerType: string; disputeId: string }
   | { id: string; kind: 'ignored'; providerType: string };
@@ -144,6 +150,8 @@ export interface PaymentsProvider {
   refund(request: RefundRequest): Promise<RefundState>;
   /** A refund as the provider has it now. */
   retrieveRefund(refundId: string): Promise<RefundState>;
+  /** Every refund of a payment, as the provider has them now (Orbit's and any made at its dashboard). */
+  refundsOfPayment(paymentId: string): Promise<RefundState[]>;
   /** A dispute as the provider has it now. */
   retrieveDispute(disputeId: string): Promise<DisputeState>;
   /** Checks the signature (in the provider's header) over the raw request bytes; throws WebhookSignatureError when it does not hold. */

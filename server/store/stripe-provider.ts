@@ -177,6 +177,12 @@ export class StripePaymentsProvider implements PaymentsProvider {
     return refundStateOf(await atStripe(() => this.stripe.refunds.retrieve(refundId)));
   }
 
+  async refundsOfPayment(paymentId: string): Promise<RefundState[]> {
+    // A payment has a handful of refunds at most; the SDK's auto-pagination reads past the first page should it not.
+    const refunds = await atStripe(() => this.stripe.refunds.list({ payment_intent: paymentId, limit: 100 }).autoPagingToArray({ limit: 1000 }));
+    return refunds.map(refundStateOf);
+  }
+
   async retrieveDispute(disputeId: string): Promise<DisputeState> {
     const dispute = await atStripe(() => this.stripe.disputes.retrieve(disputeId));
     const intent = dispute.payment_intent;
@@ -216,17 +222,23 @@ export class StripePaymentsProvider implements PaymentsProvider {
         const renewal = event.type === 'invoice.paid' ? renewalPaidBy(invoice) : null;
         return { id: event.id, kind: 'subscription', providerType: event.type, subscriptionId, renewal };
       }
-      // A refund settled or failed: Orbit asks Stripe for it. A refund made at Stripe's dashboard is not one of Orbit's and is only logged.
       // A dispute opened, moved or closed: Orbit asks Stripe for it.
       case 'charge.dispute.created':
       case 'charge.dispute.updated':
       case 'charge.dispute.closed':
         return { id: event.id, kind: 'dispute', providerType: event.type, disputeId: event.data.object.id };
+      // A refund made, settled or failed (Orbit's, or one made at Stripe's dashboard): Orbit asks Stripe for it.
       case 'refund.created':
       case 'refund.updated':
       case 'refund.failed':
       case 'charge.refund.updated':
         return { id: event.id, kind: 'refund', providerType: event.type, refundId: event.data.object.id };
+      // The charge names no refund (its list is not sent in the pinned API version): Orbit asks Stripe for the payment's refunds.
+      case 'charge.refunded': {
+        const intent = event.data.object.payment_intent;
+        if (intent === null) return { id: event.id, kind: 'ignored', providerType: event.type };
+        return { id: event.id, kind: 'paymentRefunded', providerType: event.type, paymentId: idOf(intent) };
+      }
       default:
         return { id: event.id, kind: 'ignored', providerType: event.type };
     }
@@ -428,5 +440,12 @@ function disputeStatusOf(status: Stripe.Dispute.Status): DisputeState['status'] 
 }
 
 function refundStateOf(refund: Stripe.Refund): RefundState {
-  return { refundId: refund.id, purchaseId: refund.metadata?.purchaseId ?? null, status: refundStatusOf(refund.status) };
+  const intent = refund.payment_intent;
+  return {
+    refundId: refund.id,
+    purchaseId: refund.metadata?.purchaseId ?? null,
+    paymentId: intent === null ? null : idOf(intent),
+    amountMinor: refund.amount,
+    status: refundStatusOf(refund.status),
+  };
 }

@@ -38,7 +38,7 @@ import { applyLiveEvent } from './live-cache';
 export type OrbitSocket = Socket<ServerEvents, ClientCommands>;
 const COMMAND_TIMEOUT_MS = 10_000;
 const NO_ANSWER: CommandAnswer = { ok: false, status: 0, message: 'No answer' };
-const LIVE_EVENT_NAMES = ['live:offer', 'live:viewers', 'live:chat', 'live:chat-removed', 'live:muted', 'live:republished', 'live:ended'] as const satisfies ReadonlyArray<
+const LIVE_EVENT_NAMES = ['live:offer', 'live:viewers', 'live:chat', 'live:chat-removed', 'live:muted', 'live:republished', 'live:ended', 'live:gift'] as const satisfies ReadonlyArray<
   LiveHubEvent['name']
 >;
 

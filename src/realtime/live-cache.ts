@@ -1,5 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { LIVE_CHAT_HISTORY, type LiveChatResponse, type LiveNowResponse, type LiveStreamResponse } from '../../contract/live';
+import { RECENT_GIFTS, type StreamGiftsResponse } from '../../contract/gifts';
+import { giftKeys, withArrivedGift } from '../api/gifts';
 import { liveKeys } from '../api/live';
 import type { LiveHubEvent } from './hub';
 
@@ -71,6 +73,12 @@ export function applyLiveEvent(queryClient: QueryClient, event: LiveHubEvent): v
         held ? { streams: held.streams.filter((stream) => stream.id !== streamId) } : held,
       );
       void queryClient.invalidateQueries({ queryKey: liveKeys.now() });
+      return;
+    }
+    case 'live:gift': {
+      const { streamId } = event.payload;
+      askAgainIfInFlight(giftKeys.stream(streamId));
+      queryClient.setQueryData<StreamGiftsResponse>(giftKeys.stream(streamId), (held) => (held ? withArrivedGift(held, event.payload, RECENT_GIFTS) : held));
       return;
     }
     case 'live:offer':

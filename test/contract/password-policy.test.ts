@@ -3,6 +3,7 @@ import {
   PASSWORD_CONTAINS_EMAIL,
   PASSWORD_CONTAINS_USERNAME,
   PASSWORD_ONLY_SPACES,
+  PASSWORD_SEASON_AND_YEAR,
   PASSWORD_TOO_COMMON,
   PASSWORD_TOO_GUESSABLE,
   PASSWORD_TOO_LONG,
@@ -27,6 +28,10 @@ describe('passwordProblem', () => {
     ['My-OrbitUser-2026!', PASSWORD_CONTAINS_USERNAME],
     ['xxMaya.Rxx-2026', PASSWORD_CONTAINS_EMAIL],
     ['short', PASSWORD_TOO_SHORT],
+    // Issue 50, finding 12: a season or Orbit's name with a year, however dressed.
+    ['Summer2026!', PASSWORD_SEASON_AND_YEAR],
+    ['2026-winter', PASSWORD_SEASON_AND_YEAR],
+    ['Orbit2026!', PASSWORD_SEASON_AND_YEAR],
     ['p'.repeat(129), PASSWORD_TOO_LONG],
   ])('refuses %j: %s', (password, reason) => {
     expect(passwordProblem(password, owner)).toBe(reason);
@@ -41,6 +46,12 @@ describe('passwordProblem', () => {
 
   it.each(['correct-horse-battery', 'Tr0ub4dor&3-maybe', 'violet-kettle-harbour-92', 'x'.repeat(40) + 'Zq8!mP2#vL'])('accepts %j', (password) => {
     expect(passwordProblem(password, owner)).toBeNull();
+  });
+
+  it("refuses the demo account's published password and passwords made of Orbit's name (issue 50, finding 12)", () => {
+    for (const password of ['orbit-demo-2026', 'Orbit-Demo-2026', 'ORBIT-DEMO-2026', 'orbitorbit']) {
+      expect(passwordProblem(password), password).toMatch(new RegExp(`^${PASSWORD_TOO_GUESSABLE}`));
+    }
   });
 
   it('ignores a username or email part shorter than 3 characters', () => {
@@ -69,7 +80,7 @@ describe('passwordStrength', () => {
   it('rates refused passwords Weak and accepted ones Fair, Good or Strong', () => {
     expect(passwordStrength('password', owner)).toEqual({ score: 0, label: 'Weak', problem: PASSWORD_TOO_COMMON });
     expect(passwordStrength('correct-horse-battery', owner)).toEqual({ score: 4, label: 'Strong', problem: null });
-    const fair = passwordStrength('Summer2026!', owner);
+    const fair = passwordStrength('Sunflower88!', owner);
     expect(fair.problem).toBeNull();
     expect(['Fair', 'Good']).toContain(fair.label);
   });
@@ -78,7 +89,7 @@ describe('passwordStrength', () => {
 describe('the strength meter\'s lighter judge', () => {
   it('refuses what the server refuses by list, rule or pattern, in the same words', async () => {
     const meter = await import('../../src/features/auth/password-meter-policy');
-    for (const password of ['12345678', 'password', 'P@ssw0rd', 'iloveyou', '        ', 'orbituser1', 'xxMaya.Rxx-2026', 'aaaaaaaaaaaa', 'qwertyuiop']) {
+    for (const password of ['12345678', 'password', 'P@ssw0rd', 'iloveyou', '        ', 'orbituser1', 'xxMaya.Rxx-2026', 'aaaaaaaaaaaa', 'qwertyuiop', 'Summer2026!', 'orbit-demo-2026']) {
       expect(meter.passwordStrength(password, owner).problem, password).toBe(passwordProblem(password, owner));
     }
     expect(meter.passwordStrength('correct-horse-battery', owner).problem).toBeNull();

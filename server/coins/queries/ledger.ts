@@ -5,9 +5,15 @@ import type { OrbitDatabase } from '../../db/types';
 
 export type CoinEntryRow = typeof coinLedger.$inferSelect;
 
-/** The member's balance and coins owed, their row locked until the transaction ends: the one place two changes of it are put in order. */
+/**
+ * The member's balance and coins owed, their row locked until the transaction ends: the one place two changes
+ * of it are put in order. FOR NO KEY UPDATE, not FOR UPDATE: a foreign-key
+ * check on the row (a like or message naming the member) passes, so transactions that each hold one member's
+ * balance while storing rows that name another cannot deadlock in a circle; deleting the account (FOR UPDATE)
+ * still waits for it.
+ */
 export async function lockBalance(tx: OrbitDatabase, userId: string): Promise<{ coins: number; owed: number } | undefined> {
-  const [row] = await tx.select({ coins: users.coins, owed: users.coinsOwed }).from(users).where(eq(users.id, userId)).for('update').limit(1);
+  const [row] = await tx.select({ coins: users.coins, owed: users.coinsOwed }).from(users).where(eq(users.id, userId)).for('no key update').limit(1);
   return row;
 }
 
@@ -21,17 +27,32 @@ export async function entryByIdempotencyKey(tx: OrbitDatabase, idempotencyKey: s
 }
 
 /**
- * Appends the entry and sets the balance it leads to, in the caller's
- * transaction; undefined (and nothing changed) when its key is already in the
+ * Appends the entry and sets the balance it leads to, in one statement of
+ * the caller's transaction (a round trip less on every change of every
+ * balance); undefined (and nothing changed) when its key is already in the
  * ledger. Checking the key by inserting saves a round trip on every new change.
  */
 export async function appendEntry(
   tx: OrbitDatabase,
   entry: { userId: string; amount: number; kind: CoinEntryKind; reference: string; idempotencyKey: string; balanceAfter: number },
 ): Promise<CoinEntryRow | undefined> {
-  const [row] = await tx.insert(coinLedger).values(entry).onConflictDoNothing({ target: coinLedger.idempotencyKey }).returning();
-  if (!row) return undefined;
-  await tx.update(users).set({ coins: entry.balanceAfter }).where(eq(users.id, entry.userId));
+  const appended = tx.$with('appended').as(tx.insert(coinLedger).values(entry).onConflictDoNothing({ target: coinLedger.idempotencyKey }).returning());
+  const [row] = await tx
+    .with(appended)
+    .update(users)
+    .set({ coins: sql`${appended.balanceAfter}` })
+    .from(appended)
+    .where(eq(users.id, appended.userId))
+    .returning({
+      id: appended.id,
+      userId: appended.userId,
+      amount: appended.amount,
+      kind: appended.kind,
+      reference: appended.reference,
+      idempotencyKey: appended.idempotencyKey,
+      balanceAfter: appended.balanceAfter,
+      createdAt: appended.createdAt,
+    });
   return row;
 }
 
@@ -90,6 +111,15 @@ export async function entriesOf(db: OrbitDatabase, userId: string, window: { off
 export async function holdingsOf(db: OrbitDatabase, userId: string): Promise<{ coins: number; extraLikes: number } | undefined> {
   const [row] = await db.select({ coins: users.coins, extraLikes: users.extraLikes }).from(users).where(eq(users.id, userId)).limit(1);
   return row;
+}
+
+/** Coins the member earned under keys starting with `prefix` (one stream's capped rewards). */
+export async function earnedUnderKeys(tx: OrbitDatabase, userId: string, prefix: string): Promise<number> {
+  const [row] = await tx
+    .select({ total: sql<number>`coalesce(sum(${coinLedger.amount}), 0)::int`.mapWith(Number) })
+    .from(coinLedger)
+    .where(and(eq(coinLedger.userId, userId), eq(coinLedger.kind, 'earned'), sql`starts_with(${coinLedger.idempotencyKey}, ${prefix})`));
+  return row?.total ?? 0;
 }
 
 /** Coins the member earned for one reason since `since` (a day's capped rewards). */

@@ -13,25 +13,44 @@ export async function insertLot(tx: OrbitDatabase, lot: { userId: string; source
 }
 
 /**
- * The member's lots a debit of `coins` draws from, in the order it draws:
- * earned and granted before bought, oldest first. Only as many lots as it
- * takes are read, however many small rewards a member has collected.
+ * Draws a debit of `coins` from the member's lots, in the order debits draw:
+ * earned and granted before bought, oldest first. One statement picks the
+ * lots (only as many as it takes, however many small rewards a member has
+ * collected), takes the coins out of them and records each draw for the
+ * entry; answers how many coins it found.
  */
-export async function lotsToDrawFrom(tx: OrbitDatabase, userId: string, coins: number): Promise<Array<{ id: string; unspent: number }>> {
-  const ordered = tx
-    .select({
-      id: coinLots.id,
-      unspent: coinLots.unspent,
-      before: sql<number>`sum(${coinLots.unspent}) over (order by ${coinLots.source} = 'purchased', ${coinLots.createdAt}, ${coinLots.id}) - ${coinLots.unspent}`.as('before'),
-    })
-    .from(coinLots)
-    .where(and(eq(coinLots.userId, userId), sql`${coinLots.unspent} > 0`))
-    .as('ordered');
-  return tx
-    .select({ id: ordered.id, unspent: ordered.unspent })
-    .from(ordered)
-    .where(sql`${ordered.before} < ${coins}`)
-    .orderBy(ordered.before);
+export async function drawInOrder(tx: OrbitDatabase, userId: string, entryId: string, coins: number): Promise<number> {
+  const ordered = tx.$with('ordered').as(
+    tx
+      .select({
+        id: coinLots.id,
+        unspent: coinLots.unspent,
+        before: sql<number>`sum(${coinLots.unspent}) over (order by ${coinLots.source} = 'purchased', ${coinLots.createdAt}, ${coinLots.id}) - ${coinLots.unspent}`.as('before'),
+      })
+      .from(coinLots)
+      .where(and(eq(coinLots.userId, userId), sql`${coinLots.unspent} > 0`)),
+  );
+  const picked = tx.$with('picked').as(
+    tx
+      // Named unlike any column of coin_lots: drizzle names CTE columns unqualified, and the update below reads both.
+      .select({ id: ordered.id, take: sql<number>`least(${ordered.unspent}, ${coins}::int - ${ordered.before})::int`.as('take') })
+      .from(ordered)
+      .where(sql`${ordered.before} < ${coins}::int`),
+  );
+  const drawn = tx.$with('drawn').as(
+    tx
+      .update(coinLots)
+      .set({ unspent: sql`${coinLots.unspent} - ${picked.take}` })
+      .from(picked)
+      .where(eq(coinLots.id, picked.id))
+      .returning({ lotId: coinLots.id, take: picked.take }),
+  );
+  const recorded = await tx
+    .with(ordered, picked, drawn)
+    .insert(coinLotDraws)
+    .select(tx.select({ id: sql<string>`gen_random_uuid()`.as('id'), entryId: sql<string>`${entryId}::uuid`.as('entry_id'), lotId: drawn.lotId, coins: drawn.take }).from(drawn))
+    .returning({ coins: coinLotDraws.coins });
+  return recorded.reduce((sum, draw) => sum + draw.coins, 0);
 }
 
 export async function lotById(tx: OrbitDatabase, lotId: string): Promise<CoinLotRow | undefined> {

@@ -141,7 +141,7 @@ export class LocalPaymentsProvider implements PaymentsProvider {
   /** No money moved, so none goes back: the refund succeeds at once, named after its key so a retry is the same refund. */
   refund(request: RefundRequest): Promise<RefundState> {
     const refundId = `tre_${createHmac('sha256', this.webhookKey).update(request.idempotencyKey).digest('base64url').slice(0, 24)}`;
-    return Promise.resolve({ refundId, purchaseId: request.purchaseId, status: 'succeeded' });
+    return Promise.resolve({ refundId, purchaseId: request.purchaseId, paymentId: request.paymentId, amountMinor: request.amountMinor, status: 'succeeded' });
   }
 
   /** A test's dispute, named after its payment's session (tdp_ for tcs_). */
@@ -169,9 +169,14 @@ export class LocalPaymentsProvider implements PaymentsProvider {
     return dispute;
   }
 
-  /** Refunds are made and settled at once here; what they were for is Orbit's to know. */
+  /** Refunds are made and settled at once here; what they were for is Orbit's to know (it keeps the refund's id with its purchase). */
   retrieveRefund(refundId: string): Promise<RefundState> {
-    return Promise.resolve({ refundId, purchaseId: null, status: 'succeeded' });
+    return Promise.resolve({ refundId, purchaseId: null, paymentId: null, amountMinor: 0, status: 'succeeded' });
+  }
+
+  /** Only Orbit refunds here (this provider has no dashboard), and it knows its refunds: none to tell of. */
+  refundsOfPayment(): Promise<RefundState[]> {
+    return Promise.resolve([]);
   }
 
   /**

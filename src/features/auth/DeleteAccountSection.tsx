@@ -5,10 +5,13 @@ import styled from 'styled-components';
 import { CURRENT_PASSWORD_INCORRECT, deleteAccountBodySchema } from '../../../contract/auth/sign-in';
 import { deleteAccount } from '../../api/auth/account';
 import { holdingSessionNews } from '../../api/auth/tokens';
+import type { EarningsBalance } from '../../../contract/creators';
+import { creatorStatusQueryOptions } from '../../api/creators';
 import { currentUserQueryOptions } from '../../api/members';
 import { ApiError } from '../../api/client';
 import { Button, Cluster, Field, Input, Notice, px, Text } from '../../ui';
 import { SettingsSection } from '../members/profile/SettingsSection';
+import { formatPrice } from '../store/format';
 import { useAuth } from './AuthProvider';
 
 declare module '@tanstack/history' {
@@ -35,6 +38,12 @@ export function unspentCoinsWarning(coins: number): string {
   return `You still have ${coins.toLocaleString()} unspent ${coins === 1 ? 'coin' : 'coins'}. They are lost with your account.`;
 }
 
+/** Said beside the coins' warning: a creator's earnings not yet paid out go with the account (their ledger rows stay, without a name). */
+export function unpaidEarningsWarning(balances: readonly EarningsBalance[]): string {
+  const amounts = balances.map((balance) => formatPrice({ amountMinor: balance.pendingMinor + balance.withdrawableMinor, currency: balance.currency }));
+  return `You have ${amounts.join(' and ')} of creator earnings not yet paid out. They are lost with your account.`;
+}
+
 /** A wrong or refused password belongs next to the field that holds it; anything else is a notice. */
 function passwordProblem(error: Error): string | undefined {
   if (!(error instanceof ApiError)) return undefined;
@@ -57,6 +66,9 @@ export function DeleteAccountSection() {
   const navigate = useNavigate();
   const { send, isAuthenticated } = useAuth();
   const coins = useQuery({ ...currentUserQueryOptions(), enabled: isAuthenticated }).data?.coins ?? 0;
+  // Real money only: test earnings (local test payments) were never money.
+  const creator = useQuery({ ...creatorStatusQueryOptions(), enabled: isAuthenticated && confirming }).data;
+  const unpaid = creator?.enrolled ? creator.balances.filter((balance) => !balance.test && balance.pendingMinor + balance.withdrawableMinor > 0) : [];
 
   const remove = useMutation({
     mutationFn: (body: Parameters<typeof deleteAccount>[0]) => holdingSessionNews(() => deleteAccount(body)),
@@ -105,6 +117,7 @@ export function DeleteAccountSection() {
       {confirming ? (
         <Confirm aria-label="Delete account" onSubmit={submit} noValidate>
           {coins > 0 ? <Notice tone="info">{unspentCoinsWarning(coins)}</Notice> : null}
+          {unpaid.length > 0 ? <Notice tone="info">{unpaidEarningsWarning(unpaid)}</Notice> : null}
           <Text>Enter your password to delete your account.</Text>
           {serverMessage ? <Notice tone="error">{serverMessage}</Notice> : null}
           <Field label="Password" error={fieldError}>

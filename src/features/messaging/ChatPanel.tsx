@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { CONVERSATION_ENDED_MESSAGE, type ConversationSummary } from '../../../contract/messaging';
 import type { ChatNotice, ChatPhase } from '../../../machines/messaging/messaging.machine';
 import { Avatar, Button, ButtonLink, Dialog, EmptyState, ErrorState, IconButton, Notice, px, Spinner, Text, VideoIcon, VisuallyHidden, visuallyHiddenStyles } from '../../ui';
+import { GiftTray } from '../gifts/GiftTray';
 import { ReportOrBlock } from '../safety/ReportOrBlock';
 import { MessageComposer } from './MessageComposer';
 import { MessageThread, MessageThreadSkeleton, type ThreadItem } from './MessageThread';
@@ -122,7 +123,14 @@ export function ChatPanel(props: ChatPanelProps) {
               {shownNotice.text}
             </Banner>
           ) : null}
-          <MessageComposer draft={draft} onDraftChange={onDraftChange} onSend={onSend} disabled={ended || phase === 'unmatching'} />
+          <MessageComposer
+            draft={draft}
+            onDraftChange={onDraftChange}
+            onSend={onSend}
+            disabled={ended || phase === 'unmatching'}
+            // A symbolic gift to the match (it costs coins and earns nobody anything); a tray per conversation.
+            leading={ended ? null : <GiftTray key={conversation.userId} to={{ peerId: conversation.userId }} compact />}
+          />
         </>
       )}
       <Dialog

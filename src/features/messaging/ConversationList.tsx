@@ -19,6 +19,7 @@ function preview(conversation: ConversationSummary): string {
   if (!last) return NEW_MATCH_PREVIEW;
   // A call's entry speaks for both ("Missed video call"), not as one side's words.
   if (isCallEntry(last.kind)) return last.text;
+  if (last.kind === 'gift') return last.senderId === conversation.userId ? `Sent you a gift: ${last.text}` : `You sent a gift: ${last.text}`;
   return last.senderId === conversation.userId ? last.text : `You: ${last.text}`;
 }
 

@@ -82,7 +82,7 @@ export function MessageAlerts({ hub = realtimeHub }: { hub?: RealtimeHub }) {
         const next: MessageToast = {
           peerId: signal.peerId,
           name: summary?.name ?? 'New message',
-          firstLine: signal.message.text.split('\n')[0] ?? '',
+          firstLine: signal.message.kind === 'gift' ? `Sent you a gift: ${signal.message.text}` : (signal.message.text.split('\n')[0] ?? ''),
         };
         if (document.visibilityState === 'hidden') {
           if (desktopNotificationsOn()) {

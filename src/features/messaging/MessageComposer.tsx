@@ -1,4 +1,4 @@
-import type { FormEvent, KeyboardEvent } from 'react';
+import type { FormEvent, KeyboardEvent, ReactNode } from 'react';
 import styled from 'styled-components';
 import { MESSAGE_TEXT_MAX } from '../../../contract/messaging';
 import { Button, VisuallyHidden, px } from '../../ui';
@@ -9,13 +9,15 @@ interface MessageComposerProps {
   onSend: () => void;
   /** The conversation ended: nothing more can be written. */
   disabled?: boolean;
+  /** Beside the message box, before it (the chat's gift tray). */
+  leading?: ReactNode;
 }
 
 /**
  * SPEC Messages: 'Type a message...' and 'Send'. Enter sends and Shift+Enter
  * starts a new line; blank drafts are ignored by the machine, not here.
  */
-export function MessageComposer({ draft, onDraftChange, onSend, disabled = false }: MessageComposerProps) {
+export function MessageComposer({ draft, onDraftChange, onSend, disabled = false, leading }: MessageComposerProps) {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!disabled) onSend();
@@ -29,6 +31,7 @@ export function MessageComposer({ draft, onDraftChange, onSend, disabled = false
 
   return (
     <Form onSubmit={submit} aria-label="Send a message">
+      {leading}
       <Draft
         aria-label="Message"
         rows={1}

@@ -12,7 +12,7 @@ export type OwnMessageState = 'sending' | 'failed' | 'sent' | 'delivered' | 'rea
 export interface ThreadItem {
   /** The message id (made by the sending browser; a call's entry has the call's id). */
   id: string;
-  /** `call`: the line a video call left ("Missed video call"), centred, nobody's bubble. */
+  /** `call`: the line a video call left ("Missed video call"), centred, nobody's bubble; `gift`: a symbolic gift, in its sender's bubble. */
   kind?: MessageKind;
   own: boolean;
   text: string;
@@ -124,8 +124,15 @@ export function MessageThread({ items, now, contactName, hasOlder = false, loadi
               ) : (
                 <Bubble $own={item.own}>
                   <VisuallyHidden>{item.own ? 'You' : contactName}: </VisuallyHidden>
-                  {/* Text only: whatever anyone typed is shown as typed, never as markup. */}
-                  <Content>{item.text}</Content>
+                  {item.kind === 'gift' ? (
+                    <GiftContent data-kind="gift">
+                      <GiftLabel>{item.own ? 'You sent a gift' : 'Sent you a gift'}</GiftLabel>
+                      <GiftName>{item.text}</GiftName>
+                    </GiftContent>
+                  ) : (
+                    /* Text only: whatever anyone typed is shown as typed, never as markup. */
+                    <Content>{item.text}</Content>
+                  )}
                   <Footer $own={item.own}>
                     <time dateTime={item.sentAt}>{timeLabel(item.sentAt)}</time>
                     {item.state === 'failed' ? (
@@ -159,6 +166,23 @@ function CallEntry({ item }: { item: ThreadItem }) {
     </CallLine>
   );
 }
+
+const GiftContent = styled.span`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => px(theme.space[1])};
+`;
+
+const GiftLabel = styled.span`
+  font-size: ${({ theme }) => px(theme.font.sizes.xs)};
+  font-weight: ${({ theme }) => theme.font.weights.bold};
+  letter-spacing: 0.02em;
+`;
+
+const GiftName = styled.span`
+  font-size: ${({ theme }) => px(theme.font.sizes.xl)};
+  line-height: ${({ theme }) => theme.font.lineHeights.tight};
+`;
 
 const CallLine = styled.li`
   display: flex;

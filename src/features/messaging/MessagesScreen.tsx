@@ -96,7 +96,8 @@ function threadItems(peerId: string, messages: readonly Message[], receipts: Rec
       // A call's entry belongs to neither side (its sender is whoever called): no bubble, no receipt.
       if (isCallEntry(message.kind)) return { id: message.id, kind: message.kind, own: false, text: message.text, sentAt: message.sentAt };
       const own = message.senderId !== peerId;
-      return { id: message.id, own, text: message.text, sentAt: message.sentAt, ...(own ? { state: ownState(message, receipts) } : {}) };
+      const gift = message.kind === 'gift' ? { kind: message.kind } : {};
+      return { id: message.id, ...gift, own, text: message.text, sentAt: message.sentAt, ...(own ? { state: ownState(message, receipts) } : {}) };
     }),
     ...outbox
       .filter((entry) => entry.peerId === peerId && entry.status !== 'refused' && !stored.has(entry.id))

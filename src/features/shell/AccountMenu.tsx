@@ -7,10 +7,10 @@ import { Avatar, Button, ChevronIcon, mediaConditions, px, theme as tokens, useM
 import { useAuth } from '../auth/AuthProvider';
 
 // The signed-in member's corner of the header: their photo and name, and the
-// entries that are theirs (Profile, Settings, Logout). Loaded only once someone
+// entries that are theirs (Profile, Creator earnings, Settings, Logout). Loaded only once someone
 // is signed in, so a visitor's first page does not carry it.
 
-/** The account's own pages, in order (Logout follows them): the own profile, and Settings. */
+/** The account's own pages, in order (Logout follows them): the own profile, Creator earnings and Settings. */
 function AccountLinks() {
   return (
     <>
@@ -18,6 +18,9 @@ function AccountLinks() {
         <Link to="/profile/{-$userId}" params={{}} activeOptions={{ exact: true }}>
           Profile
         </Link>
+      </Entry>
+      <Entry>
+        <Link to="/creator">Creator earnings</Link>
       </Entry>
       <Entry>
         <Link to="/settings">Settings</Link>

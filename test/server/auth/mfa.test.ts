@@ -158,6 +158,37 @@ describe('two-step verification (issue 37 finding 4)', () => {
     expect(rows).toHaveLength(5);
   });
 
+  it('opens one session per ticket: two recovery codes sent at once, or one after the other, open one (issue 50, finding 16)', async () => {
+    // A wrong code first gives the ticket back: the member may correct a typo.
+    const member = await registerUser(testApp.app);
+    const { recoveryCodes } = await enrolMember(testApp, member.token);
+    const { ticket } = (await login(member)).json<SignInAnswer>();
+    const [first, second, third] = recoveryCodes;
+    expect((await submitCode(ticket ?? '', 'ZZZZ-ZZZZ')).statusCode).toBe(401);
+    const answers = await Promise.all([submitCode(ticket ?? '', first ?? ''), submitCode(ticket ?? '', second ?? '')]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 401]);
+    const again = await submitCode(ticket ?? '', third ?? '');
+    expect(again.statusCode).toBe(401);
+    expect(again.json()).toMatchObject({ message: MFA_TICKET_INVALID });
+    // The refused request used up no recovery code: with a new password step, it opens a session.
+    const { ticket: fresh } = (await login(member)).json<SignInAnswer>();
+    expect((await submitCode(fresh ?? '', third ?? '')).statusCode).toBe(200);
+  });
+
+  it('checks no more than 5 codes of many sent at once: each is counted before it is checked', async () => {
+    const member = await registerUser(testApp.app);
+    const { secret } = await enrolMember(testApp, member.token);
+    // A ticket each (a ticket is tried by one request at a time), as from 25 password steps.
+    const tickets: string[] = [];
+    for (let step = 0; step < 25; step++) tickets.push((await login(member)).json<SignInAnswer>().ticket ?? '');
+    const answers = await Promise.all(tickets.map((ticket) => submitCode(ticket, wrongCodeFor(secret))));
+    const checked = answers.filter((answer) => answer.statusCode === 401 && answer.json<{ message: string }>().message === MFA_CODE_INVALID);
+    expect(answers.filter((answer) => answer.statusCode !== 401 && answer.statusCode !== 429)).toEqual([]);
+    expect(checked.length).toBeLessThanOrEqual(5);
+    const rows = await testApp.db.select().from(signInFailures).where(eq(signInFailures.accountKey, `totp:${member.user._id}`));
+    expect(rows.length).toBeLessThanOrEqual(5);
+  });
+
   it('keeps the secret and recovery codes out of the account view and the data export', async () => {
     const member = await registerUser(testApp.app);
     const { secret, recoveryCodes } = await enrolMember(testApp, member.token);

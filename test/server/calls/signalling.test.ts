@@ -1,33 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { CALL_ALREADY_ANSWERED_MESSAGE, CALL_NOT_MATCHED_MESSAGE, CALL_RATE_MAX, CALL_SDP_MAX, CALL_SELF_MESSAGE } from '../../../contract/calls';
 import type { Message } from '../../../contract/messaging';
 import type { CallEndedEvent, CallIncomingEvent, CallSignalEvent, MessageEvent } from '../../../contract/realtime';
 import { calls, users } from '../../../server/db/schema';
 import { bearer, loginAdmin, registerUser, type RegisteredUser } from '../helpers/accounts';
-import { createTestApp, type TestApp } from '../helpers/test-app';
-import { baseUrl, eventAfter, matchedPair, nextEvent, send } from '../messaging/messaging-helpers';
-import { callEvent, command, expectOk, invite, silence, storedCall, Tabs } from './call-helpers';
+import { listeningTestApp } from '../helpers/listening-app';
+import { eventAfter, matchedPair, nextEvent, send } from '../messaging/messaging-helpers';
+import { callEvent, command, expectOk, invite, silence, storedCall } from './call-helpers';
 import { CALLER_IN_CALL_MESSAGE } from '../../../server/calls/service';
 
 const LEG_GRACE_MS = 500;
 
-let testApp: TestApp;
-let url = '';
-const tabs = new Tabs(() => url);
+const listening = listeningTestApp({ callTimings: { legGraceMs: LEG_GRACE_MS, sweepIntervalMs: 200 } });
+const { tabs } = listening;
 
-beforeAll(async () => {
-  testApp = await createTestApp({ callTimings: { legGraceMs: LEG_GRACE_MS, sweepIntervalMs: 200 } });
-  await testApp.app.listen({ port: 0, host: '127.0.0.1' });
-  url = baseUrl(testApp.app);
-});
-afterEach(() => tabs.closeAll());
-afterAll(async () => {
-  await testApp?.close();
-});
-
-const app = () => testApp.app;
+const app = () => listening.testApp.app;
 
 async function like(from: RegisteredUser, to: RegisteredUser): Promise<void> {
   const response = await app().inject({ method: 'POST', url: '/api/users/like', headers: bearer(from.token), payload: { targetId: to.user._id, type: 'like' } });
@@ -73,7 +62,7 @@ describe('who may call', () => {
     expect((await invite(anaTab, stranger.user._id)).answer).toEqual({ ok: false, status: 403, message: CALL_NOT_MATCHED_MESSAGE });
     expect((await invite(anaTab, randomUUID())).answer).toMatchObject({ ok: false, status: 404 });
     expect((await invite(anaTab, ana.user._id)).answer).toEqual({ ok: false, status: 400, message: CALL_SELF_MESSAGE });
-    expect(await testApp.db.select().from(calls).where(eq(calls.callerId, ana.user._id))).toEqual([]);
+    expect(await listening.testApp.db.select().from(calls).where(eq(calls.callerId, ana.user._id))).toEqual([]);
 
     // Once Ben blocked her, Ana cannot reach him at all: he reads as unknown.
     await app().inject({ method: 'POST', url: `/api/users/${ana.user._id}/block`, headers: bearer(ben.token) });
@@ -83,7 +72,7 @@ describe('who may call', () => {
   it('refuses a call to a demo person: the browser simulates those', async () => {
     const ana = await registerUser(app());
     const anaTab = await tabs.tab(ana.token);
-    const [demo] = await testApp.db
+    const [demo] = await listening.testApp.db
       .insert(users)
       .values({ username: `demo_${randomUUID().slice(0, 8)}`, email: `${randomUUID()}@demo.example.com`, passwordHash: 'x', isDemo: true })
       .returning({ id: users.id });
@@ -96,7 +85,7 @@ describe('who may call', () => {
     // Ben is offline: each call ends "unavailable" at once, and still counts.
     for (let index = 0; index < CALL_RATE_MAX; index += 1) expectOk((await invite(anaTab, ben.user._id)).answer);
     expect((await invite(anaTab, ben.user._id)).answer).toMatchObject({ ok: false, status: 429 });
-    const stored = await testApp.db.select().from(calls).where(eq(calls.callerId, ana.user._id));
+    const stored = await listening.testApp.db.select().from(calls).where(eq(calls.callerId, ana.user._id));
     expect(stored).toHaveLength(CALL_RATE_MAX);
   });
 
@@ -114,7 +103,7 @@ describe('who may call', () => {
     await vi.waitFor(() => expect(heard.length).toBeGreaterThan(0), { timeout: 10_000 });
     // The refused invites were answered before this: had they rung, Ben would have heard it by now.
     expect(heard).toEqual([{ callId, peer: { id: ana.user._id, name: ana.body.username, avatar: expect.any(String) as unknown } }]);
-    expect(await testApp.db.select().from(calls).where(eq(calls.callerId, ana.user._id))).toHaveLength(1);
+    expect(await listening.testApp.db.select().from(calls).where(eq(calls.callerId, ana.user._id))).toHaveLength(1);
   });
 });
 
@@ -131,7 +120,7 @@ describe('a call that cannot ring', () => {
     expectOk((await invite(cleoTab, ben.user._id, callId)).answer);
     expect(await ended).toEqual({ callId, reason: 'busy', seconds: null });
     expect((await entry).message).toMatchObject({ id: callId, senderId: cleo.user._id, kind: 'missed-call', text: 'Missed video call' });
-    expect((await storedCall(testApp.db, callId))?.endReason).toBe('busy');
+    expect((await storedCall(listening.testApp.db, callId))?.endReason).toBe('busy');
   });
 
   it('refuses a second call from someone already in one, and places nothing', async () => {
@@ -142,7 +131,7 @@ describe('a call that cannot ring', () => {
     await tabs.tab(cleo.token);
     const benTab = await tabs.tab(ben.token);
     expect((await invite(benTab, cleo.user._id)).answer).toMatchObject({ ok: false, status: 409, message: CALLER_IN_CALL_MESSAGE });
-    expect(await testApp.db.select().from(calls).where(eq(calls.calleeId, cleo.user._id))).toHaveLength(0);
+    expect(await listening.testApp.db.select().from(calls).where(eq(calls.calleeId, cleo.user._id))).toHaveLength(0);
   });
 
   it('is unavailable when the callee has no Orbit open', async () => {
@@ -170,7 +159,7 @@ describe('ringing and answering', () => {
     expectOk(await command(benTab, 'call:ringing', { callId }));
     expect(await ringing).toEqual({ callId });
     expect(await ringingElsewhere).toEqual({ callId });
-    expect((await storedCall(testApp.db, callId))?.ringingAt).toBeInstanceOf(Date);
+    expect((await storedCall(listening.testApp.db, callId))?.ringingAt).toBeInstanceOf(Date);
     // Only the callee's tabs ring for it.
     expect(await command(anaTab, 'call:ringing', { callId })).toMatchObject({ ok: false, status: 404 });
   });
@@ -187,7 +176,7 @@ describe('ringing and answering', () => {
     expect(await command(benSecond, 'call:answer', { callId })).toEqual({ ok: false, status: 409, message: CALL_ALREADY_ANSWERED_MESSAGE });
     expect(await heardBySecond).toEqual({ callId });
     expect(await heardByCaller).toEqual({ callId });
-    expect(await storedCall(testApp.db, callId)).toMatchObject({ state: 'active', answeredAt: expect.any(Date) as unknown });
+    expect(await storedCall(listening.testApp.db, callId)).toMatchObject({ state: 'active', answeredAt: expect.any(Date) as unknown });
     // Ana's tab cannot answer her own call.
     expect(await command(anaTab, 'call:answer', { callId })).toMatchObject({ ok: false, status: 404 });
   });
@@ -232,7 +221,7 @@ describe('hanging up', () => {
   it("writes the call's length into the chat: 'Video call · m:ss'", async () => {
     const { ana, ben, benTab, callId } = await connectedCall();
     // As if they had talked for 3 minutes 12 seconds.
-    await testApp.db.update(calls).set({ answeredAt: new Date(Date.now() - 192_500) }).where(eq(calls.id, callId));
+    await listening.testApp.db.update(calls).set({ answeredAt: new Date(Date.now() - 192_500) }).where(eq(calls.id, callId));
     const entry = nextEvent<MessageEvent>(benTab, 'message:new');
     const ended = callEvent<CallEndedEvent>(benTab, 'call:ended', callId);
     expectOk(await command(benTab, 'call:hangup', { callId }));
@@ -254,7 +243,7 @@ describe('hanging up', () => {
     const ended = callEvent<CallEndedEvent>(benTab, 'call:ended', reusedId);
     expectOk(await command(anaTab, 'call:hangup', { callId: reusedId }));
     expect(await ended).toMatchObject({ callId: reusedId, reason: 'cancelled' });
-    expect((await storedCall(testApp.db, reusedId))?.endedAt).toBeInstanceOf(Date);
+    expect((await storedCall(listening.testApp.db, reusedId))?.endedAt).toBeInstanceOf(Date);
     expect((await chat(ben, ana)).map((message) => ({ id: message.id, text: message.text }))).toEqual([{ id: reusedId, text: 'hello' }]);
     // A missed call's entry would have counted too: only the message does.
     expect(await unreadFrom(ben, ana)).toBe(1);
@@ -333,7 +322,7 @@ describe('calls ended from elsewhere', () => {
     expect(block.statusCode, block.body).toBe(200);
     expect((await toAna).reason).toBe('blocked');
     expect((await toBen).reason).toBe('blocked');
-    expect(await storedCall(testApp.db, callId)).toMatchObject({ state: 'ended', endReason: 'blocked' });
+    expect(await storedCall(listening.testApp.db, callId)).toMatchObject({ state: 'ended', endReason: 'blocked' });
     // Signalling stops with it: the room is gone.
     expect(await command(anaTab, 'call:signal', { callId, signal: { kind: 'media', muted: false, cameraOff: false } })).toMatchObject({ ok: false, status: 403 });
   });
@@ -387,7 +376,7 @@ describe('a lost socket', () => {
     const anaBack = await tabs.tab(ana.token);
     expectOk(await command(anaBack, 'call:rejoin', { callId }));
     expect(await ended).toBe('quiet');
-    expect((await storedCall(testApp.db, callId))?.state).toBe('active');
+    expect((await storedCall(listening.testApp.db, callId))?.state).toBe('active');
     const relayed = callEvent<CallSignalEvent>(anaBack, 'call:signal', callId);
     expectOk(await command(benTab, 'call:signal', { callId, signal: { kind: 'media', muted: false, cameraOff: true } }));
     expect((await relayed).signal).toMatchObject({ cameraOff: true });

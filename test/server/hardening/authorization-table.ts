@@ -253,6 +253,10 @@ export const AUTHORIZATION_TABLE: Record<RouteKey, MatrixRow> = {
   // --- Live streams: anyone sees who is live; going live, the chat and a stream's own controls are members', the last its host's ---
   'GET /api/live/streams': { expected: everyone(200), request: () => get('/api/live/streams') },
   'GET /api/live/streams/{streamId}': { expected: everyone(200), request: async (world) => get(`/api/live/streams/${await insertLiveStream(world)}`) },
+  'GET /api/live/streams/{streamId}/gifts': { expected: usersOnly(), request: async (world) => get(`/api/live/streams/${await insertLiveStream(world)}/gifts`) },
+  'GET /api/creators/me': { expected: usersOnly(), request: () => get('/api/creators/me') },
+  'POST /api/creators/me': { expected: usersOnly(), request: () => ({ method: 'POST', url: '/api/creators/me', payload: { acceptTerms: true } }) },
+  'GET /api/gifts': { expected: usersOnly(), request: () => get('/api/gifts') },
   'GET /api/live/streams/{streamId}/chat': { expected: usersOnly(), request: async (world) => get(`/api/live/streams/${await insertLiveStream(world)}/chat`) },
   // An offer that is no session description: past the guard the answer is 400, and no media is set up.
   'POST /api/live/streams': { expected: usersOnly(400), request: () => ({ method: 'POST', url: '/api/live/streams', payload: { title: 'Matrix live', offer: 'not a description' } }) },

@@ -356,6 +356,20 @@ export class FakeStripe {
     return eventAbout(type, dispute, id);
   }
 
+  /** The team refunds (part of) a payment at Stripe's dashboard: a refund with no metadata and no idempotency key of Orbit's. */
+  refundAtDashboard(paymentIntentId: string, amount?: number): FakeRefund {
+    const answer = this.createRefund({ payment_intent: paymentIntentId, ...(amount === undefined ? {} : { amount: String(amount) }) }, undefined);
+    if (answer.status !== 200) throw new Error(`the fake Stripe refused the dashboard refund: ${JSON.stringify(answer.body)}`);
+    return this.refundsOf(paymentIntentId).at(-1) as FakeRefund;
+  }
+
+  /** charge.refunded about a payment intent's charge: the charge object, which (in the pinned API version) lists no refunds. */
+  chargeRefundedEvent(paymentIntentId: string, id = newId('evt')): string {
+    const intent = this.intent(paymentIntentId);
+    const refunded = this.refundsOf(paymentIntentId).filter((refund) => refund.status === 'succeeded' || refund.status === 'pending').reduce((sum, refund) => sum + refund.amount, 0);
+    return eventAbout('charge.refunded', { id: newId('ch'), object: 'charge', amount: intent.amount, amount_refunded: refunded, currency: intent.currency, payment_intent: paymentIntentId, refunded: refunded >= intent.amount }, id);
+  }
+
   /** The refunds made of a payment intent, oldest first. */
   refundsOf(paymentIntentId: string): FakeRefund[] {
     return [...this.refunds.values()].filter((refund) => refund.payment_intent === paymentIntentId);
@@ -629,6 +643,7 @@ export class FakeStripe {
     const invoice = /^\/v1\/invoices\/([^/]+)$/.exec(path);
     if (method === 'GET' && invoice?.[1]) return this.retrieveInvoice(decodeURIComponent(invoice[1]), list(params, 'expand'));
     if (method === 'POST' && path === '/v1/refunds') return this.createRefund(params, idempotencyKey);
+    if (method === 'GET' && path === '/v1/refunds') return this.listRefunds(params);
     const dispute = /^\/v1\/disputes\/([^/]+)$/.exec(path);
     if (method === 'GET' && dispute?.[1]) {
       const found = this.disputes.get(decodeURIComponent(dispute[1]));
@@ -797,6 +812,16 @@ export class FakeStripe {
     // `payments` is there only when expanded (Stripe.Invoice's `payments?`).
     const payments = expand.includes('payments') ? { payments: { object: 'list', data: this.paymentsOf(id), has_more: false, url: `/v1/invoice_payments?invoice=${id}` } } : {};
     return { status: 200, body: structuredClone({ ...invoice, ...payments }) };
+  }
+
+  /** Refunds of one payment intent (the only filter Orbit uses), newest first as Stripe lists them, on one page. */
+  private listRefunds(params: Params): Answer {
+    const intentId = param(params, 'payment_intent');
+    if (intentId === undefined) return invalid('The fake Stripe lists refunds of one payment_intent only');
+    const data = this.refundsOf(intentId)
+      .reverse()
+      .map(({ idempotencyKey: _idempotencyKey, ...refund }) => structuredClone(refund));
+    return { status: 200, body: { object: 'list', data, has_more: false, url: '/v1/refunds' } };
   }
 
   private retrieveRefund(id: string): Answer {

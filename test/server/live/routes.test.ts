@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   LIVE_ALREADY_LIVE_MESSAGE,
   LIVE_MEDIA_UNAVAILABLE_MESSAGE,
@@ -18,33 +18,20 @@ import {
 } from '../../../contract/live';
 import { adminAuditLog, streams } from '../../../server/db/schema';
 import { MediaForwarderError } from '../../../server/live/media/forwarder';
-import { Tabs } from '../calls/call-helpers';
 import { bearer, loginAdmin, loginUser, registerUser } from '../helpers/accounts';
 import { claimsOf } from '../helpers/forged-tokens';
-import { createTestApp, type TestApp } from '../helpers/test-app';
-import { baseUrl } from '../messaging/messaging-helpers';
+import { listeningTestApp } from '../helpers/listening-app';
 import { FakeForwarder, fakeDescription, UNREADABLE_OFFER } from './fake-forwarder';
 import { goLive, HOST_OFFER, hostedStream, storedStream } from './live-helpers';
 
 // Long enough that no stream here ends on its own: these tests go live over HTTP without a host socket.
 const HOST_GRACE_MS = 60_000;
 
-let testApp: TestApp;
 const forwarder = new FakeForwarder();
-let url = '';
-const tabs = new Tabs(() => url);
+const listening = listeningTestApp({ live: { forwarder, hostGraceMs: HOST_GRACE_MS, sweepIntervalMs: 1000 } });
+const { tabs } = listening;
 
-beforeAll(async () => {
-  testApp = await createTestApp({ live: { forwarder, hostGraceMs: HOST_GRACE_MS, sweepIntervalMs: 1000 } });
-  await testApp.app.listen({ port: 0, host: '127.0.0.1' });
-  url = baseUrl(testApp.app);
-});
-afterEach(() => tabs.closeAll());
-afterAll(async () => {
-  await testApp?.close();
-});
-
-const app = () => testApp.app;
+const app = () => listening.testApp.app;
 
 async function startedStream(token: string, title = 'Morning coffee') {
   const response = await app().inject({ method: 'POST', url: '/api/live/streams', headers: bearer(token), payload: { title, offer: HOST_OFFER } });
@@ -75,7 +62,7 @@ describe('going live', () => {
     });
     expect(answer).toBe(fakeDescription(`answer-${stream.id}`));
     expect(forwarder.sources.get(stream.id)).toBe(HOST_OFFER);
-    expect((await storedStream(testApp.db, stream.id))?.hostSessionId).toBe(claimsOf(host.token).jti);
+    expect((await storedStream(listening.testApp.db, stream.id))?.hostSessionId).toBe(claimsOf(host.token).jti);
   });
 
   it('refuses a blank or long title and a description that is not one, with 400 and nothing stored or published', async () => {
@@ -92,7 +79,7 @@ describe('going live', () => {
     const unreadable = await goLive(app(), host, { title: 'Hi', offer: UNREADABLE_OFFER });
     expect(unreadable.statusCode).toBe(400);
     expect(forwarder.sources.size).toBe(sourcesBefore);
-    expect(await testApp.db.select().from(streams).where(eq(streams.hostId, host.user._id))).toEqual([]);
+    expect(await listening.testApp.db.select().from(streams).where(eq(streams.hostId, host.user._id))).toEqual([]);
   });
 
   it('answers 503 when the media forwarder fails, and stores nothing', async () => {
@@ -103,7 +90,7 @@ describe('going live', () => {
     expect(unexpected.json<{ message: string }>().message).toBe(LIVE_MEDIA_UNAVAILABLE_MESSAGE);
     forwarder.failNextPublish = new MediaForwarderError('unavailable', 'Janus is down');
     expect((await goLive(app(), host)).statusCode).toBe(503);
-    expect(await testApp.db.select().from(streams).where(eq(streams.hostId, host.user._id))).toEqual([]);
+    expect(await listening.testApp.db.select().from(streams).where(eq(streams.hostId, host.user._id))).toEqual([]);
     // And works again once the forwarder does.
     expect((await goLive(app(), host)).statusCode).toBe(201);
   });
@@ -113,7 +100,7 @@ describe('going live', () => {
     const first = await startedStream(host.token);
     // The same session with no tab hosting the stream (the page was reloaded): the old stream ends and the new one replaces it.
     const second = await startedStream(host.token);
-    expect((await storedStream(testApp.db, first.stream.id))?.endReason).toBe('ended');
+    expect((await storedStream(listening.testApp.db, first.stream.id))?.endReason).toBe('ended');
     expect(forwarder.unpublished).toContain(first.stream.id);
 
     // Another session (another device) is refused.
@@ -127,14 +114,14 @@ describe('going live', () => {
     expect(await hostTab.timeout(3000).emitWithAck('live:host', { streamId: second.stream.id })).toEqual({ ok: true });
     const again = await goLive(app(), host);
     expect(again.statusCode).toBe(409);
-    const live = await testApp.db.select().from(streams).where(and(eq(streams.hostId, host.user._id)));
+    const live = await listening.testApp.db.select().from(streams).where(and(eq(streams.hostId, host.user._id)));
     expect(live.filter((row) => row.endedAt === null).map((row) => row.id)).toEqual([second.stream.id]);
   });
 
   it(`allows ${LIVE_START_MAX} starts per window, counted from the stored streams, then answers 429`, async () => {
     const host = await registerUser(app());
     const now = new Date();
-    await testApp.db.insert(streams).values(
+    await listening.testApp.db.insert(streams).values(
       Array.from({ length: LIVE_START_MAX }, (_, index) => ({ hostId: host.user._id, title: `Earlier ${index}`, startedAt: now, endedAt: now, endReason: 'ended' as const })),
     );
     const response = await goLive(app(), host);
@@ -182,7 +169,7 @@ describe('ending and republishing', () => {
     const refused = await endAsHost(other.token, stream.id);
     expect(refused.statusCode).toBe(403);
     expect(refused.json<{ message: string }>().message).toBe(LIVE_NOT_HOST_MESSAGE);
-    expect((await storedStream(testApp.db, stream.id))?.endedAt).toBeNull();
+    expect((await storedStream(listening.testApp.db, stream.id))?.endedAt).toBeNull();
     expect((await endAsHost(other.token, randomUUID())).statusCode).toBe(404);
     expect((await app().inject({ method: 'POST', url: `/api/live/streams/${stream.id}/end` })).statusCode).toBe(401);
 
@@ -248,7 +235,7 @@ describe('admin', () => {
     expect(ended.statusCode, ended.body).toBe(200);
     expect(ended.json<LiveStreamResponse>().stream).toMatchObject({ state: 'ended', endReason: 'admin' });
     expect(forwarder.unpublished).toContain(stream.id);
-    const entries = await testApp.db.select().from(adminAuditLog).where(and(eq(adminAuditLog.action, 'end-stream'), eq(adminAuditLog.targetId, host.user._id)));
+    const entries = await listening.testApp.db.select().from(adminAuditLog).where(and(eq(adminAuditLog.action, 'end-stream'), eq(adminAuditLog.targetId, host.user._id)));
     expect(entries).toHaveLength(1);
     expect(entries[0]?.details).toContain('Against the rules');
     expect((await app().inject({ method: 'POST', url: `/api/admin/streams/${stream.id}/end`, headers: bearer(admin) })).statusCode).toBe(409);

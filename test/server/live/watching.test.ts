@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   LIVE_CHAT_MAX,
   LIVE_CHAT_RATE_MAX,
   LIVE_CHAT_RATE_MESSAGE,
   LIVE_MUTE_MS,
+  LIVE_MUTE_NOT_WATCHING_MESSAGE,
   LIVE_MUTED_MESSAGE,
   LIVE_NOT_HOST_MESSAGE,
   LIVE_NOT_WATCHING_MESSAGE,
@@ -16,31 +17,20 @@ import {
 } from '../../../contract/live';
 import { CALL_SDP_MAX } from '../../../contract/calls';
 import { streamMutes, streams, streamViewers } from '../../../server/db/schema';
-import { command, expectOk, Tabs } from '../calls/call-helpers';
+import { command, expectOk } from '../calls/call-helpers';
 import { bearer, loginAdmin, loginUser, registerUser } from '../helpers/accounts';
-import { createTestApp, type TestApp } from '../helpers/test-app';
-import { baseUrl, connected, eventAfter, openSocket } from '../messaging/messaging-helpers';
+import { listeningTestApp } from '../helpers/listening-app';
+import { connected, eventAfter, openSocket } from '../messaging/messaging-helpers';
 import { FakeForwarder, fakeDescription } from './fake-forwarder';
 import { chat, eventually, hostedStream, liveEvent, liveSilence, pause, storedStream, VIEWER_ANSWER, viewersReach, watchingTab } from './live-helpers';
 
 const HOST_GRACE_MS = 600;
 
-let testApp: TestApp;
 const forwarder = new FakeForwarder();
-let url = '';
-const tabs = new Tabs(() => url);
+const listening = listeningTestApp({ live: { forwarder, hostGraceMs: HOST_GRACE_MS, sweepIntervalMs: 200 } });
+const { tabs } = listening;
 
-beforeAll(async () => {
-  testApp = await createTestApp({ live: { forwarder, hostGraceMs: HOST_GRACE_MS, sweepIntervalMs: 200 } });
-  await testApp.app.listen({ port: 0, host: '127.0.0.1' });
-  url = baseUrl(testApp.app);
-});
-afterEach(() => tabs.closeAll());
-afterAll(async () => {
-  await testApp?.close();
-});
-
-const app = () => testApp.app;
+const app = () => listening.testApp.app;
 
 /** A host live with two viewers watching, each on one tab. */
 async function streamWithTwoViewers() {
@@ -104,9 +94,9 @@ describe('watching', () => {
     await none;
     await eventually(() => forwarder.subscriptionsTo(streamId).length === 0);
 
-    const stored = await storedStream(testApp.db, streamId);
+    const stored = await storedStream(listening.testApp.db, streamId);
     expect(stored).toMatchObject({ peakViewers: 2, totalViewers: 2 });
-    expect(await testApp.db.select().from(streamViewers).where(eq(streamViewers.streamId, streamId))).toHaveLength(2);
+    expect(await listening.testApp.db.select().from(streamViewers).where(eq(streamViewers.streamId, streamId))).toHaveLength(2);
   });
 
   it('lists the most watched stream first', async () => {
@@ -121,7 +111,7 @@ describe('watching', () => {
   });
 
   it('keeps visitors out of the realtime channel, so they cannot watch (401)', async () => {
-    const visitor = openSocket(url, undefined);
+    const visitor = openSocket(listening.url, undefined);
     const refusal = await connected(visitor).then(
       () => null,
       (error: Error & { data?: { status?: number } }) => error.data?.status,
@@ -185,7 +175,7 @@ describe('chat', () => {
     expect(history.mutedUntil).toBe(until);
 
     // Ten minutes later (the stored mute runs out).
-    await testApp.db
+    await listening.testApp.db
       .update(streamMutes)
       .set({ until: new Date(Date.now() - 1000) })
       .where(and(eq(streamMutes.streamId, streamId), eq(streamMutes.userId, ben.user._id)));
@@ -202,7 +192,7 @@ describe('moderation', () => {
 
     expect(await command(anaTab, 'live:mute', { streamId, userId: ben.user._id })).toEqual({ ok: false, status: 403, message: LIVE_NOT_HOST_MESSAGE });
     expect(await command(anaTab, 'live:remove-chat', { streamId, messageId: message.id })).toEqual({ ok: false, status: 403, message: LIVE_NOT_HOST_MESSAGE });
-    expect(await testApp.db.select().from(streamMutes).where(eq(streamMutes.streamId, streamId))).toEqual([]);
+    expect(await listening.testApp.db.select().from(streamMutes).where(eq(streamMutes.streamId, streamId))).toEqual([]);
 
     const removed = [anaTab, benTab].map((tab) => liveEvent<{ streamId: string; messageId: string }>(tab, 'live:chat-removed', streamId));
     expectOk(await command(hostTab, 'live:remove-chat', { streamId, messageId: message.id }));
@@ -211,6 +201,17 @@ describe('moderation', () => {
     expect(history.messages).toEqual([]);
     expect(await command(hostTab, 'live:remove-chat', { streamId, messageId: randomUUID() })).toMatchObject({ ok: false, status: 404 });
     expect(await command(hostTab, 'live:mute', { streamId, userId: randomUUID() })).toMatchObject({ ok: false, status: 404 });
+  });
+
+  it('mutes only a member watching now: not one who never came, nor one who left (issue 50)', async () => {
+    const { ben, streamId, hostTab, benTab } = await streamWithTwoViewers();
+    const outsider = await registerUser(app());
+    expect(await command(hostTab, 'live:mute', { streamId, userId: outsider.user._id })).toEqual({ ok: false, status: 404, message: LIVE_MUTE_NOT_WATCHING_MESSAGE });
+    const left = viewersReach(hostTab, streamId, 1);
+    expectOk(await command(benTab, 'live:leave', { streamId }));
+    await left;
+    expect(await command(hostTab, 'live:mute', { streamId, userId: ben.user._id })).toEqual({ ok: false, status: 404, message: LIVE_MUTE_NOT_WATCHING_MESSAGE });
+    expect(await listening.testApp.db.select().from(streamMutes).where(eq(streamMutes.streamId, streamId))).toEqual([]);
   });
 });
 
@@ -283,7 +284,7 @@ describe('the end of a stream', () => {
     // The reconnected host is told the count at once.
     expect((await count).viewers).toBe(2);
     expect(await notEnded).toBe('quiet');
-    expect((await storedStream(testApp.db, streamId))?.endedAt).toBeNull();
+    expect((await storedStream(listening.testApp.db, streamId))?.endedAt).toBeNull();
   });
 
   it('ends as lost when the host stays away longer than the grace', async () => {
@@ -291,7 +292,7 @@ describe('the end of a stream', () => {
     const ended = [anaTab, benTab].map((tab) => liveEvent<{ streamId: string; reason: string }>(tab, 'live:ended', streamId, HOST_GRACE_MS * 6));
     hostTab.disconnect();
     expect((await Promise.all(ended)).map((event) => event.reason)).toEqual(['lost', 'lost']);
-    expect(await storedStream(testApp.db, streamId)).toMatchObject({ endReason: 'lost', peakViewers: 2, totalViewers: 2 });
+    expect(await storedStream(listening.testApp.db, streamId)).toMatchObject({ endReason: 'lost', peakViewers: 2, totalViewers: 2 });
     expect(forwarder.unpublished).toContain(streamId);
   });
 
@@ -331,7 +332,7 @@ describe('the end of a stream', () => {
     const ended = liveEvent<{ streamId: string; reason: string }>(anaTab, 'live:ended', streamId);
     expect((await app().inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(host.token) })).statusCode).toBe(200);
     expect((await ended).reason).toBe('signed-out');
-    expect((await storedStream(testApp.db, streamId))?.endReason).toBe('signed-out');
+    expect((await storedStream(listening.testApp.db, streamId))?.endReason).toBe('signed-out');
   });
 
   it('ends as banned when the host is banned', async () => {
@@ -354,13 +355,13 @@ describe('the end of a stream', () => {
     expect(deletion.answer.statusCode, deletion.answer.body).toBe(200);
     expect((await deletion.event).reason).toBe('banned');
     expect(forwarder.unpublished).toContain(streamId);
-    expect(await storedStream(testApp.db, streamId)).toBeUndefined();
+    expect(await storedStream(listening.testApp.db, streamId)).toBeUndefined();
   });
 
   it('ends a stream nobody hosts (a process that died), found by the sweep', async () => {
     const host = await registerUser(app());
-    const [row] = await testApp.db.insert(streams).values({ hostId: host.user._id, title: 'Orphaned', startedAt: new Date(Date.now() - 60_000) }).returning();
-    await eventually(async () => (await storedStream(testApp.db, row?.id ?? ''))?.endReason === 'lost', HOST_GRACE_MS * 8);
+    const [row] = await listening.testApp.db.insert(streams).values({ hostId: host.user._id, title: 'Orphaned', startedAt: new Date(Date.now() - 60_000) }).returning();
+    await eventually(async () => (await storedStream(listening.testApp.db, row?.id ?? ''))?.endReason === 'lost', HOST_GRACE_MS * 8);
   });
 });
 

@@ -1,4 +1,5 @@
-import type { Socket } from 'socket.io-client';
+import { connect, type Socket } from 'socket.io-client';
+import { REALTIME_PATH } from '../../../contract/realtime';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CommandAnswer, MessageEvent, PresenceEvent, ReceiptsEvent } from '../../../contract/realtime';
 import { claimsOf, nowInSeconds, signToken } from '../helpers/forged-tokens';
@@ -51,6 +52,23 @@ function closed(socket: Socket): Promise<string> {
 }
 
 describe('the handshake', () => {
+  it("opens only for Orbit's own pages: a page on another site cannot use a member's token (issue 50, finding 7)", async () => {
+    const member = await registerUser(app());
+    const fromOrigin = (origin: string) => {
+      const socket = connect(url, { path: REALTIME_PATH, auth: { token: member.token }, transports: ['websocket'], reconnection: false, forceNew: true, extraHeaders: { origin } });
+      sockets.push(socket);
+      return connected(socket).then(
+        () => 'open',
+        (error: Error) => error.message,
+      );
+    };
+    expect(await fromOrigin('https://evil.example')).not.toBe('open');
+    expect(await fromOrigin('null')).not.toBe('open');
+    // The page this server served (the request's own host), and Orbit's public address.
+    expect(await fromOrigin(url)).toBe('open');
+    expect(await fromOrigin('http://localhost:5002')).toBe('open');
+  });
+
   it('refuses a missing, a forged and an ended token, and lets a live one in', async () => {
     expect((await refusal(undefined)).message).toBe('Authentication required');
     const member = await registerUser(app());
@@ -132,6 +150,9 @@ describe('events', () => {
     expect(await command(anaSocket, 'typing', { peerId: stranger.user._id })).toMatchObject({ ok: false, status: 404 });
     expect(await command(anaSocket, 'typing', { peerId: 'not an id' })).toMatchObject({ ok: false, status: 400 });
     expect(await command(anaSocket, 'receipts:mark', { peerId: ben.user._id })).toMatchObject({ ok: false, status: 400 });
+    // One past PostgreSQL's integer: refused by the contract, not by the database (it was a 500).
+    expect(await command(anaSocket, 'receipts:mark', { peerId: ben.user._id, readSeq: 2_147_483_648 })).toMatchObject({ ok: false, status: 400 });
+    expect(await command(anaSocket, 'receipts:mark', { peerId: ben.user._id, deliveredSeq: 2_147_483_648 })).toMatchObject({ ok: false, status: 400 });
     expect(await command(anaSocket, 'typing', 'garbage')).toMatchObject({ ok: false, status: 400 });
     // Still connected and answering after all that.
     expect(anaSocket.connected).toBe(true);

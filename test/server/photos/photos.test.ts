@@ -154,6 +154,13 @@ describe('a member\'s photos', () => {
     expect((await getPhotoFile(testApp.app, `/api/photos/${ids[0] ?? ''}/..%2F..%2Fjwt-secret`)).statusCode).toBe(400);
   });
 
+  it('serves a photo named by its id in capitals as the same photo, and an unknown one in capitals as 404 (both were 500)', async () => {
+    const upper = await getPhotoFile(testApp.app, photoUrl((ids[0] ?? '').toUpperCase(), 160));
+    expect(upper.statusCode).toBe(200);
+    expect(upper.rawPayload).toEqual((await getPhotoFile(testApp.app, photoUrl(ids[0] ?? '', 160))).rawPayload);
+    expect((await getPhotoFile(testApp.app, photoUrl('0000000A-0000-4000-8000-00000000000B', 160))).statusCode).toBe(404);
+  });
+
   it('does not let another member reorder or delete them: their own list cannot name them, and a delete reads as not found', async () => {
     const other = await registerUser(testApp.app);
     await addPhoto(testApp.app, other.token, small);

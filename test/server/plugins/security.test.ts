@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, loginAdmin, registerUser } from '../helpers/accounts';
+import { bearer, loginAdmin, newRegistration, registerUser } from '../helpers/accounts';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 let testApp: TestApp;
@@ -54,6 +54,17 @@ describe('security headers', () => {
     expect(refused.headers['cache-control']).toBe('no-store');
     const visitor = await testApp.app.inject({ method: 'GET', url: '/api/config/public' });
     expect(visitor.headers['cache-control']).not.toBe('no-store');
+  });
+
+  it('keeps the answers that hand out a session token out of every cache, though their request carried none (issue 50)', async () => {
+    const registered = await registerUser(testApp.app);
+    const signIn = await testApp.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: registered.body.username, password: registered.body.password } });
+    expect(signIn.statusCode, signIn.body).toBe(200);
+    expect(signIn.json()).toMatchObject({ token: expect.any(String) as unknown });
+    expect(signIn.headers['cache-control']).toBe('no-store');
+    const registration = await testApp.app.inject({ method: 'POST', url: '/api/auth/register', payload: newRegistration() });
+    expect(registration.statusCode, registration.body).toBe(201);
+    expect(registration.headers['cache-control']).toBe('no-store');
   });
 
   it.each(['/', '/some/page', '/api/docs'])('sends a strict Content-Security-Policy on the page %s', async (url) => {

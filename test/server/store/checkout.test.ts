@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { CoinHistoryResponse } from '../../../contract/coins/ledger';
 import type { CoinPack } from '../../../contract/store/catalogue';
 import {
   CHECKOUT_CANCELLED_MESSAGE,
@@ -19,6 +18,7 @@ import { TEST_CARD_DECLINED_MESSAGE, type TestCheckoutResponse } from '../../../
 import { coinLedger, coinPacks, purchases, testCheckoutSessions } from '../../../server/db/schema';
 import { balancesOffTheLedger } from '../../../server/coins/queries/ledger';
 import { bearer, loginAdmin, registerUser, type RegisteredUser } from '../helpers/accounts';
+import { coinHistoryOf } from '../helpers/coins';
 import { outboxMessages } from '../helpers/outbox';
 import { firstCoinPack } from '../helpers/catalogue';
 import { createTestApp, type TestApp } from '../helpers/test-app';
@@ -64,9 +64,7 @@ async function storedPurchase(id: string) {
   return row;
 }
 
-async function coinsOf(member: RegisteredUser): Promise<CoinHistoryResponse> {
-  return (await testApp.app.inject({ method: 'GET', url: '/api/coins/history', headers: bearer(member.token) })).json<CoinHistoryResponse>();
-}
+const coinsOf = (member: RegisteredUser) => coinHistoryOf(testApp.app, member);
 
 /** The webhook arrives after the page's answer, as from a real provider: wait for it. */
 async function paidByWebhook(id: string) {

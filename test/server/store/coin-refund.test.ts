@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { CoinHistoryResponse } from '../../../contract/coins/ledger';
 import type { CoinPack } from '../../../contract/store/catalogue';
 import { COIN_REFUND_DAYS, COIN_REFUND_MESSAGES, type PurchaseHistoryResponse, type RefundPurchaseResponse } from '../../../contract/store/purchases';
 import { balancesOffTheLots } from '../../../server/coins/queries/lots';
@@ -10,6 +9,7 @@ import { purchases } from '../../../server/db/schema';
 import { PROVIDER_UNREACHABLE } from '../../../server/store/at-provider';
 import { PaymentProviderUnavailableError } from '../../../server/store/payments-provider';
 import { bearer, loginAdmin, registerUser, type RegisteredUser } from '../helpers/accounts';
+import { coinHistoryOf } from '../helpers/coins';
 import { firstCoinPack } from '../helpers/catalogue';
 import { outboxMessages } from '../helpers/outbox';
 import { packBoughtOnTestProvider } from '../helpers/local-checkout';
@@ -45,9 +45,7 @@ async function historyOf(member: RegisteredUser): Promise<PurchaseHistoryRespons
   return (await testApp.app.inject({ method: 'GET', url: '/api/store/purchases', headers: bearer(member.token) })).json<PurchaseHistoryResponse>();
 }
 
-async function coinsOf(member: RegisteredUser): Promise<CoinHistoryResponse> {
-  return (await testApp.app.inject({ method: 'GET', url: '/api/coins/history', headers: bearer(member.token) })).json<CoinHistoryResponse>();
-}
+const coinsOf = (member: RegisteredUser) => coinHistoryOf(testApp.app, member);
 
 function adjustCoins(member: RegisteredUser, amount: number) {
   return testApp.app.inject({

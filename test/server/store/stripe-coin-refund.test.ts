@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CoinHistoryResponse } from '../../../contract/coins/ledger';
 import type { CoinPack } from '../../../contract/store/catalogue';
 import { COIN_REFUND_MESSAGES, type RefundPurchaseResponse } from '../../../contract/store/purchases';
 import { balancesOffTheLots } from '../../../server/coins/queries/lots';
 import { purchases } from '../../../server/db/schema';
 import { bearer, registerUser, type RegisteredUser } from '../helpers/accounts';
+import { coinHistoryOf } from '../helpers/coins';
 import { firstCoinPack } from '../helpers/catalogue';
 import { FAKE_STRIPE_SECRET_KEY, FAKE_STRIPE_WEBHOOK_SECRET, startFakeStripe, type FakeStripe } from '../helpers/fake-stripe';
 import { deliverStripeEvent, packBoughtThroughStripe } from '../helpers/stripe-purchase';
@@ -34,9 +34,7 @@ const boughtPack = (member: RegisteredUser) => packBoughtThroughStripe(testApp.a
 
 const refund = (member: RegisteredUser, purchaseId: string) => testApp.app.inject({ method: 'POST', url: `/api/store/purchases/${purchaseId}/refund`, headers: bearer(member.token) });
 
-async function coinsOf(member: RegisteredUser): Promise<CoinHistoryResponse> {
-  return (await testApp.app.inject({ method: 'GET', url: '/api/coins/history', headers: bearer(member.token) })).json<CoinHistoryResponse>();
-}
+const coinsOf = (member: RegisteredUser) => coinHistoryOf(testApp.app, member);
 
 async function storedPurchase(id: string) {
   const [row] = await testApp.db.select().from(purchases).where(eq(purchases.id, id));

@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CoinHistoryResponse } from '../../../contract/coins/ledger';
 import type { CoinPack } from '../../../contract/store/catalogue';
 import { COIN_REFUND_MESSAGES } from '../../../contract/store/purchases';
 import { coinsOwedMessage } from '../../../server/coins/ledger';
 import { balancesOffTheLedger } from '../../../server/coins/queries/ledger';
 import { balancesOffTheLots } from '../../../server/coins/queries/lots';
-import { purchases, users } from '../../../server/db/schema';
+import { purchases } from '../../../server/db/schema';
+import { coinPackOfAtLeast } from '../helpers/catalogue';
 import { bearer, loginAdmin, registerUser, type RegisteredUser } from '../helpers/accounts';
+import { coinHistoryOf, coinsOwedBy } from '../helpers/coins';
 import { FAKE_STRIPE_SECRET_KEY, FAKE_STRIPE_WEBHOOK_SECRET, startFakeStripe, type FakeStripe } from '../helpers/fake-stripe';
 import { deliverStripeEvent, packBoughtThroughStripe } from '../helpers/stripe-purchase';
 import { createTestApp, type TestApp } from '../helpers/test-app';
@@ -26,11 +27,8 @@ let adminToken: string;
 beforeAll(async () => {
   stripe = await startFakeStripe();
   testApp = await createTestApp({ payments: { provider: 'stripe', secretKey: FAKE_STRIPE_SECRET_KEY, webhookSecret: FAKE_STRIPE_WEBHOOK_SECRET, api: stripe.address } });
-  // Big enough that two spends leave some of it unspent.
-  const packs = (await testApp.app.inject({ method: 'GET', url: '/api/store/coinpacks' })).json<{ coinPacks: CoinPack[] }>().coinPacks;
-  const valuePack = packs.find((each) => each.coins >= 500);
-  if (!valuePack) throw new Error('the seed sells no pack of 500 coins or more');
-  pack = valuePack;
+  // Big enough that a spend or two leaves some of it unspent.
+  pack = await coinPackOfAtLeast(testApp.app, 500);
   adminToken = await loginAdmin(testApp.app);
 });
 afterAll(async () => {
@@ -46,14 +44,9 @@ const spend = (member: RegisteredUser) => testApp.app.inject({ method: 'POST', u
 const grant = (member: RegisteredUser, amount: number) =>
   testApp.app.inject({ method: 'POST', url: `/api/admin/user/${member.user._id}/coins`, headers: bearer(adminToken), payload: { amount, reason: 'dispute test', requestId: randomUUID() } });
 
-async function coinsOf(member: RegisteredUser): Promise<CoinHistoryResponse> {
-  return (await testApp.app.inject({ method: 'GET', url: '/api/coins/history', headers: bearer(member.token) })).json<CoinHistoryResponse>();
-}
+const coinsOf = (member: RegisteredUser) => coinHistoryOf(testApp.app, member);
 
-async function owedBy(member: RegisteredUser): Promise<number> {
-  const [row] = await testApp.db.select({ owed: users.coinsOwed }).from(users).where(eq(users.id, member.user._id));
-  return row?.owed ?? Number.NaN;
-}
+const owedBy = (member: RegisteredUser) => coinsOwedBy(testApp.db, member);
 
 async function disputeOf(purchaseId: string) {
   const [row] = await testApp.db.select({ status: purchases.disputeStatus, owed: purchases.disputeOwedCoins }).from(purchases).where(eq(purchases.id, purchaseId));

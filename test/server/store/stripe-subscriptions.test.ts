@@ -366,7 +366,9 @@ describe('refunds', () => {
     expect(paymentId).toMatch(/^pi_/);
 
     const refund = await provider.refund(refundRequest(paymentId, 200, 'refund-pi-1'));
-    expect(refund).toEqual({ refundId: expect.stringMatching(/^re_/) as unknown, purchaseId: expect.any(String) as unknown, status: 'succeeded' });
+    expect(refund).toEqual({ refundId: expect.stringMatching(/^re_/) as unknown, purchaseId: expect.any(String) as unknown, paymentId, amountMinor: 200, status: 'succeeded' });
+    // Listed among the payment's refunds, as charge.refunded has Orbit ask.
+    expect(await provider.refundsOfPayment(paymentId)).toEqual([refund]);
     expect(stripe.refundsOf(paymentId)).toEqual([expect.objectContaining({ id: refund.refundId, amount: 200, currency: 'eur', status: 'succeeded', idempotencyKey: 'refund-pi-1' })]);
     const sent = lastRequest('POST', '/v1/refunds');
     expect(sent).toMatchObject({ params: { payment_intent: paymentId, amount: '200' }, idempotencyKey: 'refund-pi-1' });

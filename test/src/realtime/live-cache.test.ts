@@ -1,6 +1,8 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { LiveChatMessage, LiveChatResponse, LiveNowResponse, LiveStream, LiveStreamResponse } from '../../../contract/live';
+import type { SentGift, StreamGiftsResponse } from '../../../contract/gifts';
+import { giftKeys } from '../../../src/api/gifts';
 import { liveKeys } from '../../../src/api/live';
 import { applyLiveEvent } from '../../../src/realtime/live-cache';
 
@@ -95,5 +97,22 @@ describe('an answer read before the event', () => {
     release(2);
     await expect.poll(() => queryClient.getQueryData<LiveStreamResponse>(liveKeys.stream(STREAM_ID))?.stream.viewers).toBe(2);
     unsubscribe();
+  });
+
+  it('a gift is added once (a retry is announced again), and the later of two totals is kept', () => {
+    const queryClient = seeded();
+    const held: StreamGiftsResponse = { success: true, totals: { coins: 0, gifts: 0, topGifters: [] }, recent: [] };
+    queryClient.setQueryData(giftKeys.stream(STREAM_ID), held);
+    const sent = (sendId: string, coins: number): SentGift => ({ sendId, gift: { _id: 'g', name: 'Rose', icon: '🌹' }, coins, sender: { _id: 'v', username: 'ben', name: 'Ben' }, sentAt: '2026-11-27T10:02:00.000Z' });
+    const totals = (gifts: number, coins: number) => ({ coins, gifts, topGifters: [{ _id: 'v', username: 'ben', name: 'Ben', coins }] });
+    const first = { name: 'live:gift', payload: { streamId: STREAM_ID, gift: sent('s1', 10), totals: totals(1, 10) } } as const;
+    const second = { name: 'live:gift', payload: { streamId: STREAM_ID, gift: sent('s2', 10), totals: totals(2, 20) } } as const;
+    applyLiveEvent(queryClient, first);
+    applyLiveEvent(queryClient, second);
+    // The first again, overtaken: its older totals do not win.
+    applyLiveEvent(queryClient, first);
+    const after = queryClient.getQueryData<StreamGiftsResponse>(giftKeys.stream(STREAM_ID));
+    expect(after?.recent.map((gift) => gift.sendId)).toEqual(['s1', 's2']);
+    expect(after?.totals).toEqual(totals(2, 20));
   });
 });

@@ -11,6 +11,7 @@ import { HangUpIcon, ShareIcon } from '../../media/media-icons';
 import { CameraStage, MediaLayout } from '../../media/MediaStage';
 import { LiveChat } from './LiveChat';
 import { LiveOverlay } from './LiveOverlay';
+import { GiftArrival, GiftTotalsLine } from '../../gifts/StreamGifts';
 import { SHARE_CONFIRMATIONS } from './share-link';
 import type { LiveHub } from './stream-actors';
 import { useChatModeration } from './useChatModeration';
@@ -54,8 +55,10 @@ export function LiveBroadcast({ streamId, hub, context, sharing, chatSending, en
         <CameraStage>
           {hasVideo && !cameraOff ? <LocalVideo session={session} label="Your live camera" /> : <CameraNote>Camera off</CameraNote>}
           <LiveOverlay viewers={stream.data?.stream.viewers ?? 0} status={connectionNote} />
+          <GiftArrival streamId={streamId} />
           <StreamTitle>{title.trim()}</StreamTitle>
         </CameraStage>
+        <GiftTotalsLine streamId={streamId} label="Your takings" />
         <MediaControls
           label="Stream controls"
           muted={muted}

@@ -4,6 +4,7 @@ import type { LiveEndReason } from '../../../../contract/live';
 import { liveStreamQueryOptions } from '../../../api/live';
 import { Button, Card, Heading, Text, px } from '../../../ui';
 import { viewerCountText } from '../now/viewer-count';
+import { GiftTotalsLine } from '../../gifts/StreamGifts';
 
 interface StreamEndedProps {
   title: string;
@@ -35,6 +36,7 @@ export function StreamEnded({ title, streamId, reason, onBackToProfile }: Stream
         “{title.trim()}” is over.{' '}
         {peakViewers === undefined ? null : peakViewers > 0 ? `At its busiest, ${viewerCountText(peakViewers)} watched.` : 'No one tuned in this time.'}
       </Text>
+      {streamId ? <GiftTotalsLine streamId={streamId} label="Your takings" /> : null}
       <Text tone="muted" role="status">
         Taking you to your profile...
       </Text>

@@ -7,6 +7,7 @@ import { streamLink } from '../host/stream-actors';
 import { SHARE_CONFIRMATIONS, shareStreamLink, type ShareTargets } from '../host/share-link';
 import { ShareIcon } from '../../media/media-icons';
 import { FlagIcon } from '../../safety/safety-icons';
+import { GiftTray } from '../../gifts/GiftTray';
 
 // Loaded on the first press, as on profiles: the dialog brings the report contract with it.
 const SafetyDialog = lazy(() => import('../../safety/SafetyDialog').then((module) => ({ default: module.SafetyDialog })));
@@ -36,6 +37,7 @@ export function WatchActions({ stream, shareTargets }: WatchActionsProps) {
   return (
     <>
       <Row>
+        <GiftTray to={{ streamId: stream.id }} />
         <Button variant="secondary" size="sm" loading={share.isPending} loadingLabel="Sharing..." onClick={() => share.mutate()}>
           <InlineIcon>
             <ShareIcon />

@@ -6,6 +6,7 @@ import { liveChatQueryOptions, liveStreamQueryOptions } from '../../../api/live'
 import { ErrorState, px } from '../../../ui';
 import { LiveChat } from '../host/LiveChat';
 import { LiveOverlay } from '../host/LiveOverlay';
+import { GiftArrival, GiftTotalsLine } from '../../gifts/StreamGifts';
 import type { ShareTargets } from '../host/share-link';
 import { CameraStage, MediaLayout } from '../../media/MediaStage';
 import { LiveVideo } from './LiveVideo';
@@ -57,7 +58,9 @@ export function WatchSession({ streamId, memberId, options, shareTargets }: Watc
             viewers={stream?.viewers ?? 0}
             status={connecting ? 'Connecting…' : interrupted ? 'Reconnecting…' : null}
           />
+          <GiftArrival streamId={streamId} />
         </CameraStage>
+        <GiftTotalsLine streamId={streamId} label="Gifts" />
         {stream ? <WatchActions stream={stream} {...(shareTargets && { shareTargets })} /> : null}
       </Main>
       <LiveChat

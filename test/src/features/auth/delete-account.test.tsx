@@ -2,7 +2,7 @@ import { act, configure, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_DELETED_MESSAGE, CURRENT_PASSWORD_INCORRECT } from '../../../../contract/auth/sign-in';
-import { DELETE_ACCOUNT_WARNING, unspentCoinsWarning } from '../../../../src/features/auth/DeleteAccountSection';
+import { DELETE_ACCOUNT_WARNING, unpaidEarningsWarning, unspentCoinsWarning } from '../../../../src/features/auth/DeleteAccountSection';
 import { json, renderApp } from '../../support/render-app';
 import { me, mockShellApi, signedInForEachTest } from '../discovery/discover/fixtures';
 
@@ -55,6 +55,25 @@ describe('Delete account, in Settings', () => {
     expect(localStorage.getItem('signed_out_reason')).toBe('Your account has been deleted');
     const sent = calls.filter((call) => call.path === '/api/auth/account');
     expect(sent.map((call) => [call.method, call.body])).toEqual([['DELETE', { password: 'my-own-password' }]]);
+  });
+
+  it("warns a creator that earnings not yet paid out are lost with the account (test earnings are not money, and go unmentioned)", async () => {
+    const balances = [
+      { currency: 'USD', pendingMinor: 1200, withdrawableMinor: 34, test: false },
+      { currency: 'USD', pendingMinor: 999, withdrawableMinor: 0, test: true },
+    ];
+    mockShellApi({
+      'GET /api/user/me': () => json(200, { user: me() }),
+      'GET /api/users/blocked': () => json(200, { success: true, blocked: [] }),
+      'GET /api/creators/me': () =>
+        json(200, { success: true, enrolled: true, sharePercent: 50, pendingDays: 30, firstPendingDays: 60, terms: [], balances, earnings: [] }),
+    });
+    renderApp('/profile');
+    const { form } = await openDeleteConfirmation();
+    const [real] = balances;
+    if (!real) throw new Error('no balance');
+    expect(await form.findByText(unpaidEarningsWarning([real]))).toBeInTheDocument();
+    expect(unpaidEarningsWarning([real])).toBe('You have $12.34 of creator earnings not yet paid out. They are lost with your account.');
   });
 
   it('asks for the password before asking the server, and shows a wrong one next to the field', async () => {

@@ -187,6 +187,28 @@ describe('the Messages screen for a member', () => {
     );
   });
 
+  it("shows a match's gift in their bubble, and offers the gift tray beside the message box until the chat ends", async () => {
+    memberApi();
+    const chat = await openMessages();
+    const socket = await connectSocket();
+    expect(within(chat).getByRole('button', { name: 'Send a gift' })).toBeInTheDocument();
+    act(() => socket.serverSends('message:new', { peerId: PRIYA, message: { ...message(4, PRIYA, '🌹 Rose', 0), kind: 'gift' } }));
+    const gift = await within(chat).findByText('🌹 Rose');
+    expect(gift.closest('li')).toHaveTextContent('Priya Shah: Sent you a gift🌹 Rose');
+
+    act(() => socket.serverSends('conversation:ended', { peerId: PRIYA }));
+    await waitFor(() => expect(within(chat).queryByRole('button', { name: 'Send a gift' })).not.toBeInTheDocument());
+  });
+
+  it('previews a gift in the conversation list as a gift, from either side', async () => {
+    const gift = (senderId: string): Message => ({ ...message(4, senderId, '🌹 Rose', 0), kind: 'gift' });
+    memberApi({ 'GET /api/conversations': () => json(200, { conversations: [priya({ lastMessage: gift(PRIYA), lastSeq: 4 }), { ...omar, lastMessage: gift(ME_ID), lastSeq: 4 }] }) });
+    renderApp('/messages');
+    const list = await screen.findByRole('list', { name: 'Conversations' });
+    expect(await within(list).findByText('Sent you a gift: 🌹 Rose')).toBeInTheDocument();
+    expect(within(list).getByText('You sent a gift: 🌹 Rose')).toBeInTheDocument();
+  });
+
   it('says the conversation ended when the other member ends it, and disables the composer', async () => {
     memberApi();
     const chat = await openMessages();

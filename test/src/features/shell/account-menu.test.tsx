@@ -66,6 +66,7 @@ describe('The account menu, from desktop up', () => {
     const toggle = await (await header()).findByRole('button', { name: 'Alex Demo, account menu' });
     await userEvent.click(toggle);
     await userEvent.tab(); // Profile
+    await userEvent.tab(); // Creator earnings
     await userEvent.tab(); // Settings
     await userEvent.tab(); // Logout
     expect(within(siteHeader()).getByRole('button', { name: 'Logout' })).toHaveFocus();

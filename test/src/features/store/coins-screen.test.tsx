@@ -46,6 +46,7 @@ describe('the Coins screen', () => {
     expect(ways).toEqual([
       'Complete your profile+50 coins, once: add a photo, an about text and interests',
       'Like profiles+5 coins for each person you like, up to 50 coins a day',
+      'Go live+10 coins per viewer who watches your stream for a minute, up to 500 coins a stream',
     ]);
   });
 

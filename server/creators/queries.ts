@@ -1,0 +1,115 @@
+import { and, desc, eq, gt, lte, sql } from 'drizzle-orm';
+import type { PaymentProvider } from '../../contract/store/purchases';
+import { coinLotDraws, coinLots, creatorEarnings, creators, giftSends, gifts, purchases, streams, users, withdrawals } from '../db/schema';
+import type { Executor } from '../lib/transaction';
+
+export async function creatorOf(db: Executor, userId: string): Promise<{ termsVersion: string; enrolledAt: Date } | undefined> {
+  const [row] = await db.select({ termsVersion: creators.termsVersion, enrolledAt: creators.enrolledAt }).from(creators).where(eq(creators.userId, userId));
+  return row;
+}
+
+/** Enrols the member, or records their acceptance of newer terms. */
+export async function upsertCreator(db: Executor, userId: string, termsVersion: string): Promise<void> {
+  await db.insert(creators).values({ userId, termsVersion }).onConflictDoUpdate({ target: creators.userId, set: { termsVersion } });
+}
+
+export interface BoughtCoinsDrawn {
+  /** Coins the entry took from one bought lot. */
+  coins: number;
+  /** What the member paid for that lot's pack, and for how many coins. */
+  paidMinor: number;
+  packCoins: number;
+  currency: string;
+  provider: PaymentProvider;
+}
+
+/** The bought coins a debit entry drew, lot by lot, with the payment behind each. */
+export async function boughtCoinsDrawnBy(db: Executor, entryId: string): Promise<BoughtCoinsDrawn[]> {
+  const rows = await db
+    .select({ coins: coinLotDraws.coins, paidMinor: purchases.amountMinor, packCoins: purchases.coins, currency: purchases.currency, provider: purchases.provider })
+    .from(coinLotDraws)
+    .innerJoin(coinLots, eq(coinLots.id, coinLotDraws.lotId))
+    .innerJoin(purchases, eq(purchases.id, coinLots.purchaseId))
+    .where(and(eq(coinLotDraws.entryId, entryId), eq(coinLots.source, 'purchased')));
+  return rows.flatMap((row) => (row.packCoins ? [{ ...row, packCoins: row.packCoins }] : []));
+}
+
+/** Whether the member was ever paid out (their later earnings wait the shorter time). */
+export async function wasPaidOut(db: Executor, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: withdrawals.id })
+    .from(withdrawals)
+    .where(and(eq(withdrawals.userId, userId), eq(withdrawals.status, 'approved')))
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function insertEarning(
+  db: Executor,
+  values: { creatorId: string; giftSendId: string; amountMinor: number; currency: string; test: boolean; idempotencyKey: string; availableAt: Date; createdAt: Date },
+): Promise<void> {
+  await db.insert(creatorEarnings).values(values).onConflictDoNothing({ target: creatorEarnings.idempotencyKey });
+}
+
+export interface EarningsBalanceRow {
+  currency: string;
+  test: boolean;
+  pendingMinor: number;
+  withdrawableMinor: number;
+}
+
+export async function earningsBalancesOf(db: Executor, creatorId: string, now: Date): Promise<EarningsBalanceRow[]> {
+  return db
+    .select({
+      currency: creatorEarnings.currency,
+      test: creatorEarnings.test,
+      pendingMinor: sql<number>`coalesce(sum(${creatorEarnings.amountMinor}) filter (where ${gt(creatorEarnings.availableAt, now)}), 0)`.mapWith(Number),
+      withdrawableMinor: sql<number>`coalesce(sum(${creatorEarnings.amountMinor}) filter (where ${lte(creatorEarnings.availableAt, now)}), 0)`.mapWith(Number),
+    })
+    .from(creatorEarnings)
+    .where(eq(creatorEarnings.creatorId, creatorId))
+    .groupBy(creatorEarnings.currency, creatorEarnings.test)
+    .orderBy(creatorEarnings.test, creatorEarnings.currency);
+}
+
+export interface EarningRow {
+  id: string;
+  amountMinor: number;
+  currency: string;
+  test: boolean;
+  giftName: string | null;
+  giftIcon: string | null;
+  coins: number | null;
+  senderName: string | null;
+  streamId: string | null;
+  streamTitle: string | null;
+  createdAt: Date;
+  availableAt: Date;
+}
+
+/** The creator's earnings, newest first: the latest `limit`, or all (null). */
+export async function recentEarningsOf(db: Executor, creatorId: string, limit: number | null): Promise<EarningRow[]> {
+  const query = db
+    .select({
+      id: creatorEarnings.id,
+      amountMinor: creatorEarnings.amountMinor,
+      currency: creatorEarnings.currency,
+      test: creatorEarnings.test,
+      giftName: gifts.name,
+      giftIcon: gifts.icon,
+      coins: giftSends.coins,
+      senderName: users.name,
+      streamId: giftSends.streamId,
+      streamTitle: streams.title,
+      createdAt: creatorEarnings.createdAt,
+      availableAt: creatorEarnings.availableAt,
+    })
+    .from(creatorEarnings)
+    .leftJoin(giftSends, eq(giftSends.id, creatorEarnings.giftSendId))
+    .leftJoin(gifts, eq(gifts.id, giftSends.giftId))
+    .leftJoin(users, eq(users.id, giftSends.senderId))
+    .leftJoin(streams, eq(streams.id, giftSends.streamId))
+    .where(eq(creatorEarnings.creatorId, creatorId))
+    .orderBy(desc(creatorEarnings.createdAt), desc(creatorEarnings.id));
+  return limit === null ? query : query.limit(limit);
+}

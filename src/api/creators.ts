@@ -1,0 +1,22 @@
+import { queryOptions } from '@tanstack/react-query';
+// Types only: the contract's schemas (and zod) stay out of the screens' code.
+import type { CreatorStatusResponse } from '../../contract/creators';
+import { apiRequest } from './client';
+import { memberKeys } from './member-keys';
+
+// The member's creator enrolment and earnings (GET and POST /creators/me).
+// Under ['me', …]: it belongs to the signed-in account.
+
+export const creatorKeys = {
+  status: () => [...memberKeys.me(), 'creator'] as const,
+};
+
+export const creatorStatusQueryOptions = () =>
+  queryOptions({
+    queryKey: creatorKeys.status(),
+    queryFn: ({ signal }) => apiRequest<CreatorStatusResponse>('/creators/me', { fallbackMessage: 'Failed to load your creator earnings', signal }),
+  });
+
+/** Enrols the member as a creator, accepting the current terms. */
+export const enrolAsCreator = () =>
+  apiRequest<CreatorStatusResponse>('/creators/me', { method: 'POST', body: { acceptTerms: true }, fallbackMessage: 'Could not enrol you as a creator' });
