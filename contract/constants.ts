@@ -8,7 +8,7 @@ export const GENDERS = ['male', 'female', 'other'] as const;
 /** The admin user list's filters (SPEC section 7 "Admin"). */
 export const ADMIN_USER_FILTERS = ['all', 'banned', 'vip'] as const;
 
-export const WITHDRAWAL_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export const WITHDRAWAL_STATUSES = ['pending', 'approved', 'rejected', 'returned'] as const;
 
 /** SPEC section 3: the category set every blog starts with. */
 export const DEFAULT_BLOG_CATEGORIES = ['General', 'Dating Tips', 'Features', 'Community', 'Success Stories'] as const;

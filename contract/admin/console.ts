@@ -116,7 +116,7 @@ export type MakeVipBody = z.infer<typeof makeVipBodySchema>;
 // --- Withdrawals --------------------------------------------------------------
 
 export const withdrawalStatusSchema = z.enum(WITHDRAWAL_STATUSES, {
-  message: 'Status must be pending, approved or rejected',
+  message: 'Status must be pending, approved, rejected or returned',
 });
 export type WithdrawalStatus = z.infer<typeof withdrawalStatusSchema>;
 
@@ -127,12 +127,23 @@ export const withdrawalSchema = z.object({
   _id: z.string(),
   /** null when the member has deleted their account: a settled payout stays on the books. */
   user: z.object({ _id: z.string(), username: z.string(), email: z.string(), avatar: z.string() }).nullable(),
-  amountCoins: z.number().int(),
-  /** What the coins pay out, in the smallest unit of its currency. */
+  /** The coins of a demo-history withdrawal; null for a withdrawal of earnings. */
+  amountCoins: z.number().int().nullable(),
+  /** What is paid out, in the smallest unit of its currency. */
   amount: moneySchema,
   method: z.string(),
+  /** Where to pay it: the PayPal address or IBAN (null on demo history). */
+  account: z.string().nullable(),
+  /** Withdraws test earnings: approve it without paying anything. */
+  test: z.boolean(),
+  /** The member is banned: their withdrawals are frozen and cannot be approved. */
+  frozen: z.boolean(),
+  /** When the member joined (null once the account is gone). */
+  memberSince: z.string().nullable(),
   status: withdrawalStatusSchema,
   txnId: z.string().nullable(),
+  /** The payout's fee, once paid. */
+  fee: moneySchema.nullable(),
   reason: z.string().nullable(),
   decidedAt: z.string().nullable(),
   createdAt: z.string(),
@@ -152,6 +163,16 @@ export const approveWithdrawalBodySchema = z.strictObject({
     .trim()
     .min(1, 'Transaction id is required')
     .max(100, 'Transaction id must be at most 100 characters'),
+  /** What the payout cost, in the withdrawal's currency (0 when left out); what reached the member is the amount less it. */
+  feeMinor: z.number({ message: 'Fee must be a number' }).int('Fee must be a whole number of cents').min(0, 'Fee cannot be negative').optional(),
+});
+/** A paid withdrawal whose payout came back (a closed account, a wrong IBAN): its amount goes back to the member's earnings. */
+export const returnedWithdrawalBodySchema = z.strictObject({
+  reason: z
+    .string({ message: 'Say why the payout came back' })
+    .trim()
+    .min(1, 'Say why the payout came back')
+    .max(500, 'Reason must be at most 500 characters'),
 });
 export const rejectWithdrawalBodySchema = z.strictObject({
   reason: z

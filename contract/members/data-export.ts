@@ -48,7 +48,7 @@ export const dataExportSchema = z.object({
   /** Coins they cashed out: what was asked, how, and what the operators decided (with the transaction id or the reason). */
   withdrawals: z.array(
     z.object({
-      coins: z.number(),
+      coins: z.number().nullable(),
       amount: moneySchema,
       method: z.string(),
       status: z.string(),

@@ -52,7 +52,7 @@ export function toAdminUser(row: AdminUserRowFields, now: Date): AdminUser {
   };
 }
 
-export type WithdrawalOwner = Pick<UserRow, 'id' | 'username' | 'email' | 'avatar'>;
+export type WithdrawalOwner = Pick<UserRow, 'id' | 'username' | 'email' | 'avatar' | 'isBanned' | 'createdAt'>;
 
 export function toWithdrawal(row: WithdrawalRow, owner: WithdrawalOwner | null): Withdrawal {
   return {
@@ -61,8 +61,13 @@ export function toWithdrawal(row: WithdrawalRow, owner: WithdrawalOwner | null):
     amountCoins: row.amountCoins,
     amount: { amountMinor: row.amountMinor, currency: row.currency },
     method: row.method,
+    account: row.account,
+    test: row.test,
+    frozen: owner?.isBanned ?? false,
+    memberSince: owner?.createdAt.toISOString() ?? null,
     status: row.status,
     txnId: row.txnId,
+    fee: row.feeMinor === null ? null : { amountMinor: row.feeMinor, currency: row.currency },
     reason: row.reason,
     decidedAt: row.decidedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),

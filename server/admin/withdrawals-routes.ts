@@ -3,6 +3,7 @@ import {
   approveWithdrawalBodySchema,
   idParamsSchema,
   rejectWithdrawalBodySchema,
+  returnedWithdrawalBodySchema,
   withdrawalActionResponseSchema,
   withdrawalListResponseSchema,
   withdrawalsQuerySchema,
@@ -34,8 +35,8 @@ const withdrawalRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     {
       schema: {
         tags,
-        summary: 'Approve a pending withdrawal with the payout transaction id',
-        description: decidedOnce,
+        summary: 'Approve a pending withdrawal with the payout transaction id (and its fee)',
+        description: `${decidedOnce} A banned member's withdrawals are frozen (409). The manual payout provider: the admin has paid outside Orbit.`,
         security: bearerSecurity,
         params: idParamsSchema,
         body: approveWithdrawalBodySchema,
@@ -43,7 +44,7 @@ const withdrawalRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
       },
     },
     async (request) => {
-      const decision = { kind: 'approve' as const, txnId: request.body.txnId };
+      const decision = { kind: 'approve' as const, txnId: request.body.txnId, feeMinor: request.body.feeMinor ?? 0 };
       return { success: true as const, ...(await decideWithdrawal(app.db, signedInUser(request).id, request.params.id, decision, new Date())) };
     },
   );
@@ -53,7 +54,7 @@ const withdrawalRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     {
       schema: {
         tags,
-        summary: 'Reject a pending withdrawal with a reason',
+        summary: 'Reject a pending withdrawal with a reason; its hold goes back to the member',
         description: decidedOnce,
         security: bearerSecurity,
         params: idParamsSchema,
@@ -63,6 +64,25 @@ const withdrawalRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     },
     async (request) => {
       const decision = { kind: 'reject' as const, reason: request.body.reason };
+      return { success: true as const, ...(await decideWithdrawal(app.db, signedInUser(request).id, request.params.id, decision, new Date())) };
+    },
+  );
+
+  app.post(
+    '/admin/withdrawals/returned/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Mark an approved payout returned (it bounced); its amount goes back to the member',
+        description: 'Only an approved withdrawal can be marked returned (409 otherwise, also when two arrive at once).',
+        security: bearerSecurity,
+        params: idParamsSchema,
+        body: returnedWithdrawalBodySchema,
+        response: { 200: withdrawalActionResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const decision = { kind: 'returned' as const, reason: request.body.reason };
       return { success: true as const, ...(await decideWithdrawal(app.db, signedInUser(request).id, request.params.id, decision, new Date())) };
     },
   );

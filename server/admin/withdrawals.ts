@@ -1,12 +1,15 @@
+import { majorAmountText } from '../../contract/store/money';
 import type { Withdrawal, WithdrawalStatus } from '../../contract/admin/console';
+import { releaseWithdrawal } from '../creators/withdrawals';
 import type { OrbitDatabase } from '../db/types';
 import { HttpError } from '../plugins/errors';
 import { recordAdminAction } from './queries/audit';
-import { markWithdrawalDecided, withdrawalOwner, withdrawalPageRows, withdrawalStatus, type WithdrawalDecision } from './queries/withdrawals';
+import { markWithdrawalDecided, withdrawalById, withdrawalOwner, withdrawalPageRows, type WithdrawalDecision } from './queries/withdrawals';
 import { pageWindow, totalPagesFor } from './paging';
 import { toWithdrawal } from './views';
 
 export const WITHDRAWAL_NOT_FOUND = 'Withdrawal not found';
+export const WITHDRAWAL_FROZEN_MESSAGE = 'This member is banned, so their withdrawals are frozen: reject it, or unban them first';
 
 export interface WithdrawalPage {
   withdrawals: Withdrawal[];
@@ -29,11 +32,22 @@ export async function listWithdrawals(
   };
 }
 
+const AUDIT_ACTIONS = { approve: 'approve-withdrawal', reject: 'reject-withdrawal', returned: 'return-withdrawal' } as const;
+const ANSWERS = { approve: 'Withdrawal approved', reject: 'Withdrawal rejected', returned: 'Payout marked returned' } as const;
+
+function alreadyMessage(kind: WithdrawalDecision['kind'], status: WithdrawalStatus): string {
+  return kind === 'returned'
+    ? `This withdrawal is ${status}; only an approved withdrawal can be marked returned`
+    : `This withdrawal was already ${status}; only a pending withdrawal can be decided`;
+}
+
 /**
- * Approves or rejects a pending withdrawal. The update only matches a row
- * that is still pending, so of two operators deciding at once exactly one
- * changes it (PostgreSQL re-checks the condition after waiting for the row
- * lock); the other gets a 409 telling what already happened.
+ * Approves or rejects a pending withdrawal, or marks an approved one's
+ * payout returned. The update only matches a row still in the status the
+ * decision starts from, so of two operators deciding at once exactly one
+ * changes it; the other gets a 409 telling what already happened. A
+ * rejection or a return releases what the withdrawal held back to the
+ * member's withdrawable earnings, in the same transaction.
  */
 export async function decideWithdrawal(
   db: OrbitDatabase,
@@ -43,24 +57,30 @@ export async function decideWithdrawal(
   now: Date,
 ): Promise<{ message: string; withdrawal: Withdrawal }> {
   return db.transaction(async (tx) => {
+    const current = await withdrawalById(tx, id);
+    if (!current) throw new HttpError(404, WITHDRAWAL_NOT_FOUND);
+    const owner = current.userId ? await withdrawalOwner(tx, current.userId) : undefined;
+    if (decision.kind === 'approve' && current.status === 'pending') {
+      if (owner?.isBanned) throw new HttpError(409, WITHDRAWAL_FROZEN_MESSAGE);
+      if (decision.feeMinor > current.amountMinor) {
+        throw new HttpError(400, `The fee cannot be more than the amount (${majorAmountText(current.amountMinor, current.currency)} ${current.currency})`);
+      }
+    }
     const decided = await markWithdrawalDecided(tx, adminId, id, decision, now);
     if (!decided) {
-      const status = await withdrawalStatus(tx, id);
-      if (!status) throw new HttpError(404, WITHDRAWAL_NOT_FOUND);
-      throw new HttpError(409, `This withdrawal was already ${status}; only a pending withdrawal can be decided`);
+      const status = (await withdrawalById(tx, id))?.status ?? current.status;
+      throw new HttpError(409, alreadyMessage(decision.kind, status));
     }
+    if (decision.kind !== 'approve') await releaseWithdrawal(tx, decided, decision.kind === 'reject' ? 'rejected' : 'returned', now);
 
     await recordAdminAction(tx, {
       adminId,
-      action: decision.kind === 'approve' ? 'approve-withdrawal' : 'reject-withdrawal',
+      action: AUDIT_ACTIONS[decision.kind],
       targetType: 'withdrawal',
       targetId: id,
       details: decision.kind === 'approve' ? `Transaction ${decision.txnId}` : decision.reason,
     });
-
-    // No member only if the account was deleted, which a pending withdrawal blocks; answer without one rather than fail.
-    const person = decided.userId ? await withdrawalOwner(tx, decided.userId) : undefined;
-    const verb = decision.kind === 'approve' ? 'approved' : 'rejected';
-    return { message: `Withdrawal ${verb}`, withdrawal: toWithdrawal(decided, person ?? null) };
+    // No member only if the account was deleted; answer without one rather than fail.
+    return { message: ANSWERS[decision.kind], withdrawal: toWithdrawal(decided, owner ?? null) };
   });
 }

@@ -1,8 +1,17 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { CREATOR_MIN_AGE, CREATOR_SHARE_PERCENT, creatorEnrolBodySchema, creatorStatusResponseSchema } from '../../contract/creators';
+import {
+  CREATOR_MIN_AGE,
+  CREATOR_SHARE_PERCENT,
+  WITHDRAWAL_MIN_MINOR,
+  creatorEnrolBodySchema,
+  creatorStatusResponseSchema,
+  withdrawalRequestBodySchema,
+  withdrawalRequestResponseSchema,
+} from '../../contract/creators';
 import { signedInUser } from '../plugins/auth';
 import { bearerSecurity, errorResponses } from '../lib/error-responses';
 import { creatorStatus, enrolCreator } from './service';
+import { requestWithdrawal } from './withdrawals';
 
 const tags = ['creators'];
 
@@ -37,6 +46,25 @@ const creatorRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
       },
     },
     async (request) => enrolCreator(app.db, signedInUser(request), new Date()),
+  );
+
+  app.post(
+    '/creators/me/withdrawals',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        summary: 'Ask for withdrawable earnings to be paid out; the amount is held at once',
+        description: `At least ${WITHDRAWAL_MIN_MINOR} smallest units and at most what is withdrawable in that currency (400 with the numbers); the account is checked for form (400 on the field). A retry with the same requestId answers 200 with the withdrawal it made. Creators only (403).`,
+        security: bearerSecurity,
+        body: withdrawalRequestBodySchema,
+        response: { 200: withdrawalRequestResponseSchema, 201: withdrawalRequestResponseSchema, ...errorResponses(400, 401, 403, 409) },
+      },
+    },
+    async (request, reply) => {
+      const { created, withdrawal } = await requestWithdrawal(app.db, signedInUser(request), request.body, new Date());
+      return reply.code(created ? 201 : 200).send({ success: true as const, message: 'Withdrawal requested', withdrawal });
+    },
   );
   done();
 };

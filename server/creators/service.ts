@@ -6,6 +6,7 @@ import {
   CREATOR_TERMS_SUMMARY,
   CREATOR_TERMS_VERSION,
   CREATOR_UNDER_AGE_MESSAGE,
+  WITHDRAWAL_MIN_MINOR,
   type CreatorStatusResponse,
   type Earning,
 } from '../../contract/creators';
@@ -14,11 +15,14 @@ import type { UserRow } from '../db/schema';
 import type { OrbitDatabase } from '../db/types';
 import type { Executor } from '../lib/transaction';
 import { HttpError } from '../plugins/errors';
-import { boughtCoinsDrawnBy, creatorOf, earningsBalancesOf, insertEarning, recentEarningsOf, upsertCreator, wasPaidOut, type EarningRow } from './queries';
+import { boughtCoinsDrawnBy, creatorOf, earningsBalancesOf, insertEarning, recentEarningsOf, upsertCreator, wasPaidOut, type EarningRow } from './queries/earnings';
+import { withdrawalsOf } from './queries/withdrawals';
+import { toMemberWithdrawal } from './withdrawals';
 
 const DAY_MS = 24 * 60 * 60_000;
-/** How many of the latest earnings the creator's page lists. */
+/** How many of the latest earnings, and of withdrawals, the creator's page lists. */
 const RECENT_EARNINGS = 50;
+const RECENT_WITHDRAWALS = 20;
 /** Payments in which no money moved: their earnings are shown as test earnings and never paid out. */
 const TEST_PROVIDERS: ReadonlySet<PaymentProvider> = new Set(['local', 'seed']);
 
@@ -38,7 +42,12 @@ const toEarning = (row: EarningRow): Earning => ({
 
 /** GET /creators/me: enrolment, the published terms, balances and the latest earnings. */
 export async function creatorStatus(db: OrbitDatabase, member: Pick<UserRow, 'id'>, now: Date): Promise<CreatorStatusResponse> {
-  const [creator, balances, earnings] = await Promise.all([creatorOf(db, member.id), earningsBalancesOf(db, member.id, now), recentEarningsOf(db, member.id, RECENT_EARNINGS)]);
+  const [creator, balances, earnings, withdrawals] = await Promise.all([
+    creatorOf(db, member.id),
+    earningsBalancesOf(db, member.id, now),
+    recentEarningsOf(db, member.id, RECENT_EARNINGS),
+    withdrawalsOf(db, member.id, RECENT_WITHDRAWALS),
+  ]);
   return {
     success: true,
     enrolled: creator?.termsVersion === CREATOR_TERMS_VERSION,
@@ -48,6 +57,8 @@ export async function creatorStatus(db: OrbitDatabase, member: Pick<UserRow, 'id
     terms: [...CREATOR_TERMS_SUMMARY],
     balances,
     earnings: earnings.map(toEarning),
+    minimumWithdrawalMinor: WITHDRAWAL_MIN_MINOR,
+    withdrawals: withdrawals.map(toMemberWithdrawal),
   };
 }
 

@@ -2,6 +2,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import { REPORT_STATUSES, type ReportStatus } from '../../contract/admin/reports';
 import type { BoostSource } from '../../contract/boost';
 import { CALL_END_REASONS, type CallEndReason, type CallState } from '../../contract/calls';
+import { EARNING_ENTRY_KINDS } from '../../contract/creators';
+import { WITHDRAWAL_STATUSES } from '../../contract/constants';
 import { COIN_ENTRY_KINDS, COIN_LOT_SOURCES, type CoinEntryKind, type CoinLotSource } from '../../contract/coins/ledger';
 import {
   DISPUTE_STATUSES,
@@ -48,7 +50,7 @@ import {
 export const roleEnum = pgEnum('role', ['user', 'admin']);
 export const genderEnum = pgEnum('gender', ['male', 'female', 'other']);
 export const likeTypeEnum = pgEnum('like_type', ['like', 'super', 'dislike']);
-export const withdrawalStatusEnum = pgEnum('withdrawal_status', ['pending', 'approved', 'rejected']);
+export const withdrawalStatusEnum = pgEnum('withdrawal_status', WITHDRAWAL_STATUSES);
 export const showMeEnum = pgEnum('show_me', SHOW_ME);
 export const onboardingStepEnum = pgEnum('onboarding_step', ONBOARDING_STEPS);
 
@@ -486,19 +488,37 @@ export const withdrawals = pgTable(
      * blocks the deletion instead, so it never loses its member.
      */
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
-    amountCoins: integer('amount_coins').notNull(),
+    /** The coins of the spec's first withdrawals (demo history); null for a withdrawal of earnings. */
+    amountCoins: integer('amount_coins'),
     amountMinor: minorAmount('amount_minor').notNull(),
     currency: currency(),
+    /** The payout method as shown ("PayPal", "Bank transfer (IBAN)"). */
     method: text('method').notNull(),
+    /** Where to pay: a PayPal address or an IBAN (no spaces). Null on demo history. */
+    account: text('account'),
+    /** Withdraws test earnings: no money moves. */
+    test: boolean('test').notNull().default(false),
+    /** Who pays it: `manual` (an admin, outside Orbit). */
+    payoutProvider: text('payout_provider').notNull().default('manual'),
+    /** Named by the member's browser; a retried request finds its withdrawal instead of making another. */
+    requestId: uuid('request_id'),
     status: withdrawalStatusEnum('status').notNull().default('pending'),
     txnId: text('txn_id'),
+    /** The payout's fee, and what reached the member (the amount less the fee). */
+    feeMinor: minorAmount('fee_minor'),
+    sentMinor: minorAmount('sent_minor'),
     reason: text('reason'),
     decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('withdrawals_status_idx').on(t.status), check('withdrawals_amount_not_negative', sql`${t.amountMinor} >= 0`)],
+  (t) => [
+    index('withdrawals_status_idx').on(t.status),
+    uniqueIndex('withdrawals_user_request_unique').on(t.userId, t.requestId),
+    check('withdrawals_amount_not_negative', sql`${t.amountMinor} >= 0`),
+    check('withdrawals_fee_within_amount', sql`${t.feeMinor} is null or (${t.feeMinor} >= 0 and ${t.feeMinor} <= ${t.amountMinor})`),
+  ],
 );
 
 export const purchaseKinds = ['coins', 'vip'] as const;
@@ -1119,8 +1139,9 @@ export const creators = pgTable('creators', {
 });
 
 /**
- * A creator's earnings, in money (issue 49): one row per gift that earned,
- * written in the gift's transaction, keyed so a retried gift earns once.
+ * A creator's earnings ledger, in money (issue 49): one row per gift that
+ * earned, written in the gift's transaction, keyed so a retried gift earns
+ * once; a withdrawal's hold and its release are rows of their own.
  * Kept apart from coins; rows outlive the accounts, as accounting records.
  */
 export const creatorEarnings = pgTable(
@@ -1128,7 +1149,10 @@ export const creatorEarnings = pgTable(
   {
     id: id(),
     creatorId: uuid('creator_id').references(() => users.id, { onDelete: 'set null' }),
+    /** What the entry is: earned by a gift (+), held by a withdrawal (-), or released back to the creator (+). */
+    kind: text('kind', { enum: EARNING_ENTRY_KINDS }).notNull().default('gift'),
     giftSendId: uuid('gift_send_id').references(() => giftSends.id, { onDelete: 'set null' }),
+    withdrawalId: uuid('withdrawal_id').references(() => withdrawals.id, { onDelete: 'set null' }),
     amountMinor: minorAmount('amount_minor').notNull(),
     currency: currency(),
     /** From test payments (the local provider, the demo seed): shown, never paid out. */
@@ -1138,7 +1162,12 @@ export const creatorEarnings = pgTable(
     availableAt: timestamp('available_at', { withTimezone: true }).notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('creator_earnings_creator_created_idx').on(t.creatorId, t.createdAt.desc()), check('creator_earnings_amount_positive', sql`${t.amountMinor} > 0`)],
+  (t) => [
+    index('creator_earnings_creator_created_idx').on(t.creatorId, t.createdAt.desc()),
+    index('creator_earnings_withdrawal_idx').on(t.withdrawalId),
+    // Earned and released amounts add, holds take away; none is zero.
+    check('creator_earnings_amount_signed', sql`(${t.kind} = 'withdrawal') = (${t.amountMinor} < 0) and ${t.amountMinor} <> 0`),
+  ],
 );
 
 /** A viewer the host muted in one stream, until when. */

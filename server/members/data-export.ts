@@ -9,7 +9,7 @@ import { toUserView } from './views';
 import { subscriptionsOf } from '../store/queries/subscriptions';
 import { receiptNumber } from '../store/views';
 import { giftsOfMember } from '../gifts/queries';
-import { recentEarningsOf } from '../creators/queries';
+import { recentEarningsOf } from '../creators/queries/earnings';
 
 const asPerson = (row: { username: string; name: string }) => ({ username: row.username, name: row.name || row.username });
 

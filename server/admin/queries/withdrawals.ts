@@ -3,9 +3,16 @@ import type { WithdrawalStatus } from '../../../contract/admin/console';
 import { users, withdrawals, type WithdrawalRow } from '../../db/schema';
 import type { OrbitDatabase } from '../../db/types';
 
-export type WithdrawalDecision = { kind: 'approve'; txnId: string } | { kind: 'reject'; reason: string };
+export type WithdrawalDecision = { kind: 'approve'; txnId: string; feeMinor: number } | { kind: 'reject'; reason: string } | { kind: 'returned'; reason: string };
 
-const owner = { id: users.id, username: users.username, email: users.email, avatar: users.avatar };
+/** The status a decision moves a withdrawal from, and to. */
+const MOVES = {
+  approve: { from: 'pending', to: 'approved' },
+  reject: { from: 'pending', to: 'rejected' },
+  returned: { from: 'approved', to: 'returned' },
+} as const;
+
+const owner = { id: users.id, username: users.username, email: users.email, avatar: users.avatar, isBanned: users.isBanned, createdAt: users.createdAt };
 
 /** One page of requests, newest first, optionally of one status, with whose each is. */
 export async function withdrawalPageRows(db: OrbitDatabase, status: WithdrawalStatus | undefined, window: { limit: number; offset: number }) {
@@ -24,24 +31,25 @@ export async function withdrawalPageRows(db: OrbitDatabase, status: WithdrawalSt
 }
 
 /**
- * Decides a withdrawal that is still pending; undefined when it is not (of
- * two operators deciding at once exactly one changes it: PostgreSQL re-checks
- * the condition after waiting for the row lock).
+ * Moves a withdrawal on (pending to approved or rejected, approved to
+ * returned); undefined when it is not in the status the decision starts
+ * from (of two operators deciding at once exactly one changes it:
+ * PostgreSQL re-checks the condition after waiting for the row lock).
  */
 export async function markWithdrawalDecided(db: OrbitDatabase, adminId: string, id: string, decision: WithdrawalDecision, now: Date): Promise<WithdrawalRow | undefined> {
+  const move = MOVES[decision.kind];
+  const paid = decision.kind === 'approve' ? { txnId: decision.txnId, feeMinor: decision.feeMinor, sentMinor: sql`${withdrawals.amountMinor} - ${decision.feeMinor}` } : {};
   const [decided] = await db
     .update(withdrawals)
-    .set({
-      status: decision.kind === 'approve' ? 'approved' : 'rejected',
-      txnId: decision.kind === 'approve' ? decision.txnId : null,
-      reason: decision.kind === 'reject' ? decision.reason : null,
-      decidedBy: adminId,
-      decidedAt: now,
-      updatedAt: now,
-    })
-    .where(and(eq(withdrawals.id, id), eq(withdrawals.status, 'pending')))
+    .set({ status: move.to, ...paid, reason: decision.kind === 'approve' ? null : decision.reason, decidedBy: adminId, decidedAt: now, updatedAt: now })
+    .where(and(eq(withdrawals.id, id), eq(withdrawals.status, move.from)))
     .returning();
   return decided;
+}
+
+export async function withdrawalById(db: OrbitDatabase, id: string): Promise<WithdrawalRow | undefined> {
+  const [row] = await db.select().from(withdrawals).where(eq(withdrawals.id, id)).limit(1);
+  return row;
 }
 
 export async function withdrawalStatus(db: OrbitDatabase, id: string): Promise<WithdrawalStatus | undefined> {

@@ -123,6 +123,13 @@ export const rejectWithdrawal = (id: string, reason: string) =>
     fallbackMessage: 'Failed to reject withdrawal',
   });
 
+export const markWithdrawalReturned = (id: string, reason: string) =>
+  apiRequest<WithdrawalActionResponse>(`/admin/withdrawals/returned/${id}`, {
+    method: 'POST',
+    body: { reason },
+    fallbackMessage: 'Failed to mark the payout returned',
+  });
+
 // --- Catalogue ------------------------------------------------------------------
 
 export const adminGiftsQueryOptions = () =>

@@ -60,7 +60,7 @@ describe('GET /api/admin/withdrawals/all', () => {
   it('rejects an unknown status', async () => {
     const response = await asAdmin('GET', '/api/admin/withdrawals/all?status=paid');
     expect(response.statusCode).toBe(400);
-    expectFieldError(response.body, 'status', 'Status must be pending, approved or rejected');
+    expectFieldError(response.body, 'status', 'Status must be pending, approved, rejected or returned');
   });
 
   it('is for admins only', async () => {

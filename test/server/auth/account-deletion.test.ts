@@ -138,7 +138,7 @@ describe('DELETE /api/auth/account', () => {
     const listed = await call('GET', '/api/admin/withdrawals/all?limit=100', adminToken);
     expect(listed.statusCode, listed.body).toBe(200);
     const kept = withdrawalListResponseSchema.parse(listed.json()).withdrawals.filter((item) => item._id === paid || item._id === refused);
-    expect(kept.sort((a, b) => a.amountCoins - b.amountCoins)).toMatchObject([
+    expect(kept.sort((a, b) => a.amount.amountMinor - b.amount.amountMinor)).toMatchObject([
       { _id: paid, user: null, status: 'approved', txnId: 'TXN-KEPT' },
       { _id: refused, user: null, status: 'rejected', reason: 'Name does not match' },
     ]);

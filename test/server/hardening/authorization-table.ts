@@ -256,6 +256,16 @@ export const AUTHORIZATION_TABLE: Record<RouteKey, MatrixRow> = {
   'GET /api/live/streams/{streamId}/gifts': { expected: usersOnly(), request: async (world) => get(`/api/live/streams/${await insertLiveStream(world)}/gifts`) },
   'GET /api/creators/me': { expected: usersOnly(), request: () => get('/api/creators/me') },
   'POST /api/creators/me': { expected: usersOnly(), request: () => ({ method: 'POST', url: '/api/creators/me', payload: { acceptTerms: true } }) },
+  // Members who are not creators (fresh ones: the row above enrols A and B) and admins are refused; creators' own requests are in creators/withdrawals.test.ts.
+  'POST /api/creators/me/withdrawals': {
+    freshCallers: true,
+    expected: { anonymous: 401, userA: 403, userB: 403, banned: 401, admin: 403 },
+    request: () => ({
+      method: 'POST',
+      url: '/api/creators/me/withdrawals',
+      payload: { requestId: randomUUID(), amountMinor: 2000, currency: 'USD', test: false, method: 'paypal', account: 'matrix@example.com' },
+    }),
+  },
   'GET /api/gifts': { expected: usersOnly(), request: () => get('/api/gifts') },
   'GET /api/live/streams/{streamId}/chat': { expected: usersOnly(), request: async (world) => get(`/api/live/streams/${await insertLiveStream(world)}/chat`) },
   // An offer that is no session description: past the guard the answer is 400, and no media is set up.
@@ -467,6 +477,10 @@ export const AUTHORIZATION_TABLE: Record<RouteKey, MatrixRow> = {
   'POST /api/admin/withdrawals/reject/{id}': {
     expected: adminsOnly(),
     request: async (world) => ({ method: 'POST', url: `/api/admin/withdrawals/reject/${await insertPendingWithdrawal(world)}`, payload: { reason: 'Matrix' } }),
+  },
+  'POST /api/admin/withdrawals/returned/{id}': {
+    expected: adminsOnly(),
+    request: async (world) => ({ method: 'POST', url: `/api/admin/withdrawals/returned/${await insertPendingWithdrawal(world, 'approved')}`, payload: { reason: 'Matrix' } }),
   },
   'GET /api/admin/gifts': { expected: adminsOnly(), request: () => get('/api/admin/gifts') },
   'POST /api/admin/gifts': {

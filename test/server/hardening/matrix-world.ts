@@ -111,10 +111,10 @@ export async function insertMember(db: OrbitDatabase, overrides: Partial<NewUser
 }
 
 /** A pending withdrawal of user A's, for the approve and reject rows. */
-export async function insertPendingWithdrawal(world: MatrixWorld): Promise<string> {
+export async function insertPendingWithdrawal(world: MatrixWorld, status: 'pending' | 'approved' = 'pending'): Promise<string> {
   const [row] = await world.db
     .insert(withdrawals)
-    .values({ userId: world.callers.userA.id, amountCoins: 1200, amountMinor: 1200, method: 'PayPal' })
+    .values({ userId: world.callers.userA.id, amountCoins: 1200, amountMinor: 1200, method: 'PayPal', status, txnId: status === 'approved' ? 'TXN-PAID' : null })
     .returning({ id: withdrawals.id });
   if (!row) throw new Error('insert failed');
   return row.id;

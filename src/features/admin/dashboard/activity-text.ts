@@ -19,6 +19,7 @@ const PERSON_VERBS: Record<string, string> = {
   'take-coins': 'took coins from',
   'approve-withdrawal': 'approved the withdrawal of',
   'reject-withdrawal': 'rejected the withdrawal of',
+  'return-withdrawal': 'marked returned the payout of',
   'resolve-report': 'resolved a report about',
 };
 

@@ -1,11 +1,11 @@
 import type { Withdrawal } from '../../../../contract/admin/console';
 import { Field, Input, Text, Textarea } from '../../../ui';
-import { formatCount, formatCurrency } from '../shared/format';
+import { formatCurrency } from '../shared/format';
 import { FormDialog } from '../shared/FormDialog';
 import { useRequiredText } from '../shared/useRequiredText';
 import { memberName } from './member-name';
 
-export type DecisionKind = 'approve' | 'reject';
+export type DecisionKind = 'approve' | 'reject' | 'returned';
 
 interface DecisionDialogProps {
   kind: DecisionKind;
@@ -33,9 +33,17 @@ const COPY = {
     submit: 'Reject',
     busy: 'Rejecting...',
   },
+  returned: {
+    title: 'Mark payout returned',
+    label: 'Reason',
+    hint: 'Why the payout came back, e.g. the account was closed. Its amount goes back to the member\'s earnings.',
+    required: 'Say why the payout came back',
+    submit: 'Mark returned',
+    busy: 'Marking...',
+  },
 } as const;
 
-/** Approving needs the payout's transaction id; rejecting needs a reason. */
+/** Approving needs the payout's transaction id; rejecting, or marking a payout returned, needs a reason. */
 export function DecisionDialog({ kind, withdrawal, busy, error, onDecide, onClose }: DecisionDialogProps) {
   const answer = useRequiredText(onDecide);
   const copy = COPY[kind];
@@ -54,8 +62,9 @@ export function DecisionDialog({ kind, withdrawal, busy, error, onDecide, onClos
     >
       {withdrawal && (
         <Text size="sm">
-          {formatCurrency(withdrawal.amount)} ({formatCount(withdrawal.amountCoins)} coins) to{' '}
-          {memberName(withdrawal)} by {withdrawal.method}
+          {formatCurrency(withdrawal.amount)}
+          {withdrawal.test ? ' (test earnings: no money to send)' : ''} to {memberName(withdrawal)} by {withdrawal.method}
+          {withdrawal.account ? `: ${withdrawal.account}` : ''}
         </Text>
       )}
       <Field label={copy.label} hint={copy.hint} error={answer.missing ? copy.required : undefined}>

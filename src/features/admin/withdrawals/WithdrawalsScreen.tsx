@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Withdrawal, WithdrawalListResponse, WithdrawalStatus } from '../../../../contract/admin/console';
-import { adminKeys, adminWithdrawalsQueryOptions, approveWithdrawal, rejectWithdrawal, type WithdrawalsParams } from '../../../api/admin/console';
+import { adminKeys, adminWithdrawalsQueryOptions, approveWithdrawal, markWithdrawalReturned, rejectWithdrawal, type WithdrawalsParams } from '../../../api/admin/console';
 import { ApiError } from '../../../api/client';
 import { loadedByRoute } from '../../../lib/page-data';
 import { EmptyState, ErrorState, Field, Pagination, Select } from '../../../ui';
@@ -19,12 +19,14 @@ interface WithdrawalsScreenProps {
   onParamsChange: (params: WithdrawalsParams) => void;
 }
 
+const DECIDERS = { approve: approveWithdrawal, reject: rejectWithdrawal, returned: markWithdrawalReturned } as const;
+
 interface Decision {
   kind: DecisionKind;
   withdrawal: Withdrawal;
 }
 
-/** Withdrawals: filter by status, approve with a transaction id or reject with a reason; decided rows stay decided. */
+/** Withdrawals: filter by status, approve with a transaction id or reject with a reason, mark a bounced payout returned; decided rows stay decided. */
 export function WithdrawalsScreen({ params, onParamsChange }: WithdrawalsScreenProps) {
   const queryClient = useQueryClient();
   const withdrawals = useQuery({ ...adminWithdrawalsQueryOptions(params), ...loadedByRoute });
@@ -32,8 +34,7 @@ export function WithdrawalsScreen({ params, onParamsChange }: WithdrawalsScreenP
   const [deciding, setDeciding] = useState<Decision | null>(null);
 
   const decide = useMutation({
-    mutationFn: ({ kind, id, value }: { kind: DecisionKind; id: string; value: string }) =>
-      kind === 'approve' ? approveWithdrawal(id, value) : rejectWithdrawal(id, value),
+    mutationFn: ({ kind, id, value }: { kind: DecisionKind; id: string; value: string }) => DECIDERS[kind](id, value),
     onSuccess: (result) => {
       queryClient.setQueriesData<WithdrawalListResponse>({ queryKey: adminKeys.withdrawalsAll() }, (page) =>
         page ? { ...page, withdrawals: page.withdrawals.map((row) => (row._id === result.withdrawal._id ? result.withdrawal : row)) } : page,
@@ -59,7 +60,7 @@ export function WithdrawalsScreen({ params, onParamsChange }: WithdrawalsScreenP
 
   return (
     <AdminScreen>
-      <AdminPageHeader title="Withdrawals" description="Payout requests from members. Each can be decided once." backToDashboard />
+      <AdminPageHeader title="Withdrawals" description="Creators' requests to be paid their earnings. Pay each outside Orbit, then approve it with the payout's reference; each can be decided once." backToDashboard />
       <FilterBar onSubmit={(event) => event.preventDefault()} aria-label="Filter withdrawals">
         <Field label="Status">
           <Select
@@ -73,6 +74,7 @@ export function WithdrawalsScreen({ params, onParamsChange }: WithdrawalsScreenP
             <option value="pending">Pending</option>
             <option value="approved">Approved</option>
             <option value="rejected">Rejected</option>
+            <option value="returned">Returned</option>
           </Select>
         </Field>
       </FilterBar>
@@ -96,6 +98,7 @@ export function WithdrawalsScreen({ params, onParamsChange }: WithdrawalsScreenP
             busy={withdrawals.isFetching}
             onApprove={(withdrawal) => open('approve', withdrawal)}
             onReject={(withdrawal) => open('reject', withdrawal)}
+            onReturned={(withdrawal) => open('returned', withdrawal)}
           />
           <Pagination
             label="Withdrawal pages"

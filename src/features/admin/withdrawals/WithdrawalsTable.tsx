@@ -3,13 +3,14 @@ import type { Withdrawal, WithdrawalStatus } from '../../../../contract/admin/co
 import { Badge, Button, px, Table, type BadgeTone } from '../../../ui';
 import { CellTitle, RowActions } from '../shared/AdminScreen';
 import { CellTime, TableHead } from '../shared/AdminTable';
-import { formatCount, formatCurrency, formatDateTime } from '../shared/format';
+import { formatCount, formatCurrency, formatDate, formatDateTime } from '../shared/format';
 import { memberName } from './member-name';
 
 const STATUS_BADGES: Record<WithdrawalStatus, { tone: BadgeTone; label: string }> = {
   pending: { tone: 'neutral', label: 'Pending' },
   approved: { tone: 'success', label: 'Approved' },
   rejected: { tone: 'danger', label: 'Rejected' },
+  returned: { tone: 'danger', label: 'Returned' },
 };
 
 const COLUMNS = ['Member', 'Status', 'Amount', 'Decision', 'Method', 'Requested'];
@@ -19,9 +20,10 @@ interface WithdrawalsTableProps {
   busy: boolean;
   onApprove: (withdrawal: Withdrawal) => void;
   onReject: (withdrawal: Withdrawal) => void;
+  onReturned: (withdrawal: Withdrawal) => void;
 }
 
-export function WithdrawalsTable({ withdrawals, busy, onApprove, onReject }: WithdrawalsTableProps) {
+export function WithdrawalsTable({ withdrawals, busy, onApprove, onReject, onReturned }: WithdrawalsTableProps) {
   return (
     <Table label="Withdrawals" aria-busy={busy}>
       <TableHead columns={COLUMNS} />
@@ -37,18 +39,29 @@ export function WithdrawalsTable({ withdrawals, busy, onApprove, onReject }: Wit
                 </CellTitle>
               </td>
               <td>
-                <Badge tone={status.tone}>{status.label}</Badge>
+                <Badges>
+                  <Badge tone={status.tone}>{status.label}</Badge>
+                  {withdrawal.frozen && withdrawal.status === 'pending' && <Badge tone="danger">Frozen: member banned</Badge>}
+                  {withdrawal.test && <Badge tone="neutral">Test</Badge>}
+                </Badges>
               </td>
               <td>
                 <CellTitle>
                   <span>{formatCurrency(withdrawal.amount)}</span>
-                  <span>{formatCount(withdrawal.amountCoins)} coins</span>
+                  {withdrawal.amountCoins !== null && <span>{formatCount(withdrawal.amountCoins)} coins</span>}
+                  {withdrawal.fee && <span>Fee {formatCurrency(withdrawal.fee)}</span>}
                 </CellTitle>
               </td>
               <td>
                 {withdrawal.status === 'pending' ? (
                   <RowActions>
-                    <Button type="button" size="sm" onClick={() => onApprove(withdrawal)} aria-label={`Approve withdrawal of ${memberName(withdrawal)}`}>
+                    <Button
+                      type="button"
+                      size="sm"
+                      disabled={withdrawal.frozen}
+                      onClick={() => onApprove(withdrawal)}
+                      aria-label={`Approve withdrawal of ${memberName(withdrawal)}`}
+                    >
                       Approve
                     </Button>
                     <Button
@@ -65,10 +78,21 @@ export function WithdrawalsTable({ withdrawals, busy, onApprove, onReject }: Wit
                   <Outcome>
                     {withdrawal.status === 'approved' ? `Txn ${withdrawal.txnId ?? '—'}` : withdrawal.reason}
                     <span>{formatDateTime(withdrawal.decidedAt)}</span>
+                    {withdrawal.status === 'approved' && withdrawal.account && (
+                      <Button type="button" size="sm" variant="secondary" onClick={() => onReturned(withdrawal)} aria-label={`Mark the payout to ${memberName(withdrawal)} returned`}>
+                        Mark returned
+                      </Button>
+                    )}
                   </Outcome>
                 )}
               </td>
-              <td>{withdrawal.method}</td>
+              <td>
+                <CellTitle>
+                  <span>{withdrawal.method}</span>
+                  {withdrawal.account && <span>{withdrawal.account}</span>}
+                  {withdrawal.memberSince && <span>Member since {formatDate(withdrawal.memberSince)}</span>}
+                </CellTitle>
+              </td>
               <td>
                 <CellTime iso={withdrawal.createdAt} text={formatDateTime(withdrawal.createdAt)} />
               </td>
@@ -79,6 +103,12 @@ export function WithdrawalsTable({ withdrawals, busy, onApprove, onReject }: Wit
     </Table>
   );
 }
+
+const Badges = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => px(theme.space[1])};
+`;
 
 const Outcome = styled.div`
   display: flex;

@@ -39,7 +39,7 @@ function rowOf(username: string, amount: string): HTMLElement {
 
 describe('Withdrawals', () => {
   it('approves with a transaction id and rejects with a reason; decided rows offer no decision', async () => {
-    const decide = (status: 'approved' | 'rejected', item: Withdrawal) => (_url: URL, init: RequestInit | undefined) => {
+    const decide = (status: 'approved' | 'rejected' | 'returned', item: Withdrawal) => (_url: URL, init: RequestInit | undefined) => {
       const body = sentBody<{ txnId?: string; reason?: string }>(init);
       const decided = { ...item, status, txnId: body.txnId ?? null, reason: body.reason ?? null, decidedAt: new Date().toISOString() };
       return json(200, { success: true, message: `Withdrawal ${status}`, withdrawal: decided });
@@ -47,6 +47,7 @@ describe('Withdrawals', () => {
     const api = withdrawalsApi({
       [`POST /api/admin/withdrawals/approve/${first._id}`]: decide('approved', first),
       [`POST /api/admin/withdrawals/reject/${second._id}`]: decide('rejected', second),
+      [`POST /api/admin/withdrawals/returned/${first._id}`]: decide('returned', { ...first, txnId: 'PAYPAL-123' }),
     });
     renderApp('/admin/withdrawals');
     await screen.findByRole('region', { name: 'Withdrawals' }, { timeout: 5000 });
@@ -66,7 +67,8 @@ describe('Withdrawals', () => {
     const approvedRow = rowOf('maya_r', '$25.00');
     expect(within(approvedRow).getByText('Approved')).toBeInTheDocument();
     expect(within(approvedRow).getByText(/Txn PAYPAL-123/)).toBeInTheDocument();
-    expect(within(approvedRow).queryByRole('button')).not.toBeInTheDocument();
+    // Paid: no decision left but to mark the payout returned, should it bounce.
+    expect(within(approvedRow).getAllByRole('button').map((button) => button.textContent)).toEqual(['Mark returned']);
     expect(screen.getByRole('status')).toHaveTextContent('Withdrawal approved: maya_r');
 
     await userEvent.click(screen.getByRole('button', { name: 'Reject withdrawal of raj_k' }));
@@ -79,6 +81,33 @@ describe('Withdrawals', () => {
     expect(within(rejectedRow).getByText('Rejected')).toBeInTheDocument();
     expect(within(rejectedRow).getByText(/Payout name does not match/)).toBeInTheDocument();
     expect(within(rejectedRow).queryByRole('button')).not.toBeInTheDocument();
+
+    await userEvent.click(within(rowOf('maya_r', '$25.00')).getByRole('button', { name: 'Mark the payout to maya_r returned' }));
+    dialog = await screen.findByRole('dialog', { name: 'Mark payout returned' });
+    await userEvent.click(within(dialog).getByLabelText('Reason'));
+    await userEvent.paste('The PayPal account is closed');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Mark returned' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const returnedRow = rowOf('maya_r', '$25.00');
+    expect(within(returnedRow).getByText('Returned')).toBeInTheDocument();
+    expect(within(returnedRow).getByText(/The PayPal account is closed/)).toBeInTheDocument();
+    expect(within(returnedRow).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it("shows a banned member's pending withdrawal frozen, with Approve off and Reject on, and where to pay each", async () => {
+    const frozen = withdrawal({ frozen: true, test: true, amountCoins: null });
+    withdrawalsApi({
+      'GET /api/admin/withdrawals/all': () => json(200, { success: true, withdrawals: [frozen], currentPage: 1, totalPages: 1, total: 1 }),
+    });
+    renderApp('/admin/withdrawals');
+    await screen.findByRole('region', { name: 'Withdrawals' }, { timeout: 5000 });
+    const row = rowOf('maya_r', '$25.00');
+    expect(within(row).getByText('Frozen: member banned')).toBeInTheDocument();
+    expect(within(row).getByText('Test')).toBeInTheDocument();
+    expect(within(row).getByText('maya.payouts@example.com')).toBeInTheDocument();
+    expect(within(row).queryByText(/coins/)).not.toBeInTheDocument();
+    expect(within(row).getByRole('button', { name: 'Approve withdrawal of maya_r' })).toBeDisabled();
+    expect(within(row).getByRole('button', { name: 'Reject withdrawal of maya_r' })).toBeEnabled();
   });
 
   it('shows the 409 when someone else decided first, and refreshes the list', async () => {

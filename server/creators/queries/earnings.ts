@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, lte, sql } from 'drizzle-orm';
-import type { PaymentProvider } from '../../contract/store/purchases';
-import { coinLotDraws, coinLots, creatorEarnings, creators, giftSends, gifts, purchases, streams, users, withdrawals } from '../db/schema';
-import type { Executor } from '../lib/transaction';
+import type { PaymentProvider } from '../../../contract/store/purchases';
+import { coinLotDraws, coinLots, creatorEarnings, creators, giftSends, gifts, purchases, streams, users, withdrawals } from '../../db/schema';
+import type { Executor } from '../../lib/transaction';
 
 export async function creatorOf(db: Executor, userId: string): Promise<{ termsVersion: string; enrolledAt: Date } | undefined> {
   const [row] = await db.select({ termsVersion: creators.termsVersion, enrolledAt: creators.enrolledAt }).from(creators).where(eq(creators.userId, userId));
@@ -109,7 +109,8 @@ export async function recentEarningsOf(db: Executor, creatorId: string, limit: n
     .leftJoin(gifts, eq(gifts.id, giftSends.giftId))
     .leftJoin(users, eq(users.id, giftSends.senderId))
     .leftJoin(streams, eq(streams.id, giftSends.streamId))
-    .where(eq(creatorEarnings.creatorId, creatorId))
+    // Gifts only: holds and releases are shown as withdrawals.
+    .where(and(eq(creatorEarnings.creatorId, creatorId), eq(creatorEarnings.kind, 'gift')))
     .orderBy(desc(creatorEarnings.createdAt), desc(creatorEarnings.id));
   return limit === null ? query : query.limit(limit);
 }
