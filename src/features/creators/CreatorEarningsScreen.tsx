@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import styled from 'styled-components';
-import type { CreatorStatusResponse, Earning, EarningsBalance } from '../../../contract/creators';
+import type { CreatorStatusResponse, Earning, EarningsBalance, MemberWithdrawal } from '../../../contract/creators';
 import { creatorKeys, creatorStatusQueryOptions, enrolAsCreator } from '../../api/creators';
 import { loadedByRoute } from '../../lib/page-data';
 import { Button, Card, Checkbox, ErrorState, Heading, Notice, px, ScreenFrame, Skeleton, Stack, Table, Text } from '../../ui';
 import { formatPrice } from '../store/format';
+import { WithdrawDialog } from './WithdrawDialog';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 const formatDate = (iso: string) => dateFormat.format(new Date(iso));
@@ -150,10 +151,19 @@ function Earnings({ status }: { status: CreatorStatusResponse }) {
                   <dd>{formatPrice({ amountMinor: balance.pendingMinor, currency: balance.currency })}</dd>
                 </div>
               </Figures>
+              <WithdrawRow>
+                <WithdrawDialog balance={balance} minimumMinor={status.minimumWithdrawalMinor} />
+                {balance.withdrawableMinor < status.minimumWithdrawalMinor ? (
+                  <Text tone="muted" size="sm">
+                    Withdrawals from {formatPrice({ amountMinor: status.minimumWithdrawalMinor, currency: balance.currency })}
+                  </Text>
+                ) : null}
+              </WithdrawRow>
             </Card>
           ))}
         </Balances>
       )}
+      {status.withdrawals.length > 0 ? <WithdrawalsList withdrawals={status.withdrawals} /> : null}
       {earnings.length > 0 ? (
         <>
           <Card as="section" aria-label="By stream and by day">
@@ -201,6 +211,65 @@ function Earnings({ status }: { status: CreatorStatusResponse }) {
     </Stack>
   );
 }
+
+/** What became of a request, in the member's words. */
+function withdrawalState(withdrawal: MemberWithdrawal): string {
+  switch (withdrawal.status) {
+    case 'pending':
+      return 'Requested';
+    case 'approved':
+      return `Paid · reference ${withdrawal.reference ?? '—'}`;
+    case 'rejected':
+      return `Rejected: ${withdrawal.reason ?? 'no reason given'}`;
+    case 'returned':
+      return `Returned to your earnings: ${withdrawal.reason ?? 'the payout came back'}`;
+  }
+}
+
+function WithdrawalsList({ withdrawals }: { withdrawals: readonly MemberWithdrawal[] }) {
+  return (
+    <Card as="section" aria-label="Your withdrawals">
+      <Stack gap={3}>
+        <Heading level={2} size="md">
+          Your withdrawals
+        </Heading>
+        <Table label="Your withdrawals, newest first">
+          <thead>
+            <tr>
+              <th scope="col">Requested</th>
+              <th scope="col">Amount</th>
+              <th scope="col">To</th>
+              <th scope="col">State</th>
+            </tr>
+          </thead>
+          <tbody>
+            {withdrawals.map((withdrawal) => (
+              <tr key={withdrawal._id}>
+                <td>{formatDate(withdrawal.createdAt)}</td>
+                <td>
+                  {formatPrice(withdrawal.amount)}
+                  {withdrawal.test ? ' (test)' : ''}
+                </td>
+                <td>
+                  {withdrawal.method} ending {withdrawal.accountEnding}
+                </td>
+                <td>{withdrawalState(withdrawal)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      </Stack>
+    </Card>
+  );
+}
+
+const WithdrawRow = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => px(theme.space[3])};
+  margin-top: ${({ theme }) => px(theme.space[4])};
+`;
 
 const TermsList = styled.ul`
   display: flex;

@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CREATOR_FIRST_PENDING_DAYS, CREATOR_PENDING_DAYS, CREATOR_SHARE_PERCENT, CREATOR_TERMS_SUMMARY, type CreatorStatusResponse, type Earning } from '../../../../contract/creators';
+import { CREATOR_FIRST_PENDING_DAYS, CREATOR_PENDING_DAYS, CREATOR_SHARE_PERCENT, CREATOR_TERMS_SUMMARY,
+  WITHDRAWAL_MIN_MINOR, type CreatorStatusResponse, type Earning, type MemberWithdrawal } from '../../../../contract/creators';
 import { json, mockApi, renderApp } from '../../support/render-app';
 import { meReply, publicConfigReply } from '../store/store-fixtures';
 
@@ -23,6 +24,8 @@ function statusWith(overrides: Partial<CreatorStatusResponse> = {}): CreatorStat
     terms: [...CREATOR_TERMS_SUMMARY],
     balances: [],
     earnings: [],
+    minimumWithdrawalMinor: WITHDRAWAL_MIN_MINOR,
+    withdrawals: [],
     ...overrides,
   };
 }
@@ -39,6 +42,20 @@ const earning = (id: string, amountMinor: number, streamTitle: string, earnedAt:
   streamTitle,
   earnedAt,
   availableAt: '2027-01-30T12:00:00.000Z',
+});
+
+const paidOut = (id: string, decided: Partial<MemberWithdrawal>): MemberWithdrawal => ({
+  _id: id,
+  amount: { amountMinor: 2500, currency: 'USD' },
+  test: false,
+  method: 'Bank transfer (IBAN)',
+  accountEnding: '3000',
+  status: 'pending',
+  reference: null,
+  reason: null,
+  createdAt: '2026-11-20T10:00:00.000Z',
+  decidedAt: '2026-11-21T10:00:00.000Z',
+  ...decided,
 });
 
 describe('the Creator earnings page', () => {
@@ -66,6 +83,10 @@ describe('the Creator earnings page', () => {
       enrolled: true,
       balances: [{ currency: 'USD', pendingMinor: 45, withdrawableMinor: 0, test: true }],
       earnings: [earning('e2', 15, 'Night market', '2026-12-01T18:00:00.000Z'), earning('e1', 30, 'Morning run', '2026-11-30T08:00:00.000Z')],
+      withdrawals: [
+        paidOut('w2', { status: 'approved', reference: 'PAYPAL-8F2K1' }),
+        paidOut('w1', { status: 'rejected', reason: 'The IBAN is not in your name' }),
+      ],
     });
     mockApi({ 'GET /api/config/public': publicConfigReply, 'GET /api/user/me': () => meReply(), 'GET /api/creators/me': () => json(200, status) });
     renderApp('/creator');
@@ -75,7 +96,82 @@ describe('the Creator earnings page', () => {
     const totals = screen.getByRole('region', { name: 'By stream and by day' });
     expect(within(totals).getByText('Night market').parentElement).toHaveTextContent('$0.15 (test)');
     expect(within(totals).getByText('Morning run').parentElement).toHaveTextContent('$0.30 (test)');
+    const withdrawals = within(screen.getByRole('region', { name: 'Your withdrawals, newest first' })).getAllByRole('row');
+    expect(withdrawals.slice(1).map((row) => row.lastChild?.textContent)).toEqual(['Paid · reference PAYPAL-8F2K1', 'Rejected: The IBAN is not in your name']);
     const gifts = within(screen.getByRole('region', { name: 'Gifts received, newest first' })).getAllByRole('row');
     expect(gifts.slice(1).map((row) => row.textContent)).toEqual([expect.stringContaining('Heart (30 coins)Omar') as unknown, expect.stringContaining('Morning run$0.30 (test)') as unknown]);
+  });
+
+  it('withdraws: the amount and the account, a review, then the request shows as Requested', async () => {
+    const requested: MemberWithdrawal = {
+      _id: 'w1',
+      amount: { amountMinor: 3000, currency: 'USD' },
+      test: false,
+      method: 'PayPal',
+      accountEnding: '.com',
+      status: 'pending',
+      reference: null,
+      reason: null,
+      createdAt: '2026-12-01T10:00:00.000Z',
+      decidedAt: null,
+    };
+    let status = statusWith({ enrolled: true, balances: [{ currency: 'USD', pendingMinor: 0, withdrawableMinor: 5000, test: false }] });
+    const { calls } = mockApi({
+      'GET /api/config/public': publicConfigReply,
+      'GET /api/user/me': () => meReply(),
+      'GET /api/creators/me': () => json(200, status),
+      'POST /api/creators/me/withdrawals': () => {
+        status = { ...status, balances: [{ currency: 'USD', pendingMinor: 0, withdrawableMinor: 2000, test: false }], withdrawals: [requested] };
+        return json(201, { success: true, message: 'Withdrawal requested', withdrawal: requested });
+      },
+    });
+    renderApp('/creator');
+    const balance = await screen.findByRole('region', { name: 'Earnings (USD)' });
+    await user.click(within(balance).getByRole('button', { name: 'Withdraw' }));
+    const form = await screen.findByRole('form', { name: 'Withdraw earnings' });
+    const amount = within(form).getByRole('textbox', { name: 'Amount (USD)' });
+    expect(amount).toHaveValue('50.00');
+    await user.clear(amount);
+    await user.type(amount, '60');
+    await user.type(within(form).getByRole('textbox', { name: 'PayPal email' }), 'maya@example.com');
+    await user.click(within(form).getByRole('button', { name: 'Review' }));
+    expect(within(form).getByText('Enter an amount from $20.00 to $50.00')).toBeInTheDocument();
+
+    await user.clear(amount);
+    await user.type(amount, '30');
+    await user.click(within(form).getByRole('button', { name: 'Review' }));
+    expect(await screen.findByText('Withdraw $30.00 to PayPal maya@example.com?')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Confirm withdrawal' }));
+    expect(await screen.findByText('Withdrawal requested. It shows below as Requested until an admin pays it.')).toBeInTheDocument();
+    const posted = calls.filter((call) => call.method === 'POST' && call.path === '/api/creators/me/withdrawals').map((call) => call.body);
+    expect(posted).toEqual([{ requestId: expect.any(String) as unknown, amountMinor: 3000, currency: 'USD', test: false, method: 'paypal', account: 'maya@example.com' }]);
+    await user.click(screen.getByRole('button', { name: 'Done' }));
+
+    const list = await screen.findByRole('region', { name: 'Your withdrawals, newest first' });
+    expect(within(list).getAllByRole('row')[1]).toHaveTextContent('$30.00PayPal ending .comRequested');
+    expect(screen.getByRole('region', { name: 'Earnings (USD)' })).toHaveTextContent('Withdrawable$20.00');
+  });
+
+  it('says why a request was refused, and tries the same request again', async () => {
+    const refusal = 'You can withdraw at most 20.00 USD; you asked for 30.00 USD';
+    const status = statusWith({ enrolled: true, balances: [{ currency: 'USD', pendingMinor: 0, withdrawableMinor: 3000, test: false }] });
+    const { calls } = mockApi({
+      'GET /api/config/public': publicConfigReply,
+      'GET /api/user/me': () => meReply(),
+      'GET /api/creators/me': () => json(200, status),
+      'POST /api/creators/me/withdrawals': () => json(400, { success: false, message: refusal }),
+    });
+    renderApp('/creator');
+    await user.click(within(await screen.findByRole('region', { name: 'Earnings (USD)' })).getByRole('button', { name: 'Withdraw' }));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Pay to' }), 'iban');
+    await user.type(screen.getByRole('textbox', { name: 'IBAN' }), 'DE89 3704 0044 0532 0130 00');
+    await user.click(screen.getByRole('button', { name: 'Review' }));
+    await user.click(await screen.findByRole('button', { name: 'Confirm withdrawal' }));
+    expect(await screen.findByText(refusal)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText(refusal)).toBeInTheDocument();
+    const ids = calls.filter((call) => call.method === 'POST' && call.path === '/api/creators/me/withdrawals').map((call) => (call.body as { requestId: string }).requestId);
+    expect(ids).toHaveLength(2);
+    expect(new Set(ids).size).toBe(1);
   });
 });
