@@ -43,6 +43,8 @@ export const earningsBalanceSchema = z.object({
   currency: z.string(),
   pendingMinor: z.number().int().min(0),
   withdrawableMinor: z.number().int().min(0),
+  /** Clawed back beyond what was left (the payment behind gifts already paid out was reversed): new earnings settle it first, and no withdrawal until then. */
+  owedMinor: z.number().int().min(0),
   /** From test payments (no money moved): withdrawn only as a test withdrawal, which moves no money either. */
   test: z.boolean(),
 });
@@ -85,6 +87,8 @@ export const WITHDRAWAL_REQUEST_REUSED_MESSAGE = 'This request id was already us
 
 export const withdrawalMinimumMessage = (askedMinor: number, currency: string) =>
   `The least you can withdraw is ${majorAmountText(WITHDRAWAL_MIN_MINOR, currency)} ${currency}; you asked for ${majorAmountText(askedMinor, currency)} ${currency}`;
+export const withdrawalOwedMessage = (owedMinor: number, currency: string) =>
+  `You owe ${majorAmountText(owedMinor, currency)} ${currency} of earnings from payments that were reversed; new earnings settle it before you can withdraw`;
 export const withdrawalAboveBalanceMessage = (askedMinor: number, withdrawableMinor: number, currency: string) =>
   `You can withdraw at most ${majorAmountText(withdrawableMinor, currency)} ${currency}; you asked for ${majorAmountText(askedMinor, currency)} ${currency}`;
 
@@ -108,8 +112,12 @@ export const withdrawalRequestBodySchema = z
   });
 export type WithdrawalRequestBody = z.infer<typeof withdrawalRequestBodySchema>;
 
-/** The creator's earnings ledger: earned by a gift (+), held by a withdrawal (-), released back (+). */
-export const EARNING_ENTRY_KINDS = ['gift', 'withdrawal', 'release'] as const;
+/**
+ * The creator's earnings ledger: earned by a gift (+), held by a withdrawal
+ * (-), released back (+), or clawed back (-) when the payment behind a gift
+ * was refunded or lost in a dispute.
+ */
+export const EARNING_ENTRY_KINDS = ['gift', 'withdrawal', 'release', 'clawback'] as const;
 export type EarningEntryKind = (typeof EARNING_ENTRY_KINDS)[number];
 
 /** Requested (held), paid with its reference, rejected with why (released), or returned by the bank (credited back). */

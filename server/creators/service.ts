@@ -15,8 +15,20 @@ import type { UserRow } from '../db/schema';
 import type { OrbitDatabase } from '../db/types';
 import type { Executor } from '../lib/transaction';
 import { HttpError } from '../plugins/errors';
-import { boughtCoinsDrawnBy, creatorOf, earningsBalancesOf, insertEarning, recentEarningsOf, upsertCreator, wasPaidOut, type EarningRow } from './queries/earnings';
-import { withdrawalsOf } from './queries/withdrawals';
+import {
+  boughtCoinsDrawnBy,
+  clawedBackOf,
+  creatorOf,
+  earningsBalancesOf,
+  earningsFromLot,
+  insertEarning,
+  recentEarningsOf,
+  upsertCreator,
+  wasPaidOut,
+  type BoughtCoinsDrawn,
+  type EarningRow,
+} from './queries/earnings';
+import { insertEarningEntry, withdrawalsOf } from './queries/withdrawals';
 import { toMemberWithdrawal } from './withdrawals';
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -55,7 +67,8 @@ export async function creatorStatus(db: OrbitDatabase, member: Pick<UserRow, 'id
     pendingDays: CREATOR_PENDING_DAYS,
     firstPendingDays: CREATOR_FIRST_PENDING_DAYS,
     terms: [...CREATOR_TERMS_SUMMARY],
-    balances,
+    // A sum below zero is a debt (clawed back after a payout), not a negative balance.
+    balances: balances.map(({ withdrawableMinor, ...balance }) => ({ ...balance, withdrawableMinor: Math.max(withdrawableMinor, 0), owedMinor: Math.max(-withdrawableMinor, 0) })),
     earnings: earnings.map(toEarning),
     minimumWithdrawalMinor: WITHDRAWAL_MIN_MINOR,
     withdrawals: withdrawals.map(toMemberWithdrawal),
@@ -68,6 +81,9 @@ export async function enrolCreator(db: OrbitDatabase, member: Pick<UserRow, 'id'
   await upsertCreator(db, member.id, CREATOR_TERMS_VERSION);
   return creatorStatus(db, member, now);
 }
+
+/** The creator's share of the money behind coins drawn from one bought lot, rounded down so Orbit never pays out more than it was paid. */
+const shareOfLot = (lot: BoughtCoinsDrawn) => Math.floor((lot.coins * lot.paidMinor * CREATOR_SHARE_PERCENT) / (lot.packCoins * 100));
 
 export interface GiftEarningSource {
   creatorId: string;
@@ -92,7 +108,7 @@ export async function earnFromGift(tx: Executor, source: GiftEarningSource, now:
   for (const lot of drawn) {
     const test = TEST_PROVIDERS.has(lot.provider);
     const key = `${lot.currency}:${test ? 'test' : 'paid'}`;
-    const share = Math.floor((lot.coins * lot.paidMinor * CREATOR_SHARE_PERCENT) / (lot.packCoins * 100));
+    const share = shareOfLot(lot);
     const total = totals.get(key) ?? { currency: lot.currency, test, amountMinor: 0 };
     total.amountMinor += share;
     totals.set(key, total);
@@ -102,5 +118,43 @@ export async function earnFromGift(tx: Executor, source: GiftEarningSource, now:
   for (const [key, total] of totals) {
     if (total.amountMinor === 0) continue;
     await insertEarning(tx, { creatorId: source.creatorId, giftSendId: source.giftSendId, ...total, idempotencyKey: `earn:${source.giftSendId}:${key}`, availableAt, createdAt: now });
+  }
+}
+
+export interface LotReversal {
+  lotId: string;
+  /** What share of the lot's payment went back: all of it (a lost dispute), or a refund's part. */
+  reversedMinor: number;
+  paidMinor: number;
+  /** Names the reversal (a dispute's or a refund's id): the same reversal claws back once. */
+  key: string;
+}
+
+/**
+ * Inside the transaction that takes back a payment's coins (a lost dispute,
+ * a refund made at the provider): what gifts of those coins earned creators
+ * is clawed back, each earning's part from that lot in proportion to the
+ * money reversed, rounded up and never beyond the part. The clawback takes
+ * the earning's own date, so an earning still pending is cancelled before
+ * it can be withdrawn; one already paid out leaves the creator owing it,
+ * which later earnings settle before any withdrawal.
+ */
+export async function clawBackEarnings(tx: Executor, reversal: LotReversal, now: Date): Promise<void> {
+  for (const earning of await earningsFromLot(tx, reversal.lotId)) {
+    const test = TEST_PROVIDERS.has(earning.provider);
+    if (earning.earningCurrency !== earning.currency || earning.test !== test) continue;
+    const part = shareOfLot(earning);
+    const due = Math.min(part, Math.ceil((part * reversal.reversedMinor) / reversal.paidMinor)) - (await clawedBackOf(tx, earning.earningId, reversal.lotId));
+    if (due <= 0) continue;
+    await insertEarningEntry(tx, {
+      creatorId: earning.creatorId,
+      kind: 'clawback',
+      amountMinor: -due,
+      currency: earning.currency,
+      test,
+      idempotencyKey: `clawback:${earning.earningId}:${reversal.lotId}:${reversal.key}`,
+      availableAt: earning.availableAt,
+      createdAt: now,
+    });
   }
 }

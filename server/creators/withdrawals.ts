@@ -8,6 +8,7 @@ import {
   ibanOf,
   withdrawalAboveBalanceMessage,
   withdrawalMinimumMessage,
+  withdrawalOwedMessage,
   type MemberWithdrawal,
   type WithdrawalRequestBody,
 } from '../../contract/creators';
@@ -57,6 +58,7 @@ export async function requestWithdrawal(db: OrbitDatabase, member: Pick<UserRow,
 
     if (body.amountMinor < WITHDRAWAL_MIN_MINOR) throw new HttpError(400, withdrawalMinimumMessage(body.amountMinor, body.currency));
     const withdrawable = await withdrawableOf(tx, member.id, body, now);
+    if (withdrawable < 0) throw new HttpError(409, withdrawalOwedMessage(-withdrawable, body.currency));
     if (body.amountMinor > withdrawable) throw new HttpError(400, withdrawalAboveBalanceMessage(body.amountMinor, Math.max(withdrawable, 0), body.currency));
 
     const withdrawal = await insertWithdrawal(tx, {

@@ -1149,7 +1149,7 @@ export const creatorEarnings = pgTable(
   {
     id: id(),
     creatorId: uuid('creator_id').references(() => users.id, { onDelete: 'set null' }),
-    /** What the entry is: earned by a gift (+), held by a withdrawal (-), or released back to the creator (+). */
+    /** What the entry is: earned by a gift (+), held by a withdrawal (-), released back to the creator (+), or clawed back (-). */
     kind: text('kind', { enum: EARNING_ENTRY_KINDS }).notNull().default('gift'),
     giftSendId: uuid('gift_send_id').references(() => giftSends.id, { onDelete: 'set null' }),
     withdrawalId: uuid('withdrawal_id').references(() => withdrawals.id, { onDelete: 'set null' }),
@@ -1165,8 +1165,8 @@ export const creatorEarnings = pgTable(
   (t) => [
     index('creator_earnings_creator_created_idx').on(t.creatorId, t.createdAt.desc()),
     index('creator_earnings_withdrawal_idx').on(t.withdrawalId),
-    // Earned and released amounts add, holds take away; none is zero.
-    check('creator_earnings_amount_signed', sql`(${t.kind} = 'withdrawal') = (${t.amountMinor} < 0) and ${t.amountMinor} <> 0`),
+    // Earned and released amounts add, holds and clawbacks take away; none is zero.
+    check('creator_earnings_amount_signed', sql`(${t.kind} in ('withdrawal', 'clawback')) = (${t.amountMinor} < 0) and ${t.amountMinor} <> 0`),
   ],
 );
 

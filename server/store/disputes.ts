@@ -2,6 +2,7 @@ import { changeCoinsOwed, postCoinChange } from '../coins/ledger';
 import type { CoinEntryRow } from '../coins/queries/ledger';
 import { dropHeld, lotOfPurchase, type CoinLotRow } from '../coins/queries/lots';
 import { announceBalance } from '../coins/views';
+import { clawBackEarnings } from '../creators/service';
 import type { PurchaseRow } from '../db/schema';
 import type { OrbitDatabase } from '../db/types';
 import type { DisputeState } from './payments-provider';
@@ -59,9 +60,10 @@ async function winDispute(tx: OrbitDatabase, purchase: OwnedPurchase, dispute: D
   return { purchase: await updatePurchase(tx, purchase.id, { disputeStatus: 'won' }), entry: released?.entry ?? null };
 }
 
-/** Lost: the held coins left with the money; what is owed stays owed. */
-async function loseDispute(tx: OrbitDatabase, purchase: PurchaseRow, lot: CoinLotRow): Promise<Applied> {
+/** Lost: the held coins left with the money; what is owed stays owed, and what gifts of the coins earned creators is clawed back. */
+async function loseDispute(tx: OrbitDatabase, purchase: PurchaseRow, lot: CoinLotRow, now: Date): Promise<Applied> {
   await dropHeld(tx, lot.id);
+  await clawBackEarnings(tx, { lotId: lot.id, reversedMinor: purchase.amountMinor, paidMinor: purchase.amountMinor, key: `dispute:${purchase.disputeId ?? purchase.id}` }, now);
   return { purchase: await updatePurchase(tx, purchase.id, { disputeStatus: 'lost' }), entry: null };
 }
 
@@ -89,7 +91,7 @@ export async function applyDisputeState(app: StoreApp, tx: OrbitDatabase, disput
   if (purchase.disputeStatus === null) applied = await openDispute(tx, owned, lot, dispute);
   if (applied.purchase.disputeStatus === 'open' && dispute.status !== 'open') {
     const open: OwnedPurchase = { ...applied.purchase, userId: owned.userId };
-    const closed = dispute.status === 'won' ? await winDispute(tx, open, dispute) : await loseDispute(tx, open, lot);
+    const closed = dispute.status === 'won' ? await winDispute(tx, open, dispute) : await loseDispute(tx, open, lot, now);
     applied = { purchase: closed.purchase, entry: closed.entry ?? applied.entry };
   }
   const result = applied;

@@ -2,6 +2,7 @@ import { changeCoinsOwed, postCoinChange } from '../coins/ledger';
 import type { CoinEntryRow } from '../coins/queries/ledger';
 import { lotOfPurchase } from '../coins/queries/lots';
 import { announceBalance } from '../coins/views';
+import { clawBackEarnings } from '../creators/service';
 import type { OrbitDatabase } from '../db/types';
 import type { RefundState } from './payments-provider';
 import { lockPurchaseByPayment, recordPaymentEvent, updatePurchase } from './queries/purchases';
@@ -50,6 +51,7 @@ export async function applyRefundMadeAtProvider(app: StoreApp, tx: OrbitDatabase
     entry = (await postCoinChange(tx, { userId: purchase.userId, amount: -taken, kind: 'refunded', lotId: lot.id, reference, idempotencyKey: `provider-refund:${refund.refundId}` })).entry;
   }
   if (coins > taken) entry = (await changeCoinsOwed(tx, purchase.userId, coins - taken, `provider-refund-owed:${refund.refundId}`)).settled ?? entry;
+  await clawBackEarnings(tx, { lotId: lot.id, reversedMinor: refundedMinor, paidMinor: purchase.amountMinor, key: `refund:${refund.refundId}` }, now);
   const updated = await updatePurchase(tx, purchase.id, refunded);
   const userId = purchase.userId;
   return () => {

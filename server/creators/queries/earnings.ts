@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, like, lte, sql } from 'drizzle-orm';
 import type { PaymentProvider } from '../../../contract/store/purchases';
 import { coinLotDraws, coinLots, creatorEarnings, creators, giftSends, gifts, purchases, streams, users, withdrawals } from '../../db/schema';
 import type { Executor } from '../../lib/transaction';
@@ -113,4 +113,45 @@ export async function recentEarningsOf(db: Executor, creatorId: string, limit: n
     .where(and(eq(creatorEarnings.creatorId, creatorId), eq(creatorEarnings.kind, 'gift')))
     .orderBy(desc(creatorEarnings.createdAt), desc(creatorEarnings.id));
   return limit === null ? query : query.limit(limit);
+}
+
+export interface EarningFromLot extends BoughtCoinsDrawn {
+  earningId: string;
+  creatorId: string;
+  earningCurrency: string;
+  test: boolean;
+  availableAt: Date;
+}
+
+/** Every gift earning that drew coins of a bought lot, with the coins it drew of it and the payment behind the lot. */
+export async function earningsFromLot(db: Executor, lotId: string): Promise<EarningFromLot[]> {
+  const rows = await db
+    .select({
+      earningId: creatorEarnings.id,
+      creatorId: creatorEarnings.creatorId,
+      earningCurrency: creatorEarnings.currency,
+      test: creatorEarnings.test,
+      availableAt: creatorEarnings.availableAt,
+      coins: coinLotDraws.coins,
+      paidMinor: purchases.amountMinor,
+      packCoins: purchases.coins,
+      currency: purchases.currency,
+      provider: purchases.provider,
+    })
+    .from(coinLotDraws)
+    .innerJoin(giftSends, eq(giftSends.entryId, coinLotDraws.entryId))
+    .innerJoin(creatorEarnings, and(eq(creatorEarnings.giftSendId, giftSends.id), eq(creatorEarnings.kind, 'gift')))
+    .innerJoin(coinLots, eq(coinLots.id, coinLotDraws.lotId))
+    .innerJoin(purchases, eq(purchases.id, coinLots.purchaseId))
+    .where(eq(coinLotDraws.lotId, lotId));
+  return rows.flatMap((row) => (row.packCoins && row.creatorId ? [{ ...row, packCoins: row.packCoins, creatorId: row.creatorId }] : []));
+}
+
+/** What was clawed back so far of one earning's part drawn from one lot (as a positive amount). */
+export async function clawedBackOf(db: Executor, earningId: string, lotId: string): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<number>`coalesce(sum(${creatorEarnings.amountMinor}), 0)`.mapWith(Number) })
+    .from(creatorEarnings)
+    .where(and(eq(creatorEarnings.kind, 'clawback'), like(creatorEarnings.idempotencyKey, `clawback:${earningId}:${lotId}:%`)));
+  return -(row?.total ?? 0);
 }

@@ -150,7 +150,18 @@ function Earnings({ status }: { status: CreatorStatusResponse }) {
                   <dt>Pending</dt>
                   <dd>{formatPrice({ amountMinor: balance.pendingMinor, currency: balance.currency })}</dd>
                 </div>
+                {balance.owedMinor > 0 ? (
+                  <div>
+                    <dt>Owed</dt>
+                    <dd>{formatPrice({ amountMinor: balance.owedMinor, currency: balance.currency })}</dd>
+                  </div>
+                ) : null}
               </Figures>
+              {balance.owedMinor > 0 ? (
+                <Text tone="muted" size="sm">
+                  A payment behind gifts you were already paid for was reversed. New earnings settle what you owe before you can withdraw again.
+                </Text>
+              ) : null}
               <WithdrawRow>
                 <WithdrawDialog balance={balance} minimumMinor={status.minimumWithdrawalMinor} />
                 {balance.withdrawableMinor < status.minimumWithdrawalMinor ? (

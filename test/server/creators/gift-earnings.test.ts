@@ -88,7 +88,7 @@ describe('earnings from gifts', () => {
     const expected = Math.floor((30 * pack.price.amountMinor * CREATOR_SHARE_PERCENT) / (pack.coins * 100));
     expect(expected).toBeGreaterThan(0);
     const status = await statusOf(creator);
-    expect(status.balances).toEqual([{ currency: pack.price.currency, pendingMinor: expected, withdrawableMinor: 0, test: true }]);
+    expect(status.balances).toEqual([{ currency: pack.price.currency, pendingMinor: expected, withdrawableMinor: 0, owedMinor: 0, test: true }]);
     expect(status.earnings).toHaveLength(1);
     const [earning] = status.earnings;
     expect(earning).toMatchObject({ amount: { amountMinor: expected, currency: pack.price.currency }, test: true, giftName: 'Heart', coins: 30, streamId, streamTitle: 'Sunset over the bay' });
@@ -97,7 +97,7 @@ describe('earnings from gifts', () => {
     expect(waitMs).toBeGreaterThanOrEqual(CREATOR_FIRST_PENDING_DAYS * DAY_MS - 60_000);
     expect(waitMs).toBeLessThanOrEqual(CREATOR_FIRST_PENDING_DAYS * DAY_MS + 60_000);
     const later = await creatorStatus(db(), { id: creator.user._id }, new Date(sentAt + (CREATOR_FIRST_PENDING_DAYS + 1) * DAY_MS));
-    expect(later.balances).toEqual([{ currency: pack.price.currency, pendingMinor: 0, withdrawableMinor: expected, test: true }]);
+    expect(later.balances).toEqual([{ currency: pack.price.currency, pendingMinor: 0, withdrawableMinor: expected, owedMinor: 0, test: true }]);
 
     // A host who is not a creator earns nothing from the same kind of gift.
     const plain = await hostedStream(app(), tabs, plainHost, 'Plain stream');

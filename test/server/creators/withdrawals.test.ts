@@ -89,7 +89,7 @@ describe('requesting a withdrawal', () => {
     expect(withdrawal).toMatchObject({ amount: { amountMinor: 3000, currency: 'USD' }, method: 'Bank transfer (IBAN)', accountEnding: '3000', status: 'pending', reference: null });
 
     const status = await statusOf(creator);
-    expect(status.balances).toEqual([{ currency: 'USD', test: false, pendingMinor: 700, withdrawableMinor: 2000 }]);
+    expect(status.balances).toEqual([{ currency: 'USD', test: false, pendingMinor: 700, withdrawableMinor: 2000, owedMinor: 0 }]);
     expect(status.withdrawals.map((item) => item._id)).toEqual([withdrawal._id]);
     expect(status.earnings).toHaveLength(2);
 

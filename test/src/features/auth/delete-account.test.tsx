@@ -59,8 +59,8 @@ describe('Delete account, in Settings', () => {
 
   it("warns a creator that earnings not yet paid out are lost with the account (test earnings are not money, and go unmentioned)", async () => {
     const balances = [
-      { currency: 'USD', pendingMinor: 1200, withdrawableMinor: 34, test: false },
-      { currency: 'USD', pendingMinor: 999, withdrawableMinor: 0, test: true },
+      { currency: 'USD', pendingMinor: 1200, withdrawableMinor: 34, owedMinor: 0, test: false },
+      { currency: 'USD', pendingMinor: 999, withdrawableMinor: 0, owedMinor: 0, test: true },
     ];
     mockShellApi({
       'GET /api/user/me': () => json(200, { user: me() }),

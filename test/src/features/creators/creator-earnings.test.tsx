@@ -81,7 +81,10 @@ describe('the Creator earnings page', () => {
   it('shows pending and withdrawable earnings, totals by stream and by day, and each gift', async () => {
     const status = statusWith({
       enrolled: true,
-      balances: [{ currency: 'USD', pendingMinor: 45, withdrawableMinor: 0, test: true }],
+      balances: [
+        { currency: 'USD', pendingMinor: 45, withdrawableMinor: 0, owedMinor: 0, test: true },
+        { currency: 'EUR', pendingMinor: 0, withdrawableMinor: 0, owedMinor: 120, test: false },
+      ],
       earnings: [earning('e2', 15, 'Night market', '2026-12-01T18:00:00.000Z'), earning('e1', 30, 'Morning run', '2026-11-30T08:00:00.000Z')],
       withdrawals: [
         paidOut('w2', { status: 'approved', reference: 'PAYPAL-8F2K1' }),
@@ -93,6 +96,11 @@ describe('the Creator earnings page', () => {
     const balance = await screen.findByRole('region', { name: 'Test earnings (USD, no money moved)' });
     expect(balance).toHaveTextContent('Withdrawable$0.00');
     expect(balance).toHaveTextContent('Pending$0.45');
+    expect(balance).not.toHaveTextContent('Owed');
+    const owing = screen.getByRole('region', { name: 'Earnings (EUR)' });
+    expect(owing).toHaveTextContent('Owed€1.20');
+    expect(owing).toHaveTextContent('New earnings settle what you owe before you can withdraw again.');
+    expect(within(owing).getByRole('button', { name: 'Withdraw' })).toBeDisabled();
     const totals = screen.getByRole('region', { name: 'By stream and by day' });
     expect(within(totals).getByText('Night market').parentElement).toHaveTextContent('$0.15 (test)');
     expect(within(totals).getByText('Morning run').parentElement).toHaveTextContent('$0.30 (test)');
@@ -115,13 +123,13 @@ describe('the Creator earnings page', () => {
       createdAt: '2026-12-01T10:00:00.000Z',
       decidedAt: null,
     };
-    let status = statusWith({ enrolled: true, balances: [{ currency: 'USD', pendingMinor: 0, withdrawableMinor: 5000, test: false }] });
+    let status = statusWith({ enrolled: true, balances: [{ currency: 'USD', pendingMinor: 0, withdrawableMinor: 5000, owedMinor: 0, test: false }] });
     const { calls } = mockApi({
       'GET /api/config/public': publicConfigReply,
       'GET /api/user/me': () => meReply(),
       'GET /api/creators/me': () => json(200, status),
       'POST /api/creators/me/withdrawals': () => {
-        status = { ...status, balances: [{ currency: 'USD', pendingMinor: 0, withdrawableMinor: 2000, test: false }], withdrawals: [requested] };
+        status = { ...status, balances: [{ currency: 'USD', pendingMinor: 0, withdrawableMinor: 2000, owedMinor: 0, test: false }], withdrawals: [requested] };
         return json(201, { success: true, message: 'Withdrawal requested', withdrawal: requested });
       },
     });
@@ -154,7 +162,7 @@ describe('the Creator earnings page', () => {
 
   it('says why a request was refused, and tries the same request again', async () => {
     const refusal = 'You can withdraw at most 20.00 USD; you asked for 30.00 USD';
-    const status = statusWith({ enrolled: true, balances: [{ currency: 'USD', pendingMinor: 0, withdrawableMinor: 3000, test: false }] });
+    const status = statusWith({ enrolled: true, balances: [{ currency: 'USD', pendingMinor: 0, withdrawableMinor: 3000, owedMinor: 0, test: false }] });
     const { calls } = mockApi({
       'GET /api/config/public': publicConfigReply,
       'GET /api/user/me': () => meReply(),

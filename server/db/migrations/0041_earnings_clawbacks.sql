@@ -1,0 +1,2 @@
+ALTER TABLE "creator_earnings" DROP CONSTRAINT "creator_earnings_amount_signed";--> statement-breakpoint
+ALTER TABLE "creator_earnings" ADD CONSTRAINT "creator_earnings_amount_signed" CHECK (("creator_earnings"."kind" in ('withdrawal', 'clawback')) = ("creator_earnings"."amount_minor" < 0) and "creator_earnings"."amount_minor" <> 0);
