@@ -26,6 +26,7 @@ import realtimePlugin from './realtime/plugin';
 import callsPlugin from './calls/plugin';
 import livePlugin, { type LivePluginOptions } from './live/plugin';
 import giftsPlugin from './gifts/plugin';
+import addressFingerprintPlugin from './plugins/address-fingerprint';
 import paymentsPlugin from './store/plugin';
 import reconciliationPlugin from './store/reconciliation-plugin';
 import apiRoutes from './routes/api';
@@ -151,6 +152,7 @@ export async function buildApp(options: BuildAppOptions) {
     await app.register(secondStepPlugin, { jwtSecret: options.config.jwtSecret, adminTotpRequired: options.config.nodeEnv === 'production' });
     // Device cookies (sign-in throttling) are signed with a key derived from the same secret.
     await app.register(cookiesPlugin, { jwtSecret: options.config.jwtSecret });
+    await app.register(addressFingerprintPlugin, { jwtSecret: options.config.jwtSecret });
     await app.register(realtimePlugin, {
       redisUrl: options.config.redisUrl,
       publicUrl: options.config.publicUrl ?? 'http://localhost:5002',

@@ -138,6 +138,8 @@ export const withdrawalSchema = z.object({
   test: z.boolean(),
   /** The member is banned: their withdrawals are frozen and cannot be approved. */
   frozen: z.boolean(),
+  /** Gifts the member received from the address they went live from: possibly self-gifting through a second account. */
+  giftsFromOwnAddress: z.number().int(),
   /** When the member joined (null once the account is gone). */
   memberSince: z.string().nullable(),
   status: withdrawalStatusSchema,

@@ -54,7 +54,7 @@ export function toAdminUser(row: AdminUserRowFields, now: Date): AdminUser {
 
 export type WithdrawalOwner = Pick<UserRow, 'id' | 'username' | 'email' | 'avatar' | 'isBanned' | 'createdAt'>;
 
-export function toWithdrawal(row: WithdrawalRow, owner: WithdrawalOwner | null): Withdrawal {
+export function toWithdrawal(row: WithdrawalRow, owner: WithdrawalOwner | null, giftsFromOwnAddress = 0): Withdrawal {
   return {
     _id: row.id,
     user: owner && { _id: owner.id, username: owner.username, email: owner.email, avatar: owner.avatar || defaultAvatarUrl(owner.username) },
@@ -64,6 +64,7 @@ export function toWithdrawal(row: WithdrawalRow, owner: WithdrawalOwner | null):
     account: row.account,
     test: row.test,
     frozen: owner?.isBanned ?? false,
+    giftsFromOwnAddress,
     memberSince: owner?.createdAt.toISOString() ?? null,
     status: row.status,
     txnId: row.txnId,

@@ -4,7 +4,7 @@ import { releaseWithdrawal } from '../creators/withdrawals';
 import type { OrbitDatabase } from '../db/types';
 import { HttpError } from '../plugins/errors';
 import { recordAdminAction } from './queries/audit';
-import { markWithdrawalDecided, withdrawalById, withdrawalOwner, withdrawalPageRows, type WithdrawalDecision } from './queries/withdrawals';
+import { giftsFromOwnAddressTo, markWithdrawalDecided, withdrawalById, withdrawalOwner, withdrawalPageRows, type WithdrawalDecision } from './queries/withdrawals';
 import { pageWindow, totalPagesFor } from './paging';
 import { toWithdrawal } from './views';
 
@@ -25,7 +25,7 @@ export async function listWithdrawals(
 ): Promise<WithdrawalPage> {
   const { rows, total } = await withdrawalPageRows(db, query.status, pageWindow(query.page, query.limit));
   return {
-    withdrawals: rows.map((row) => toWithdrawal(row.withdrawal, row.owner)),
+    withdrawals: rows.map((row) => toWithdrawal(row.withdrawal, row.owner, row.giftsFromOwnAddress)),
     currentPage: query.page,
     totalPages: totalPagesFor(total, query.limit),
     total,
@@ -81,6 +81,7 @@ export async function decideWithdrawal(
       details: decision.kind === 'approve' ? `Transaction ${decision.txnId}` : decision.reason,
     });
     // No member only if the account was deleted; answer without one rather than fail.
-    return { message: ANSWERS[decision.kind], withdrawal: toWithdrawal(decided, owner ?? null) };
+    const flagged = current.userId ? await giftsFromOwnAddressTo(tx, current.userId) : 0;
+    return { message: ANSWERS[decision.kind], withdrawal: toWithdrawal(decided, owner ?? null, flagged) };
   });
 }

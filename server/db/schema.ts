@@ -1046,6 +1046,8 @@ export const streams = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     hostSessionId: uuid('host_session_id'),
+    /** A keyed fingerprint of the address the host went live from (never the address): gifts from it are flagged. */
+    hostAddressFingerprint: text('host_address_fingerprint'),
     title: text('title').notNull(),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
     endedAt: timestamp('ended_at', { withTimezone: true }),
@@ -1119,6 +1121,8 @@ export const giftSends = pgTable(
     streamId: uuid('stream_id').references(() => streams.id, { onDelete: 'set null' }),
     coins: integer('coins').notNull(),
     entryId: uuid('entry_id').references(() => coinLedger.id, { onDelete: 'set null' }),
+    /** Sent from the address the stream's host went live from: possibly a creator gifting themselves through a second account. */
+    fromHostAddress: boolean('from_host_address').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [

@@ -21,7 +21,10 @@ export async function sendBySendId(db: Executor, senderId: string, sendId: strin
   return row;
 }
 
-export async function insertGiftSend(db: Executor, values: Pick<GiftSendRow, 'senderId' | 'sendId' | 'giftId' | 'recipientId' | 'streamId' | 'coins' | 'entryId' | 'createdAt'>): Promise<GiftSendRow> {
+export async function insertGiftSend(
+  db: Executor,
+  values: Pick<GiftSendRow, 'senderId' | 'sendId' | 'giftId' | 'recipientId' | 'streamId' | 'coins' | 'entryId' | 'createdAt'> & Partial<Pick<GiftSendRow, 'fromHostAddress'>>,
+): Promise<GiftSendRow> {
   const [row] = await db.insert(giftSends).values(values).returning();
   if (!row) throw new Error('a gift send was not stored');
   return row;

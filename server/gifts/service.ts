@@ -36,6 +36,8 @@ import { activeGiftRows, countSendsSince, giftById, insertGiftSend, recentStream
 export interface GiftsDeps {
   db: OrbitDatabase;
   realtime: Realtime;
+  /** The app's keyed address fingerprint (a stream's host address is stored only as one). */
+  addressFingerprint: (address: string) => string;
   now?: () => Date;
 }
 
@@ -45,6 +47,8 @@ export type Gifts = ReturnType<typeof createGifts>;
 interface SendTarget {
   giftId: string;
   streamId: string | null;
+  /** Sent from the address the stream's host went live from (flagged to the admin on the creator's withdrawals). */
+  fromHostAddress?: boolean;
   /** Checked on a retry of a chat gift; a stream's send is named by its stream. */
   recipientId?: string;
 }
@@ -65,7 +69,7 @@ const toSentGift = (row: SentGiftRow): SentGift => ({
  * nothing and is announced again (browsers drop a sendId they already show).
  * Everyone in the stream hears of it with the stream's totals.
  */
-export function createGifts({ db, realtime, now = () => new Date() }: GiftsDeps) {
+export function createGifts({ db, realtime, addressFingerprint, now = () => new Date() }: GiftsDeps) {
   async function totalsOf(streamId: string): Promise<GiftTotals> {
     const [takings, top] = await Promise.all([streamTakings(db, streamId), topStreamGifters(db, streamId, TOP_GIFTERS)]);
     return { ...takings, topGifters: top.map((row) => ({ _id: row.id, username: row.username, name: row.name, coins: row.coins })) };
@@ -117,6 +121,7 @@ export function createGifts({ db, realtime, now = () => new Date() }: GiftsDeps)
       streamId: target.streamId,
       coins: gift.priceCoins,
       entryId: posted.entry.id,
+      fromHostAddress: target.fromHostAddress ?? false,
       createdAt: at,
     });
     return { send, balanceEntry: posted.entry };
@@ -166,7 +171,8 @@ export function createGifts({ db, realtime, now = () => new Date() }: GiftsDeps)
       const stream = await checkedStream(member, command.streamId, context);
       const at = now();
       const { send, balanceEntry } = await db.transaction(async (tx) => {
-        const paid = await paidSend(tx, member, gift, command.sendId, { giftId: gift.id, streamId: stream.id, recipientId: stream.hostId }, at);
+        const fromHostAddress = stream.hostAddressFingerprint !== null && addressFingerprint(context.address) === stream.hostAddressFingerprint;
+        const paid = await paidSend(tx, member, gift, command.sendId, { giftId: gift.id, streamId: stream.id, recipientId: stream.hostId, fromHostAddress }, at);
         // What the gift earns a host enrolled as a creator, in the same transaction as the coins it cost.
         if (paid.balanceEntry) await earnFromGift(tx, { creatorId: stream.hostId, giftSendId: paid.send.id, entryId: paid.balanceEntry.id }, at);
         return paid;

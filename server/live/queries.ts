@@ -69,7 +69,7 @@ export async function countStartsSince(db: Executor, hostId: string, since: Date
 }
 
 /** Stores a new live stream; nothing when the host already has one (the partial unique index decides a race). */
-export async function insertStream(db: Executor, values: Pick<StreamRow, 'id' | 'hostId' | 'hostSessionId' | 'title' | 'startedAt'>): Promise<StreamRow | undefined> {
+export async function insertStream(db: Executor, values: Pick<StreamRow, 'id' | 'hostId' | 'hostSessionId' | 'hostAddressFingerprint' | 'title' | 'startedAt'>): Promise<StreamRow | undefined> {
   const [row] = await db.insert(streams).values(values).onConflictDoNothing().returning();
   return row;
 }

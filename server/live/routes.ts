@@ -91,7 +91,7 @@ const liveRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
       },
     },
     async (request, reply) => {
-      const started = await app.live.goLive(signedInUser(request), signedInSessionId(request), request.body);
+      const started = await app.live.goLive(signedInUser(request), signedInSessionId(request), request.body, app.addressFingerprint(request.ip));
       return reply.code(201).send(started);
     },
   );

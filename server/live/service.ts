@@ -213,7 +213,7 @@ export function createLiveService({ db, realtime, forwarder, log, rewards, now =
      * reloaded within the grace) is ended and replaced. Published before it is
      * stored, so nobody finds a stream without a source.
      */
-    async goLive(member: UserRow, sessionId: string, body: GoLiveBody): Promise<GoLiveResponse> {
+    async goLive(member: UserRow, sessionId: string, body: GoLiveBody, hostAddressFingerprint: string | null = null): Promise<GoLiveResponse> {
       const at = now();
       if ((await countStartsSince(db, member.id, new Date(at.getTime() - LIVE_START_WINDOW_MS))) >= LIVE_START_MAX) {
         throw new HttpError(429, LIVE_START_RATE_MESSAGE);
@@ -226,7 +226,7 @@ export function createLiveService({ db, realtime, forwarder, log, rewards, now =
       }
       const streamId = randomUUID();
       const answer = await publish(streamId, body.offer);
-      const stored = await insertStream(db, { id: streamId, hostId: member.id, hostSessionId: sessionId, title: body.title, startedAt: at }).catch(
+      const stored = await insertStream(db, { id: streamId, hostId: member.id, hostSessionId: sessionId, hostAddressFingerprint, title: body.title, startedAt: at }).catch(
         async (error: unknown) => {
           await forwarder.unpublish(streamId).catch(() => {});
           throw error;

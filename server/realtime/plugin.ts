@@ -42,6 +42,8 @@ export interface CommandContext {
   userId: string;
   /** The rooms the socket is in now. */
   rooms: ReadonlySet<string>;
+  /** The network address the socket connected from. */
+  address: string;
   /** Puts the socket in a room. */
   join(room: string): void;
   /** Sends an event to every other socket of a room, on whichever process it is connected. */
@@ -235,6 +237,7 @@ async function realtimePlugin(app: FastifyInstance, options: RealtimePluginOptio
     socketId: socket.id,
     userId: socket.data.userId,
     rooms: socket.rooms,
+    address: socket.handshake.address,
     join: (room) => void socket.join(room),
     broadcast: (room, event, payload) => {
       // As in toMember: the typed emit cannot follow a generic event name.

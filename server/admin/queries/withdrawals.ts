@@ -1,6 +1,6 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { WithdrawalStatus } from '../../../contract/admin/console';
-import { users, withdrawals, type WithdrawalRow } from '../../db/schema';
+import { giftSends, users, withdrawals, type WithdrawalRow } from '../../db/schema';
 import type { OrbitDatabase } from '../../db/types';
 
 export type WithdrawalDecision = { kind: 'approve'; txnId: string; feeMinor: number } | { kind: 'reject'; reason: string } | { kind: 'returned'; reason: string };
@@ -14,12 +14,15 @@ const MOVES = {
 
 const owner = { id: users.id, username: users.username, email: users.email, avatar: users.avatar, isBanned: users.isBanned, createdAt: users.createdAt };
 
+/** Gifts the member received from the address they went live from: possibly themselves, through a second account. */
+const giftsFromOwnAddress = sql<number>`(select count(*)::int from ${giftSends} where ${giftSends.recipientId} = ${withdrawals.userId} and ${giftSends.fromHostAddress})`.mapWith(Number);
+
 /** One page of requests, newest first, optionally of one status, with whose each is. */
 export async function withdrawalPageRows(db: OrbitDatabase, status: WithdrawalStatus | undefined, window: { limit: number; offset: number }) {
   const where = status ? eq(withdrawals.status, status) : undefined;
   const [counted] = await db.select({ total: sql<number>`count(*)::int` }).from(withdrawals).where(where);
   const rows = await db
-    .select({ withdrawal: withdrawals, owner })
+    .select({ withdrawal: withdrawals, owner, giftsFromOwnAddress })
     .from(withdrawals)
     // Left: a settled withdrawal outlives a member who deleted their account (user_id is then null).
     .leftJoin(users, eq(users.id, withdrawals.userId))
@@ -60,4 +63,9 @@ export async function withdrawalStatus(db: OrbitDatabase, id: string): Promise<W
 export async function withdrawalOwner(db: OrbitDatabase, userId: string) {
   const [person] = await db.select(owner).from(users).where(eq(users.id, userId)).limit(1);
   return person;
+}
+
+export async function giftsFromOwnAddressTo(db: OrbitDatabase, userId: string): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(giftSends).where(and(eq(giftSends.recipientId, userId), eq(giftSends.fromHostAddress, true)));
+  return row?.total ?? 0;
 }

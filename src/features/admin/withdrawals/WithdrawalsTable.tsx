@@ -43,6 +43,11 @@ export function WithdrawalsTable({ withdrawals, busy, onApprove, onReject, onRet
                   <Badge tone={status.tone}>{status.label}</Badge>
                   {withdrawal.frozen && withdrawal.status === 'pending' && <Badge tone="danger">Frozen: member banned</Badge>}
                   {withdrawal.test && <Badge tone="neutral">Test</Badge>}
+                  {withdrawal.giftsFromOwnAddress > 0 && (
+                    <Badge tone="danger">
+                      {withdrawal.giftsFromOwnAddress === 1 ? '1 gift' : `${formatCount(withdrawal.giftsFromOwnAddress)} gifts`} from their own address
+                    </Badge>
+                  )}
                 </Badges>
               </td>
               <td>

@@ -42,6 +42,7 @@ export function withdrawal(overrides: Partial<Withdrawal> = {}): Withdrawal {
     account: 'maya.payouts@example.com',
     test: false,
     frozen: false,
+    giftsFromOwnAddress: 0,
     memberSince: '2026-01-05T10:00:00.000Z',
     status: 'pending',
     txnId: null,

@@ -94,8 +94,8 @@ describe('Withdrawals', () => {
     expect(within(returnedRow).queryByRole('button')).not.toBeInTheDocument();
   });
 
-  it("shows a banned member's pending withdrawal frozen, with Approve off and Reject on, and where to pay each", async () => {
-    const frozen = withdrawal({ frozen: true, test: true, amountCoins: null });
+  it("shows a banned member's pending withdrawal frozen, with Approve off and Reject on, where to pay it, and gifts from the creator's own address", async () => {
+    const frozen = withdrawal({ frozen: true, test: true, amountCoins: null, giftsFromOwnAddress: 3 });
     withdrawalsApi({
       'GET /api/admin/withdrawals/all': () => json(200, { success: true, withdrawals: [frozen], currentPage: 1, totalPages: 1, total: 1 }),
     });
@@ -104,6 +104,7 @@ describe('Withdrawals', () => {
     const row = rowOf('maya_r', '$25.00');
     expect(within(row).getByText('Frozen: member banned')).toBeInTheDocument();
     expect(within(row).getByText('Test')).toBeInTheDocument();
+    expect(within(row).getByText('3 gifts from their own address')).toBeInTheDocument();
     expect(within(row).getByText('maya.payouts@example.com')).toBeInTheDocument();
     expect(within(row).queryByText(/coins/)).not.toBeInTheDocument();
     expect(within(row).getByRole('button', { name: 'Approve withdrawal of maya_r' })).toBeDisabled();
