@@ -144,6 +144,16 @@ export type MemberWithdrawal = z.infer<typeof memberWithdrawalSchema>;
 export const withdrawalRequestResponseSchema = z.object({ success: z.literal(true), message: z.string(), withdrawal: memberWithdrawalSchema });
 export type WithdrawalRequestResponse = z.infer<typeof withdrawalRequestResponseSchema>;
 
+/** One calendar year (UTC) of a creator's earnings in one currency, kept for tax reporting: earned (less clawbacks), and paid out (less payouts that came back). */
+export const yearlyTotalSchema = z.object({
+  year: z.number().int(),
+  currency: z.string(),
+  test: z.boolean(),
+  earnedMinor: z.number().int(),
+  paidOutMinor: z.number().int(),
+});
+export type YearlyTotal = z.infer<typeof yearlyTotalSchema>;
+
 /** GET /creators/me: whether the member is a creator, the published terms, and their earnings. */
 export const creatorStatusResponseSchema = z.object({
   success: z.literal(true),
@@ -159,5 +169,7 @@ export const creatorStatusResponseSchema = z.object({
   minimumWithdrawalMinor: z.number().int(),
   /** The member's withdrawal requests, newest first. */
   withdrawals: z.array(memberWithdrawalSchema),
+  /** Earned and paid out per calendar year, newest first. */
+  yearlyTotals: z.array(yearlyTotalSchema),
 });
 export type CreatorStatusResponse = z.infer<typeof creatorStatusResponseSchema>;

@@ -25,6 +25,7 @@ import {
   recentEarningsOf,
   upsertCreator,
   wasPaidOut,
+  yearlyTotalsOf,
   type BoughtCoinsDrawn,
   type EarningRow,
 } from './queries/earnings';
@@ -54,11 +55,12 @@ const toEarning = (row: EarningRow): Earning => ({
 
 /** GET /creators/me: enrolment, the published terms, balances and the latest earnings. */
 export async function creatorStatus(db: OrbitDatabase, member: Pick<UserRow, 'id'>, now: Date): Promise<CreatorStatusResponse> {
-  const [creator, balances, earnings, withdrawals] = await Promise.all([
+  const [creator, balances, earnings, withdrawals, yearlyTotals] = await Promise.all([
     creatorOf(db, member.id),
     earningsBalancesOf(db, member.id, now),
     recentEarningsOf(db, member.id, RECENT_EARNINGS),
     withdrawalsOf(db, member.id, RECENT_WITHDRAWALS),
+    yearlyTotalsOf(db, member.id),
   ]);
   return {
     success: true,
@@ -72,6 +74,7 @@ export async function creatorStatus(db: OrbitDatabase, member: Pick<UserRow, 'id
     earnings: earnings.map(toEarning),
     minimumWithdrawalMinor: WITHDRAWAL_MIN_MINOR,
     withdrawals: withdrawals.map(toMemberWithdrawal),
+    yearlyTotals,
   };
 }
 

@@ -155,3 +155,35 @@ export async function clawedBackOf(db: Executor, earningId: string, lotId: strin
     .where(and(eq(creatorEarnings.kind, 'clawback'), like(creatorEarnings.idempotencyKey, `clawback:${earningId}:${lotId}:%`)));
   return -(row?.total ?? 0);
 }
+
+export interface YearlyTotalRow {
+  year: number;
+  currency: string;
+  test: boolean;
+  earnedMinor: number;
+  paidOutMinor: number;
+}
+
+/**
+ * Per calendar year (UTC), currency and kind: gifts earned less clawbacks
+ * (by when they were written), and payouts: holds of approved or returned
+ * withdrawals (by when they were requested) less what returned payouts credited back.
+ */
+export async function yearlyTotalsOf(db: Executor, creatorId: string): Promise<YearlyTotalRow[]> {
+  const year = sql<number>`extract(year from ${creatorEarnings.createdAt} at time zone 'UTC')::int`.mapWith(Number);
+  const paidHold = sql`${creatorEarnings.kind} = 'withdrawal' and ${withdrawals.status} in ('approved', 'returned')`;
+  const returned = sql`${creatorEarnings.kind} = 'release' and ${withdrawals.status} = 'returned'`;
+  return db
+    .select({
+      year,
+      currency: creatorEarnings.currency,
+      test: creatorEarnings.test,
+      earnedMinor: sql<number>`coalesce(sum(${creatorEarnings.amountMinor}) filter (where ${creatorEarnings.kind} in ('gift', 'clawback')), 0)`.mapWith(Number),
+      paidOutMinor: sql<number>`coalesce(-sum(${creatorEarnings.amountMinor}) filter (where ${paidHold}), 0) - coalesce(sum(${creatorEarnings.amountMinor}) filter (where ${returned}), 0)`.mapWith(Number),
+    })
+    .from(creatorEarnings)
+    .leftJoin(withdrawals, eq(withdrawals.id, creatorEarnings.withdrawalId))
+    .where(eq(creatorEarnings.creatorId, creatorId))
+    .groupBy(year, creatorEarnings.currency, creatorEarnings.test)
+    .orderBy(desc(year), creatorEarnings.test, creatorEarnings.currency);
+}

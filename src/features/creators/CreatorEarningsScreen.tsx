@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import styled from 'styled-components';
-import type { CreatorStatusResponse, Earning, EarningsBalance, MemberWithdrawal } from '../../../contract/creators';
+import type { CreatorStatusResponse, Earning, EarningsBalance, MemberWithdrawal, YearlyTotal } from '../../../contract/creators';
 import { creatorKeys, creatorStatusQueryOptions, enrolAsCreator } from '../../api/creators';
 import { loadedByRoute } from '../../lib/page-data';
 import { Button, Card, Checkbox, ErrorState, Heading, Notice, px, ScreenFrame, Skeleton, Stack, Table, Text } from '../../ui';
@@ -175,6 +175,7 @@ function Earnings({ status }: { status: CreatorStatusResponse }) {
         </Balances>
       )}
       {status.withdrawals.length > 0 ? <WithdrawalsList withdrawals={status.withdrawals} /> : null}
+      {status.yearlyTotals.length > 0 ? <YearlyTotals totals={status.yearlyTotals} /> : null}
       {earnings.length > 0 ? (
         <>
           <Card as="section" aria-label="By stream and by day">
@@ -265,6 +266,39 @@ function WithdrawalsList({ withdrawals }: { withdrawals: readonly MemberWithdraw
                   {withdrawal.method} ending {withdrawal.accountEnding}
                 </td>
                 <td>{withdrawalState(withdrawal)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      </Stack>
+    </Card>
+  );
+}
+
+function YearlyTotals({ totals }: { totals: readonly YearlyTotal[] }) {
+  return (
+    <Card as="section" aria-label="Earnings by year">
+      <Stack gap={3}>
+        <Heading level={2} size="md">
+          By year
+        </Heading>
+        <Table label="By year, for tax reporting">
+          <thead>
+            <tr>
+              <th scope="col">Year</th>
+              <th scope="col">Earned</th>
+              <th scope="col">Paid out</th>
+            </tr>
+          </thead>
+          <tbody>
+            {totals.map((total) => (
+              <tr key={`${total.year}-${total.currency}-${String(total.test)}`}>
+                <td>
+                  {total.year}
+                  {total.test ? ' (test)' : ''}
+                </td>
+                <td>{formatPrice({ amountMinor: total.earnedMinor, currency: total.currency })}</td>
+                <td>{formatPrice({ amountMinor: total.paidOutMinor, currency: total.currency })}</td>
               </tr>
             ))}
           </tbody>

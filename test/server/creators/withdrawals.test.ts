@@ -162,6 +162,10 @@ describe("an admin's decision", () => {
     expect(seen).toMatchObject({ status: 'approved', reference: 'PAYPAL-8F2K1' });
     expect(await withdrawableOf(creator)).toBe(0);
     expect((await decide('reject', id, { reason: 'late' })).statusCode).toBe(409);
+    // Kept for tax reporting: the year's earnings and payouts (the earnings were written 90 days back, possibly last year).
+    const totals = (await statusOf(creator)).yearlyTotals;
+    expect(totals.reduce((sum, total) => sum + total.earnedMinor, 0)).toBe(5000);
+    expect(totals.find((total) => total.year === new Date().getUTCFullYear())?.paidOutMinor).toBe(5000);
   });
 
   it('rejects with the reason and releases the hold', async () => {
@@ -202,6 +206,8 @@ describe("an admin's decision", () => {
     expect(await withdrawableOf(creator)).toBe(4000);
     expect((await decide('returned', paid, { reason: 'twice' })).statusCode).toBe(409);
     expect(await withdrawableOf(creator)).toBe(4000);
+    // A payout that came back was not paid out that year.
+    expect((await statusOf(creator)).yearlyTotals.find((total) => total.year === new Date().getUTCFullYear())?.paidOutMinor ?? 0).toBe(0);
   });
 
   it("freezes a banned member's pending withdrawal: shown as frozen, not approved, still rejectable", async () => {

@@ -26,6 +26,7 @@ function statusWith(overrides: Partial<CreatorStatusResponse> = {}): CreatorStat
     earnings: [],
     minimumWithdrawalMinor: WITHDRAWAL_MIN_MINOR,
     withdrawals: [],
+    yearlyTotals: [],
     ...overrides,
   };
 }
@@ -86,6 +87,7 @@ describe('the Creator earnings page', () => {
         { currency: 'EUR', pendingMinor: 0, withdrawableMinor: 0, owedMinor: 120, test: false },
       ],
       earnings: [earning('e2', 15, 'Night market', '2026-12-01T18:00:00.000Z'), earning('e1', 30, 'Morning run', '2026-11-30T08:00:00.000Z')],
+      yearlyTotals: [{ year: 2026, currency: 'EUR', test: false, earnedMinor: 4500, paidOutMinor: 2500 }],
       withdrawals: [
         paidOut('w2', { status: 'approved', reference: 'PAYPAL-8F2K1' }),
         paidOut('w1', { status: 'rejected', reason: 'The IBAN is not in your name' }),
@@ -104,6 +106,8 @@ describe('the Creator earnings page', () => {
     const totals = screen.getByRole('region', { name: 'By stream and by day' });
     expect(within(totals).getByText('Night market').parentElement).toHaveTextContent('$0.15 (test)');
     expect(within(totals).getByText('Morning run').parentElement).toHaveTextContent('$0.30 (test)');
+    const years = within(screen.getByRole('region', { name: 'By year, for tax reporting' })).getAllByRole('row');
+    expect(years[1]).toHaveTextContent('2026€45.00€25.00');
     const withdrawals = within(screen.getByRole('region', { name: 'Your withdrawals, newest first' })).getAllByRole('row');
     expect(withdrawals.slice(1).map((row) => row.lastChild?.textContent)).toEqual(['Paid · reference PAYPAL-8F2K1', 'Rejected: The IBAN is not in your name']);
     const gifts = within(screen.getByRole('region', { name: 'Gifts received, newest first' })).getAllByRole('row');
