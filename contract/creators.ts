@@ -154,6 +154,44 @@ export const yearlyTotalSchema = z.object({
 });
 export type YearlyTotal = z.infer<typeof yearlyTotalSchema>;
 
+// --- Identity ---------------------------------------------------------------------
+// Before a first payout the creator says who they are; an admin checks it
+// against documents, screens the name against sanctions lists, and records
+// it as checked. Changing it asks for a new check.
+
+export const IDENTITY_REQUIRED_MESSAGE = 'Give your identity for payouts before you withdraw';
+export const IDENTITY_UNCHECKED_MESSAGE = "Record the creator's identity as checked, with a sanctions screening, before paying them";
+export const IDENTITY_NOT_FOUND_MESSAGE = 'This member has not given an identity for payouts';
+
+const requiredText = (label: string, max: number) =>
+  z.string({ message: `${label} is required` }).trim().min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`);
+
+/** PUT /creators/me/identity. */
+export const creatorIdentityBodySchema = z.strictObject({
+  legalName: requiredText('Legal name', 120),
+  birthDate: z.iso.date({ message: 'Date of birth must be a date (YYYY-MM-DD)' }),
+  address: requiredText('Address', 300),
+  taxId: requiredText('Tax id', 40),
+});
+export type CreatorIdentityBody = z.infer<typeof creatorIdentityBodySchema>;
+
+/** What the creator sees of their identity: the tax id by its last characters only. */
+export const creatorIdentitySchema = z.object({
+  legalName: z.string(),
+  birthDate: z.string(),
+  address: z.string(),
+  taxIdEnding: z.string(),
+  submittedAt: z.string(),
+  /** When an admin checked it (null: waiting for a check). */
+  checkedAt: z.string().nullable(),
+});
+export type CreatorIdentity = z.infer<typeof creatorIdentitySchema>;
+
+/** POST /admin/creators/:id/identity-check: the admin checked the documents and screened the name; a match is not recorded here (ban instead). */
+export const identityCheckBodySchema = z.strictObject({
+  sanctionsScreened: z.literal(true, { message: 'Screen the name against sanctions lists first' }),
+});
+
 /** GET /creators/me: whether the member is a creator, the published terms, and their earnings. */
 export const creatorStatusResponseSchema = z.object({
   success: z.literal(true),
@@ -171,5 +209,7 @@ export const creatorStatusResponseSchema = z.object({
   withdrawals: z.array(memberWithdrawalSchema),
   /** Earned and paid out per calendar year, newest first. */
   yearlyTotals: z.array(yearlyTotalSchema),
+  /** Who the creator is, for payouts (null: not given yet). */
+  identity: creatorIdentitySchema.nullable(),
 });
 export type CreatorStatusResponse = z.infer<typeof creatorStatusResponseSchema>;

@@ -140,6 +140,10 @@ export const withdrawalSchema = z.object({
   frozen: z.boolean(),
   /** Gifts the member received from the address they went live from: possibly self-gifting through a second account. */
   giftsFromOwnAddress: z.number().int(),
+  /** Who the creator said they are, in full for the admin (null: not given). */
+  identity: z
+    .object({ legalName: z.string(), birthDate: z.string(), address: z.string(), taxId: z.string(), checkedAt: z.string().nullable() })
+    .nullable(),
   /** When the member joined (null once the account is gone). */
   memberSince: z.string().nullable(),
   status: withdrawalStatusSchema,

@@ -1,6 +1,6 @@
 import type { AdminUser, Withdrawal } from '../../contract/admin/console';
 import type { AdminCoinPack, AdminVipPlan, CoinPack, Gift, VipPlan } from '../../contract/store/catalogue';
-import type { CoinPackRow, GiftRow, UserRow, VipPlanRow, WithdrawalRow } from '../db/schema';
+import type { CoinPackRow, CreatorIdentityRow, GiftRow, UserRow, VipPlanRow, WithdrawalRow } from '../db/schema';
 import { defaultAvatarUrl, hasActiveVip } from '../members/views';
 
 // Rows as the API shows them. Built field by field so a new column (a
@@ -54,7 +54,7 @@ export function toAdminUser(row: AdminUserRowFields, now: Date): AdminUser {
 
 export type WithdrawalOwner = Pick<UserRow, 'id' | 'username' | 'email' | 'avatar' | 'isBanned' | 'createdAt'>;
 
-export function toWithdrawal(row: WithdrawalRow, owner: WithdrawalOwner | null, giftsFromOwnAddress = 0): Withdrawal {
+export function toWithdrawal(row: WithdrawalRow, owner: WithdrawalOwner | null, giftsFromOwnAddress = 0, identity: CreatorIdentityRow | null = null): Withdrawal {
   return {
     _id: row.id,
     user: owner && { _id: owner.id, username: owner.username, email: owner.email, avatar: owner.avatar || defaultAvatarUrl(owner.username) },
@@ -65,6 +65,13 @@ export function toWithdrawal(row: WithdrawalRow, owner: WithdrawalOwner | null, 
     test: row.test,
     frozen: owner?.isBanned ?? false,
     giftsFromOwnAddress,
+    identity: identity && {
+      legalName: identity.legalName,
+      birthDate: identity.birthDate,
+      address: identity.address,
+      taxId: identity.taxId,
+      checkedAt: identity.checkedAt?.toISOString() ?? null,
+    },
     memberSince: owner?.createdAt.toISOString() ?? null,
     status: row.status,
     txnId: row.txnId,

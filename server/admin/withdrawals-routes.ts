@@ -9,6 +9,9 @@ import {
   withdrawalsQuerySchema,
 } from '../../contract/admin/console';
 import { decideWithdrawal, listWithdrawals } from './withdrawals';
+import { creatorIdentitySchema, identityCheckBodySchema } from '../../contract/creators';
+import { recordIdentityChecked } from '../creators/identity';
+import { z } from 'zod';
 import { signedInUser } from '../plugins/auth';
 import { bearerSecurity, errorResponses } from '../lib/error-responses';
 
@@ -66,6 +69,22 @@ const withdrawalRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
       const decision = { kind: 'reject' as const, reason: request.body.reason };
       return { success: true as const, ...(await decideWithdrawal(app.db, signedInUser(request).id, request.params.id, decision, new Date())) };
     },
+  );
+
+  app.post(
+    '/admin/creators/:id/identity-check',
+    {
+      schema: {
+        tags,
+        summary: "Record a creator's identity as checked against documents and screened against sanctions lists",
+        description: 'Needed before their first payout is approved (409 then). 404 when the member gave no identity.',
+        security: bearerSecurity,
+        params: idParamsSchema,
+        body: identityCheckBodySchema,
+        response: { 200: z.object({ success: z.literal(true), identity: creatorIdentitySchema }), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => ({ success: true as const, identity: await recordIdentityChecked(app.db, signedInUser(request).id, request.params.id, new Date()) }),
   );
 
   app.post(

@@ -1,5 +1,7 @@
 import { majorAmountText } from '../../contract/store/money';
 import type { Withdrawal, WithdrawalStatus } from '../../contract/admin/console';
+import { IDENTITY_UNCHECKED_MESSAGE } from '../../contract/creators';
+import { identityOf } from '../creators/queries/identities';
 import { releaseWithdrawal } from '../creators/withdrawals';
 import type { OrbitDatabase } from '../db/types';
 import { HttpError } from '../plugins/errors';
@@ -25,7 +27,7 @@ export async function listWithdrawals(
 ): Promise<WithdrawalPage> {
   const { rows, total } = await withdrawalPageRows(db, query.status, pageWindow(query.page, query.limit));
   return {
-    withdrawals: rows.map((row) => toWithdrawal(row.withdrawal, row.owner, row.giftsFromOwnAddress)),
+    withdrawals: rows.map((row) => toWithdrawal(row.withdrawal, row.owner, row.giftsFromOwnAddress, row.identity)),
     currentPage: query.page,
     totalPages: totalPagesFor(total, query.limit),
     total,
@@ -60,8 +62,11 @@ export async function decideWithdrawal(
     const current = await withdrawalById(tx, id);
     if (!current) throw new HttpError(404, WITHDRAWAL_NOT_FOUND);
     const owner = current.userId ? await withdrawalOwner(tx, current.userId) : undefined;
+    const identity = current.userId ? await identityOf(tx, current.userId) : undefined;
     if (decision.kind === 'approve' && current.status === 'pending') {
       if (owner?.isBanned) throw new HttpError(409, WITHDRAWAL_FROZEN_MESSAGE);
+      // Earnings are paid only to a creator whose identity was checked (the demo's history of coin withdrawals has no account).
+      if (current.account !== null && !identity?.checkedAt) throw new HttpError(409, IDENTITY_UNCHECKED_MESSAGE);
       if (decision.feeMinor > current.amountMinor) {
         throw new HttpError(400, `The fee cannot be more than the amount (${majorAmountText(current.amountMinor, current.currency)} ${current.currency})`);
       }
@@ -82,6 +87,6 @@ export async function decideWithdrawal(
     });
     // No member only if the account was deleted; answer without one rather than fail.
     const flagged = current.userId ? await giftsFromOwnAddressTo(tx, current.userId) : 0;
-    return { message: ANSWERS[decision.kind], withdrawal: toWithdrawal(decided, owner ?? null, flagged) };
+    return { message: ANSWERS[decision.kind], withdrawal: toWithdrawal(decided, owner ?? null, flagged, identity ?? null) };
   });
 }

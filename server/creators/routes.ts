@@ -4,6 +4,8 @@ import {
   CREATOR_SHARE_PERCENT,
   WITHDRAWAL_MIN_MINOR,
   creatorEnrolBodySchema,
+  creatorIdentityBodySchema,
+  creatorIdentitySchema,
   creatorStatusResponseSchema,
   withdrawalRequestBodySchema,
   withdrawalRequestResponseSchema,
@@ -12,6 +14,8 @@ import { signedInUser } from '../plugins/auth';
 import { bearerSecurity, errorResponses } from '../lib/error-responses';
 import { creatorStatus, enrolCreator } from './service';
 import { requestWithdrawal } from './withdrawals';
+import { submitIdentity } from './identity';
+import { z } from 'zod';
 
 const tags = ['creators'];
 
@@ -46,6 +50,22 @@ const creatorRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
       },
     },
     async (request) => enrolCreator(app.db, signedInUser(request), new Date()),
+  );
+
+  app.put(
+    '/creators/me/identity',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        summary: 'Give (or change) who the creator is, for payouts: legal name, date of birth, address, tax id',
+        description: `Creators only (403). ${CREATOR_MIN_AGE} or over by the date of birth (400). A changed identity waits for an admin's new check before the next payout.`,
+        security: bearerSecurity,
+        body: creatorIdentityBodySchema,
+        response: { 200: z.object({ success: z.literal(true), identity: creatorIdentitySchema }), ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => ({ success: true as const, identity: await submitIdentity(app.db, signedInUser(request), request.body, new Date()) }),
   );
 
   app.post(

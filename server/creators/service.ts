@@ -29,7 +29,9 @@ import {
   type BoughtCoinsDrawn,
   type EarningRow,
 } from './queries/earnings';
+import { identityOf } from './queries/identities';
 import { insertEarningEntry, withdrawalsOf } from './queries/withdrawals';
+import { toCreatorIdentity } from './identity';
 import { toMemberWithdrawal } from './withdrawals';
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -55,12 +57,13 @@ const toEarning = (row: EarningRow): Earning => ({
 
 /** GET /creators/me: enrolment, the published terms, balances and the latest earnings. */
 export async function creatorStatus(db: OrbitDatabase, member: Pick<UserRow, 'id'>, now: Date): Promise<CreatorStatusResponse> {
-  const [creator, balances, earnings, withdrawals, yearlyTotals] = await Promise.all([
+  const [creator, balances, earnings, withdrawals, yearlyTotals, identity] = await Promise.all([
     creatorOf(db, member.id),
     earningsBalancesOf(db, member.id, now),
     recentEarningsOf(db, member.id, RECENT_EARNINGS),
     withdrawalsOf(db, member.id, RECENT_WITHDRAWALS),
     yearlyTotalsOf(db, member.id),
+    identityOf(db, member.id),
   ]);
   return {
     success: true,
@@ -75,6 +78,7 @@ export async function creatorStatus(db: OrbitDatabase, member: Pick<UserRow, 'id
     minimumWithdrawalMinor: WITHDRAWAL_MIN_MINOR,
     withdrawals: withdrawals.map(toMemberWithdrawal),
     yearlyTotals,
+    identity: identity ? toCreatorIdentity(identity) : null,
   };
 }
 

@@ -1,5 +1,6 @@
 import {
   CREATOR_TERMS_VERSION,
+  IDENTITY_REQUIRED_MESSAGE,
   NOT_A_CREATOR_MESSAGE,
   PAYOUT_METHOD_LABELS,
   WITHDRAWAL_MIN_MINOR,
@@ -16,6 +17,7 @@ import type { UserRow, WithdrawalRow } from '../db/schema';
 import type { OrbitDatabase } from '../db/types';
 import type { Executor } from '../lib/transaction';
 import { HttpError } from '../plugins/errors';
+import { identityOf } from './queries/identities';
 import { heldBy, insertEarningEntry, insertWithdrawal, lockCreator, withdrawableOf, withdrawalByRequest } from './queries/withdrawals';
 
 /** The member sees where the money goes by its last characters only. */
@@ -53,6 +55,7 @@ export async function requestWithdrawal(db: OrbitDatabase, member: Pick<UserRow,
   return db.transaction(async (tx) => {
     const creator = await lockCreator(tx, member.id);
     if (creator?.termsVersion !== CREATOR_TERMS_VERSION) throw new HttpError(403, NOT_A_CREATOR_MESSAGE);
+    if (!(await identityOf(tx, member.id))) throw new HttpError(409, IDENTITY_REQUIRED_MESSAGE);
     const earlier = await withdrawalByRequest(tx, member.id, body.requestId);
     if (earlier) return { created: false, withdrawal: toMemberWithdrawal(sameRequest(earlier, body)) };
 

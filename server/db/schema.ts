@@ -1143,6 +1143,25 @@ export const creators = pgTable('creators', {
 });
 
 /**
+ * Who a creator is, for paying them (issue 49): given before a first
+ * withdrawal, recorded as checked by an admin with a sanctions screening.
+ * Personal data: it goes with the account.
+ */
+export const creatorIdentities = pgTable('creator_identities', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  legalName: text('legal_name').notNull(),
+  birthDate: date('birth_date').notNull(),
+  address: text('address').notNull(),
+  taxId: text('tax_id').notNull(),
+  submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull(),
+  /** When an admin checked it against documents and screened the name against sanctions lists (null: not yet, or changed since). */
+  checkedAt: timestamp('checked_at', { withTimezone: true }),
+  checkedBy: uuid('checked_by').references(() => users.id, { onDelete: 'set null' }),
+});
+
+/**
  * A creator's earnings ledger, in money (issue 49): one row per gift that
  * earned, written in the gift's transaction, keyed so a retried gift earns
  * once; a withdrawal's hold and its release are rows of their own.
@@ -1215,6 +1234,7 @@ export type GiftRow = typeof gifts.$inferSelect;
 export type GiftSendRow = typeof giftSends.$inferSelect;
 export type NewGiftRow = typeof gifts.$inferInsert;
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
+export type CreatorIdentityRow = typeof creatorIdentities.$inferSelect;
 export type NewWithdrawalRow = typeof withdrawals.$inferInsert;
 export type PurchaseRow = typeof purchases.$inferSelect;
 export type NewPurchaseRow = typeof purchases.$inferInsert;

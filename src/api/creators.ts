@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 // Types only: the contract's schemas (and zod) stay out of the screens' code.
-import type { CreatorStatusResponse, WithdrawalRequestBody, WithdrawalRequestResponse } from '../../contract/creators';
+import type { CreatorIdentity, CreatorIdentityBody, CreatorStatusResponse, WithdrawalRequestBody, WithdrawalRequestResponse } from '../../contract/creators';
 import { apiRequest } from './client';
 import { memberKeys } from './member-keys';
 
@@ -25,3 +25,7 @@ export const enrolAsCreator = () =>
 // The currency as a balance names it (a string); the server checks it is one Orbit takes.
 export const requestWithdrawal = (body: Omit<WithdrawalRequestBody, 'currency'> & { currency: string }) =>
   apiRequest<WithdrawalRequestResponse>('/creators/me/withdrawals', { method: 'POST', body, fallbackMessage: 'Could not request the withdrawal' });
+
+/** Gives (or changes) the creator's identity for payouts; a changed one waits for a new check. */
+export const saveCreatorIdentity = (body: CreatorIdentityBody) =>
+  apiRequest<{ success: true; identity: CreatorIdentity }>('/creators/me/identity', { method: 'PUT', body, fallbackMessage: 'Could not save your identity' });

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { WithdrawalStatus } from '../../../contract/admin/console';
-import { giftSends, users, withdrawals, type WithdrawalRow } from '../../db/schema';
+import { creatorIdentities, giftSends, users, withdrawals, type WithdrawalRow } from '../../db/schema';
 import type { OrbitDatabase } from '../../db/types';
 
 export type WithdrawalDecision = { kind: 'approve'; txnId: string; feeMinor: number } | { kind: 'reject'; reason: string } | { kind: 'returned'; reason: string };
@@ -22,10 +22,11 @@ export async function withdrawalPageRows(db: OrbitDatabase, status: WithdrawalSt
   const where = status ? eq(withdrawals.status, status) : undefined;
   const [counted] = await db.select({ total: sql<number>`count(*)::int` }).from(withdrawals).where(where);
   const rows = await db
-    .select({ withdrawal: withdrawals, owner, giftsFromOwnAddress })
+    .select({ withdrawal: withdrawals, owner, giftsFromOwnAddress, identity: creatorIdentities })
     .from(withdrawals)
     // Left: a settled withdrawal outlives a member who deleted their account (user_id is then null).
     .leftJoin(users, eq(users.id, withdrawals.userId))
+    .leftJoin(creatorIdentities, eq(creatorIdentities.userId, withdrawals.userId))
     .where(where)
     .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id))
     .limit(window.limit)

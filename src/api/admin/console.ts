@@ -24,6 +24,7 @@ import type {
   VipPlanInput,
 } from '../../../contract/store/catalogue';
 import type { ReconciliationRunsResponse } from '../../../contract/store/reconciliation';
+import type { CreatorIdentity } from '../../../contract/creators';
 import { apiRequest } from '../client';
 
 // The admin API (SPEC section 7 "Admin"); fallbacks are SPEC section 8's texts.
@@ -169,3 +170,11 @@ export const saveVipPlan = (vipPlan: VipPlanInput) =>
   apiRequest<z.infer<typeof savedVipPlanResponseSchema>>('/admin/vipplans', { method: 'POST', body: { vipPlan }, fallbackMessage: 'Failed to save VIP plan' });
 export const deleteVipPlan = (id: string) =>
   apiRequest<MessageResponse>(`/admin/vipplans/${id}`, { method: 'DELETE', fallbackMessage: 'Failed to delete VIP plan' });
+
+/** Records a creator's identity as checked against documents and screened against sanctions lists. */
+export const recordIdentityChecked = (userId: string) =>
+  apiRequest<{ success: true; identity: CreatorIdentity }>(`/admin/creators/${userId}/identity-check`, {
+    method: 'POST',
+    body: { sanctionsScreened: true },
+    fallbackMessage: "Failed to record the creator's identity as checked",
+  });

@@ -6,6 +6,7 @@ import { creatorKeys, creatorStatusQueryOptions, enrolAsCreator } from '../../ap
 import { loadedByRoute } from '../../lib/page-data';
 import { Button, Card, Checkbox, ErrorState, Heading, Notice, px, ScreenFrame, Skeleton, Stack, Table, Text } from '../../ui';
 import { formatPrice } from '../store/format';
+import { IdentityCard } from './IdentityCard';
 import { WithdrawDialog } from './WithdrawDialog';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
@@ -163,7 +164,12 @@ function Earnings({ status }: { status: CreatorStatusResponse }) {
                 </Text>
               ) : null}
               <WithdrawRow>
-                <WithdrawDialog balance={balance} minimumMinor={status.minimumWithdrawalMinor} />
+                <WithdrawDialog balance={balance} minimumMinor={status.minimumWithdrawalMinor} identityGiven={status.identity !== null} />
+                {status.identity === null ? (
+                  <Text tone="muted" size="sm">
+                    Give your identity for payouts first
+                  </Text>
+                ) : null}
                 {balance.withdrawableMinor < status.minimumWithdrawalMinor ? (
                   <Text tone="muted" size="sm">
                     Withdrawals from {formatPrice({ amountMinor: status.minimumWithdrawalMinor, currency: balance.currency })}
@@ -174,6 +180,7 @@ function Earnings({ status }: { status: CreatorStatusResponse }) {
           ))}
         </Balances>
       )}
+      {balances.length > 0 ? <IdentityCard identity={status.identity} /> : null}
       {status.withdrawals.length > 0 ? <WithdrawalsList withdrawals={status.withdrawals} /> : null}
       {status.yearlyTotals.length > 0 ? <YearlyTotals totals={status.yearlyTotals} /> : null}
       {earnings.length > 0 ? (

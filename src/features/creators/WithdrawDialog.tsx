@@ -12,6 +12,8 @@ import { formatPrice } from '../store/format';
 interface WithdrawDialogProps {
   balance: EarningsBalance;
   minimumMinor: number;
+  /** No withdrawal before the creator gave their identity for payouts. */
+  identityGiven: boolean;
 }
 
 const ACCOUNT_FIELDS: Record<PayoutMethod, { label: string; hint: string; autoComplete: string }> = {
@@ -26,7 +28,7 @@ const describeDraft = (draft: WithdrawalDraft) => `${formatPrice({ amountMinor: 
  * the amount and where to pay it, a review, then the request; the server
  * holds the amount at once and the list below shows it as Requested.
  */
-export function WithdrawDialog({ balance, minimumMinor }: WithdrawDialogProps) {
+export function WithdrawDialog({ balance, minimumMinor, identityGiven }: WithdrawDialogProps) {
   const queryClient = useQueryClient();
   const logic = useMemo(
     () =>
@@ -66,7 +68,7 @@ export function WithdrawDialog({ balance, minimumMinor }: WithdrawDialogProps) {
   const editing = snapshot.matches('editing');
   return (
     <>
-      <Button type="button" size="sm" disabled={withdrawableMinor < minimumMinor} onClick={() => actor.send({ type: 'OPEN' })}>
+      <Button type="button" size="sm" disabled={!identityGiven || withdrawableMinor < minimumMinor} onClick={() => actor.send({ type: 'OPEN' })}>
         Withdraw
       </Button>
       <Dialog open={!snapshot.matches('closed')} onClose={() => actor.send({ type: 'CLOSE' })} title={title}>

@@ -9,6 +9,7 @@ import { command, expectOk } from '../calls/call-helpers';
 import { bearer, loginAdmin, registerUser, type RegisteredUser } from '../helpers/accounts';
 import { coinPackOfAtLeast } from '../helpers/catalogue';
 import { listeningTestApp } from '../helpers/listening-app';
+import { enrolCreator, identityGiven } from '../helpers/creators';
 import { packBoughtOnTestProvider } from '../helpers/local-checkout';
 import { FakeForwarder } from '../live/fake-forwarder';
 import { hostedStream, watchingTab } from '../live/live-helpers';
@@ -46,7 +47,8 @@ async function disputeLost(member: RegisteredUser, purchaseId: string): Promise<
 /** A creator live, a viewer who bought a pack on the test provider watching, and a way to gift. */
 async function creatorAndBuyer() {
   const [creator, viewer] = await Promise.all([registerUser(app()), registerUser(app())]);
-  expect((await app().inject({ method: 'POST', url: '/api/creators/me', headers: bearer(creator.token), payload: { acceptTerms: true } })).statusCode).toBe(200);
+  await enrolCreator(app(), creator);
+  await identityGiven(app(), creator, await loginAdmin(app()));
   const pack = await coinPackOfAtLeast(app(), 100);
   const purchaseId = await packBoughtOnTestProvider(app(), db(), viewer, pack._id);
   const offers = (await app().inject({ method: 'GET', url: '/api/gifts', headers: bearer(viewer.token) })).json<GiftOffersResponse>().gifts;

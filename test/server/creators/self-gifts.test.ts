@@ -8,6 +8,7 @@ import { insertEarningEntry } from '../../../server/creators/queries/withdrawals
 import { command, expectOk } from '../calls/call-helpers';
 import { bearer, loginAdmin, registerUser, type RegisteredUser } from '../helpers/accounts';
 import { listeningTestApp } from '../helpers/listening-app';
+import { enrolCreator, identityGiven } from '../helpers/creators';
 import { FakeForwarder } from '../live/fake-forwarder';
 import { HOST_OFFER, watchingTab } from '../live/live-helpers';
 
@@ -33,7 +34,8 @@ async function liveFrom(host: RegisteredUser, remoteAddress: string): Promise<st
 /** An enrolled creator who gets one Rose from a viewer's socket (at 127.0.0.1) and asks to withdraw. */
 async function giftedCreatorLiveFrom(remoteAddress: string): Promise<{ creator: RegisteredUser; withdrawalId: string }> {
   const [creator, viewer] = await Promise.all([registerUser(app()), registerUser(app())]);
-  expect((await app().inject({ method: 'POST', url: '/api/creators/me', headers: bearer(creator.token), payload: { acceptTerms: true } })).statusCode).toBe(200);
+  await enrolCreator(app(), creator);
+  await identityGiven(app(), creator);
   await listening.testApp.db.transaction((tx) => postCoinChange(tx, { userId: viewer.user._id, amount: 100, kind: 'granted', reference: 'Test coins', idempotencyKey: randomUUID() }));
   const streamId = await liveFrom(creator, remoteAddress);
   const { tab } = await watchingTab(tabs, viewer, streamId);

@@ -9,7 +9,8 @@ import { creatorStatus } from '../../../server/creators/service';
 import { requestWithdrawal } from '../../../server/creators/withdrawals';
 import { creatorEarnings, users, withdrawals } from '../../../server/db/schema';
 import { HttpError } from '../../../server/plugins/errors';
-import { bearer, loginAdmin, registerUser } from '../helpers/accounts';
+import { loginAdmin, registerUser } from '../helpers/accounts';
+import { enrolCreator, identityGiven } from '../helpers/creators';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 // The earnings ledger under random sequences of earning, requesting,
@@ -22,9 +23,10 @@ const DAY_MS = 24 * 60 * 60_000;
 
 let testApp: TestApp;
 let adminId: string;
+let adminToken: string;
 beforeAll(async () => {
   testApp = await createTestApp();
-  await loginAdmin(testApp.app);
+  adminToken = await loginAdmin(testApp.app);
   const [admin] = await testApp.db.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).limit(1);
   adminId = admin?.id ?? '';
 });
@@ -59,8 +61,8 @@ describe('the earnings ledger (property)', () => {
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 20 }), async (steps) => {
         const member = await registerUser(testApp.app);
-        const enrolled = await testApp.app.inject({ method: 'POST', url: '/api/creators/me', headers: bearer(member.token), payload: { acceptTerms: true } });
-        expect(enrolled.statusCode).toBe(200);
+        await enrolCreator(testApp.app, member);
+        await identityGiven(testApp.app, member, adminToken);
         const creator = { id: member.user._id, isBanned: false };
         let earned = 0;
         const made: Array<{ id: string; amountMinor: number; status: 'pending' | 'approved' | 'rejected' | 'returned' }> = [];

@@ -3,6 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WithdrawalActionResponse, WithdrawalListResponse } from '../../../contract/admin/console';
 import {
+  IDENTITY_REQUIRED_MESSAGE,
+  IDENTITY_UNCHECKED_MESSAGE,
   INVALID_IBAN_MESSAGE,
   INVALID_PAYPAL_MESSAGE,
   NOT_A_CREATOR_MESSAGE,
@@ -15,6 +17,7 @@ import { insertEarningEntry } from '../../../server/creators/queries/withdrawals
 import { creatorEarnings } from '../../../server/db/schema';
 import { bearer, loginAdmin, registerUser, type RegisteredUser } from '../helpers/accounts';
 import { createTestApp, type TestApp } from '../helpers/test-app';
+import { enrolCreator, identityGiven, TEST_IDENTITY } from '../helpers/creators';
 
 // Withdrawals of creator earnings (issue 49): the amount is held at once on
 // the earnings ledger; an admin approves with the payout's reference or
@@ -37,8 +40,8 @@ const app = () => testApp.app;
 
 async function creatorWith(amountMinor: number, options: { test?: boolean; pending?: number } = {}): Promise<RegisteredUser> {
   const member = await registerUser(app());
-  const enrolled = await app().inject({ method: 'POST', url: '/api/creators/me', headers: bearer(member.token), payload: { acceptTerms: true } });
-  expect(enrolled.statusCode, enrolled.body).toBe(200);
+  await enrolCreator(app(), member);
+  await identityGiven(app(), member, adminToken);
   const earned = { creatorId: member.user._id, kind: 'gift' as const, currency: 'USD', test: options.test ?? false, createdAt: new Date(Date.now() - 90 * DAY_MS) };
   await insertEarningEntry(testApp.db, { ...earned, amountMinor, idempotencyKey: `matured:${randomUUID()}`, availableAt: new Date(Date.now() - DAY_MS) });
   if (options.pending) await insertEarningEntry(testApp.db, { ...earned, amountMinor: options.pending, idempotencyKey: `pending:${randomUUID()}`, availableAt: new Date(Date.now() + DAY_MS) });
@@ -231,5 +234,44 @@ describe("an admin's decision", () => {
     const response = await decide('approve', id, { txnId: 'TXN-FEE', feeMinor: 2001 });
     expect(response.statusCode).toBe(400);
     expect(response.json<{ message: string }>().message).toBe('The fee cannot be more than the amount (20.00 USD)');
+  });
+});
+
+describe("the creator's identity", () => {
+  it('is given before a withdrawal, checked by an admin before the payout, and checked again once changed', async () => {
+    const member = await registerUser(app());
+    await enrolCreator(app(), member);
+    await insertEarningEntry(testApp.db, { creatorId: member.user._id, kind: 'gift', amountMinor: 5000, currency: 'USD', test: false, idempotencyKey: randomUUID(), availableAt: new Date(Date.now() - DAY_MS), createdAt: new Date() });
+    const refused = await withdraw(member);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json<{ message: string }>().message).toBe(IDENTITY_REQUIRED_MESSAGE);
+
+    const young = await app().inject({ method: 'PUT', url: '/api/creators/me/identity', headers: bearer(member.token), payload: { ...TEST_IDENTITY, birthDate: '2015-01-01' } });
+    expect(young.statusCode).toBe(400);
+    const blank = await app().inject({ method: 'PUT', url: '/api/creators/me/identity', headers: bearer(member.token), payload: { ...TEST_IDENTITY, taxId: ' ' } });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json<{ message: string }>().message).toContain('Tax id is required');
+
+    await identityGiven(app(), member);
+    expect((await statusOf(member)).identity).toMatchObject({ legalName: TEST_IDENTITY.legalName, taxIdEnding: '6789', checkedAt: null });
+    const id = await requested(member);
+    const listed = (await app().inject({ method: 'GET', url: '/api/admin/withdrawals/all?status=pending&limit=100', headers: bearer(adminToken) })).json<WithdrawalListResponse>();
+    expect(listed.withdrawals.find((item) => item._id === id)?.identity).toMatchObject({ ...TEST_IDENTITY, checkedAt: null });
+    const unchecked = await decide('approve', id, { txnId: 'TXN-ID' });
+    expect(unchecked.statusCode).toBe(409);
+    expect(unchecked.json<{ message: string }>().message).toBe(IDENTITY_UNCHECKED_MESSAGE);
+
+    const unscreened = await app().inject({ method: 'POST', url: `/api/admin/creators/${member.user._id}/identity-check`, headers: bearer(adminToken), payload: {} });
+    expect(unscreened.statusCode).toBe(400);
+    await identityGiven(app(), member, adminToken);
+    expect((await statusOf(member)).identity?.checkedAt).toEqual(expect.any(String));
+    expect((await decide('approve', id, { txnId: 'TXN-ID' })).statusCode).toBe(200);
+
+    // A changed identity waits for a new check.
+    await identityGiven(app(), member);
+    expect((await statusOf(member)).identity?.checkedAt).toBeNull();
+    const stranger = await registerUser(app());
+    const nobody = await app().inject({ method: 'POST', url: `/api/admin/creators/${stranger.user._id}/identity-check`, headers: bearer(adminToken), payload: { sanctionsScreened: true } });
+    expect(nobody.statusCode).toBe(404);
   });
 });

@@ -16,6 +16,7 @@ import {
   insertMember,
   insertNoticeOfUserA,
   insertOpenReport,
+  insertIdentityOfUserA,
   insertPendingWithdrawal,
   insertPhotoRow,
   insertSessionOfUserA,
@@ -256,6 +257,11 @@ export const AUTHORIZATION_TABLE: Record<RouteKey, MatrixRow> = {
   'GET /api/live/streams/{streamId}/gifts': { expected: usersOnly(), request: async (world) => get(`/api/live/streams/${await insertLiveStream(world)}/gifts`) },
   'GET /api/creators/me': { expected: usersOnly(), request: () => get('/api/creators/me') },
   'POST /api/creators/me': { expected: usersOnly(), request: () => ({ method: 'POST', url: '/api/creators/me', payload: { acceptTerms: true } }) },
+  'PUT /api/creators/me/identity': {
+    freshCallers: true,
+    expected: { anonymous: 401, userA: 403, userB: 403, banned: 401, admin: 403 },
+    request: () => ({ method: 'PUT', url: '/api/creators/me/identity', payload: { legalName: 'Matrix Person', birthDate: '1990-01-01', address: '1 Matrix Road', taxId: 'MX1234' } }),
+  },
   // Members who are not creators (fresh ones: the row above enrols A and B) and admins are refused; creators' own requests are in creators/withdrawals.test.ts.
   'POST /api/creators/me/withdrawals': {
     freshCallers: true,
@@ -477,6 +483,10 @@ export const AUTHORIZATION_TABLE: Record<RouteKey, MatrixRow> = {
   'POST /api/admin/withdrawals/reject/{id}': {
     expected: adminsOnly(),
     request: async (world) => ({ method: 'POST', url: `/api/admin/withdrawals/reject/${await insertPendingWithdrawal(world)}`, payload: { reason: 'Matrix' } }),
+  },
+  'POST /api/admin/creators/{id}/identity-check': {
+    expected: adminsOnly(),
+    request: async (world) => ({ method: 'POST', url: `/api/admin/creators/${await insertIdentityOfUserA(world)}/identity-check`, payload: { sanctionsScreened: true } }),
   },
   'POST /api/admin/withdrawals/returned/{id}': {
     expected: adminsOnly(),

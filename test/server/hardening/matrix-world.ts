@@ -6,7 +6,7 @@ import type { OrbitApp } from '../../../server/app';
 import { postCoinChangeAlone } from '../../../server/coins/ledger';
 import { ensureAdminAccount } from '../../../server/db/seed/index';
 import { PHOTO_REMOVED_NOTICE } from '../../../contract/notices';
-import { matches, memberNotices, memberPhotos, purchases, sessions, userReports, users, withdrawals, type NewUserRow } from '../../../server/db/schema';
+import { creatorIdentities, matches, memberNotices, memberPhotos, purchases, sessions, userReports, users, withdrawals, type NewUserRow } from '../../../server/db/schema';
 import type { OrbitDatabase } from '../../../server/db/types';
 import { bearer, loginAdmin, registerUser } from '../helpers/accounts';
 import { TEST_ADMIN } from '../helpers/test-app';
@@ -118,6 +118,16 @@ export async function insertPendingWithdrawal(world: MatrixWorld, status: 'pendi
     .returning({ id: withdrawals.id });
   if (!row) throw new Error('insert failed');
   return row.id;
+}
+
+/** User A's identity for payouts, as a creator gives it: a target for the admin's identity check. */
+export async function insertIdentityOfUserA(world: MatrixWorld): Promise<string> {
+  const userId = world.callers.userA.id;
+  await world.db
+    .insert(creatorIdentities)
+    .values({ userId, legalName: 'Matrix Person', birthDate: '1990-01-01', address: '1 Matrix Road', taxId: 'MX1234', submittedAt: new Date() })
+    .onConflictDoNothing();
+  return userId;
 }
 
 /** An open report by user A about a new member, for the resolve row. */

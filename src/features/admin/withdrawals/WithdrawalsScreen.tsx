@@ -11,6 +11,7 @@ import { AdminScreen, FilterBar } from '../shared/AdminScreen';
 import { LoadingState } from '../shared/LoadStates';
 import { useActionNotice } from '../shared/useActionNotice';
 import { DecisionDialog, type DecisionKind } from './DecisionDialog';
+import { IdentityCheckDialog } from './IdentityCheckDialog';
 import { memberName } from './member-name';
 import { WithdrawalsTable } from './WithdrawalsTable';
 
@@ -32,6 +33,7 @@ export function WithdrawalsScreen({ params, onParamsChange }: WithdrawalsScreenP
   const withdrawals = useQuery({ ...adminWithdrawalsQueryOptions(params), ...loadedByRoute });
   const { notice, succeed, dismiss } = useActionNotice();
   const [deciding, setDeciding] = useState<Decision | null>(null);
+  const [checkingIdentity, setCheckingIdentity] = useState<Withdrawal | null>(null);
 
   const decide = useMutation({
     mutationFn: ({ kind, id, value }: { kind: DecisionKind; id: string; value: string }) => DECIDERS[kind](id, value),
@@ -99,6 +101,7 @@ export function WithdrawalsScreen({ params, onParamsChange }: WithdrawalsScreenP
             onApprove={(withdrawal) => open('approve', withdrawal)}
             onReject={(withdrawal) => open('reject', withdrawal)}
             onReturned={(withdrawal) => open('returned', withdrawal)}
+            onCheckIdentity={setCheckingIdentity}
           />
           <Pagination
             label="Withdrawal pages"
@@ -118,6 +121,15 @@ export function WithdrawalsScreen({ params, onParamsChange }: WithdrawalsScreenP
         error={decide.isError ? decide.error.message : null}
         onDecide={(value) => deciding && decide.mutate({ kind: deciding.kind, id: deciding.withdrawal._id, value })}
         onClose={close}
+      />
+      <IdentityCheckDialog
+        key={checkingIdentity?._id ?? 'closed'}
+        withdrawal={checkingIdentity}
+        onDone={(message) => {
+          succeed(message);
+          setCheckingIdentity(null);
+        }}
+        onClose={() => setCheckingIdentity(null)}
       />
     </AdminScreen>
   );

@@ -21,9 +21,10 @@ interface WithdrawalsTableProps {
   onApprove: (withdrawal: Withdrawal) => void;
   onReject: (withdrawal: Withdrawal) => void;
   onReturned: (withdrawal: Withdrawal) => void;
+  onCheckIdentity: (withdrawal: Withdrawal) => void;
 }
 
-export function WithdrawalsTable({ withdrawals, busy, onApprove, onReject, onReturned }: WithdrawalsTableProps) {
+export function WithdrawalsTable({ withdrawals, busy, onApprove, onReject, onReturned, onCheckIdentity }: WithdrawalsTableProps) {
   return (
     <Table label="Withdrawals" aria-busy={busy}>
       <TableHead columns={COLUMNS} />
@@ -36,7 +37,20 @@ export function WithdrawalsTable({ withdrawals, busy, onApprove, onReject, onRet
                 <CellTitle>
                   <span>{memberName(withdrawal)}</span>
                   {withdrawal.user && <span>{withdrawal.user.email}</span>}
+                  {withdrawal.identity && (
+                    <span>
+                      {withdrawal.identity.legalName}, born {withdrawal.identity.birthDate}; tax id {withdrawal.identity.taxId}
+                    </span>
+                  )}
+                  {withdrawal.identity && <span>{withdrawal.identity.address}</span>}
                 </CellTitle>
+                {withdrawal.identity?.checkedAt ? (
+                  <Badge tone="success">Identity checked</Badge>
+                ) : withdrawal.identity && withdrawal.status === 'pending' ? (
+                  <Button type="button" size="sm" variant="secondary" onClick={() => onCheckIdentity(withdrawal)} aria-label={`Check the identity of ${memberName(withdrawal)}`}>
+                    Check identity
+                  </Button>
+                ) : null}
               </td>
               <td>
                 <Badges>

@@ -43,6 +43,7 @@ export function withdrawal(overrides: Partial<Withdrawal> = {}): Withdrawal {
     test: false,
     frozen: false,
     giftsFromOwnAddress: 0,
+    identity: { legalName: 'Maya Rivera', birthDate: '1996-04-12', address: '12 Harbour Street, Lisbon', taxId: 'PT123456789', checkedAt: '2026-11-01T09:00:00.000Z' },
     memberSince: '2026-01-05T10:00:00.000Z',
     status: 'pending',
     txnId: null,

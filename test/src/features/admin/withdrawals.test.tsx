@@ -152,4 +152,30 @@ describe('Withdrawals', () => {
     await waitFor(() => expect(screen.queryByRole('button', { name: /Approve withdrawal/ })).not.toBeInTheDocument());
     expect(screen.getByText(/Txn TXN-OLD/)).toBeInTheDocument();
   });
+
+  it("records a creator's identity as checked, only once the sanctions screening is ticked", async () => {
+    const identity = { legalName: 'Maya Rivera', birthDate: '1996-04-12', address: '12 Harbour Street, Lisbon', taxId: 'PT123456789', checkedAt: null };
+    let unchecked = withdrawal({ identity });
+    const api = withdrawalsApi({
+      'GET /api/admin/withdrawals/all': () => json(200, { success: true, withdrawals: [unchecked], currentPage: 1, totalPages: 1, total: 1 }),
+      'POST /api/admin/creators/11111111-1111-4111-8111-111111111111/identity-check': () => {
+        unchecked = withdrawal({ identity: { ...identity, checkedAt: '2026-12-01T10:00:00.000Z' } });
+        return json(200, { success: true, identity: { ...identity, taxIdEnding: '6789', submittedAt: '2026-11-30T10:00:00.000Z', checkedAt: '2026-12-01T10:00:00.000Z' } });
+      },
+    });
+    renderApp('/admin/withdrawals');
+    await screen.findByRole('region', { name: 'Withdrawals' }, { timeout: 5000 });
+    const row = rowOf('maya_r', '$25.00');
+    expect(row).toHaveTextContent('Maya Rivera, born 1996-04-12; tax id PT123456789');
+    await userEvent.click(within(row).getByRole('button', { name: 'Check the identity of maya_r' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Check identity' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Record as checked' }));
+    expect(api.calls.filter((call) => call.path.includes('/identity-check'))).toHaveLength(0);
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: /screened the name against sanctions lists/ }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Record as checked' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.calls.find((call) => call.path.includes('/identity-check'))?.body).toEqual({ sanctionsScreened: true });
+    expect(await within(rowOf('maya_r', '$25.00')).findByText('Identity checked')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Identity checked: maya_r');
+  });
 });

@@ -27,6 +27,7 @@ function statusWith(overrides: Partial<CreatorStatusResponse> = {}): CreatorStat
     minimumWithdrawalMinor: WITHDRAWAL_MIN_MINOR,
     withdrawals: [],
     yearlyTotals: [],
+    identity: null,
     ...overrides,
   };
 }
@@ -44,6 +45,8 @@ const earning = (id: string, amountMinor: number, streamTitle: string, earnedAt:
   earnedAt,
   availableAt: '2027-01-30T12:00:00.000Z',
 });
+
+const GIVEN_IDENTITY = { legalName: 'Maya Rivera', birthDate: '1996-04-12', address: '12 Harbour Street, Lisbon', taxIdEnding: '6789', submittedAt: '2026-11-20T10:00:00.000Z', checkedAt: null };
 
 const paidOut = (id: string, decided: Partial<MemberWithdrawal>): MemberWithdrawal => ({
   _id: id,
@@ -127,7 +130,7 @@ describe('the Creator earnings page', () => {
       createdAt: '2026-12-01T10:00:00.000Z',
       decidedAt: null,
     };
-    let status = statusWith({ enrolled: true, balances: [{ currency: 'USD', pendingMinor: 0, withdrawableMinor: 5000, owedMinor: 0, test: false }] });
+    let status = statusWith({ enrolled: true, identity: GIVEN_IDENTITY, balances: [{ currency: 'USD', pendingMinor: 0, withdrawableMinor: 5000, owedMinor: 0, test: false }] });
     const { calls } = mockApi({
       'GET /api/config/public': publicConfigReply,
       'GET /api/user/me': () => meReply(),
@@ -166,7 +169,7 @@ describe('the Creator earnings page', () => {
 
   it('says why a request was refused, and tries the same request again', async () => {
     const refusal = 'You can withdraw at most 20.00 USD; you asked for 30.00 USD';
-    const status = statusWith({ enrolled: true, balances: [{ currency: 'USD', pendingMinor: 0, withdrawableMinor: 3000, owedMinor: 0, test: false }] });
+    const status = statusWith({ enrolled: true, identity: GIVEN_IDENTITY, balances: [{ currency: 'USD', pendingMinor: 0, withdrawableMinor: 3000, owedMinor: 0, test: false }] });
     const { calls } = mockApi({
       'GET /api/config/public': publicConfigReply,
       'GET /api/user/me': () => meReply(),
@@ -185,5 +188,34 @@ describe('the Creator earnings page', () => {
     const ids = calls.filter((call) => call.method === 'POST' && call.path === '/api/creators/me/withdrawals').map((call) => (call.body as { requestId: string }).requestId);
     expect(ids).toHaveLength(2);
     expect(new Set(ids).size).toBe(1);
+  });
+
+  it('asks for the identity before a withdrawal, saves it, and shows it waiting for a check', async () => {
+    let status = statusWith({ enrolled: true, balances: [{ currency: 'USD', pendingMinor: 0, withdrawableMinor: 5000, owedMinor: 0, test: false }] });
+    const { calls } = mockApi({
+      'GET /api/config/public': publicConfigReply,
+      'GET /api/user/me': () => meReply(),
+      'GET /api/creators/me': () => json(200, status),
+      'PUT /api/creators/me/identity': () => {
+        status = { ...status, identity: GIVEN_IDENTITY };
+        return json(200, { success: true, identity: GIVEN_IDENTITY });
+      },
+    });
+    renderApp('/creator');
+    const balance = await screen.findByRole('region', { name: 'Earnings (USD)' });
+    expect(within(balance).getByRole('button', { name: 'Withdraw' })).toBeDisabled();
+    expect(balance).toHaveTextContent('Give your identity for payouts first');
+    const form = screen.getByRole('form', { name: 'Your identity for payouts' });
+    await user.type(within(form).getByRole('textbox', { name: 'Legal name' }), 'Maya Rivera');
+    await user.type(within(form).getByLabelText('Date of birth'), '1996-04-12');
+    await user.type(within(form).getByRole('textbox', { name: 'Address' }), '12 Harbour Street, Lisbon');
+    await user.type(within(form).getByRole('textbox', { name: 'Tax id' }), 'PT123456789');
+    await user.click(within(form).getByRole('button', { name: 'Save identity' }));
+    expect(await screen.findByText(/Waiting for Orbit's check/)).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Your identity for payouts' })).toHaveTextContent('Maya Rivera');
+    expect(calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([
+      { legalName: 'Maya Rivera', birthDate: '1996-04-12', address: '12 Harbour Street, Lisbon', taxId: 'PT123456789' },
+    ]);
+    expect(within(screen.getByRole('region', { name: 'Earnings (USD)' })).getByRole('button', { name: 'Withdraw' })).toBeEnabled();
   });
 });
