@@ -10,7 +10,7 @@ import { requestWithdrawal } from '../../../server/creators/withdrawals';
 import { creatorEarnings, users, withdrawals } from '../../../server/db/schema';
 import { HttpError } from '../../../server/plugins/errors';
 import { loginAdmin, registerUser } from '../helpers/accounts';
-import { enrolCreator, identityGiven } from '../helpers/creators';
+import { enrolCreator, expectNoEarningsAccountBelowZero, identityGiven } from '../helpers/creators';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 // The earnings ledger under random sequences of earning, requesting,
@@ -110,12 +110,7 @@ describe('the earnings ledger (property)', () => {
           .from(withdrawals)
           .where(and(eq(withdrawals.userId, creator.id), sql`${withdrawals.status} in ('pending', 'approved')`));
         expect((stored?.total ?? 0) + (ledger?.holds ?? 0)).toBe(0);
-        const below = await testApp.db
-          .select({ creatorId: creatorEarnings.creatorId })
-          .from(creatorEarnings)
-          .groupBy(creatorEarnings.creatorId, creatorEarnings.currency, creatorEarnings.test)
-          .having(sql`sum(${creatorEarnings.amountMinor}) < 0`);
-        expect(below).toEqual([]);
+        await expectNoEarningsAccountBelowZero(testApp.db);
       }),
       { numRuns: 20 },
     );

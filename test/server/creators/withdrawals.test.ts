@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WithdrawalActionResponse, WithdrawalListResponse } from '../../../contract/admin/console';
 import {
@@ -17,7 +17,7 @@ import { insertEarningEntry } from '../../../server/creators/queries/withdrawals
 import { creatorEarnings } from '../../../server/db/schema';
 import { bearer, loginAdmin, registerUser, type RegisteredUser } from '../helpers/accounts';
 import { createTestApp, type TestApp } from '../helpers/test-app';
-import { enrolCreator, identityGiven, TEST_IDENTITY } from '../helpers/creators';
+import { enrolCreator, expectNoEarningsAccountBelowZero, identityGiven, TEST_IDENTITY } from '../helpers/creators';
 
 // Withdrawals of creator earnings (issue 49): the amount is held at once on
 // the earnings ledger; an admin approves with the payout's reference or
@@ -73,15 +73,7 @@ function decide(action: 'approve' | 'reject' | 'returned', id: string, payload: 
   return app().inject({ method: 'POST', url: `/api/admin/withdrawals/${action}/${id}`, headers: bearer(adminToken), payload });
 }
 
-/** Every creator's earnings ledger sums to zero or more: nothing was paid out twice. */
-async function expectNoAccountBelowZero(): Promise<void> {
-  const below = await testApp.db
-    .select({ creatorId: creatorEarnings.creatorId })
-    .from(creatorEarnings)
-    .groupBy(creatorEarnings.creatorId, creatorEarnings.currency, creatorEarnings.test)
-    .having(sql`sum(${creatorEarnings.amountMinor}) < 0`);
-  expect(below).toEqual([]);
-}
+const expectNoAccountBelowZero = () => expectNoEarningsAccountBelowZero(testApp.db);
 
 describe('requesting a withdrawal', () => {
   it('holds the amount at once, and shows the request to the member', async () => {

@@ -1,4 +1,7 @@
+import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
+import { creatorEarnings } from '../../../server/db/schema';
+import type { OrbitDatabase } from '../../../server/db/types';
 import type { OrbitApp } from '../../../server/app';
 import { bearer, type RegisteredUser } from './accounts';
 
@@ -17,4 +20,14 @@ export async function identityGiven(app: OrbitApp, member: RegisteredUser, admin
   if (!adminToken) return;
   const checked = await app.inject({ method: 'POST', url: `/api/admin/creators/${member.user._id}/identity-check`, headers: bearer(adminToken), payload: { sanctionsScreened: true } });
   expect(checked.statusCode, checked.body).toBe(200);
+}
+
+/** Every creator's earnings account (currency, real or test) sums to zero or more: nothing was paid out twice. */
+export async function expectNoEarningsAccountBelowZero(db: OrbitDatabase): Promise<void> {
+  const below = await db
+    .select({ creatorId: creatorEarnings.creatorId })
+    .from(creatorEarnings)
+    .groupBy(creatorEarnings.creatorId, creatorEarnings.currency, creatorEarnings.test)
+    .having(sql`sum(${creatorEarnings.amountMinor}) < 0`);
+  expect(below).toEqual([]);
 }
