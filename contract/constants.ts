@@ -36,7 +36,7 @@ export const DISCOVER_MAX_DEPTH = 10_000;
 export const discoverPagesReachable = (limit: number) => Math.ceil(DISCOVER_MAX_DEPTH / limit);
 
 /** Failures a client acts on beyond showing the message: each names what the screen offers next. */
-export const ERROR_CODES = ['like-allowance-used'] as const;
+export const ERROR_CODES = ['like-allowance-used', 'sign-in-link-offered'] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
 /**

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { refusingHiddenCharacters } from './member-text';
 import { idSchema } from './common';
 import { CALL_SDP_MAX } from './calls';
 
@@ -114,7 +115,8 @@ export const goLiveBodySchema = z.object({
     .string({ message: LIVE_TITLE_BLANK_MESSAGE })
     .trim()
     .min(1, { message: LIVE_TITLE_BLANK_MESSAGE })
-    .max(LIVE_TITLE_MAX, { message: `Title must be at most ${LIVE_TITLE_MAX} characters` }),
+    .max(LIVE_TITLE_MAX, { message: `Title must be at most ${LIVE_TITLE_MAX} characters` })
+    .refine(...refusingHiddenCharacters('Title')),
   offer: sdpSchema,
 });
 export type GoLiveBody = z.infer<typeof goLiveBodySchema>;
@@ -180,7 +182,8 @@ export const liveChatCommandSchema = z.object({
     .string()
     .trim()
     .min(1, { message: 'Message cannot be empty' })
-    .max(LIVE_CHAT_MAX, { message: `Message must be at most ${LIVE_CHAT_MAX} characters` }),
+    .max(LIVE_CHAT_MAX, { message: `Message must be at most ${LIVE_CHAT_MAX} characters` })
+    .refine(...refusingHiddenCharacters('Message')),
 });
 export const liveRemoveChatCommandSchema = z.object({ streamId: streamIdSchema, messageId: idSchema });
 /** The host mutes a viewer for LIVE_MUTE_MS (blocking goes through the safety API's block, which removes them). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { refusingHiddenCharacters } from './member-text';
 import { idSchema } from './common';
 
 // Messages between the two members of a live match. A conversation is named
@@ -124,7 +125,8 @@ export const sendMessageBodySchema = z.object({
   text: z
     .string({ message: MESSAGE_EMPTY_MESSAGE })
     .max(MESSAGE_TEXT_MAX, { message: MESSAGE_TOO_LONG_MESSAGE })
-    .refine((text) => text.trim() !== '', { message: MESSAGE_EMPTY_MESSAGE }),
+    .refine((text) => text.trim() !== '', { message: MESSAGE_EMPTY_MESSAGE })
+    .refine(...refusingHiddenCharacters('Message')),
 });
 export type SendMessageBody = z.infer<typeof sendMessageBodySchema>;
 

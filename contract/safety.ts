@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { refusingHiddenCharacters } from './member-text';
 import { idSchema } from './common';
 
 // Member safety: blocking and reporting another member, and the operator's
@@ -27,7 +28,12 @@ export const reportReasonSchema = z.enum(REPORT_REASONS, { message: 'Choose a re
 export const reportBodySchema = z.strictObject({
   reason: reportReasonSchema,
   /** What happened, in the reporter's words; optional. */
-  details: z.string().trim().max(REPORT_DETAILS_MAX, `Details must be at most ${REPORT_DETAILS_MAX} characters`).default(''),
+  details: z
+    .string()
+    .trim()
+    .max(REPORT_DETAILS_MAX, `Details must be at most ${REPORT_DETAILS_MAX} characters`)
+    .refine(...refusingHiddenCharacters('Details'))
+    .default(''),
   /** Block the person in the same step (the form's checkbox, on by default). */
   block: z.boolean({ message: 'Block must be true or false' }).default(true),
   /** The photo the report is about, when it is about one: one of the reported person's photos (404 otherwise). */

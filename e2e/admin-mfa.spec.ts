@@ -67,6 +67,14 @@ test.describe('admin two-step verification', () => {
     await expect(offer).toBeVisible();
     await expectNoAxeViolations(page);
     await offer.getByRole('button', { name: 'Set up two-step verification' }).click();
+    // The password again first (issue 50, finding 2): a stolen session alone cannot add an authenticator.
+    const passwordForm = offer.getByRole('form', { name: 'Set up two-step verification' });
+    await expect(passwordForm.getByLabel('Password')).toBeFocused();
+    await passwordForm.getByLabel('Password').fill('not-the-admin-password');
+    await passwordForm.getByRole('button', { name: 'Continue' }).click();
+    await expect(passwordForm.getByRole('alert')).toContainText('Current password is incorrect');
+    await passwordForm.getByLabel('Password').fill(ADMIN.password);
+    await passwordForm.getByRole('button', { name: 'Continue' }).click();
 
     await expect(page.getByRole('heading', { name: 'Set up your authenticator app' })).toBeFocused();
     await page.setViewportSize(PHONE);

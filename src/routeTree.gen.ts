@@ -30,6 +30,7 @@ import { Route as RadarRouteImport } from './routes/radar'
 import { Route as RegisterRouteImport } from './routes/register'
 import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as SettingsRouteImport } from './routes/settings'
+import { Route as SignInLinkRouteImport } from './routes/sign-in-link'
 import { Route as SpinRouteImport } from './routes/spin'
 import { Route as StoreRouteImport } from './routes/store'
 import { Route as TermsRouteImport } from './routes/terms'
@@ -155,6 +156,11 @@ const SettingsRoute = SettingsRouteImport.update({
   path: '/settings',
   getParentRoute: () => rootRouteImport,
 } as any)
+const SignInLinkRoute = SignInLinkRouteImport.update({
+  id: '/sign-in-link',
+  path: '/sign-in-link',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const SpinRoute = SpinRouteImport.update({
   id: '/spin',
   path: '/spin',
@@ -275,6 +281,7 @@ export interface FileRoutesByFullPath {
   '/register': typeof RegisterRoute
   '/reset-password': typeof ResetPasswordRoute
   '/settings': typeof SettingsRoute
+  '/sign-in-link': typeof SignInLinkRoute
   '/spin': typeof SpinRoute
   '/store': typeof StoreRoute
   '/terms': typeof TermsRoute
@@ -316,6 +323,7 @@ export interface FileRoutesByTo {
   '/register': typeof RegisterRoute
   '/reset-password': typeof ResetPasswordRoute
   '/settings': typeof SettingsRoute
+  '/sign-in-link': typeof SignInLinkRoute
   '/spin': typeof SpinRoute
   '/store': typeof StoreRoute
   '/terms': typeof TermsRoute
@@ -359,6 +367,7 @@ export interface FileRoutesById {
   '/register': typeof RegisterRoute
   '/reset-password': typeof ResetPasswordRoute
   '/settings': typeof SettingsRoute
+  '/sign-in-link': typeof SignInLinkRoute
   '/spin': typeof SpinRoute
   '/store': typeof StoreRoute
   '/terms': typeof TermsRoute
@@ -403,6 +412,7 @@ export interface FileRouteTypes {
     | '/register'
     | '/reset-password'
     | '/settings'
+    | '/sign-in-link'
     | '/spin'
     | '/store'
     | '/terms'
@@ -444,6 +454,7 @@ export interface FileRouteTypes {
     | '/register'
     | '/reset-password'
     | '/settings'
+    | '/sign-in-link'
     | '/spin'
     | '/store'
     | '/terms'
@@ -486,6 +497,7 @@ export interface FileRouteTypes {
     | '/register'
     | '/reset-password'
     | '/settings'
+    | '/sign-in-link'
     | '/spin'
     | '/store'
     | '/terms'
@@ -529,6 +541,7 @@ export interface RootRouteChildren {
   RegisterRoute: typeof RegisterRoute
   ResetPasswordRoute: typeof ResetPasswordRoute
   SettingsRoute: typeof SettingsRoute
+  SignInLinkRoute: typeof SignInLinkRoute
   SpinRoute: typeof SpinRoute
   StoreRoute: typeof StoreRoute
   TermsRoute: typeof TermsRoute
@@ -690,6 +703,13 @@ declare module '@tanstack/react-router' {
       path: '/settings'
       fullPath: '/settings'
       preLoaderRoute: typeof SettingsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/sign-in-link': {
+      id: '/sign-in-link'
+      path: '/sign-in-link'
+      fullPath: '/sign-in-link'
+      preLoaderRoute: typeof SignInLinkRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/spin': {
@@ -872,6 +892,7 @@ const rootRouteChildren: RootRouteChildren = {
   RegisterRoute: RegisterRoute,
   ResetPasswordRoute: ResetPasswordRoute,
   SettingsRoute: SettingsRoute,
+  SignInLinkRoute: SignInLinkRoute,
   SpinRoute: SpinRoute,
   StoreRoute: StoreRoute,
   TermsRoute: TermsRoute,

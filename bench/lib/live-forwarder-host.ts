@@ -39,7 +39,7 @@ async function weriftInApiServer(): Promise<HostedForwarder> {
   // Loaded on demand: the Janus run's process holds none of the app (nor werift's forwarding code).
   const [{ buildApp }, { openDatabase }] = await Promise.all([import('../../server/app'), import('../../server/db/client')]);
   const dataDir = await mkdtemp(path.join(tmpdir(), 'orbit-bench-live-'));
-  const app = await buildApp({ config: { jwtSecret: BENCH_JWT_SECRET, dataDir, databaseUrl: undefined }, database: await openDatabase({ inMemory: true }) });
+  const app = await buildApp({ config: { jwtSecret: BENCH_JWT_SECRET, mfaSecretKey: 'bench-mfa-key-not-used-for-anything-real', dataDir, databaseUrl: undefined }, database: await openDatabase({ inMemory: true }) });
   await app.listen({ host: '127.0.0.1', port: 0 });
   return {
     forwarder: app.live.forwarder,

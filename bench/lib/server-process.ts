@@ -107,7 +107,7 @@ async function seededApp(kind: 'pglite' | 'postgres'): Promise<SeededApp> {
     const db = scratch.connection.db;
     await seedDatabase(db, { demo: true });
     const options: BuildAppOptions = {
-      config: { jwtSecret: BENCH_JWT_SECRET, dataDir, databaseUrl: undefined },
+      config: { jwtSecret: BENCH_JWT_SECRET, mfaSecretKey: 'bench-mfa-key-not-used-for-anything-real', dataDir, databaseUrl: undefined },
       database: scratch.connection,
       rateLimits: unreachableRateLimits(),
       likeBack: LIKE_BACK_OFF,

@@ -122,7 +122,7 @@ export const frontendPart: BenchPart = {
     try {
       await seedDatabase(scratch.connection.db, { demo: true });
       app = await buildApp({
-        config: { jwtSecret: 'bench-frontend-secret-not-used-for-anything-real', dataDir, databaseUrl: undefined },
+        config: { jwtSecret: 'bench-frontend-secret-not-used-for-anything-real', mfaSecretKey: 'bench-mfa-key-not-used-for-anything-real', dataDir, databaseUrl: undefined },
         database: scratch.connection,
         clientDir: CLIENT_DIR_OVERRIDE ?? DEFAULT_CLIENT_DIR,
       });

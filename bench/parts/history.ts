@@ -197,7 +197,7 @@ async function measureDatabase(context: BenchContext, database: string, options:
 
     app = await buildApp({
       // Production: no demo people, so no demo presence or replies run between the timed requests.
-      config: { jwtSecret, dataDir, databaseUrl: options.databaseUrl, nodeEnv: 'production' },
+      config: { jwtSecret, mfaSecretKey: 'bench-mfa-key-not-used-for-anything-real', dataDir, databaseUrl: options.databaseUrl, nodeEnv: 'production' },
       database: connection,
       logger: false,
     });

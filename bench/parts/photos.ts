@@ -143,7 +143,7 @@ export const photosPart: BenchPart = {
       // No demo people: the page must be 12 members with uploaded photos, not generated avatars.
       await seedDatabase(scratch.connection.db, { demo: false });
       app = await buildApp({
-        config: { jwtSecret: 'bench-photos-secret-not-used-for-anything-real', dataDir, databaseUrl: undefined, registrationsPerHour: 1000 },
+        config: { jwtSecret: 'bench-photos-secret-not-used-for-anything-real', mfaSecretKey: 'bench-mfa-key-not-used-for-anything-real', dataDir, databaseUrl: undefined, registrationsPerHour: 1000 },
         database: scratch.connection,
         clientDir: CLIENT_DIR,
         rateLimits: { photoUpload: { max: 10_000, windowMs: 60_000 } },

@@ -140,6 +140,12 @@ export const withdrawalSchema = z.object({
   frozen: z.boolean(),
   /** Gifts the member received from the address they went live from: possibly self-gifting through a second account. */
   giftsFromOwnAddress: z.number().int(),
+  /** Reports against the member still open. */
+  openReports: z.number().int(),
+  /** What the member earned from gifts in all, in the withdrawal's currency (test earnings for a test withdrawal). */
+  earned: moneySchema,
+  /** Earnings clawed back after a payout beyond what was left (0: none): it blocks new withdrawals until new earnings settle it. */
+  owed: moneySchema,
   /** Who the creator said they are, in full for the admin (null: not given). */
   identity: z
     .object({ legalName: z.string(), birthDate: z.string(), address: z.string(), taxId: z.string(), checkedAt: z.string().nullable() })

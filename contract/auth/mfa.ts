@@ -74,8 +74,18 @@ export type RecoveryCodesResponse = z.infer<typeof recoveryCodesResponseSchema>;
 export const enrolTicketConfirmResponseSchema = recoveryCodesResponseSchema.extend({ token: z.string() });
 export type EnrolTicketConfirmResponse = z.infer<typeof enrolTicketConfirmResponseSchema>;
 
+/** The account's current password, asked again before two-step verification is set up or turned off. */
+const currentPasswordSchema = z.string({ message: 'Enter your password' }).min(1, 'Enter your password').max(256, 'Password is too long');
+
+/**
+ * Setting up asks for the password (issue 50, finding 2): a stolen session
+ * alone cannot put the thief's authenticator on the owner's account.
+ */
+export const mfaSetupBodySchema = z.strictObject({ password: currentPasswordSchema });
+export type MfaSetupBody = z.infer<typeof mfaSetupBodySchema>;
+
 export const mfaDisableBodySchema = z.strictObject({
-  password: z.string({ message: 'Enter your password' }).min(1, 'Enter your password').max(256, 'Password is too long'),
+  password: currentPasswordSchema,
   code: mfaCodeSchema,
 });
 export type MfaDisableBody = z.infer<typeof mfaDisableBodySchema>;

@@ -64,6 +64,22 @@ export const dataExportSchema = z.object({
   ),
   /** What gifts earned them as a creator, newest first: the money, whether it was a test payment's, and from when it can be withdrawn. */
   creatorEarnings: z.array(z.object({ amount: moneySchema, test: z.boolean(), gift: z.string().nullable(), earnedAt: z.string(), availableAt: z.string() })),
+  /** Live streams they hosted, newest first, with how many watched. */
+  liveStreamsHosted: z.array(z.object({ title: z.string(), startedAt: z.string(), endedAt: z.string().nullable(), peakViewers: z.number().int(), totalViewers: z.number().int() })),
+  /** Live streams they watched, newest first: the stream, its host and when they first joined. */
+  liveStreamsWatched: z.array(z.object({ stream: z.string(), host: personSchema, firstJoinedAt: z.string() })),
+  /** What they wrote in live streams' chats, newest first (a line the host removed says when). */
+  liveChat: z.array(z.object({ stream: z.string(), host: personSchema, text: z.string(), at: z.string(), removedAt: z.string().nullable() })),
+  /** As a creator: when they enrolled and under which terms, and who they said they are for payouts (null: not a creator, or not given). */
+  creator: z
+    .object({
+      enrolledAt: z.string(),
+      termsVersion: z.string(),
+      identity: z
+        .object({ legalName: z.string(), birthDate: z.string(), address: z.string(), taxId: z.string(), submittedAt: z.string(), checkedAt: z.string().nullable() })
+        .nullable(),
+    })
+    .nullable(),
   /** Sign-ins, without their tokens: the browser they were made from, when each started, when it runs out, and when it was ended. */
   sessions: z.array(z.object({ userAgent: z.string().nullable(), startedAt: z.string(), expiresAt: z.string(), endedAt: z.string().nullable() })),
 });

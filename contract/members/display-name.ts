@@ -1,3 +1,4 @@
+import { remove as replaceLookalikes } from 'confusables';
 import { z } from 'zod';
 
 /** Control and format characters: zero-width spaces and joiners, direction marks, overrides and isolates, soft hyphens. */
@@ -7,24 +8,31 @@ export const NAME_STAFF_MESSAGE = 'Name must not look like an Orbit staff accoun
 
 /** Verification marks that make a name read as an official account. */
 const VERIFIED_MARKS = /[\u2705\u2713\u2714\u2611\u{1F6E1}\u{1F512}]/u;
-const STAFF_WORDS = /\b(support|team|staff|admin|administrator|official|moderator|mod|safety|security|help|helpdesk)\b/;
+const STAFF_WORD_LIST = 'support|team|staff|admin|administrator|official|moderator|mod|safety|security|help|helpdesk';
+const STAFF_WORDS = new RegExp(`\\b(${STAFF_WORD_LIST})\\b`);
 const STAFF_TITLES = /^(admin|administrator|moderator|mod|support|staff|system)$/;
+/** Run together: "OrbitSupport", "SupportOrbit", "TheOrbitTeam". */
+const RUN_TOGETHER = new RegExp(`^(the)?(orbit(${STAFF_WORD_LIST})|(${STAFF_WORD_LIST})orbit)$`);
 
 /**
  * Whether a name poses as Orbit staff: "Orbit Support", "0rbit team",
- * "Admin", or any name with a verification mark. Compared on letters only,
- * lower case, with a zero read as an o (the commonest disguise).
+ * "OrbitSupport", "Admin", or any name with a verification mark. Compared
+ * on letters only, lower case, after every lookalike of a Latin letter is
+ * read as that letter ("Оrbit Team" with a Cyrillic О, "Admіn" with a
+ * Ukrainian і, mathematical and full-width letters: the confusables
+ * library's mapping), with a zero read as an o and a one as an i.
  */
 export function posesAsStaff(name: string): boolean {
   if (VERIFIED_MARKS.test(name)) return true;
-  const plain = name
-    .normalize('NFKC')
+  const plain = replaceLookalikes(name.normalize('NFKC'))
     .toLowerCase()
     .replace(/0/g, 'o')
+    .replace(/1/g, 'i')
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
   if (STAFF_TITLES.test(plain)) return true;
-  return /\borbit\b/.test(plain) && STAFF_WORDS.test(plain);
+  if (/\borbit\b/.test(plain) && STAFF_WORDS.test(plain)) return true;
+  return [plain.replace(/ /g, ''), ...plain.split(' ')].some((word) => RUN_TOGETHER.test(word));
 }
 
 /**

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { genderSchema, idSchema, roleSchema } from '../common';
 import { ONBOARDING_STEPS, onboardingSchema, preferencesSchema } from './preferences';
 import { displayNameSchema } from './display-name';
+import { refusingHiddenCharacters } from '../member-text';
 
 /** The `profile` object of SPEC section 3's User. */
 export const profileSchema = z.object({
@@ -147,7 +148,8 @@ const trimmedText = (label: string, max: number, min = 0) =>
     .string({ message: `${label} must be text` })
     .trim()
     .min(min, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
+    .max(max, `${label} must be at most ${max} characters`)
+    .refine(...refusingHiddenCharacters(label));
 
 /**
  * PATCH /user/me: only these fields, each optional. Anything else (coins,

@@ -37,7 +37,7 @@ function widthReport(page: Page): Promise<string> {
         widest = `${element.tagName.toLowerCase()}${element.className && typeof element.className === 'string' ? `.${element.className.split(' ').join('.')}` : ''}`;
       }
     }
-    return `innerWidth ${window.innerWidth}, scrollWidth ${root.scrollWidth}, (min-width: 768px) ${matchMedia('(min-width: 768px)').matches}, (min-width: 1024px) ${matchMedia('(min-width: 1024px)').matches}, widest ${widest} to ${Math.round(reach)} px, visibility ${document.visibilityState}`;
+    return `innerWidth ${window.innerWidth}, scrollWidth ${root.scrollWidth}, (min-width: 768px) ${matchMedia('(min-width: 768px)').matches}, (min-width: 1280px) ${matchMedia('(min-width: 1280px)').matches}, header nav display ${getComputedStyle(document.querySelector('header nav') ?? document.body).display}, widest ${widest} to ${Math.round(reach)} px, visibility ${document.visibilityState}`;
   });
 }
 
@@ -53,17 +53,23 @@ export async function expectNoSidewaysScroll(page: Page, width: number, what?: s
   try {
     await expect.poll(scrollWidth, { message: what, timeout: 4_000 }).toBeLessThanOrEqual(width);
   } catch {
-    // The stale case above: a second resize gives Chromium another viewport
-    // change to match the style sheets' media queries against (the case could
-    // not be reproduced at will, so this is a nudge, not a proven cure). A
-    // layout that is really too wide stays too wide after it, and fails below.
+    const staleReport = await widthReport(page).catch((reason: unknown) => `no report: ${String(reason)}`);
+    // The stale case above: matchMedia says the phone's width while the
+    // style sheets' (min-width) rules still apply, so Chromium kept the media
+    // query results it had before the resize. Setting the viewport to a width
+    // on the other side of every breakpoint and back makes those results
+    // change twice, so the style sheets are matched again (a 1 px nudge
+    // changed no result and cured nothing). A layout that is really too wide
+    // stays too wide after it, and fails below.
     // A page behind another member's window may not be laid out again until it is in front.
     await page.bringToFront();
     const viewport = page.viewportSize();
     if (viewport) {
-      await page.setViewportSize({ ...viewport, width: viewport.width + 1 });
+      await page.setViewportSize({ ...viewport, width: viewport.width < DESKTOP_VIEWPORT.width ? DESKTOP_VIEWPORT.width : PHONE_VIEWPORT.width });
+      await page.evaluate(() => document.documentElement.scrollWidth);
       await page.setViewportSize(viewport);
     }
+    console.warn(`expectNoSidewaysScroll: ${what ?? page.url()} still too wide after a poll at ${width} px (${staleReport}); the viewport was set again`);
   }
   try {
     await expect.poll(scrollWidth, { message: what }).toBeLessThanOrEqual(width);

@@ -19,16 +19,25 @@ function decodeQuotedPrintable(text: string): string {
   return Buffer.from(bytes, 'latin1').toString('utf8');
 }
 
-/** The path and query of the newest link to `page` in an email to `to`, or undefined while none has arrived. */
-export function newestEmailLink(to: string, page: '/reset-password' | '/verify-email'): string | undefined {
+/** The raw emails to `to`, newest first. */
+function emailsTo(to: string): string[] {
   const dir = outboxDir();
-  if (!fs.existsSync(dir)) return undefined;
+  if (!fs.existsSync(dir)) return [];
   const files = fs.readdirSync(dir).filter((name) => name.endsWith('.eml')).sort().reverse();
-  for (const name of files) {
-    const raw = fs.readFileSync(path.join(dir, name), 'utf8');
-    if (!new RegExp(`^To: ${to.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`, 'mi').test(raw)) continue;
+  const addressed = new RegExp(`^To: ${to.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`, 'mi');
+  return files.map((name) => fs.readFileSync(path.join(dir, name), 'utf8')).filter((raw) => addressed.test(raw));
+}
+
+/** The path and query of the newest link to `page` in an email to `to`, or undefined while none has arrived. */
+export function newestEmailLink(to: string, page: '/reset-password' | '/verify-email' | '/sign-in-link'): string | undefined {
+  for (const raw of emailsTo(to)) {
     const link = new RegExp(`https?://[^/\\s]+(${page}\\?token=[A-Za-z0-9_-]+)`).exec(decodeQuotedPrintable(raw))?.[1];
     if (link) return link;
   }
   return undefined;
+}
+
+/** The subjects of the emails to `to`, newest first. */
+export function outboxSubjects(to: string): string[] {
+  return emailsTo(to).map((raw) => /^Subject: (.*)$/m.exec(raw)?.[1]?.trim() ?? '');
 }

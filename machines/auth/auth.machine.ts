@@ -1,9 +1,12 @@
 import { assertEvent, assign, setup, type SnapshotFrom } from 'xstate';
 import type { RegisterBody } from '../../contract/auth/sign-in';
+import type { ErrorCode } from '../../contract/constants';
 import { actorNotProvided, callbackActorNotProvided } from '../actor-not-provided';
-import { errorMessage } from '../error-message';
+import { errorCode, errorMessage } from '../error-message';
 
 export type SessionRole = 'user' | 'admin';
+/** contract/auth/sign-in-link's code, spelled here: that module's zod stays out of the first page's code. */
+const SIGN_IN_LINK_OFFERED: ErrorCode = 'sign-in-link-offered';
 export interface SessionTokens {
   userToken: string | null;
   adminToken: string | null;
@@ -42,6 +45,12 @@ export interface AuthInput {
 export interface AuthContext {
   tokens: SessionTokens;
   error: string | null;
+  /**
+   * The last sign-in was refused for too many wrong passwords from browsers
+   * the account does not know: the form offers a sign-in link by email
+   * (issue 50, finding 9). Goes with the error.
+   */
+  signInLinkOffered: boolean;
   signingInAs: SessionRole | null;
   /**
    * The tokens went away without this page's Logout: a 401 (the session
@@ -123,10 +132,10 @@ export const authMachine = setup({
     startSignIn: assign(({ event }) => {
       assertEvent(event, 'SIGN_IN');
       // Signing in again is the answer to the signed-out notice; it has done its job.
-      return { error: null, signingInAs: event.role, sessionEnded: false, sessionEndedReason: null };
+      return { error: null, signInLinkOffered: false, signingInAs: event.role, sessionEnded: false, sessionEndedReason: null };
     }),
-    forgetError: assign({ error: null }),
-    forgetSecondStep: assign({ secondStep: null, signingInAs: null, error: null }),
+    forgetError: assign({ error: null, signInLinkOffered: false }),
+    forgetSecondStep: assign({ secondStep: null, signingInAs: null, error: null, signInLinkOffered: false }),
     dismissMfaOffer: assign({ mfaOffered: false }),
     /** The session a second step ended with: stored, announced to the router, and this page's tokens. */
     adoptSecondStepToken: assign(({ context }, params: { token: string }) => ({
@@ -162,6 +171,7 @@ export const authMachine = setup({
   context: ({ input }) => ({
     tokens: { ...input.tokens },
     error: null,
+    signInLinkOffered: false,
     signingInAs: null,
     sessionEnded: false,
     sessionEndedReason: null,
@@ -257,6 +267,7 @@ export const authMachine = setup({
           target: 'resolving',
           actions: assign(({ context, event }) => ({
             error: errorMessage(event.error, FALLBACK_ERROR[roleBeingSignedIn(context)]),
+            signInLinkOffered: errorCode(event.error) === SIGN_IN_LINK_OFFERED,
             signingInAs: null,
           })),
         },
@@ -352,6 +363,7 @@ export const selectMfaOffered = (snapshot: AuthSnapshot): boolean => snapshot.ma
 /** After Logout, while home loads: the page stays as it was, and its Logout buttons say so. */
 export const selectIsLeaving = (snapshot: AuthSnapshot): boolean => snapshot.matches('leaving');
 export const selectError = (snapshot: AuthSnapshot): string | null => snapshot.context.error;
+export const selectSignInLinkOffered = (snapshot: AuthSnapshot): boolean => snapshot.context.signInLinkOffered;
 /** Signed out by a 401 or another tab, not by this page's Logout, and not yet acknowledged (never set while a token is held). */
 export const selectSessionEnded = (snapshot: AuthSnapshot): boolean => snapshot.context.sessionEnded;
 export const selectSessionEndedReason = (snapshot: AuthSnapshot): string | null => snapshot.context.sessionEndedReason;

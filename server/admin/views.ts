@@ -2,6 +2,7 @@ import type { AdminUser, Withdrawal } from '../../contract/admin/console';
 import type { AdminCoinPack, AdminVipPlan, CoinPack, Gift, VipPlan } from '../../contract/store/catalogue';
 import type { CoinPackRow, CreatorIdentityRow, GiftRow, UserRow, VipPlanRow, WithdrawalRow } from '../db/schema';
 import { defaultAvatarUrl, hasActiveVip } from '../members/views';
+import type { WithdrawalFacts } from './queries/withdrawals';
 
 // Rows as the API shows them. Built field by field so a new column (a
 // password hash, a token version) never leaks into a response by accident.
@@ -54,7 +55,10 @@ export function toAdminUser(row: AdminUserRowFields, now: Date): AdminUser {
 
 export type WithdrawalOwner = Pick<UserRow, 'id' | 'username' | 'email' | 'avatar' | 'isBanned' | 'createdAt'>;
 
-export function toWithdrawal(row: WithdrawalRow, owner: WithdrawalOwner | null, giftsFromOwnAddress = 0, identity: CreatorIdentityRow | null = null): Withdrawal {
+/** What an operator weighs beside a request; none known (a demo row in a test) reads as nothing to weigh. */
+const NO_FACTS: WithdrawalFacts = { giftsFromOwnAddress: 0, openReports: 0, earnedMinor: 0, owedMinor: 0 };
+
+export function toWithdrawal(row: WithdrawalRow, owner: WithdrawalOwner | null, facts: WithdrawalFacts = NO_FACTS, identity: CreatorIdentityRow | null = null): Withdrawal {
   return {
     _id: row.id,
     user: owner && { _id: owner.id, username: owner.username, email: owner.email, avatar: owner.avatar || defaultAvatarUrl(owner.username) },
@@ -64,7 +68,10 @@ export function toWithdrawal(row: WithdrawalRow, owner: WithdrawalOwner | null, 
     account: row.account,
     test: row.test,
     frozen: owner?.isBanned ?? false,
-    giftsFromOwnAddress,
+    giftsFromOwnAddress: facts.giftsFromOwnAddress,
+    openReports: facts.openReports,
+    earned: { amountMinor: facts.earnedMinor, currency: row.currency },
+    owed: { amountMinor: facts.owedMinor, currency: row.currency },
     identity: identity && {
       legalName: identity.legalName,
       birthDate: identity.birthDate,

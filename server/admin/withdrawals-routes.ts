@@ -30,7 +30,7 @@ const withdrawalRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
         response: { 200: withdrawalListResponseSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => ({ success: true as const, ...(await listWithdrawals(app.db, request.query)) }),
+    async (request) => ({ success: true as const, ...(await listWithdrawals(app.db, request.query, new Date())) }),
   );
 
   app.post(

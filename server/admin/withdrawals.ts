@@ -6,7 +6,7 @@ import { releaseWithdrawal } from '../creators/withdrawals';
 import type { OrbitDatabase } from '../db/types';
 import { HttpError } from '../plugins/errors';
 import { recordAdminAction } from './queries/audit';
-import { giftsFromOwnAddressTo, markWithdrawalDecided, withdrawalById, withdrawalOwner, withdrawalPageRows, type WithdrawalDecision } from './queries/withdrawals';
+import { markWithdrawalDecided, withdrawalById, withdrawalFactsOf, withdrawalOwner, withdrawalPageRows, type WithdrawalDecision } from './queries/withdrawals';
 import { pageWindow, totalPagesFor } from './paging';
 import { toWithdrawal } from './views';
 
@@ -24,10 +24,11 @@ export interface WithdrawalPage {
 export async function listWithdrawals(
   db: OrbitDatabase,
   query: { page: number; limit: number; status?: WithdrawalStatus | undefined },
+  now: Date,
 ): Promise<WithdrawalPage> {
-  const { rows, total } = await withdrawalPageRows(db, query.status, pageWindow(query.page, query.limit));
+  const { rows, total } = await withdrawalPageRows(db, query.status, pageWindow(query.page, query.limit), now);
   return {
-    withdrawals: rows.map((row) => toWithdrawal(row.withdrawal, row.owner, row.giftsFromOwnAddress, row.identity)),
+    withdrawals: rows.map((row) => toWithdrawal(row.withdrawal, row.owner, row.facts, row.identity)),
     currentPage: query.page,
     totalPages: totalPagesFor(total, query.limit),
     total,
@@ -86,7 +87,7 @@ export async function decideWithdrawal(
       details: decision.kind === 'approve' ? `Transaction ${decision.txnId}` : decision.reason,
     });
     // No member only if the account was deleted; answer without one rather than fail.
-    const flagged = current.userId ? await giftsFromOwnAddressTo(tx, current.userId) : 0;
-    return { message: ANSWERS[decision.kind], withdrawal: toWithdrawal(decided, owner ?? null, flagged, identity ?? null) };
+    const facts = await withdrawalFactsOf(tx, id, now);
+    return { message: ANSWERS[decision.kind], withdrawal: toWithdrawal(decided, owner ?? null, facts, identity ?? null) };
   });
 }

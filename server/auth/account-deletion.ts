@@ -6,6 +6,9 @@ import { discardPhotoFiles, type PhotoContext } from '../photos/service';
 import { HttpError } from '../plugins/errors';
 import { verifyPassword } from './passwords';
 import { deleteAccountRow, hasPendingWithdrawal, lockAccountRow } from './queries/accounts';
+import { forgetFailures } from './queries/sign-in-failures';
+import { accountKeyFor } from './sign-in-throttle';
+import { codeFailuresKey } from './totp';
 
 /**
  * Deletes a member's account for good once their password is proven. The
@@ -17,6 +20,9 @@ import { deleteAccountRow, hasPendingWithdrawal, lockAccountRow } from './querie
  * the other, so the delete cannot be refused by a constraint. Reports about
  * the member hold no foreign key and stay whole, named by the username they
  * were about: deleting an account must not wipe what others reported.
+ *
+ * Emails still in the outbox (no SMTP) to the member's address are deleted
+ * by the route once this has committed.
  *
  * Sessions go with the row, and the auth guard reads the row on every
  * request, so the caller's token stops working at once. Photo rows cascade
@@ -49,6 +55,8 @@ export async function deleteAccount(
     await lockAccountRow(tx, user.id);
     const ids = await photoIdsOf(tx, user.id);
     await deleteAccountRow(tx, user.id);
+    // Wrong passwords and codes are counted under the username and the id, not the row: they go by hand.
+    await forgetFailures(tx, [accountKeyFor('user', user.username), codeFailuresKey(user.id)]);
     return ids;
   });
   await discardPhotoFiles(photos, photoIds);

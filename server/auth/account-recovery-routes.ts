@@ -6,24 +6,25 @@ import {
   EMAIL_VERIFIED_MESSAGE,
   forgotPasswordBodySchema,
   PASSWORD_RESET_DONE_MESSAGE,
+  PASSWORD_RESET_DONE_TWO_STEP_OFF_MESSAGE,
   PASSWORD_RESET_REQUESTED_MESSAGE,
   PASSWORD_RESET_TTL_MINUTES,
+  resetLinkBodySchema,
+  resetLinkResponseSchema,
   resetPasswordBodySchema,
+  TWO_STEP_RESET_WINDOW_DAYS,
   VERIFICATION_SENT_MESSAGE,
   verifyEmailBodySchema,
 } from '../../contract/auth/account-recovery';
 import { sendVerificationEmail, verifyEmailWithLink } from './email-verification';
-import { resetPasswordWithLink, sendPasswordResetEmail } from './password-reset';
+import { describeResetLink, resetPasswordWithLink, sendPasswordResetEmail } from './password-reset';
+import { sendTwoStepNotice } from './two-step-notices';
 import { signedInUser } from '../plugins/auth';
-import type { RateLimitRule, RateLimits } from '../plugins/rate-limit';
+import { perIpLimit, type RateLimits } from '../plugins/rate-limit';
 import { bearerSecurity, errorResponses } from '../lib/error-responses';
 
 export interface AccountRecoveryRoutesOptions {
   rateLimits: Pick<RateLimits, 'accountEmailPerIp' | 'accountEmailPerAddress' | 'loginPerIp'>;
-}
-
-function perIp(rule: RateLimitRule) {
-  return { rateLimit: { max: rule.max, timeWindow: rule.windowMs } };
 }
 
 /** The address a reset is asked for, as validated (trimmed, lower case). */
@@ -39,7 +40,7 @@ const accountRecoveryRoutes: FastifyPluginCallbackZod<AccountRecoveryRoutesOptio
   app.post(
     '/auth/forgot-password',
     {
-      config: perIp(limits.accountEmailPerIp),
+      config: perIpLimit(limits.accountEmailPerIp),
       preHandler: app.createKeyedLimiter({ ...limits.accountEmailPerAddress, key: (request) => `reset|${requestedAddress(request)}` }),
       schema: {
         tags: ['auth'],
@@ -61,32 +62,58 @@ const accountRecoveryRoutes: FastifyPluginCallbackZod<AccountRecoveryRoutesOptio
   );
 
   app.post(
+    '/auth/reset-password/link',
+    {
+      config: perIpLimit(limits.loginPerIp),
+      schema: {
+        tags: ['auth'],
+        summary: 'What a password-reset link leads to, before the new password is chosen',
+        description:
+          'Spends nothing. Says whether the account has two-step verification on, and whether it was turned on within ' +
+          `${TWO_STEP_RESET_WINDOW_DAYS} days (\`recent\`), in which case the reset may turn it off. ` +
+          'An unknown, expired or used link gets 400 "This link has expired or was already used. Ask for a new one."',
+        body: resetLinkBodySchema,
+        response: { 200: resetLinkResponseSchema, ...errorResponses(400, 413, 429) },
+      },
+    },
+    async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return { success: true as const, ...(await describeResetLink(app.db, request.body.token, new Date())) };
+    },
+  );
+
+  app.post(
     '/auth/reset-password',
     {
-      config: perIp(limits.loginPerIp),
+      config: perIpLimit(limits.loginPerIp),
       schema: {
         tags: ['auth'],
         summary: 'Set a new password with the link from a reset email',
         description:
           'Every session of the account ends; the member then signs in with the new password. ' +
+          `With \`turnOffTwoStep\`, two-step verification turned on within ${TWO_STEP_RESET_WINDOW_DAYS} days goes off too, and the address is told by email; ` +
+          'turned on earlier, the reset is refused (400) and the link still works. ' +
           'An unknown, expired or used link gets 400 "This link has expired or was already used. Ask for a new one."',
         body: resetPasswordBodySchema,
         response: { 200: accountRecoveryResponseSchema, ...errorResponses(400, 413, 429) },
       },
     },
     async (request) => {
-      const userId = await resetPasswordWithLink(app.db, request.body, new Date());
+      const now = new Date();
+      const reset = await resetPasswordWithLink(app.db, request.body, now);
       // Their open realtime connections close, and a live stream ends: the sessions behind them have ended.
-      await app.live.endSignedOutStreams(userId);
-      app.realtime.recheckMember(userId);
-      return { success: true as const, message: PASSWORD_RESET_DONE_MESSAGE };
+      await app.live.endSignedOutStreams(reset.accountId);
+      app.realtime.recheckMember(reset.accountId);
+      if (!reset.twoStepTurnedOff) return { success: true as const, message: PASSWORD_RESET_DONE_MESSAGE };
+      app.mailer.inBackground(() => sendTwoStepNotice(app.mailer, reset.account, 'turned-off-by-reset', now), request.log);
+      return { success: true as const, message: PASSWORD_RESET_DONE_TWO_STEP_OFF_MESSAGE };
     },
   );
 
   app.post(
     '/auth/verify-email',
     {
-      config: perIp(limits.loginPerIp),
+      config: perIpLimit(limits.loginPerIp),
       schema: {
         tags: ['auth'],
         summary: 'Prove an account\'s email address with the link from a verification email',
@@ -106,7 +133,7 @@ const accountRecoveryRoutes: FastifyPluginCallbackZod<AccountRecoveryRoutesOptio
   app.post(
     '/auth/verify-email/resend',
     {
-      config: perIp(limits.accountEmailPerIp),
+      config: perIpLimit(limits.accountEmailPerIp),
       preHandler: [app.requireUser, app.createKeyedLimiter({ ...limits.accountEmailPerAddress, key: (request) => `verify|${signedInUser(request).id}` })],
       schema: {
         tags: ['auth'],

@@ -7,15 +7,20 @@ import { HttpError } from '../plugins/errors';
 import { verifyAgainstDummyHash, verifyPassword } from './passwords';
 import { findAccountByUsername } from './queries/accounts';
 
+/** The account a sign-in names, if any (usernames are stored in lower case). */
+export function accountNamed(db: OrbitDatabase, username: string): Promise<UserRow | undefined> {
+  return findAccountByUsername(db, username.toLowerCase());
+}
+
 /**
- * Returns the account these credentials open for the given role, or throws.
+ * Returns the account (`user`, as `accountNamed` found it) these credentials
+ * open for the given role, or throws.
  * Every "no" before the password is known to be right reads and costs the same
  * (unknown user, wrong password, wrong role, demo profile), so neither the
  * message nor the timing tells which usernames exist. Only the rightful owner
  * learns that the account is banned.
  */
-export async function checkCredentials(db: OrbitDatabase, username: string, password: string, role: Role): Promise<UserRow> {
-  const user = await findAccountByUsername(db, username.toLowerCase());
+export async function checkCredentials(user: UserRow | undefined, password: string, role: Role): Promise<UserRow> {
   if (!user) {
     await verifyAgainstDummyHash(password);
     throw new HttpError(401, INVALID_CREDENTIALS);

@@ -20,6 +20,6 @@ export async function issueLinkToken(
 }
 
 /** The link a member opens: a page of the web app, which posts the token to the API. */
-export function emailLink(publicUrl: string, page: '/reset-password' | '/verify-email', token: string): string {
+export function emailLink(publicUrl: string, page: '/reset-password' | '/verify-email' | '/sign-in-link', token: string): string {
   return `${publicUrl}${page}?token=${encodeURIComponent(token)}`;
 }

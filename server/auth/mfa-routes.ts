@@ -2,6 +2,7 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { CURRENT_PASSWORD_INCORRECT } from '../../contract/auth/sign-in';
 import {
   enrolTicketBodySchema,
+  MFA_ALREADY_ON,
   enrolTicketConfirmBodySchema,
   enrolTicketConfirmResponseSchema,
   loginCodeBodySchema,
@@ -12,18 +13,22 @@ import {
   mfaConfirmBodySchema,
   mfaDisableBodySchema,
   mfaMessageResponseSchema,
+  mfaSetupBodySchema,
   mfaStatusResponseSchema,
   recoveryCodesResponseSchema,
   totpSetupResponseSchema,
 } from '../../contract/auth/mfa';
+import type { UserRow } from '../db/schema';
+import type { OrbitDatabase } from '../db/types';
 import { verifyPassword } from './passwords';
 import { giveBackSecondStepTicket, spendSecondStepTicket, startSignedInSession, ticketHolder, totpRequired } from './second-step';
 import { disableTotp } from './queries/accounts';
 import { beginCodeAttempt, beginEnrolment, checkCode, confirmEnrolment, isTotpEnabled, replaceRecoveryCodes, withdrawCodeAttempt } from './totp';
 import { signedInUser } from '../plugins/auth';
 import { HttpError } from '../plugins/errors';
-import type { RateLimitRule } from '../plugins/rate-limit';
+import { perIpLimit, type RateLimitRule } from '../plugins/rate-limit';
 import { bearerSecurity, errorResponses } from '../lib/error-responses';
+import { sendTwoStepNotice } from './two-step-notices';
 
 export interface MfaRoutesOptions {
   /** Per IP, as for the password step: the code step is the same door. */
@@ -33,11 +38,22 @@ export interface MfaRoutesOptions {
 export const ADMIN_MUST_KEEP_MFA = 'Admin accounts must keep two-step verification on';
 
 /**
+ * The current password, asked again before two-step verification is set up
+ * or turned off, so a stolen session alone can do neither. A wrong one counts
+ * like a wrong code, so the two together cannot be guessed faster than either.
+ */
+async function proveCurrentPassword(db: OrbitDatabase, user: UserRow, password: string, now: Date): Promise<void> {
+  const attempt = await beginCodeAttempt(db, user.id, now);
+  if (!(await verifyPassword(user.passwordHash, password))) throw new HttpError(400, CURRENT_PASSWORD_INCORRECT);
+  await withdrawCodeAttempt(db, attempt);
+}
+
+/**
  * Two-step verification: the code step of a sign-in, enrolment at sign-in
  * (admins in production), and setting it up or turning it off when signed in.
  */
 const mfaRoutes: FastifyPluginCallbackZod<MfaRoutesOptions> = (app, options, done) => {
-  const perIp = { rateLimit: { max: options.codeAttemptsPerIp.max, timeWindow: options.codeAttemptsPerIp.windowMs } };
+  const perIp = perIpLimit(options.codeAttemptsPerIp);
 
   app.post(
     '/auth/login/code',
@@ -60,7 +76,7 @@ const mfaRoutes: FastifyPluginCallbackZod<MfaRoutesOptions> = (app, options, don
       // Spent before the code is checked, so a second request with the ticket uses up no recovery code;
       // given back when the code is wrong, so a typo does not send the member back to their password.
       await spendSecondStepTicket(app, ticket, now);
-      await checkCode(app.db, user, request.body.code, { allowRecoveryCode: true, wrongCodeStatus: 401 }, now).catch(async (error: unknown) => {
+      await checkCode(app, user, request.body.code, { allowRecoveryCode: true, wrongCodeStatus: 401 }, now).catch(async (error: unknown) => {
         await giveBackSecondStepTicket(app, ticket);
         throw error;
       });
@@ -86,7 +102,7 @@ const mfaRoutes: FastifyPluginCallbackZod<MfaRoutesOptions> = (app, options, don
     async (request, reply) => {
       const { user } = await ticketHolder(app, request.body.ticket, 'enrol', new Date());
       void reply.header('cache-control', 'no-store');
-      return { success: true as const, ...(await beginEnrolment(app.db, user)) };
+      return { success: true as const, ...(await beginEnrolment(app, user)) };
     },
   );
 
@@ -107,7 +123,8 @@ const mfaRoutes: FastifyPluginCallbackZod<MfaRoutesOptions> = (app, options, don
     async (request, reply) => {
       const now = new Date();
       const { user, remember } = await ticketHolder(app, request.body.ticket, 'enrol', now);
-      const recoveryCodes = await confirmEnrolment(app.db, user, request.body.code, 400, now);
+      const recoveryCodes = await confirmEnrolment(app, user, request.body.code, 400, now);
+      app.mailer.inBackground(() => sendTwoStepNotice(app.mailer, user, 'turned-on', now), request.log);
       const { token } = await startSignedInSession(app, user, { remember, userAgent: request.headers['user-agent'] }, now);
       void reply.header('cache-control', 'no-store');
       return { success: true as const, message: MFA_ENABLED_MESSAGE, token, recoveryCodes };
@@ -146,14 +163,21 @@ const mfaRoutes: FastifyPluginCallbackZod<MfaRoutesOptions> = (app, options, don
       schema: {
         tags: ['auth'],
         summary: 'Start setting up two-step verification (user or admin)',
-        description: 'Answers a new secret, its otpauth:// URI and a QR code; asking again replaces the secret. 409 while it is on.',
+        description:
+          'Needs the current password, so a stolen session alone cannot put another authenticator on the account; a wrong one is 400 ' +
+          'and counts against the account like a wrong code (429 after 5 in 15 minutes). ' +
+          'Answers a new secret, its otpauth:// URI and a QR code; asking again replaces the secret. 409 while it is on.',
         security: bearerSecurity,
-        response: { 200: totpSetupResponseSchema, ...errorResponses(401, 409) },
+        body: mfaSetupBodySchema,
+        response: { 200: totpSetupResponseSchema, ...errorResponses(400, 401, 409, 413, 429) },
       },
     },
     async (request, reply) => {
+      const user = signedInUser(request);
+      if (isTotpEnabled(user)) throw new HttpError(409, MFA_ALREADY_ON);
+      await proveCurrentPassword(app.db, user, request.body.password, new Date());
       void reply.header('cache-control', 'no-store');
-      return { success: true as const, ...(await beginEnrolment(app.db, signedInUser(request))) };
+      return { success: true as const, ...(await beginEnrolment(app, user)) };
     },
   );
 
@@ -165,7 +189,7 @@ const mfaRoutes: FastifyPluginCallbackZod<MfaRoutesOptions> = (app, options, don
         tags: ['auth'],
         summary: 'Turn two-step verification on with a first code (user or admin)',
         description:
-          'A code from the authenticator just set up turns it on; answers 10 recovery codes, shown this once. ' +
+          'A code from the authenticator just set up turns it on; answers 10 recovery codes, shown this once, and the account\'s address is told by email. ' +
           'A wrong code is 400 and counts against the account (429 after 5 in 15 minutes).',
         security: bearerSecurity,
         body: mfaConfirmBodySchema,
@@ -173,7 +197,10 @@ const mfaRoutes: FastifyPluginCallbackZod<MfaRoutesOptions> = (app, options, don
       },
     },
     async (request, reply) => {
-      const recoveryCodes = await confirmEnrolment(app.db, signedInUser(request), request.body.code, 400, new Date());
+      const user = signedInUser(request);
+      const now = new Date();
+      const recoveryCodes = await confirmEnrolment(app, user, request.body.code, 400, now);
+      app.mailer.inBackground(() => sendTwoStepNotice(app.mailer, user, 'turned-on', now), request.log);
       void reply.header('cache-control', 'no-store');
       return { success: true as const, message: MFA_ENABLED_MESSAGE, recoveryCodes };
     },
@@ -195,9 +222,9 @@ const mfaRoutes: FastifyPluginCallbackZod<MfaRoutesOptions> = (app, options, don
     async (request, reply) => {
       const user = signedInUser(request);
       if (!isTotpEnabled(user)) throw new HttpError(409, MFA_NOT_ON);
-      await checkCode(app.db, user, request.body.code, { allowRecoveryCode: false, wrongCodeStatus: 400 }, new Date());
+      await checkCode(app, user, request.body.code, { allowRecoveryCode: false, wrongCodeStatus: 400 }, new Date());
       void reply.header('cache-control', 'no-store');
-      return { success: true as const, message: 'New recovery codes made; the old ones no longer work', recoveryCodes: await replaceRecoveryCodes(app.db, user.id) };
+      return { success: true as const, message: 'New recovery codes made; the old ones no longer work', recoveryCodes: await replaceRecoveryCodes(app, user.id) };
     },
   );
 
@@ -210,7 +237,7 @@ const mfaRoutes: FastifyPluginCallbackZod<MfaRoutesOptions> = (app, options, don
         summary: 'Turn two-step verification off (user or admin)',
         description:
           'Needs the password and a current code (or a recovery code). A wrong password or code is 400 and counts against the account ' +
-          '(429 after 5 in 15 minutes). Admins in production cannot turn it off (403).',
+          '(429 after 5 in 15 minutes). The account\'s address is told by email. Admins in production cannot turn it off (403).',
         security: bearerSecurity,
         body: mfaDisableBodySchema,
         response: { 200: mfaMessageResponseSchema, ...errorResponses(400, 401, 403, 409, 413, 429) },
@@ -221,13 +248,11 @@ const mfaRoutes: FastifyPluginCallbackZod<MfaRoutesOptions> = (app, options, don
       if (totpRequired(app, user)) throw new HttpError(403, ADMIN_MUST_KEEP_MFA);
       if (!isTotpEnabled(user)) throw new HttpError(409, MFA_NOT_ON);
       const now = new Date();
-      // A wrong password counts like a wrong code, so the two together cannot be guessed faster than either.
-      const passwordAttempt = await beginCodeAttempt(app.db, user.id, now);
-      if (!(await verifyPassword(user.passwordHash, request.body.password))) throw new HttpError(400, CURRENT_PASSWORD_INCORRECT);
+      await proveCurrentPassword(app.db, user, request.body.password, now);
       // The code is counted on its own next.
-      await withdrawCodeAttempt(app.db, passwordAttempt);
-      await checkCode(app.db, user, request.body.code, { allowRecoveryCode: true, wrongCodeStatus: 400 }, now);
+      await checkCode(app, user, request.body.code, { allowRecoveryCode: true, wrongCodeStatus: 400 }, now);
       await disableTotp(app.db, user.id);
+      app.mailer.inBackground(() => sendTwoStepNotice(app.mailer, user, 'turned-off', now), request.log);
       return { success: true as const, message: MFA_DISABLED_MESSAGE };
     },
   );

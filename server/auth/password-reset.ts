@@ -1,11 +1,18 @@
-import { EMAIL_LINK_INVALID_MESSAGE, PASSWORD_RESET_TTL_MINUTES, type ResetPasswordBody } from '../../contract/auth/account-recovery';
+import {
+  EMAIL_LINK_INVALID_MESSAGE,
+  PASSWORD_RESET_TTL_MINUTES,
+  TWO_STEP_RESET_WINDOW_DAYS,
+  TWO_STEP_TOO_OLD_TO_RESET,
+  type ResetLinkResponse,
+  type ResetPasswordBody,
+} from '../../contract/auth/account-recovery';
 import type { OrbitDatabase } from '../db/types';
 import type { Mailer } from '../mail/mailer';
 import { HttpError } from '../plugins/errors';
 import { emailLink, issueLinkToken } from './email-links';
 import { assertAcceptablePassword } from './password-policy';
 import { hashPassword } from './passwords';
-import { findMemberByEmail, findResetLinkOwner, setPasswordFromResetLink } from './queries/accounts';
+import { disableRecentTotp, findMemberByEmail, findResetLinkOwner, setPasswordFromResetLink } from './queries/accounts';
 import { consumeLinkToken } from './queries/link-tokens';
 import { revokeAllSessions } from './queries/sessions';
 
@@ -39,14 +46,45 @@ export async function sendPasswordResetEmail(db: OrbitDatabase, mailer: Mailer, 
   });
 }
 
+const TWO_STEP_RESET_WINDOW_MS = TWO_STEP_RESET_WINDOW_DAYS * 24 * 60 * 60_000;
+
+/** Two-step verification turned on after this may be turned off by a reset link opened at `now`. */
+const twoStepResetWindowStart = (now: Date): Date => new Date(now.getTime() - TWO_STEP_RESET_WINDOW_MS);
+
+function twoStepAtReset(totpEnabledAt: Date | null, now: Date): ResetLinkResponse['twoStep'] {
+  if (totpEnabledAt === null) return 'off';
+  return totpEnabledAt > twoStepResetWindowStart(now) ? 'recent' : 'on';
+}
+
+/** What the reset page shows before the new password: 400 for a dead link, and whether the reset may turn two-step verification off. */
+export async function describeResetLink(db: OrbitDatabase, token: string, now: Date): Promise<Omit<ResetLinkResponse, 'success'>> {
+  const pending = await findResetLinkOwner(db, token, now);
+  if (!pending) throw new HttpError(400, EMAIL_LINK_INVALID_MESSAGE);
+  return { twoStep: twoStepAtReset(pending.totpEnabledAt, now), twoStepOnSince: pending.totpEnabledAt?.toISOString() ?? null };
+}
+
+export interface PasswordReset {
+  accountId: string;
+  /** The reset also turned two-step verification off (asked for, and turned on within the window). */
+  twoStepTurnedOff: boolean;
+  /** Where the account's notices go. */
+  account: { username: string; email: string };
+}
+
 /**
  * Sets a new password with a reset link. Every session of the account ends
  * (sessions ended and the token version moved on), so whoever held one must
- * now know the new password. Returns the account's id.
+ * now know the new password. With `turnOffTwoStep`, two-step verification
+ * turned on within TWO_STEP_RESET_WINDOW_DAYS goes off in the same
+ * transaction (issue 50, finding 2: whoever turned it on from a stolen
+ * session cannot keep the owner out); older, the reset is refused before the
+ * link is spent, so the owner can reset without it.
  */
-export async function resetPasswordWithLink(db: OrbitDatabase, body: ResetPasswordBody, now: Date): Promise<string> {
+export async function resetPasswordWithLink(db: OrbitDatabase, body: ResetPasswordBody, now: Date): Promise<PasswordReset> {
   const pending = await findResetLinkOwner(db, body.token, now);
   if (!pending) throw new HttpError(400, EMAIL_LINK_INVALID_MESSAGE);
+  const turnOffTwoStep = body.turnOffTwoStep === true && pending.totpEnabledAt !== null;
+  if (turnOffTwoStep && twoStepAtReset(pending.totpEnabledAt, now) === 'on') throw new HttpError(400, TWO_STEP_TOO_OLD_TO_RESET);
   // The rules of registration and password change; a refused password leaves the link for another try.
   assertAcceptablePassword(body.password, pending);
   // Hashed before the link is spent: a slow hash must not leave a used link and an unchanged password.
@@ -58,6 +96,7 @@ export async function resetPasswordWithLink(db: OrbitDatabase, body: ResetPasswo
     const accountId = await setPasswordFromResetLink(tx, link.userId, link.email, passwordHash, now);
     if (accountId === undefined) throw new HttpError(400, EMAIL_LINK_INVALID_MESSAGE);
     await revokeAllSessions(tx, accountId, now);
-    return accountId;
+    const twoStepTurnedOff = turnOffTwoStep && (await disableRecentTotp(tx, accountId, twoStepResetWindowStart(now)));
+    return { accountId, twoStepTurnedOff, account: { username: pending.username, email: link.email } };
   });
 }

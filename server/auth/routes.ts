@@ -14,32 +14,29 @@ import {
   registerResponseSchema,
   sessionChangeResponseSchema,
 } from '../../contract/auth/sign-in';
+import { SIGN_IN_LINK_OFFERED_CODE } from '../../contract/auth/sign-in-link';
 import { deleteAccount } from './account-deletion';
 import { publishConversationEnded } from '../messaging/publish';
 import { matchedMemberIds } from '../messaging/queries';
-import { checkCredentials } from './credentials';
-import { knownDeviceId, rememberDevice } from './device-cookie';
+import { accountNamed, checkCredentials } from './credentials';
+import { honouredDeviceId, rememberDevice } from './device-cookie';
 import { sendVerificationEmailLater } from './email-verification';
 import { changePassword } from './password-change';
 import { registerAccount } from './registration';
 import { revokeOtherSessions, revokeSession } from './queries/sessions';
 import { startSession } from './session-token';
-import { accountKeyFor, createSignInThrottle, TooManyFailuresError, type SignInDoor } from './sign-in-throttle';
+import { createSignInThrottle, TooManyFailuresError, type SignInDoor } from './sign-in-throttle';
 import { startSessionOrSecondStep } from './second-step';
 import { settlePresence } from './presence';
 import { signedInSessionId, signedInUser } from '../plugins/auth';
 import { HttpError } from '../plugins/errors';
-import type { RateLimitRule, RateLimits } from '../plugins/rate-limit';
+import { perIpLimit, type RateLimits } from '../plugins/rate-limit';
 import { bearerSecurity, errorResponses } from '../lib/error-responses';
 import { toUserView } from '../members/views';
 import { stopRenewalsOf } from '../store/subscription-changes';
 
 export interface AuthRoutesOptions {
   rateLimits: RateLimits;
-}
-
-function perIp(rule: RateLimitRule) {
-  return { rateLimit: { max: rule.max, timeWindow: rule.windowMs } };
 }
 
 /** What the throttle counts: a password that did not match, at sign-in (401) or when re-entered to change it or delete the account (400). */
@@ -65,17 +62,22 @@ const authRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (app, options, d
   async function throttledPasswordCheck<T>(
     request: FastifyRequest,
     reply: FastifyReply,
-    attempt: { door: SignInDoor; username: string; rememberOnSuccess: boolean },
+    /** The account the username names, null when none does (no browser is known to an account that does not exist). */
+    attempt: { door: SignInDoor; username: string; accountId: string | null; rememberOnSuccess: boolean; offerSignInLink?: boolean },
     checkPassword: () => Promise<T>,
   ): Promise<T> {
-    const accountKey = accountKeyFor(attempt.door, attempt.username);
-    const deviceId = knownDeviceId(request, attempt.door, accountKey);
+    const { door, accountId } = attempt;
+    const deviceId = await honouredDeviceId(app.db, request, door, accountId);
     try {
-      const result = await throttle.check({ door: attempt.door, username: attempt.username, deviceId }, isWrongPassword, checkPassword);
-      if (attempt.rememberOnSuccess) rememberDevice(request, reply, attempt.door, accountKey, deviceId);
+      const result = await throttle.check({ door, username: attempt.username, deviceId }, isWrongPassword, checkPassword);
+      if (attempt.rememberOnSuccess && accountId !== null) await rememberDevice(app.db, request, reply, { door, accountId, deviceId }, new Date());
       return result;
     } catch (error) {
-      if (error instanceof TooManyFailuresError) void reply.header('retry-after', error.retryAfterSeconds);
+      if (!(error instanceof TooManyFailuresError)) throw error;
+      void reply.header('retry-after', error.retryAfterSeconds);
+      // A browser the account does not know may prove control of the email instead of waiting (issue 50, finding 9).
+      // Offered whether or not the username names an account, so the answer does not tell.
+      if (attempt.offerSignInLink === true && deviceId === null) throw new TooManyFailuresError(error.retryAfterSeconds, SIGN_IN_LINK_OFFERED_CODE);
       throw error;
     }
   }
@@ -83,7 +85,7 @@ const authRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (app, options, d
   app.post(
     '/auth/register',
     {
-      config: perIp(limits.register),
+      config: perIpLimit(limits.register),
       schema: {
         tags: ['auth'],
         summary: 'Create a user account and sign in',
@@ -99,7 +101,7 @@ const authRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (app, options, d
       sendVerificationEmailLater(app.db, app.mailer, user, request.log);
       const token = await startSession(app, user, false, new Date(), request.headers['user-agent']);
       // The browser that created the account is its owner's: a known device from the start.
-      rememberDevice(request, reply, 'user', accountKeyFor('user', user.username), null);
+      await rememberDevice(app.db, request, reply, { door: 'user', accountId: user.id, deviceId: null }, new Date());
       return reply.code(201).send({ success: true, message: 'Registration successful', token, user: toUserView(user) });
     },
   );
@@ -107,22 +109,24 @@ const authRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (app, options, d
   app.post(
     '/auth/login',
     {
-      config: perIp(limits.loginPerIp),
+      config: perIpLimit(limits.loginPerIp),
       schema: {
         tags: ['auth'],
         summary: 'Sign in with a user account',
         description:
           'Wrong username, wrong password and admin accounts all fail with 401 "Invalid username or password". ' +
           'Attempts are limited per IP; wrong passwords per username from unknown browsers, and per browser from one that ' +
-          'signed in to the account before (its device cookie, set here on success), 429 with Retry-After.',
+          'signed in to the account before (its device cookie, set here on success), 429 with Retry-After. ' +
+          'A browser the account does not know gets the 429 with code "sign-in-link-offered": POST /auth/sign-in-link can make it known.',
         body: loginBodySchema,
         response: { 200: loginAnswerSchema, ...errorResponses(400, 401, 403, 413, 429) },
       },
     },
     async (request, reply) => {
       const { username, password, remember } = request.body;
-      const user = await throttledPasswordCheck(request, reply, { door: 'user', username, rememberOnSuccess: true }, () =>
-        checkCredentials(app.db, username, password, 'user'),
+      const named = await accountNamed(app.db, username);
+      const user = await throttledPasswordCheck(request, reply, { door: 'user', username, accountId: named?.id ?? null, rememberOnSuccess: true, offerSignInLink: true }, () =>
+        checkCredentials(named, password, 'user'),
       );
       // A session, or (two-step verification on) a ticket for the code step: server/auth/second-step.ts.
       const outcome = await startSessionOrSecondStep(app, user, { remember: remember === true, userAgent: request.headers['user-agent'] }, new Date());
@@ -134,7 +138,7 @@ const authRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (app, options, d
   app.post(
     '/admin/login',
     {
-      config: perIp(limits.loginPerIp),
+      config: perIpLimit(limits.loginPerIp),
       schema: {
         tags: ['auth'],
         summary: 'Sign in with an admin account',
@@ -147,8 +151,9 @@ const authRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (app, options, d
     },
     async (request, reply) => {
       const { username, password, remember } = request.body;
-      const admin = await throttledPasswordCheck(request, reply, { door: 'admin', username, rememberOnSuccess: true }, () =>
-        checkCredentials(app.db, username, password, 'admin'),
+      const named = await accountNamed(app.db, username);
+      const admin = await throttledPasswordCheck(request, reply, { door: 'admin', username, accountId: named?.id ?? null, rememberOnSuccess: true }, () =>
+        checkCredentials(named, password, 'admin'),
       );
       // In production an admin without an authenticator gets an enrolment ticket, not a session; elsewhere the offer to set one up.
       const outcome = await startSessionOrSecondStep(app, admin, { remember: remember === true, userAgent: request.headers['user-agent'] }, new Date());
@@ -209,7 +214,7 @@ const authRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (app, options, d
   app.post(
     '/auth/password',
     {
-      config: perIp(limits.loginPerIp),
+      config: perIpLimit(limits.loginPerIp),
       preHandler: app.requireAuth,
       schema: {
         tags: ['auth'],
@@ -226,7 +231,7 @@ const authRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (app, options, d
     async (request, reply) => {
       const account = signedInUser(request);
       // Counted against the account at its own door, with its device cookie: a stolen token cannot guess faster than sign-in.
-      await throttledPasswordCheck(request, reply, { door: account.role, username: account.username, rememberOnSuccess: true }, () =>
+      await throttledPasswordCheck(request, reply, { door: account.role, username: account.username, accountId: account.id, rememberOnSuccess: true }, () =>
         changePassword(app.db, account, signedInSessionId(request), request.body, new Date()),
       );
       await app.live.endSignedOutStreams(account.id);
@@ -238,7 +243,7 @@ const authRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (app, options, d
   app.delete(
     '/auth/account',
     {
-      config: perIp(limits.loginPerIp),
+      config: perIpLimit(limits.loginPerIp),
       // requireUser: admin accounts are not closed from the member app (403, and they stay signed in).
       preHandler: app.requireUser,
       schema: {
@@ -262,9 +267,10 @@ const authRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (app, options, d
       const openCalls = await app.calls.openCallsOf(member.id);
       const liveStreams = await app.live.liveStreamsOf(member.id);
       // No device cookie on success: the account is gone, and its username may go to someone else.
-      await throttledPasswordCheck(request, reply, { door: 'user', username: member.username, rememberOnSuccess: false }, () =>
+      await throttledPasswordCheck(request, reply, { door: 'user', username: member.username, accountId: member.id, rememberOnSuccess: false }, () =>
         deleteAccount(app.db, member, request.body, { storage: app.photoStorage, log: request.log }, (userId) => stopRenewalsOf(app, userId)),
       );
+      await app.mailer.discardMailTo(member.email);
       for (const peerId of matchedIds) publishConversationEnded(app.realtime, member.id, peerId);
       app.calls.forgetCalls(openCalls, 'blocked');
       await app.live.forgetStreams(liveStreams, 'banned');

@@ -1,3 +1,4 @@
+import type { ErrorCode } from '../../contract/common';
 import type { OrbitDatabase } from '../db/types';
 import { HttpError } from '../plugins/errors';
 import type { RateLimitRule } from '../plugins/rate-limit';
@@ -32,8 +33,12 @@ export interface PasswordAttempt {
 /** A refused attempt: 429, and how long until one more failure would be allowed. */
 export class TooManyFailuresError extends HttpError {
   override name = 'TooManyFailuresError';
-  constructor(readonly retryAfterSeconds: number) {
-    super(429, tooManyFailuresMessage(retryAfterSeconds));
+  constructor(
+    readonly retryAfterSeconds: number,
+    /** What the screen may offer instead of waiting (the sign-in link, to a browser the account does not know). */
+    code?: ErrorCode,
+  ) {
+    super(429, tooManyFailuresMessage(retryAfterSeconds), code ? { code } : {});
   }
 }
 

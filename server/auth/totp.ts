@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
 import {
@@ -26,6 +27,9 @@ const ISSUER = 'Orbit';
 export const CODE_FAILURES_ALLOWED = 5;
 export const CODE_FAILURE_WINDOW_MS = 15 * 60 * 1000;
 
+/** What the two-step functions need of the app: the database, and the key that seals secrets and codes in it. */
+export type MfaStore = Pick<FastifyInstance, 'db' | 'mfaSealing'>;
+
 function totpFor(secret: string, label: string): TOTP {
   return new TOTP({ issuer: ISSUER, label, algorithm: 'SHA1', digits: TOTP_DIGITS, period: TOTP_PERIOD_SECONDS, secret: Secret.fromBase32(secret) });
 }
@@ -40,8 +44,12 @@ function normalizedRecoveryCode(code: string): string {
   return code.toLowerCase().replace(/[\s-]/g, '');
 }
 
-export function recoveryCodeHash(code: string): string {
-  return createHash('sha256').update(normalizedRecoveryCode(code)).digest('hex');
+/** What versions before the keyed hash stored for a recovery code. */
+const unkeyedCodeDigest = (code: string): string => createHash('sha256').update(normalizedRecoveryCode(code)).digest('hex');
+
+/** The stored form of a recovery code: keyed, so a copy of the database alone cannot be searched for codes. */
+export function recoveryCodeHash(store: MfaStore, code: string): string {
+  return store.mfaSealing.keyedCodeHash(unkeyedCodeDigest(code));
 }
 
 const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
@@ -64,13 +72,18 @@ export const isTotpEnabled = (user: Pick<UserRow, 'totpEnabledAt' | 'totpSecret'
  * unused until a first code confirms it. Refused while one is already on, so a
  * stolen session cannot swap the owner's authenticator for its own.
  */
-export async function beginEnrolment(db: OrbitDatabase, user: UserRow): Promise<TotpSetup> {
+export async function beginEnrolment(store: MfaStore, user: UserRow): Promise<TotpSetup> {
   if (isTotpEnabled(user)) throw new HttpError(409, MFA_ALREADY_ON);
   const secret = new Secret({ size: 20 }).base32;
-  await storeTotpSecret(db, user.id, secret);
+  await storeTotpSecret(store.db, user.id, store.mfaSealing.seal(user.id, secret));
   const otpauthUri = totpFor(secret, user.username).toString();
   const svg = await QRCode.toString(otpauthUri, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
   return { secret, otpauthUri, qrCodeDataUrl: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
+}
+
+/** The `sign_in_failures.account_key` wrong codes of an account are counted under. */
+export function codeFailuresKey(userId: string): string {
+  return `totp:${userId}`;
 }
 
 /**
@@ -83,7 +96,7 @@ export async function beginEnrolment(db: OrbitDatabase, user: UserRow): Promise<
  * failure unless the caller forgets it (the code was right).
  */
 export async function beginCodeAttempt(db: OrbitDatabase, userId: string, now: Date): Promise<string> {
-  const accountKey = `totp:${userId}`;
+  const accountKey = codeFailuresKey(userId);
   const windowStart = new Date(now.getTime() - CODE_FAILURE_WINDOW_MS);
   // Rows older than the window count for nothing any more: dropped here so the table keeps only live ones.
   await dropFailuresBefore(db, accountKey, windowStart);
@@ -101,7 +114,7 @@ export async function withdrawCodeAttempt(db: OrbitDatabase, attemptId: string):
 }
 
 async function forgetWrongCodes(db: OrbitDatabase, userId: string): Promise<void> {
-  await forgetFailures(db, `totp:${userId}`);
+  await forgetFailures(db, [codeFailuresKey(userId)]);
 }
 
 /**
@@ -118,8 +131,10 @@ async function acceptTotpCode(db: OrbitDatabase, user: UserRow, secret: string, 
 }
 
 /** Uses up a recovery code: its hash leaves the account's list in the same statement that finds it. */
-async function acceptRecoveryCode(db: OrbitDatabase, userId: string, code: string): Promise<boolean> {
-  return removeRecoveryCodeHash(db, userId, recoveryCodeHash(code));
+async function acceptRecoveryCode(store: MfaStore, userId: string, code: string): Promise<boolean> {
+  if (await removeRecoveryCodeHash(store.db, userId, recoveryCodeHash(store, code))) return true;
+  // An earlier version's unkeyed hash, not keyed yet (the database was down at start).
+  return removeRecoveryCodeHash(store.db, userId, unkeyedCodeDigest(code));
 }
 
 const SIX_DIGITS = /^\d{6}$/;
@@ -135,33 +150,33 @@ export interface CodeCheck {
  * Checks a code against the account's secret (confirmed or being confirmed),
  * counting wrong ones against the account; throws when it is not accepted.
  */
-export async function checkCode(db: OrbitDatabase, user: UserRow, rawCode: string, check: CodeCheck, now: Date): Promise<void> {
+export async function checkCode(store: MfaStore, user: UserRow, rawCode: string, check: CodeCheck, now: Date): Promise<void> {
   if (user.totpSecret === null) throw new HttpError(409, MFA_NOT_STARTED);
-  await beginCodeAttempt(db, user.id, now);
+  await beginCodeAttempt(store.db, user.id, now);
   const code = rawCode.replace(/\s/g, '');
   const accepted = SIX_DIGITS.test(code)
-    ? await acceptTotpCode(db, user, user.totpSecret, code, now)
-    : check.allowRecoveryCode && (await acceptRecoveryCode(db, user.id, code));
+    ? await acceptTotpCode(store.db, user, store.mfaSealing.open(user.id, user.totpSecret), code, now)
+    : check.allowRecoveryCode && (await acceptRecoveryCode(store, user.id, code));
   // Wrong: the attempt stays written down as a failure.
   if (!accepted) throw new HttpError(check.wrongCodeStatus, MFA_CODE_INVALID);
-  await forgetWrongCodes(db, user.id);
+  await forgetWrongCodes(store.db, user.id);
 }
 
 /**
  * Confirms enrolment with a first code from the app: the second factor is on
  * from now, and the recovery codes are made (returned this once, kept only as hashes).
  */
-export async function confirmEnrolment(db: OrbitDatabase, user: UserRow, code: string, wrongCodeStatus: 400 | 401, now: Date): Promise<string[]> {
+export async function confirmEnrolment(store: MfaStore, user: UserRow, code: string, wrongCodeStatus: 400 | 401, now: Date): Promise<string[]> {
   if (isTotpEnabled(user)) throw new HttpError(409, MFA_ALREADY_ON);
-  await checkCode(db, user, code, { allowRecoveryCode: false, wrongCodeStatus }, now);
+  await checkCode(store, user, code, { allowRecoveryCode: false, wrongCodeStatus }, now);
   const recoveryCodes = newRecoveryCodes();
-  await enableTotp(db, user.id, recoveryCodes.map(recoveryCodeHash), now);
+  await enableTotp(store.db, user.id, recoveryCodes.map((recoveryCode) => recoveryCodeHash(store, recoveryCode)), now);
   return recoveryCodes;
 }
 
 /** New recovery codes replace every old one (the old ones stop working). */
-export async function replaceRecoveryCodes(db: OrbitDatabase, userId: string): Promise<string[]> {
+export async function replaceRecoveryCodes(store: MfaStore, userId: string): Promise<string[]> {
   const recoveryCodes = newRecoveryCodes();
-  await setRecoveryCodeHashes(db, userId, recoveryCodes.map(recoveryCodeHash));
+  await setRecoveryCodeHashes(store.db, userId, recoveryCodes.map((recoveryCode) => recoveryCodeHash(store, recoveryCode)));
   return recoveryCodes;
 }

@@ -143,13 +143,13 @@ export const users = pgTable(
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     /** When they accepted the Terms and confirmed being 18 or over (registration). */
     termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
-    /** The TOTP shared secret (RFC 6238, base32); set at enrolment, in use once totpEnabledAt is set. */
+    /** The TOTP shared secret (RFC 6238), sealed with MFA_SECRET_KEY (auth/mfa-sealing.ts); set at enrolment, in use once totpEnabledAt is set. */
     totpSecret: text('totp_secret'),
     /** When the authenticator was confirmed; null: no second factor asked at sign-in. */
     totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
     /** The last 30 s time step whose code was accepted, so one code never opens two sign-ins. */
     totpLastStep: integer('totp_last_step'),
-    /** SHA-256 hashes of the unused recovery codes; each is removed when used. */
+    /** Keyed hashes (HMAC under MFA_SECRET_KEY) of the unused recovery codes; each is removed when used. */
     totpRecoveryCodeHashes: text('totp_recovery_code_hashes').array().notNull().default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -259,6 +259,26 @@ export const signInFailures = pgTable(
 );
 
 /**
+ * The browsers whose device cookies an account honours (issue 50, finding 8):
+ * the newest KNOWN_DEVICES_PER_ACCOUNT per door, so however many browsers
+ * once signed in, no more than that many get allowances of their own. A
+ * cookie without its row here is an unknown device. Gone with the account.
+ */
+export const knownDevices = pgTable(
+  'known_devices',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    door: text('door', { enum: ['user', 'admin'] }).notNull(),
+    /** The id inside the signed device cookie. */
+    deviceId: text('device_id').notNull(),
+    lastSignedInAt: timestamp('last_signed_in_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.door, t.deviceId] }), index('known_devices_newest_idx').on(t.userId, t.door, t.lastSignedInAt)],
+);
+
+/**
  * Second-step tickets already spent on a session (issue 50): a ticket opens
  * one, even with two recovery codes sent at once. Kept until the ticket would
  * have expired anyway.
@@ -272,7 +292,7 @@ export const spentSecondStepTickets = pgTable(
   (t) => [index('spent_second_step_tickets_expires_idx').on(t.expiresAt)],
 );
 
-export const emailTokenPurposeEnum = pgEnum('email_token_purpose', ['password_reset', 'email_verification']);
+export const emailTokenPurposeEnum = pgEnum('email_token_purpose', ['password_reset', 'email_verification', 'sign_in']);
 
 /** Links sent by email: only a hash of the token is stored, and each opens once. */
 export const emailTokens = pgTable(

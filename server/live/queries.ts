@@ -214,3 +214,27 @@ export async function mutedUntil(db: Executor, streamId: string, userId: string,
     .limit(1);
   return row?.until ?? null;
 }
+
+/** What a member did in live streams, for their data export: streams hosted, watched, and their chat lines, newest first. */
+export async function liveHistoryOf(db: Executor, userId: string) {
+  const hosted = await db
+    .select({ title: streams.title, startedAt: streams.startedAt, endedAt: streams.endedAt, peakViewers: streams.peakViewers, totalViewers: streams.totalViewers })
+    .from(streams)
+    .where(eq(streams.hostId, userId))
+    .orderBy(desc(streams.startedAt));
+  const watched = await db
+    .select({ title: streams.title, hostUsername: users.username, hostName: users.name, firstJoinedAt: streamViewers.firstJoinedAt })
+    .from(streamViewers)
+    .innerJoin(streams, eq(streams.id, streamViewers.streamId))
+    .innerJoin(users, eq(users.id, streams.hostId))
+    .where(eq(streamViewers.userId, userId))
+    .orderBy(desc(streamViewers.firstJoinedAt));
+  const chatLines = await db
+    .select({ title: streams.title, hostUsername: users.username, hostName: users.name, body: streamMessages.body, createdAt: streamMessages.createdAt, removedAt: streamMessages.removedAt })
+    .from(streamMessages)
+    .innerJoin(streams, eq(streams.id, streamMessages.streamId))
+    .innerJoin(users, eq(users.id, streams.hostId))
+    .where(eq(streamMessages.senderId, userId))
+    .orderBy(desc(streamMessages.createdAt));
+  return { hosted, watched, chatLines };
+}

@@ -14,8 +14,9 @@ export interface MailMessage {
   html?: string;
   /**
    * The link the message is for. Written to the log only when mail goes to
-   * the outbox (no SMTP_URL): there it is how a developer follows the link.
-   * Through SMTP it is a credential of the recipient's and stays out of logs.
+   * the outbox (no SMTP_URL) outside production: there it is how a developer
+   * follows the link. Anywhere else it is a credential of the recipient's
+   * and stays out of logs.
    */
   link?: string;
 }
@@ -31,6 +32,12 @@ export interface Mailer {
   inBackground(work: () => Promise<void>, log?: FastifyBaseLogger): void;
   /** Resolves once every `inBackground` task started so far has finished (tests, shutdown). */
   idle(): Promise<void>;
+  /**
+   * Deletes the outbox's messages to `address` (an account deleted: its mail
+   * is the person's), once mail still being prepared is written. Nothing to
+   * do with SMTP, where nothing is kept.
+   */
+  discardMailTo(address: string): Promise<void>;
   /** Where links in emails start, e.g. https://orbit.example.com (no trailing slash). */
   readonly publicUrl: string;
   /** The outbox directory when mail is written to files; null with SMTP. */
@@ -50,11 +57,25 @@ export interface MailPluginOptions {
   outboxDir: string;
   from?: string | undefined;
   publicUrl: string;
+  /**
+   * Whether outbox log lines carry the message's link: in development, how
+   * one follows it; never in production, where the outbox is a fallback and
+   * its links are live credentials. Default false.
+   */
+  logLinks?: boolean | undefined;
 }
 
 /** A file name that sorts by time of writing and never collides. */
 function outboxFileName(now: Date): string {
   return `${now.toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
+}
+
+/** The one recipient of an outbox message, lower case, from its headers (Orbit sends each message to one address). */
+function recipientOf(message: string): string | undefined {
+  const headerEnd = message.indexOf('\n\n');
+  const to = /^To: (.*)$/im.exec(headerEnd < 0 ? message : message.slice(0, headerEnd))?.[1]?.trim().toLowerCase();
+  // nodemailer writes a bare address as it is, a named one as `Name <address>`.
+  return to?.match(/<([^>]+)>$/)?.[1] ?? to;
 }
 
 const mailPlugin: FastifyPluginCallback<MailPluginOptions> = (app, options, done) => {
@@ -67,7 +88,8 @@ const mailPlugin: FastifyPluginCallback<MailPluginOptions> = (app, options, done
     const mail = { from, to: message.to, subject: message.subject, text: message.text, ...(message.html ? { html: message.html } : {}) };
     if (smtp) {
       await smtp.sendMail(mail);
-      app.log.info({ subject: message.subject }, `Email sent to ${message.to}`);
+      // Never the address: a log outlives an account deleted, and the address is the person's.
+      app.log.info({ subject: message.subject }, 'Email sent');
       return;
     }
     if (!rendering) throw new Error('no mail transport');
@@ -77,7 +99,8 @@ const mailPlugin: FastifyPluginCallback<MailPluginOptions> = (app, options, done
     // Written under another name and renamed: whoever watches the outbox never reads half a message.
     await fs.writeFile(`${file}.part`, rendered.message);
     await fs.rename(`${file}.part`, file);
-    app.log.info({ file }, message.link ? `Email to ${message.to}: ${message.link}` : `Email to ${message.to} written to the outbox`);
+    const linkToLog = options.logLinks && message.link ? `: ${message.link}` : '';
+    app.log.info({ file, subject: message.subject }, `Email written to the outbox${linkToLog}`);
   }
 
   const running = new Set<Promise<void>>();
@@ -93,13 +116,33 @@ const mailPlugin: FastifyPluginCallback<MailPluginOptions> = (app, options, done
     while (running.size > 0) await Promise.all(running);
   }
 
+  async function discardMailTo(address: string): Promise<void> {
+    if (smtp) return;
+    await idle();
+    const wanted = address.trim().toLowerCase();
+    const names = await fs.readdir(options.outboxDir).catch(() => [] as string[]);
+    for (const name of names.filter((each) => each.endsWith('.eml'))) {
+      const file = path.join(options.outboxDir, name);
+      if (recipientOf(await fs.readFile(file, 'utf8')) === wanted) await fs.rm(file, { force: true });
+    }
+  }
+
   app.decorate('mailer', {
     send,
     inBackground,
     idle,
+    discardMailTo,
     publicUrl: options.publicUrl.replace(/\/+$/, ''),
     outboxDir: smtp ? null : options.outboxDir,
   } satisfies Mailer);
+
+  if (!smtp && !options.logLinks) {
+    // Said once, at start: members are told mail was sent, and none leaves this machine.
+    app.addHook('onReady', (hookDone) => {
+      app.log.warn(`SMTP_URL is not set: emails are written to ${options.outboxDir} and none is sent; members get no reset links, receipts or notices by email until it is set.`);
+      hookDone();
+    });
+  }
 
   // Mail still being prepared needs the database, which closes after this hook.
   app.addHook('preClose', async () => {

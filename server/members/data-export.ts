@@ -9,7 +9,9 @@ import { toUserView } from './views';
 import { subscriptionsOf } from '../store/queries/subscriptions';
 import { receiptNumber } from '../store/views';
 import { giftsOfMember } from '../gifts/queries';
-import { recentEarningsOf } from '../creators/queries/earnings';
+import { creatorOf, recentEarningsOf } from '../creators/queries/earnings';
+import { identityOf } from '../creators/queries/identities';
+import { liveHistoryOf } from '../live/queries';
 
 const asPerson = (row: { username: string; name: string }) => ({ username: row.username, name: row.name || row.username });
 
@@ -27,6 +29,9 @@ export async function buildDataExport(db: OrbitDatabase, user: UserRow, now: Dat
   const subscriptionRows = await subscriptionsOf(db, user.id);
   const giftRows = await giftsOfMember(db, user.id);
   const earningRows = await recentEarningsOf(db, user.id, null);
+  const live = await liveHistoryOf(db, user.id);
+  const creator = await creatorOf(db, user.id);
+  const identity = creator ? await identityOf(db, user.id) : undefined;
 
   return {
     exportedAt: now.toISOString(),
@@ -80,6 +85,35 @@ export async function buildDataExport(db: OrbitDatabase, user: UserRow, now: Dat
       earnedAt: row.createdAt.toISOString(),
       availableAt: row.availableAt.toISOString(),
     })),
+    liveStreamsHosted: live.hosted.map((row) => ({ ...row, startedAt: row.startedAt.toISOString(), endedAt: row.endedAt?.toISOString() ?? null })),
+    liveStreamsWatched: live.watched.map((row) => ({
+      stream: row.title,
+      host: asPerson({ username: row.hostUsername, name: row.hostName }),
+      firstJoinedAt: row.firstJoinedAt.toISOString(),
+    })),
+    liveChat: live.chatLines.map((row) => ({
+      stream: row.title,
+      host: asPerson({ username: row.hostUsername, name: row.hostName }),
+      text: row.body,
+      at: row.createdAt.toISOString(),
+      removedAt: row.removedAt?.toISOString() ?? null,
+    })),
+    creator: creator
+      ? {
+          enrolledAt: creator.enrolledAt.toISOString(),
+          termsVersion: creator.termsVersion,
+          identity: identity
+            ? {
+                legalName: identity.legalName,
+                birthDate: identity.birthDate,
+                address: identity.address,
+                taxId: identity.taxId,
+                submittedAt: identity.submittedAt.toISOString(),
+                checkedAt: identity.checkedAt?.toISOString() ?? null,
+              }
+            : null,
+        }
+      : null,
     sessions: sessionRows.map((row) => ({
       userAgent: row.userAgent,
       startedAt: row.startedAt.toISOString(),

@@ -68,9 +68,18 @@ export async function saveProfilePhotos(tx: Executor, member: UserRow, photos: r
   return { user, photos: numbered };
 }
 
-/** The widths stored for a photo, or null when there is no such photo (any more). */
-export async function storedWidthsOf(db: Executor, photoId: string): Promise<number[] | null> {
-  const [row] = await db.select({ widths: memberPhotos.widths }).from(memberPhotos).where(eq(memberPhotos.id, photoId)).limit(1);
+/**
+ * The widths stored for a photo that may be shown, or null when there is no
+ * such photo (any more) or its member is banned: a ban takes their face off
+ * Orbit, not only their profile.
+ */
+export async function servableWidthsOf(db: Executor, photoId: string): Promise<number[] | null> {
+  const [row] = await db
+    .select({ widths: memberPhotos.widths })
+    .from(memberPhotos)
+    .innerJoin(users, eq(users.id, memberPhotos.userId))
+    .where(and(eq(memberPhotos.id, photoId), eq(users.isBanned, false)))
+    .limit(1);
   return row?.widths ?? null;
 }
 

@@ -24,7 +24,7 @@ import { matchesIfNoneMatch } from '../plugins/response-cache';
 import { bearerSecurity, errorResponses } from '../lib/error-responses';
 import { toUserView } from '../members/views';
 import { largestStoredStep } from './processing';
-import { storedWidthsOf } from './queries';
+import { servableWidthsOf } from './queries';
 import { deleteOwnPhoto, listOwnPhotos, reorderPhotos, uploadPhoto, type PhotoContext } from './service';
 import { PHOTO_CONTENT_TYPE, photoFileKey } from './storage';
 
@@ -33,8 +33,13 @@ export interface PhotoRoutesOptions {
   uploadLimit: RateLimitRule;
 }
 
-/** A photo's files never change (a new photo gets a new id), so a browser may keep them for a year without asking. */
-const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
+/**
+ * A photo's files never change (a new photo gets a new id), but whether they
+ * may be shown does: a ban or a deletion must reach browsers that hold a copy.
+ * So a copy is fresh for ten minutes, then asked about again (a 304 while the
+ * photo may still be shown, a 404 once it may not).
+ */
+const PHOTO_CACHE = 'public, max-age=600, must-revalidate';
 
 const tags = ['user'];
 
@@ -175,8 +180,8 @@ const photoRoutes: FastifyPluginCallbackZod<PhotoRoutesOptions> = (app, options,
         tags: ['media'],
         summary: 'A member\'s photo at one width (WebP)',
         description:
-          'Cached for a year (the file behind an address never changes). A width the photo was not stored at (it was narrower) ' +
-          'is answered with its largest stored width. 404 once the photo is deleted.',
+          'Fresh for ten minutes, then revalidated with its ETag (the file behind an address never changes, but a ban or a deletion must take it away). ' +
+          'A width the photo was not stored at (it was narrower) is answered with its largest stored width. 404 once the photo is deleted or its member banned.',
         params: photoFileParamsSchema,
         response: photoFileResponse,
       },
@@ -185,16 +190,16 @@ const photoRoutes: FastifyPluginCallbackZod<PhotoRoutesOptions> = (app, options,
       const { file } = request.params;
       // A UUID in capitals names the same photo to PostgreSQL, but storage keys are the canonical lower case (it refused the key: a 500).
       const photoId = request.params.photoId.toLowerCase();
-      const widths = await storedWidthsOf(app.db, photoId);
+      const widths = await servableWidthsOf(app.db, photoId);
       const step = widths && largestStoredStep(widths, Number.parseInt(file, 10) as PhotoWidth);
       if (!step) throw new HttpError(404, PHOTO_NOT_FOUND_MESSAGE);
       const etag = `"${photoId}-${step}"`;
       if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) {
-        return reply.code(304).header('etag', etag).header('cache-control', IMMUTABLE_CACHE).send(undefined);
+        return reply.code(304).header('etag', etag).header('cache-control', PHOTO_CACHE).send(undefined);
       }
       const stored = await app.photoStorage.get(photoFileKey(photoId, step));
       if (!stored) throw new HttpError(404, PHOTO_NOT_FOUND_MESSAGE);
-      reply.header('etag', etag).header('cache-control', IMMUTABLE_CACHE).type(PHOTO_CONTENT_TYPE);
+      reply.header('etag', etag).header('cache-control', PHOTO_CACHE).type(PHOTO_CONTENT_TYPE);
       if (stored.size !== undefined) reply.header('content-length', stored.size);
       return reply.send(stored.body);
     },

@@ -71,6 +71,11 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   accountEmailPerAddress: { max: 3, windowMs: 15 * MINUTE_MS },
 };
 
+/** A route's `config` that limits it per client address to `rule` (@fastify/rate-limit). */
+export function perIpLimit(rule: RateLimitRule) {
+  return { rateLimit: { max: rule.max, timeWindow: rule.windowMs } };
+}
+
 export interface KeyedLimiterOptions extends RateLimitRule {
   /** Requests with the same key share one budget. */
   key: (request: FastifyRequest) => string;

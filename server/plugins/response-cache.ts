@@ -172,7 +172,8 @@ export class FrontDoor {
  * missing from the log. Fastify logs a request in two lines joined by a
  * request id ("incoming request" with `req`, "request completed" with `res`
  * and `responseTime`); this one line carries both halves and `cache: 'hit'`.
- * It holds no request headers but Host, so nothing in it needs redacting.
+ * It holds no request headers but Host, and its URL goes through the
+ * logger's `req` serializer as Fastify's does (tokens redacted).
  */
 export function logFrontDoorAnswer(log: FastifyBaseLogger, request: IncomingMessage, response: ServerResponse, startedAt: number): void {
   log.info(

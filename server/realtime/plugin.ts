@@ -117,11 +117,18 @@ export interface RealtimePluginOptions {
   connectedSessionsIntervalMs?: number;
 }
 
-/** Commands one socket may send per COMMAND_WINDOW_MS: typing goes out every 2 s at most, receipts a few times per message. */
+/**
+ * Commands one member may send per COMMAND_WINDOW_MS, from all their sockets
+ * on this process together (a script opening more sockets gets no more):
+ * typing goes out every 2 s at most, receipts a few times per message.
+ */
 const COMMANDS_PER_WINDOW = 40;
 const COMMAND_WINDOW_MS = 10_000;
-/** Relayed commands (call signalling) one socket may send per COMMAND_WINDOW_MS: an ICE gathering sends dozens of candidates at once. */
+/** Relayed commands (call signalling) one member may send per COMMAND_WINDOW_MS: an ICE gathering sends dozens of candidates at once. */
 const RELAYS_PER_WINDOW = 300;
+/** Sockets one session (one browser's sign-in, shared by its tabs) may hold open on this process. */
+export const SOCKETS_PER_SESSION = 10;
+export const TOO_MANY_CONNECTIONS_MESSAGE = 'Too many open Orbit tabs for this sign-in; close some and try again';
 /** setTimeout's ceiling (about 24.8 days); a token living longer is rechecked when this much has passed. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
@@ -142,6 +149,13 @@ function fixedWindow(max: number): () => boolean {
     inWindow += 1;
     return inWindow <= max;
   };
+}
+
+/** A member's command allowances, shared by their sockets; kept a window after the last one closed, so reconnecting does not refill them. */
+interface MemberAllowance {
+  commands: () => boolean;
+  relays: () => boolean;
+  sockets: number;
 }
 
 function answerFor(error: unknown): CommandAnswer {
@@ -209,6 +223,41 @@ async function realtimePlugin(app: FastifyInstance, options: RealtimePluginOptio
     (error) => app.log.warn({ err: error }, 'presence announcement failed'),
   );
 
+  // Sockets let in per session, counted when let in (before 'connection'), so parallel handshakes cannot all pass.
+  const socketsBySession = new Map<string, number>();
+  const reserveSessionSocket = (socket: OrbitSocket, sessionId: string): boolean => {
+    const open = socketsBySession.get(sessionId) ?? 0;
+    if (open >= SOCKETS_PER_SESSION) return false;
+    socketsBySession.set(sessionId, open + 1);
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      const left = (socketsBySession.get(sessionId) ?? 1) - 1;
+      if (left > 0) socketsBySession.set(sessionId, left);
+      else socketsBySession.delete(sessionId);
+    };
+    // A socket let in but gone before it connected never hears 'disconnect': its connection's close releases it.
+    socket.once('disconnect', release);
+    socket.conn.once('close', release);
+    return true;
+  };
+
+  const memberAllowances = new Map<string, MemberAllowance>();
+  const allowanceOf = (userId: string): MemberAllowance => {
+    const known = memberAllowances.get(userId);
+    if (known) return known;
+    const created = { commands: fixedWindow(COMMANDS_PER_WINDOW), relays: fixedWindow(RELAYS_PER_WINDOW), sockets: 0 };
+    memberAllowances.set(userId, created);
+    return created;
+  };
+  const forgetAllowanceLater = (userId: string, allowance: MemberAllowance) => {
+    const timer = setTimeout(() => {
+      if (allowance.sockets === 0 && memberAllowances.get(userId) === allowance) memberAllowances.delete(userId);
+    }, COMMAND_WINDOW_MS);
+    timer.unref();
+  };
+
   io.use((socket, next) => {
     const auth = handshakeAuthSchema.safeParse(socket.handshake.auth);
     if (!auth.success) {
@@ -223,6 +272,10 @@ async function realtimePlugin(app: FastifyInstance, options: RealtimePluginOptio
         }
         const { exp } = app.jwt.decode<{ exp?: number }>(auth.data.token) ?? {};
         socket.data = { userId: user.id, sessionId, token: auth.data.token, expiresAt: (exp ?? 0) * 1000 };
+        if (!reserveSessionSocket(socket, sessionId)) {
+          next(Object.assign(new Error(TOO_MANY_CONNECTIONS_MESSAGE), { data: { status: 429 } }));
+          return;
+        }
         next();
       },
       (error: unknown) => {
@@ -297,11 +350,12 @@ async function realtimePlugin(app: FastifyInstance, options: RealtimePluginOptio
       leaving.delete(sessionId);
     }
     if (firstHere) presenceNews.announce(userId, true);
-    // A fixed window per socket: each command costs a database read, and a script must not turn typing into a flood.
-    // Relayed commands cost no read and count apart, so a call's burst of candidates never starves typing, nor typing a call.
-    const allowance = fixedWindow(COMMANDS_PER_WINDOW);
-    const relayAllowance = fixedWindow(RELAYS_PER_WINDOW);
-    for (const name of Object.keys(clientCommandSchemas) as ClientCommandName[]) onCommand(socket, name, allowance, relayAllowance);
+    // A fixed window per member: each command costs a database read (counted before it), and a script must not turn
+    // typing into a flood, however many sockets it opens. Relayed commands cost no read and count apart, so a call's
+    // burst of candidates never starves typing, nor typing a call.
+    const allowance = allowanceOf(userId);
+    allowance.sockets += 1;
+    for (const name of Object.keys(clientCommandSchemas) as ClientCommandName[]) onCommand(socket, name, allowance.commands, allowance.relays);
 
     // The session's own end: the browser reconnects with a fresh token if it has one, or learns it has to sign in.
     const expiry = setTimeout(() => socket.disconnect(true), Math.min(Math.max(0, socket.data.expiresAt - Date.now()), MAX_TIMER_MS));
@@ -315,6 +369,8 @@ async function realtimePlugin(app: FastifyInstance, options: RealtimePluginOptio
 
     socket.on('disconnect', () => {
       clearTimeout(expiry);
+      allowance.sockets -= 1;
+      if (allowance.sockets === 0) forgetAllowanceLater(userId, allowance);
       for (const listener of disconnectListeners) {
         try {
           listener({ socketId: socket.id, userId, rooms: roomsAtDisconnect });

@@ -4,6 +4,7 @@ import compressionPlugin from '../plugins/compression';
 import adminRoutes from '../admin/routes';
 import type { RateLimits } from '../plugins/rate-limit';
 import accountRecoveryRoutes from '../auth/account-recovery-routes';
+import signInLinkRoutes from '../auth/sign-in-link-routes';
 import authRoutes from '../auth/routes';
 import blogRoutes from '../blog/routes';
 import configRoutes from '../site-settings/routes';
@@ -49,6 +50,7 @@ const apiRoutes: FastifyPluginAsync<ApiRoutesOptions> = async (app, options) => 
   await app.register(authRoutes, { rateLimits: options.rateLimits });
   await app.register(mfaRoutes, { codeAttemptsPerIp: options.rateLimits.loginPerIp });
   await app.register(accountRecoveryRoutes, { rateLimits: options.rateLimits });
+  await app.register(signInLinkRoutes, { rateLimits: options.rateLimits });
   await app.register(sessionsRoutes);
   await app.register(userRoutes, { locationChangeLimit: options.rateLimits.locationChange, dataExportLimit: options.rateLimits.dataExport });
   await app.register(photoRoutes, { uploadLimit: options.rateLimits.photoUpload });

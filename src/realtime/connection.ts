@@ -37,6 +37,8 @@ import { applyLiveEvent } from './live-cache';
 
 export type OrbitSocket = Socket<ServerEvents, ClientCommands>;
 const COMMAND_TIMEOUT_MS = 10_000;
+/** After the server refused the connection as one too many for this sign-in (429): when to try again, once some other tab may have closed. */
+export const TOO_MANY_TABS_RETRY_MS = 30_000;
 const NO_ANSWER: CommandAnswer = { ok: false, status: 0, message: 'No answer' };
 const LIVE_EVENT_NAMES = ['live:offer', 'live:viewers', 'live:chat', 'live:chat-removed', 'live:muted', 'live:republished', 'live:ended', 'live:gift'] as const satisfies ReadonlyArray<
   LiveHubEvent['name']
@@ -166,10 +168,20 @@ export function openConnection({ token, queryClient, hub = realtimeHub, connect 
     hub.publish({ type: 'status', status: 'connected' });
     catchUpAll();
   });
-  socket.on('connect_error', () => {
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  socket.on('connect_error', (error: Error & { data?: { status?: number } }) => {
     hub.publish({ type: 'status', status: 'disconnected' });
+    if (socket.active) return;
+    if (error.data?.status === 429) {
+      // Too many tabs of this sign-in are connected: the session stands, so asking about it would only reconnect at once, refused again.
+      clearTimeout(retryTimer);
+      retryTimer = setTimeout(() => {
+        if (!closed) socket.connect();
+      }, TOO_MANY_TABS_RETRY_MS);
+      return;
+    }
     // A refused handshake may be an ended session: an ordinary call finds out (a 401 signs out).
-    if (!socket.active) recheckSession();
+    recheckSession();
   });
   socket.on('disconnect', (reason) => {
     hub.publish({ type: 'status', status: 'disconnected' });
@@ -207,6 +219,7 @@ export function openConnection({ token, queryClient, hub = realtimeHub, connect 
 
   return () => {
     closed = true;
+    clearTimeout(retryTimer);
     hub.setCommandSender(null);
     socket.removeAllListeners();
     socket.disconnect();

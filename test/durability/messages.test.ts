@@ -1,12 +1,9 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createScratchPostgres } from '../../scripts/lib/scratch-postgres';
 import { SourceAddresses } from './http';
 import { createMatchedPairs, MessageLedger, messageProblems, retryAfterRestart, runMessageStream } from './message-stream';
 import { ServerProcess } from './server-process';
+import { durabilityTargets, type DurabilityTarget } from './targets';
 
 /**
  * Messages under SIGKILL, on PGlite and on PostgreSQL: matched pairs write to
@@ -24,40 +21,8 @@ const PAIRS = 6;
 /** Answered messages per sender sent again after each restart (the per-sender limit is 30 in 30 s). */
 const REPEATS_PER_SENDER = 3;
 const ADMIN_PASSWORD = 'durability-messages-admin-password-2026';
-const POSTGRES_SERVER_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-interface Target {
-  name: 'PGlite' | 'PostgreSQL';
-  port: number;
-  prepare(): Promise<{ dataDir: string; databaseUrl?: string; dispose: () => Promise<void> }>;
-}
-
-const targets: Target[] = [
-  {
-    name: 'PGlite',
-    port: 5141,
-    prepare: () => {
-      const dataDir = mkdtempSync(path.join(tmpdir(), 'orbit-durability-messages-pglite-'));
-      return Promise.resolve({ dataDir, dispose: () => Promise.resolve(rmSync(dataDir, { recursive: true, force: true })) });
-    },
-  },
-  {
-    name: 'PostgreSQL',
-    port: 5142,
-    prepare: async () => {
-      const dataDir = mkdtempSync(path.join(tmpdir(), 'orbit-durability-messages-pg-'));
-      const scratch = await createScratchPostgres(POSTGRES_SERVER_URL, 'orbit_durability_messages');
-      return {
-        dataDir,
-        databaseUrl: scratch.url,
-        dispose: async () => {
-          await scratch.drop();
-          rmSync(dataDir, { recursive: true, force: true });
-        },
-      };
-    },
-  },
-];
+const targets = durabilityTargets('messages', [5141, 5142]);
 
 /** The last few answered messages of every sender in this round: they must come back 200, unchanged. */
 function repeatsOf(ledger: MessageLedger, roundIds: Set<string>): string[] {
@@ -72,7 +37,7 @@ function repeatsOf(ledger: MessageLedger, roundIds: Set<string>): string[] {
 describe.each(targets)('$name: SIGKILL in the middle of messages', (target) => {
   const addresses = new SourceAddresses();
   let server: ServerProcess;
-  let prepared: Awaited<ReturnType<Target['prepare']>>;
+  let prepared: Awaited<ReturnType<DurabilityTarget['prepare']>>;
   let ledger: MessageLedger;
 
   beforeAll(async () => {

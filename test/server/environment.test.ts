@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { loadOrCreateJwtSecret } from '../../server/auth/jwt-secret';
+import { loadOrCreateSecret } from '../../server/auth/secret-files';
 import { ConfigError, loadConfig } from '../../server/environment';
 
 const tempDirs: string[] = [];
@@ -92,7 +92,7 @@ describe('loadConfig', () => {
     const secret = loadConfig({ DATA_DIR: dataDir }).jwtSecret;
     expect(Buffer.from(secret, 'base64url')).toHaveLength(48);
     expect(fs.readFileSync(path.join(dataDir, 'jwt-secret'), 'utf8')).toBe(`${secret}\n`);
-    expect(fs.readdirSync(dataDir)).toEqual(['jwt-secret']);
+    expect(fs.readdirSync(dataDir).sort()).toEqual(['jwt-secret', 'mfa-secret-key']);
   });
 
   it('adopts the JWT secret another first start wrote meanwhile, instead of replacing it', () => {
@@ -106,12 +106,29 @@ describe('loadConfig', () => {
       if (!fs.existsSync(file)) write(file, rivals, { mode: 0o600 });
     });
     try {
-      expect(loadOrCreateJwtSecret(dataDir)).toBe(rivals.trim());
+      expect(loadOrCreateSecret(dataDir, 'jwt-secret')).toBe(rivals.trim());
     } finally {
       spy.mockRestore();
     }
     expect(fs.readFileSync(file, 'utf8')).toBe(rivals);
     expect(fs.readdirSync(dataDir)).toEqual(['jwt-secret']);
+  });
+
+  it('keeps a two-step sealing key of its own beside the JWT secret, private and kept across restarts', () => {
+    const dataDir = tempDataDir();
+    const first = loadConfig({ DATA_DIR: dataDir });
+    expect(loadConfig({ DATA_DIR: dataDir }).mfaSecretKey).toBe(first.mfaSecretKey);
+    expect(first.mfaSecretKey).not.toBe(first.jwtSecret);
+    expect(fs.statSync(path.join(dataDir, 'mfa-secret-key')).mode & 0o777).toBe(0o600);
+    // A new JWT secret (everyone signed out) leaves the sealing key, and so every authenticator, as it was.
+    expect(loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'n'.repeat(40) }).mfaSecretKey).toBe(first.mfaSecretKey);
+  });
+
+  it('prefers MFA_SECRET_KEY and then writes no key file', () => {
+    const dataDir = tempDataDir();
+    expect(loadConfig({ DATA_DIR: dataDir, MFA_SECRET_KEY: 'k'.repeat(40) }).mfaSecretKey).toBe('k'.repeat(40));
+    expect(fs.existsSync(path.join(dataDir, 'mfa-secret-key'))).toBe(false);
+    expect(() => loadConfig({ DATA_DIR: dataDir, MFA_SECRET_KEY: 'short' })).toThrow(/MFA_SECRET_KEY: must be at least 32 characters/);
   });
 
   it('prefers JWT_SECRET and then writes no file', () => {

@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { emailTokens, users, withdrawals, type UserRow } from '../../db/schema';
 import type { OrbitDatabase } from '../../db/types';
 import { liveLinkToken } from './link-tokens';
@@ -81,9 +81,13 @@ export async function findMemberByEmail(db: OrbitDatabase, email: string): Promi
 }
 
 /** Username and email of the account a live reset link belongs to. */
-export async function findResetLinkOwner(db: OrbitDatabase, token: string, now: Date): Promise<{ username: string; email: string } | undefined> {
+export async function findResetLinkOwner(
+  db: OrbitDatabase,
+  token: string,
+  now: Date,
+): Promise<Pick<UserRow, 'username' | 'email' | 'totpEnabledAt'> | undefined> {
   const [pending] = await db
-    .select({ username: users.username, email: users.email })
+    .select({ username: users.username, email: users.email, totpEnabledAt: users.totpEnabledAt })
     .from(emailTokens)
     .innerJoin(users, eq(users.id, emailTokens.userId))
     .where(liveLinkToken(token, 'password_reset', now))
@@ -142,7 +146,51 @@ export async function setRecoveryCodeHashes(db: OrbitDatabase, userId: string, r
   await db.update(users).set({ totpRecoveryCodeHashes: recoveryCodeHashes }).where(eq(users.id, userId));
 }
 
+export type UnsealedMfaRecord = Pick<UserRow, 'id' | 'totpSecret' | 'totpRecoveryCodeHashes'>;
+
+/** Accounts whose secret or recovery codes an earlier version stored unsealed (without the `v1.` and `k1:` forms). */
+export async function findUnsealedMfaRecords(db: OrbitDatabase): Promise<UnsealedMfaRecord[]> {
+  return db
+    .select({ id: users.id, totpSecret: users.totpSecret, totpRecoveryCodeHashes: users.totpRecoveryCodeHashes })
+    .from(users)
+    .where(
+      or(
+        and(sql`${users.totpSecret} is not null`, sql`${users.totpSecret} not like 'v1.%'`),
+        sql`exists (select 1 from unnest(${users.totpRecoveryCodeHashes}) as code_hash where code_hash not like 'k1:%')`,
+      ),
+    );
+}
+
+/** Replaces an unsealed record with its sealed form, only if it still holds what was read (a code used meanwhile is not brought back). */
+export async function replaceUnsealedMfaRecord(db: OrbitDatabase, read: UnsealedMfaRecord, sealed: Pick<UserRow, 'totpSecret' | 'totpRecoveryCodeHashes'>): Promise<void> {
+  await db
+    .update(users)
+    .set(sealed)
+    .where(
+      and(
+        eq(users.id, read.id),
+        read.totpSecret === null ? isNull(users.totpSecret) : eq(users.totpSecret, read.totpSecret),
+        eq(users.totpRecoveryCodeHashes, read.totpRecoveryCodeHashes),
+      ),
+    );
+}
+
+/**
+ * A reset link's turning off of two-step verification: only if it was turned
+ * on after `onSince` (the window a reset may undo); false when it was not.
+ */
+const TOTP_OFF = { totpSecret: null, totpEnabledAt: null, totpLastStep: null, totpRecoveryCodeHashes: [] };
+
+export async function disableRecentTotp(db: OrbitDatabase, userId: string, onSince: Date): Promise<boolean> {
+  const turnedOff = await db
+    .update(users)
+    .set(TOTP_OFF)
+    .where(and(eq(users.id, userId), gt(users.totpEnabledAt, onSince)))
+    .returning({ id: users.id });
+  return turnedOff.length > 0;
+}
+
 /** Turns the second factor off and forgets the secret and codes. */
 export async function disableTotp(db: OrbitDatabase, userId: string): Promise<void> {
-  await db.update(users).set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null, totpRecoveryCodeHashes: [] }).where(eq(users.id, userId));
+  await db.update(users).set(TOTP_OFF).where(eq(users.id, userId));
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, like, lte, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, like, lte, ne, or, sql } from 'drizzle-orm';
 import { signInFailures } from '../../db/schema';
 import type { OrbitDatabase } from '../../db/types';
 
@@ -51,6 +51,8 @@ export async function countFailuresSince(db: OrbitDatabase, accountKey: string, 
   return row?.count ?? 0;
 }
 
-export async function forgetFailures(db: OrbitDatabase, accountKey: string): Promise<void> {
-  await db.delete(signInFailures).where(eq(signInFailures.accountKey, accountKey));
+
+/** Every failure counted under any of `accountKeys` (right codes clear the wrong ones; a deleted account's all go). */
+export async function forgetFailures(db: OrbitDatabase, accountKeys: readonly string[]): Promise<void> {
+  await db.delete(signInFailures).where(inArray(signInFailures.accountKey, [...accountKeys]));
 }

@@ -3,6 +3,7 @@ import type {
   EnrolTicketConfirmResponse,
   MfaDisableBody,
   MfaMessageResponse,
+  MfaSetupBody,
   MfaStatusResponse,
   RecoveryCodesResponse,
   TotpSetupResponse,
@@ -24,8 +25,9 @@ export function fetchMfaStatus(signal?: AbortSignal) {
   return apiRequest<MfaStatusResponse>('/auth/mfa', { fallbackMessage: 'Failed to load two-step verification', signal });
 }
 
-export function beginMfaSetup() {
-  return apiRequest<TotpSetupResponse>('/auth/mfa/setup', { method: 'POST', fallbackMessage: 'Failed to start setting up two-step verification' });
+/** Asks the current password again: a stolen session alone cannot set up an authenticator. */
+export function beginMfaSetup(body: MfaSetupBody) {
+  return apiRequest<TotpSetupResponse>('/auth/mfa/setup', { method: 'POST', body, fallbackMessage: 'Failed to start setting up two-step verification' });
 }
 
 export function confirmMfaSetup(code: string) {

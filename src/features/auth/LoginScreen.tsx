@@ -3,11 +3,12 @@ import { Link, useRouterState } from '@tanstack/react-router';
 import styled from 'styled-components';
 import { Button, Checkbox, Field, FocusedNotice, Input, Notice, TabPanel, Tabs, Text } from '../../ui';
 import { useSelector } from '@xstate/react';
-import { selectSecondStep, type SessionRole } from '../../../machines/auth/auth.machine';
+import { selectSecondStep, selectSignInLinkOffered, type SessionRole } from '../../../machines/auth/auth.machine';
 import { useAuth } from './AuthProvider';
 import { AuthCard, AuthForm } from './AuthCard';
 import { EnrolAtSignIn } from './EnrolAtSignIn';
 import { SecondFactorForm } from './SecondFactorForm';
+import { SignInLinkOffer } from './SignInLinkOffer';
 import { returnPageSubtitle, useReturnPage } from './useReturnPage';
 
 const TABS = [
@@ -17,14 +18,17 @@ const TABS = [
 
 interface LoginScreenProps {
   tab: SessionRole;
+  /** Filled in already: the account a sign-in link was opened for. */
+  username?: string;
   onTabChange: (tab: SessionRole) => void;
 }
 
 /** SPEC section 2 Login: User and Admin tabs, each with username, password and remember me. */
-export function LoginScreen({ tab, onTabChange }: LoginScreenProps) {
+export function LoginScreen({ tab, username, onTabChange }: LoginScreenProps) {
   const { send, isBusy, error, isUser, isAdmin, actor } = useAuth();
   // Issue 37 finding 4: after the password, the authenticator code (or an admin's enrolment).
   const secondStep = useSelector(actor, selectSecondStep);
+  const signInLinkOffered = useSelector(actor, selectSignInLinkOffered);
   // Read once: a sign-in made on this page must not flash "already signed in" on its way out.
   const [signedInOnArrival] = useState(isUser || isAdmin);
   const subtitle = returnPageSubtitle(useReturnPage(tab), 'Sign in', 'Sign in to keep meeting people near you.');
@@ -58,8 +62,10 @@ export function LoginScreen({ tab, onTabChange }: LoginScreenProps) {
         <LoginForm
           key={tab}
           role={tab}
+          initialUsername={tab === 'user' ? username : undefined}
           busy={isBusy}
           error={error}
+          signInLinkOffered={signInLinkOffered}
           onSubmit={(credentials) => send({ type: 'SIGN_IN', role: tab, credentials })}
         />
       </TabPanel>
@@ -86,13 +92,15 @@ function AlreadySignedIn({ admin }: { admin: boolean }) {
 
 interface LoginFormProps {
   role: SessionRole;
+  initialUsername: string | undefined;
   busy: boolean;
   error: string | null;
+  signInLinkOffered: boolean;
   onSubmit: (credentials: { username: string; password: string; remember: boolean }) => void;
 }
 
-function LoginForm({ role, busy, error, onSubmit }: LoginFormProps) {
-  const [username, setUsername] = useState('');
+function LoginForm({ role, initialUsername, busy, error, signInLinkOffered, onSubmit }: LoginFormProps) {
+  const [username, setUsername] = useState(initialUsername ?? '');
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(false);
   const [missing, setMissing] = useState<{ username?: string; password?: string }>({});
@@ -112,6 +120,7 @@ function LoginForm({ role, busy, error, onSubmit }: LoginFormProps) {
   return (
     <AuthForm $spaced onSubmit={submit} noValidate aria-label={role === 'admin' ? 'Admin sign in' : 'User sign in'}>
       {error ? <Notice tone="error">{error}</Notice> : null}
+      {error && signInLinkOffered ? <SignInLinkOffer username={username.trim()} /> : null}
       <Field label="Username" id={`${prefix}-username`} error={missing.username}>
         <Input
           name="username"

@@ -1,10 +1,16 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
-import { EMAIL_LINK_INVALID_MESSAGE, resetPasswordBodySchema } from '../../../contract/auth/account-recovery';
-import { resetPassword } from '../../api/auth/account-recovery';
+import {
+  EMAIL_LINK_INVALID_MESSAGE,
+  resetPasswordBodySchema,
+  TWO_STEP_RESET_OFFER_LABEL,
+  TWO_STEP_STAYS_ON_TEXT,
+  type ResetLinkResponse,
+} from '../../../contract/auth/account-recovery';
+import { resetLinkQueryOptions, resetPassword } from '../../api/auth/account-recovery';
 import { ApiError } from '../../api/client';
-import { Button, ButtonLink, Field, Input, Notice, Stack, Text, useFieldErrors, type FieldErrorMap } from '../../ui';
+import { Button, ButtonLink, Checkbox, ErrorState, Field, Input, Notice, Skeleton, Stack, Text, useFieldErrors, type FieldErrorMap } from '../../ui';
 import { AuthCard, AuthForm } from './AuthCard';
 
 type FieldName = 'password' | 'confirmPassword';
@@ -14,10 +20,39 @@ export const RESET_PASSWORDS_DIFFER = 'The passwords do not match';
 /**
  * The page a reset email links to: a new password twice. Every session of the
  * account ends on the server, so the member then signs in with the new one
- * (with their second step too, if they have one on).
+ * (with their second step too, if they have one on). Two-step verification
+ * turned on within the last days may go off with the reset (issue 50,
+ * finding 2: turned on from a stolen session, it must not keep the owner out);
+ * older, the page says how to sign in with it.
  */
 export function ResetPasswordScreen({ token }: { token: string | undefined }) {
+  if (!token) return <LinkProblem message={EMAIL_LINK_INVALID_MESSAGE} />;
+  return <ResetWithLink token={token} />;
+}
+
+function ResetWithLink({ token }: { token: string }) {
+  const link = useQuery(resetLinkQueryOptions(token));
+  if (link.isPending) {
+    return (
+      <AuthCard title="Choose a new password" subtitle="Opening your reset link...">
+        <Skeleton width="100%" height={120} />
+      </AuthCard>
+    );
+  }
+  if (link.isError) {
+    if (link.error instanceof ApiError && link.error.status === 400) return <LinkProblem message={EMAIL_LINK_INVALID_MESSAGE} />;
+    return (
+      <AuthCard title="Choose a new password" subtitle="Your reset link could not be opened just now.">
+        <ErrorState title="Could not open your reset link" headingLevel={2} text={link.error.message} action={{ label: 'Try Again', onClick: () => void link.refetch() }} />
+      </AuthCard>
+    );
+  }
+  return <NewPasswordForm token={token} link={link.data} />;
+}
+
+function NewPasswordForm({ token, link }: { token: string; link: ResetLinkResponse }) {
   const [password, setPassword] = useState('');
+  const [turnOffTwoStep, setTurnOffTwoStep] = useState(false);
   const [confirmPassword, setConfirmPassword] = useState('');
   const { errors, show, withdraw, clear } = useFieldErrors<FieldName>();
   const reset = useMutation({
@@ -35,7 +70,6 @@ export function ResetPasswordScreen({ token }: { token: string | undefined }) {
     },
   });
 
-  if (!token) return <LinkProblem message={EMAIL_LINK_INVALID_MESSAGE} />;
   if (reset.isSuccess) {
     return (
       <AuthCard title="Password changed" subtitle="You can now sign in with your new password.">
@@ -52,7 +86,7 @@ export function ResetPasswordScreen({ token }: { token: string | undefined }) {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const found: FieldErrorMap<FieldName> = {};
-    const parsed = resetPasswordBodySchema.safeParse({ token, password });
+    const parsed = resetPasswordBodySchema.safeParse({ token, password, ...(turnOffTwoStep ? { turnOffTwoStep } : {}) });
     if (password === '') found.password = 'New password is required';
     else if (!parsed.success) found.password = parsed.error.issues.find((issue) => issue.path[0] === 'password')?.message;
     if (!found.password && confirmPassword === '') found.confirmPassword = 'Confirm your new password';
@@ -98,12 +132,26 @@ export function ResetPasswordScreen({ token }: { token: string | undefined }) {
             }}
           />
         </Field>
+        {link.twoStep === 'recent' ? (
+          <Stack gap={1}>
+            <Checkbox label={TWO_STEP_RESET_OFFER_LABEL} checked={turnOffTwoStep} onChange={(event) => setTurnOffTwoStep(event.target.checked)} />
+            <Text size="sm" tone="muted">
+              It was set up {onSince(link.twoStepOnSince)}. If that was not you, turn it off here; you can turn it on again in Settings.
+            </Text>
+          </Stack>
+        ) : null}
+        {link.twoStep === 'on' ? <Notice tone="info">{TWO_STEP_STAYS_ON_TEXT}</Notice> : null}
         <Button type="submit" variant="primary" size="lg" fullWidth loading={reset.isPending} loadingLabel="Saving...">
           Set new password
         </Button>
       </AuthForm>
     </AuthCard>
   );
+}
+
+/** "on 3 December 2026", in the member's own language and time zone. */
+function onSince(iso: string | null): string {
+  return iso === null ? 'recently' : `on ${new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'long', year: 'numeric' })}`;
 }
 
 function LinkProblem({ message }: { message: string }) {

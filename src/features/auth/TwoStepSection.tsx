@@ -5,6 +5,7 @@ import type { MfaStatusResponse } from '../../../contract/auth/mfa';
 import { beginMfaSetup, confirmMfaSetup, disableMfa, mfaStatusQueryOptions } from '../../api/auth/mfa';
 import { Badge, Button, Field, Input, Notice, Skeleton, Stack, Text } from '../../ui';
 import { FocusableSectionHeading, SectionLoadFailed } from '../members/profile/settings-list';
+import { PasswordAgainForm } from './PasswordAgainForm';
 import { TotpEnrolment } from './TotpEnrolment';
 
 export const TWO_STEP_TEXT =
@@ -12,19 +13,22 @@ export const TWO_STEP_TEXT =
 
 /**
  * Settings (members and admins), issue 37 finding 4: whether two-step
- * verification is on, turning it on (QR code, first code, recovery codes) and off (password and a code).
+ * verification is on, turning it on (the password again, QR code, first code,
+ * recovery codes) and off (password and a code).
  */
 export function TwoStepSection() {
   const queryClient = useQueryClient();
   const status = useQuery(mfaStatusQueryOptions());
   const [message, setMessage] = useState<string | null>(null);
   const [turningOff, setTurningOff] = useState(false);
+  const [turningOn, setTurningOn] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const begin = useMutation({ mutationFn: beginMfaSetup });
 
   const settle = (text: string | null) => {
     setMessage(text);
     setTurningOff(false);
+    setTurningOn(false);
     begin.reset();
     void queryClient.invalidateQueries({ queryKey: mfaStatusQueryOptions().queryKey });
     headingRef.current?.focus();
@@ -44,10 +48,14 @@ export function TwoStepSection() {
         onCancel={() => settle(null)}
       />
     );
+  } else if (turningOn) {
+    content = (
+      <PasswordAgainForm label="Turn on two-step verification" idBase="two-step-on" action={begin} onCancel={() => settle(null)} />
+    );
   } else if (turningOff) {
     content = <TurnOffForm onDone={() => settle('Two-step verification is off.')} onCancel={() => settle(null)} />;
   } else {
-    content = <StatusRow status={status.data} starting={begin.isPending} onTurnOn={() => begin.mutate()} onTurnOff={() => setTurningOff(true)} />;
+    content = <StatusRow status={status.data} onTurnOn={() => setTurningOn(true)} onTurnOff={() => setTurningOff(true)} />;
   }
 
   return (
@@ -57,13 +65,12 @@ export function TwoStepSection() {
       </FocusableSectionHeading>
       <Text tone="muted">{TWO_STEP_TEXT}</Text>
       <div role="status">{message !== null ? <Notice tone="success">{message}</Notice> : null}</div>
-      {begin.isError ? <Notice tone="error">{begin.error.message}</Notice> : null}
       {content}
     </Stack>
   );
 }
 
-function StatusRow({ status, starting, onTurnOn, onTurnOff }: { status: MfaStatusResponse; starting: boolean; onTurnOn: () => void; onTurnOff: () => void }) {
+function StatusRow({ status, onTurnOn, onTurnOff }: { status: MfaStatusResponse; onTurnOn: () => void; onTurnOff: () => void }) {
   return (
     <Row>
       <Stack gap={1}>
@@ -87,7 +94,7 @@ function StatusRow({ status, starting, onTurnOn, onTurnOff }: { status: MfaStatu
           </Button>
         )
       ) : (
-        <Button variant="primary" loading={starting} loadingLabel="Preparing..." onClick={onTurnOn}>
+        <Button variant="primary" onClick={onTurnOn}>
           Turn on
         </Button>
       )}

@@ -5,8 +5,9 @@ import { adminReportListResponseSchema } from '../../../contract/admin/reports';
 import { ACCOUNT_DELETED_MESSAGE, CURRENT_PASSWORD_INCORRECT, INVALID_CREDENTIALS, PAYOUT_PENDING_MESSAGE, sessionChangeResponseSchema } from '../../../contract/auth/sign-in';
 import { errorBodySchema } from '../../../contract/common';
 import { matchesResponseSchema } from '../../../contract/discovery';
-import { likes, matches, purchases, sessions, userBlocks, users, withdrawals } from '../../../server/db/schema';
+import { likes, matches, purchases, sessions, signInFailures, userBlocks, users, withdrawals } from '../../../server/db/schema';
 import { bearer, loginAdmin, registerUser, type RegisteredUser } from '../helpers/accounts';
+import { outboxMessages } from '../helpers/outbox';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 const TOO_MANY_WRONG = /^Too many wrong passwords for this account, please try again in \d+ (seconds?|minutes?)$/;
@@ -51,14 +52,31 @@ async function openReports() {
   return adminReportListResponseSchema.parse(response.json()).reports;
 }
 
+/** The wrong passwords and codes counted against a member's account. */
+function failuresCountedFor(member: RegisteredUser) {
+  return testApp.db
+    .select({ key: signInFailures.accountKey })
+    .from(signInFailures)
+    .where(inArray(signInFailures.accountKey, [`user:${member.body.username.toLowerCase()}`, `totp:${member.user._id}`]));
+}
+
 describe('DELETE /api/auth/account', () => {
   it('deletes the account: its tokens stop working, the old password no longer signs in, and the username is free again', async () => {
     const member = await registerUser(testApp.app);
+    const bystander = await registerUser(testApp.app);
     const otherDevice = (await login(member.body.username, member.body.password)).json<{ token: string }>().token;
+    expect((await login(member.body.username, 'not-the-password')).statusCode).toBe(401);
+    await testApp.app.mailer.idle();
+    expect(outboxMessages(testApp.outboxDir, member.body.email)).not.toEqual([]);
+    expect(await failuresCountedFor(member)).not.toEqual([]);
 
     const response = await deleteAccount(member.token, { password: member.body.password });
     expect(response.statusCode, response.body).toBe(200);
     expect(sessionChangeResponseSchema.parse(response.json())).toEqual({ success: true, message: ACCOUNT_DELETED_MESSAGE });
+    // What Orbit held of the person beside the row: their mail in the outbox, the failures counted under their name.
+    expect(outboxMessages(testApp.outboxDir, member.body.email)).toEqual([]);
+    expect(outboxMessages(testApp.outboxDir, bystander.body.email)).not.toEqual([]);
+    expect(await failuresCountedFor(member)).toEqual([]);
 
     for (const token of [member.token, otherDevice]) {
       const after = await getMe(token);

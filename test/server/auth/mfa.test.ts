@@ -1,10 +1,12 @@
+import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MFA_CODE_INVALID, MFA_TICKET_INVALID, MFA_TOO_MANY_CODES, RECOVERY_CODE_COUNT } from '../../../contract/auth/mfa';
+import { mfaSealingFrom, sealUnsealedMfaRecords } from '../../../server/auth/mfa-sealing';
 import { signInFailures, users } from '../../../server/db/schema';
-import { authenticatorCode, codeOfStepBefore } from '../helpers/authenticator';
+import { authenticatorCode, codeOfStepBefore, enrolMember } from '../helpers/authenticator';
 import { bearer, registerUser, type RegisteredUser } from '../helpers/accounts';
-import { createTestApp, TEST_ADMIN, type TestApp } from '../helpers/test-app';
+import { createTestApp, TEST_ADMIN, TEST_MFA_SECRET_KEY, type TestApp } from '../helpers/test-app';
 
 function wrongCodeFor(secret: string): string {
   const valid = new Set([-1, 0, 1].map((steps) => authenticatorCode(secret, steps)));
@@ -20,19 +22,6 @@ interface SignInAnswer {
   secondFactor?: 'code' | 'enrol';
   mfaOffered?: boolean;
   message: string;
-}
-
-async function enrolMember(testApp: TestApp, token: string): Promise<{ secret: string; recoveryCodes: string[] }> {
-  const setup = await testApp.app.inject({ method: 'POST', url: '/api/auth/mfa/setup', headers: bearer(token) });
-  expect(setup.statusCode, setup.body).toBe(200);
-  const { secret, otpauthUri, qrCodeDataUrl } = setup.json<{ secret: string; otpauthUri: string; qrCodeDataUrl: string }>();
-  expect(otpauthUri).toMatch(/^otpauth:\/\/totp\/Orbit:.+\?.*secret=/);
-  expect(qrCodeDataUrl).toMatch(/^data:image\/svg\+xml;base64,/);
-  // The step before now: the sign-in that follows in the same test uses the current step, which is newer.
-  const confirm = await testApp.app.inject({ method: 'POST', url: '/api/auth/mfa/confirm', headers: bearer(token), payload: { code: await codeOfStepBefore(secret) } });
-  expect(confirm.statusCode, confirm.body).toBe(200);
-  const { recoveryCodes } = confirm.json<{ recoveryCodes: string[] }>();
-  return { secret, recoveryCodes };
 }
 
 describe('two-step verification (issue 37 finding 4)', () => {
@@ -52,7 +41,7 @@ describe('two-step verification (issue 37 finding 4)', () => {
     const member = await registerUser(testApp.app);
     const before = await testApp.app.inject({ method: 'GET', url: '/api/auth/mfa', headers: bearer(member.token) });
     expect(before.json()).toMatchObject({ enabled: false, required: false });
-    const { secret, recoveryCodes } = await enrolMember(testApp, member.token);
+    const { secret, recoveryCodes } = await enrolMember(testApp.app, member);
     expect(recoveryCodes).toHaveLength(RECOVERY_CODE_COUNT);
     expect(new Set(recoveryCodes).size).toBe(RECOVERY_CODE_COUNT);
     const status = await testApp.app.inject({ method: 'GET', url: '/api/auth/mfa', headers: bearer(member.token) });
@@ -73,7 +62,7 @@ describe('two-step verification (issue 37 finding 4)', () => {
 
   it('refuses a wrong code with 401, and a code already used (replay)', async () => {
     const member = await registerUser(testApp.app);
-    const { secret } = await enrolMember(testApp, member.token);
+    const { secret } = await enrolMember(testApp.app, member);
     const { ticket } = (await login(member)).json<SignInAnswer>();
     const wrong = await submitCode(ticket ?? '', wrongCodeFor(secret));
     expect(wrong.statusCode).toBe(401);
@@ -90,7 +79,7 @@ describe('two-step verification (issue 37 finding 4)', () => {
 
   it('takes each recovery code once, in any case and spacing', async () => {
     const member = await registerUser(testApp.app);
-    const { recoveryCodes } = await enrolMember(testApp, member.token);
+    const { recoveryCodes } = await enrolMember(testApp.app, member);
     const recoveryCode = recoveryCodes[3] ?? '';
     const { ticket } = (await login(member)).json<SignInAnswer>();
     const used = await submitCode(ticket ?? '', ` ${recoveryCode.toUpperCase()} `);
@@ -103,7 +92,7 @@ describe('two-step verification (issue 37 finding 4)', () => {
 
   it('never accepts a ticket as a session token, nor a session token as a ticket', async () => {
     const member = await registerUser(testApp.app);
-    await enrolMember(testApp, member.token);
+    await enrolMember(testApp.app, member);
     const { ticket } = (await login(member)).json<SignInAnswer>();
     for (const url of ['/api/user/me', '/api/auth/mfa', '/api/auth/sessions']) {
       const response = await testApp.app.inject({ method: 'GET', url, headers: bearer(ticket ?? '') });
@@ -121,7 +110,7 @@ describe('two-step verification (issue 37 finding 4)', () => {
 
   it('carries "remember me" through the code step', async () => {
     const member = await registerUser(testApp.app);
-    const { secret } = await enrolMember(testApp, member.token);
+    const { secret } = await enrolMember(testApp.app, member);
     const { ticket } = (await login(member, true)).json<SignInAnswer>();
     const { token } = (await submitCode(ticket ?? '', authenticatorCode(secret))).json<{ token: string }>();
     const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as { iat: number; exp: number };
@@ -130,7 +119,7 @@ describe('two-step verification (issue 37 finding 4)', () => {
 
   it('turns off only with the password and a code, and then the password alone signs in again', async () => {
     const member = await registerUser(testApp.app);
-    const { secret } = await enrolMember(testApp, member.token);
+    const { secret } = await enrolMember(testApp.app, member);
     const disable = (payload: object) => testApp.app.inject({ method: 'POST', url: '/api/auth/mfa/disable', headers: bearer(member.token), payload });
     expect((await disable({ password: member.body.password })).statusCode).toBe(400);
     const wrongPassword = await disable({ password: 'not-the-password', code: authenticatorCode(secret) });
@@ -148,7 +137,7 @@ describe('two-step verification (issue 37 finding 4)', () => {
 
   it('limits wrong codes per account: after 5, even the right one gets 429', async () => {
     const member = await registerUser(testApp.app);
-    const { secret } = await enrolMember(testApp, member.token);
+    const { secret } = await enrolMember(testApp.app, member);
     const { ticket } = (await login(member)).json<SignInAnswer>();
     for (let attempt = 0; attempt < 5; attempt++) expect((await submitCode(ticket ?? '', wrongCodeFor(secret))).statusCode).toBe(401);
     const blocked = await submitCode(ticket ?? '', authenticatorCode(secret));
@@ -161,7 +150,7 @@ describe('two-step verification (issue 37 finding 4)', () => {
   it('opens one session per ticket: two recovery codes sent at once, or one after the other, open one (issue 50, finding 16)', async () => {
     // A wrong code first gives the ticket back: the member may correct a typo.
     const member = await registerUser(testApp.app);
-    const { recoveryCodes } = await enrolMember(testApp, member.token);
+    const { recoveryCodes } = await enrolMember(testApp.app, member);
     const { ticket } = (await login(member)).json<SignInAnswer>();
     const [first, second, third] = recoveryCodes;
     expect((await submitCode(ticket ?? '', 'ZZZZ-ZZZZ')).statusCode).toBe(401);
@@ -177,7 +166,7 @@ describe('two-step verification (issue 37 finding 4)', () => {
 
   it('checks no more than 5 codes of many sent at once: each is counted before it is checked', async () => {
     const member = await registerUser(testApp.app);
-    const { secret } = await enrolMember(testApp, member.token);
+    const { secret } = await enrolMember(testApp.app, member);
     // A ticket each (a ticket is tried by one request at a time), as from 25 password steps.
     const tickets: string[] = [];
     for (let step = 0; step < 25; step++) tickets.push((await login(member)).json<SignInAnswer>().ticket ?? '');
@@ -191,7 +180,7 @@ describe('two-step verification (issue 37 finding 4)', () => {
 
   it('keeps the secret and recovery codes out of the account view and the data export', async () => {
     const member = await registerUser(testApp.app);
-    const { secret, recoveryCodes } = await enrolMember(testApp, member.token);
+    const { secret, recoveryCodes } = await enrolMember(testApp.app, member);
     const [row] = await testApp.db.select().from(users).where(eq(users.id, member.user._id));
     for (const url of ['/api/user/me', '/api/user/me/export', '/api/auth/mfa']) {
       const body = (await testApp.app.inject({ method: 'GET', url, headers: bearer(member.token) })).body;
@@ -201,10 +190,71 @@ describe('two-step verification (issue 37 finding 4)', () => {
     }
   });
 
+  /** What versions before issue 50 stored for a recovery code: its unsalted SHA-256. */
+  const unkeyedHash = (code: string) => createHash('sha256').update(code.replace('-', '')).digest('hex');
+
+  it('keeps the authenticator secret sealed and the recovery codes keyed in the database (issue 50, finding 5)', async () => {
+    const member = await registerUser(testApp.app);
+    const other = await registerUser(testApp.app);
+    const { secret, recoveryCodes } = await enrolMember(testApp.app, member);
+    const [row] = await testApp.db.select().from(users).where(eq(users.id, member.user._id));
+    const stored = row?.totpSecret ?? '';
+    expect(stored).toMatch(/^v1\./);
+    expect(stored).not.toContain(secret);
+    expect(Buffer.from(stored.slice(3).replaceAll('.', ''), 'base64url').toString('latin1')).not.toContain(secret);
+    expect(row?.totpRecoveryCodeHashes).toHaveLength(RECOVERY_CODE_COUNT);
+    for (const code of recoveryCodes) expect(row?.totpRecoveryCodeHashes).not.toContain(unkeyedHash(code));
+    for (const hash of row?.totpRecoveryCodeHashes ?? []) expect(hash).toMatch(/^k1:[0-9a-f]{64}$/);
+    // Opens with the key for its own account only: not under another key, not copied onto another account.
+    expect(mfaSealingFrom(TEST_MFA_SECRET_KEY).open(member.user._id, stored)).toBe(secret);
+    expect(() => mfaSealingFrom('another-key-entirely-0123456789-abcdefgh').open(member.user._id, stored)).toThrow(/does not open with this MFA_SECRET_KEY/);
+    expect(() => mfaSealingFrom(TEST_MFA_SECRET_KEY).open(other.user._id, stored)).toThrow(/does not open/);
+    // And the member signs in with it as before.
+    const { ticket } = (await login(member)).json<SignInAnswer>();
+    expect((await submitCode(ticket ?? '', authenticatorCode(secret))).statusCode).toBe(200);
+  });
+
+  it('seals what an earlier version stored in the clear, and the member\'s authenticator and codes keep working', async () => {
+    const member = await registerUser(testApp.app);
+    const secret = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+    const recoveryCodes = ['abcde-fghjk', 'mnpqr-stuvw'];
+    await testApp.db
+      .update(users)
+      .set({ totpSecret: secret, totpEnabledAt: new Date(), totpRecoveryCodeHashes: recoveryCodes.map(unkeyedHash) })
+      .where(eq(users.id, member.user._id));
+    expect(await sealUnsealedMfaRecords(testApp.app)).toBeGreaterThanOrEqual(1);
+    const [row] = await testApp.db.select().from(users).where(eq(users.id, member.user._id));
+    expect(row?.totpSecret).toMatch(/^v1\./);
+    expect(row?.totpRecoveryCodeHashes.every((hash) => hash.startsWith('k1:'))).toBe(true);
+    // Sealed once: a second pass finds nothing of this account left to seal.
+    await sealUnsealedMfaRecords(testApp.app);
+    const [again] = await testApp.db.select().from(users).where(eq(users.id, member.user._id));
+    expect(again?.totpSecret).toBe(row?.totpSecret);
+
+    const first = (await login(member)).json<SignInAnswer>();
+    expect((await submitCode(first.ticket ?? '', authenticatorCode(secret))).statusCode).toBe(200);
+    const second = (await login(member)).json<SignInAnswer>();
+    const byCode = await submitCode(second.ticket ?? '', recoveryCodes[1] ?? '');
+    expect(byCode.statusCode, byCode.body).toBe(200);
+  });
+
+  it('lets an earlier version\'s record still sign in before a start has sealed it (the database was down then)', async () => {
+    const member = await registerUser(testApp.app);
+    const secret = 'KRSXG5CTMVRXEZLUKRSXG5CTMVRXEZLU';
+    await testApp.db
+      .update(users)
+      .set({ totpSecret: secret, totpEnabledAt: new Date(), totpRecoveryCodeHashes: [unkeyedHash('pqrst-uvwxy')] })
+      .where(eq(users.id, member.user._id));
+    const first = (await login(member)).json<SignInAnswer>();
+    expect((await submitCode(first.ticket ?? '', authenticatorCode(secret))).statusCode).toBe(200);
+    const second = (await login(member)).json<SignInAnswer>();
+    expect((await submitCode(second.ticket ?? '', 'pqrst-uvwxy')).statusCode).toBe(200);
+  });
+
   it('refuses a second setup while it is on (a stolen session cannot swap the authenticator)', async () => {
     const member = await registerUser(testApp.app);
-    await enrolMember(testApp, member.token);
-    const again = await testApp.app.inject({ method: 'POST', url: '/api/auth/mfa/setup', headers: bearer(member.token) });
+    await enrolMember(testApp.app, member);
+    const again = await testApp.app.inject({ method: 'POST', url: '/api/auth/mfa/setup', headers: bearer(member.token), payload: { password: member.body.password } });
     expect(again.statusCode).toBe(409);
   });
 

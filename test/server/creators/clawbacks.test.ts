@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { CREATOR_SHARE_PERCENT, withdrawalOwedMessage, type CreatorStatusResponse, type WithdrawalRequestResponse } from '../../../contract/creators';
+import type { WithdrawalListResponse } from '../../../contract/admin/console';
 import type { GiftOffersResponse } from '../../../contract/gifts';
 import { insertEarningEntry } from '../../../server/creators/queries/withdrawals';
 import { creatorEarnings, purchases } from '../../../server/db/schema';
@@ -114,6 +115,13 @@ describe('clawing back earnings', () => {
     });
     expect(refused.statusCode).toBe(409);
     expect(refused.json<{ message: string }>().message).toBe(withdrawalOwedMessage(earnedPerHeart, currency));
+
+    // The admin sees it beside the creator's requests: what they owe, what they earned in all, and reports against them.
+    const reported = await app().inject({ method: 'POST', url: `/api/users/${creator.user._id}/report`, headers: bearer(viewer.token), payload: { reason: 'scam' } });
+    expect(reported.statusCode, reported.body).toBe(201);
+    const listed = await app().inject({ method: 'GET', url: '/api/admin/withdrawals/all?limit=100', headers: bearer(admin) });
+    const row = listed.json<WithdrawalListResponse>().withdrawals.find((withdrawal) => withdrawal.user?._id === creator.user._id);
+    expect(row).toMatchObject({ owed: { amountMinor: earnedPerHeart, currency }, earned: { amountMinor: earlier + earnedPerHeart, currency }, openReports: 1 });
 
     // New earnings settle the debt first: a new gift of another buyer's coins leaves what it earned less the debt.
     await insertEarningEntry(db(), { creatorId: creator.user._id, kind: 'gift', amountMinor: 2500, currency, test: true, idempotencyKey: randomUUID(), availableAt: new Date(Date.now() - DAY_MS), createdAt: new Date() });

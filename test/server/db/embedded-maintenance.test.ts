@@ -82,7 +82,7 @@ describe('maintaining the embedded database (PGlite has no autovacuum)', () => {
   it('runs when the app on PGlite becomes ready', async () => {
     connection = await openDatabase({ inMemory: true });
     await seedDatabase(connection.db, { demo: true });
-    const app = await buildApp({ config: { jwtSecret: 'orbit-test-secret-0123456789-abcdefghijklmnop', dataDir: '', databaseUrl: undefined }, database: connection });
+    const app = await buildApp({ config: { jwtSecret: 'orbit-test-secret-0123456789-abcdefghijklmnop', mfaSecretKey: 'orbit-test-mfa-key-0123456789-abcdefghijklmnop', dataDir: '', databaseUrl: undefined }, database: connection });
     await app.ready();
     expect((await plannerView(connection, 'users')).reltuples).toBeGreaterThan(250);
     // The app owns the connection now and closes it.

@@ -153,6 +153,10 @@ export const AUTHORIZATION_TABLE: Record<RouteKey, MatrixRow> = {
   },
   // Account recovery: open to everyone (the link is the credential); resending a verification link is the member's own.
   'POST /api/auth/forgot-password': { expected: everyone(200), request: () => ({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: 'matrix-recovery@example.com' } }) },
+  'POST /api/auth/reset-password/link': {
+    expected: everyone(200),
+    request: async (world) => ({ method: 'POST', url: '/api/auth/reset-password/link', payload: { token: await emailLinkOfNewMember(world, 'password_reset') } }),
+  },
   'POST /api/auth/reset-password': {
     expected: everyone(200),
     request: async (world) => ({ method: 'POST', url: '/api/auth/reset-password', payload: { token: await emailLinkOfNewMember(world, 'password_reset'), password: 'matrix-reset-password-2026' } }),
@@ -160,6 +164,12 @@ export const AUTHORIZATION_TABLE: Record<RouteKey, MatrixRow> = {
   'POST /api/auth/verify-email': {
     expected: everyone(200),
     request: async (world) => ({ method: 'POST', url: '/api/auth/verify-email', payload: { token: await emailLinkOfNewMember(world, 'email_verification') } }),
+  },
+  // Issue 50, finding 9: asking for a sign-in link and opening one are open to everyone (the emailed link is the credential).
+  'POST /api/auth/sign-in-link': { expected: everyone(200), request: () => ({ method: 'POST', url: '/api/auth/sign-in-link', payload: { username: 'matrix_nobody' } }) },
+  'POST /api/auth/sign-in-link/open': {
+    expected: everyone(200),
+    request: async (world) => ({ method: 'POST', url: '/api/auth/sign-in-link/open', payload: { token: await emailLinkOfNewMember(world, 'sign_in') } }),
   },
   'POST /api/auth/verify-email/resend': { expected: usersOnly(200), request: () => ({ method: 'POST', url: '/api/auth/verify-email/resend' }) },
 
@@ -185,12 +195,18 @@ export const AUTHORIZATION_TABLE: Record<RouteKey, MatrixRow> = {
     request: async (world) => ({ method: 'POST', url: '/api/auth/login/enrol/confirm', payload: await enrolConfirmOfNewMember(world) }),
   },
   'GET /api/auth/mfa': { expected: signedIn(), request: () => get('/api/auth/mfa') },
-  'POST /api/auth/mfa/setup': { expected: signedIn(), freshCallers: true, request: () => ({ method: 'POST', url: '/api/auth/mfa/setup' }) },
+  'POST /api/auth/mfa/setup': {
+    expected: signedIn(),
+    freshCallers: true,
+    request: (_world, _caller, account) => ({ method: 'POST', url: '/api/auth/mfa/setup', payload: { password: account?.password ?? 'not-signed-in-at-all' } }),
+  },
   'POST /api/auth/mfa/confirm': {
     expected: signedIn(),
     freshCallers: true,
     request: async (world, _caller, account) => {
-      const setup = account ? await world.app.inject({ method: 'POST', url: '/api/auth/mfa/setup', headers: { authorization: `Bearer ${account.token}` } }) : null;
+      const setup = account
+        ? await world.app.inject({ method: 'POST', url: '/api/auth/mfa/setup', headers: { authorization: `Bearer ${account.token}` }, payload: { password: account.password } })
+        : null;
       const secret = setup?.statusCode === 200 ? setup.json<{ secret: string }>().secret : null;
       return { method: 'POST', url: '/api/auth/mfa/confirm', payload: { code: secret ? authenticatorCode(secret) : '123456' } };
     },
@@ -199,7 +215,7 @@ export const AUTHORIZATION_TABLE: Record<RouteKey, MatrixRow> = {
     expected: signedIn(),
     freshCallers: true,
     request: async (world, _caller, account) => {
-      const secret = account ? await enrolAuthenticator(world, account.token) : null;
+      const secret = account ? await enrolAuthenticator(world, account) : null;
       return { method: 'POST', url: '/api/auth/mfa/recovery-codes', payload: { code: secret ? authenticatorCode(secret) : '123456' } };
     },
   },
@@ -207,7 +223,7 @@ export const AUTHORIZATION_TABLE: Record<RouteKey, MatrixRow> = {
     expected: signedIn(),
     freshCallers: true,
     request: async (world, _caller, account) => {
-      const secret = account ? await enrolAuthenticator(world, account.token) : null;
+      const secret = account ? await enrolAuthenticator(world, account) : null;
       const payload = { password: account?.password ?? 'not-signed-in-at-all', code: secret ? authenticatorCode(secret) : '123456' };
       return { method: 'POST', url: '/api/auth/mfa/disable', payload };
     },
@@ -510,4 +526,31 @@ export const AUTHORIZATION_TABLE: Record<RouteKey, MatrixRow> = {
     request: () => ({ method: 'POST', url: '/api/admin/vipplans', payload: { vipPlan: { name: uniqueName('Plan'), duration: 7, price: { amountMinor: 299, currency: 'USD' } } } }),
   },
   'DELETE /api/admin/vipplans/{id}': { expected: adminsOnly(), request: async (world) => ({ method: 'DELETE', url: `/api/admin/vipplans/${await newVipPlan(world)}` }) },
+};
+
+/**
+ * The rows that change two-step verification asked again, without the
+ * current password (issue 50, finding 2): a wrong one is 400 for every
+ * signed-in caller, so a stolen session alone changes nothing. (Email
+ * addresses cannot be changed at all: `PATCH /api/user/me` refuses the field.)
+ */
+export const WITHOUT_CURRENT_PASSWORD: Record<string, MatrixRow> = {
+  'POST /api/auth/mfa/setup': {
+    expected: signedIn(400),
+    freshCallers: true,
+    request: () => ({ method: 'POST', url: '/api/auth/mfa/setup', payload: { password: 'not-the-password-1' } }),
+  },
+  'POST /api/auth/mfa/disable': {
+    expected: signedIn(400),
+    freshCallers: true,
+    request: async (world, _caller, account) => {
+      const secret = account ? await enrolAuthenticator(world, account) : null;
+      return { method: 'POST', url: '/api/auth/mfa/disable', payload: { password: 'not-the-password-1', code: secret ? authenticatorCode(secret) : '123456' } };
+    },
+  },
+  'POST /api/auth/password': {
+    expected: signedIn(400),
+    freshCallers: true,
+    request: () => ({ method: 'POST', url: '/api/auth/password', payload: { currentPassword: 'not-the-password-1', newPassword: 'A brand new passphrase 42' } }),
+  },
 };

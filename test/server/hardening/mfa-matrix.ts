@@ -7,8 +7,9 @@ import { newUserAccount } from './matrix-world';
 /** Two-step verification rows of the authorization matrix (issue 37 finding 4). */
 
 /** Sets up and turns on an authenticator for a signed-in account; the confirming code is of the step before, so now's code is still unused. */
-export async function enrolAuthenticator(world: MatrixWorld, token: string): Promise<string | null> {
-  const setup = await world.app.inject({ method: 'POST', url: '/api/auth/mfa/setup', headers: bearer(token) });
+export async function enrolAuthenticator(world: MatrixWorld, account: Pick<Account, 'token' | 'password'>): Promise<string | null> {
+  const { token } = account;
+  const setup = await world.app.inject({ method: 'POST', url: '/api/auth/mfa/setup', headers: bearer(token), payload: { password: account.password } });
   if (setup.statusCode !== 200) return null;
   const { secret } = setup.json<{ secret: string }>();
   const confirm = await world.app.inject({ method: 'POST', url: '/api/auth/mfa/confirm', headers: bearer(token), payload: { code: await codeOfStepBefore(secret) } });
@@ -19,7 +20,7 @@ export async function enrolAuthenticator(world: MatrixWorld, token: string): Pro
 /** A fresh member with an authenticator, signed in with the password: the ticket for the code step and a code for it. */
 export async function codeStepOfNewMember(world: MatrixWorld): Promise<{ ticket: string; code: string }> {
   const member = await newUserAccount(world.app);
-  const secret = (await enrolAuthenticator(world, member.token)) ?? '';
+  const secret = (await enrolAuthenticator(world, member)) ?? '';
   const login = await world.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: member.username, password: member.password } });
   return { ticket: login.json<{ ticket: string }>().ticket, code: authenticatorCode(secret) };
 }
@@ -37,3 +38,4 @@ export async function enrolConfirmOfNewMember(world: MatrixWorld): Promise<{ tic
   const setup = await world.app.inject({ method: 'POST', url: '/api/auth/login/enrol', payload: { ticket } });
   return { ticket, code: authenticatorCode(setup.json<{ secret: string }>().secret) };
 }
+

@@ -1,5 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { FastifyInstance } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
+import { expect } from 'vitest';
+import { bearer, type RegisteredUser } from './accounts';
 
 /** The authenticator app of the tests: RFC 6238 codes from the secret the enrolment showed. */
 const STEP_MS = 30_000;
@@ -21,4 +24,18 @@ export async function codeOfStepBefore(secret: string): Promise<string> {
   const leftInStep = STEP_MS - (Date.now() % STEP_MS);
   if (leftInStep < TIME_LEFT_NEEDED_MS) await sleep(leftInStep + 50);
   return authenticatorCode(secret, -1);
+}
+
+/** Sets up and turns on an authenticator for a signed-in member, as Settings does (the password, then a first code). */
+export async function enrolMember(app: FastifyInstance, member: RegisteredUser): Promise<{ secret: string; recoveryCodes: string[] }> {
+  const setup = await app.inject({ method: 'POST', url: '/api/auth/mfa/setup', headers: bearer(member.token), payload: { password: member.body.password } });
+  expect(setup.statusCode, setup.body).toBe(200);
+  const { secret, otpauthUri, qrCodeDataUrl } = setup.json<{ secret: string; otpauthUri: string; qrCodeDataUrl: string }>();
+  expect(otpauthUri).toMatch(/^otpauth:\/\/totp\/Orbit:.+\?.*secret=/);
+  expect(qrCodeDataUrl).toMatch(/^data:image\/svg\+xml;base64,/);
+  // The step before now: the sign-in that follows in the same test uses the current step, which is newer.
+  const confirm = await app.inject({ method: 'POST', url: '/api/auth/mfa/confirm', headers: bearer(member.token), payload: { code: await codeOfStepBefore(secret) } });
+  expect(confirm.statusCode, confirm.body).toBe(200);
+  const { recoveryCodes } = confirm.json<{ recoveryCodes: string[] }>();
+  return { secret, recoveryCodes };
 }

@@ -36,7 +36,7 @@ export function outboxMessages(outboxDir: string, to?: string): OutboxMessage[] 
 }
 
 /** The token of the newest link to `page` emailed to `to`, or undefined. */
-export function newestLinkToken(outboxDir: string, to: string, page: '/reset-password' | '/verify-email'): string | undefined {
+export function newestLinkToken(outboxDir: string, to: string, page: '/reset-password' | '/verify-email' | '/sign-in-link'): string | undefined {
   const messages = outboxMessages(outboxDir, to).reverse();
   for (const message of messages) {
     const match = new RegExp(`https?://\\S+${page}\\?token=([A-Za-z0-9_-]+)`).exec(message.body);

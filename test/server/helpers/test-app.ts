@@ -13,6 +13,8 @@ import { openFreshDatabase } from './database-template';
 
 export { TEST_ADMIN } from './database-template';
 export const TEST_JWT_SECRET = 'orbit-test-secret-0123456789-abcdefghijklmnop';
+/** Seals the test apps' two-step secrets (kept apart from the JWT secret, as in production). */
+export const TEST_MFA_SECRET_KEY = 'orbit-test-mfa-key-0123456789-abcdefghijklmnop';
 
 /** Generous enough that only tests about rate limiting ever hit them. */
 export const RELAXED_RATE_LIMITS: RateLimits = {
@@ -92,6 +94,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const app = await buildApp({
     config: {
       jwtSecret: TEST_JWT_SECRET,
+      mfaSecretKey: TEST_MFA_SECRET_KEY,
       dataDir: '',
       databaseUrl: undefined,
       registrationsPerHour: options.registrationsPerHour,

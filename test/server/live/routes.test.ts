@@ -72,6 +72,9 @@ describe('going live', () => {
     expect(blank.statusCode).toBe(400);
     expect(blank.json<{ message: string }>().message).toContain(LIVE_TITLE_BLANK_MESSAGE);
     expect((await goLive(app(), host, { title: 'x'.repeat(LIVE_TITLE_MAX + 1), offer: HOST_OFFER })).statusCode).toBe(400);
+    const reversed = await goLive(app(), host, { title: 'Free coins \u202eknil ym', offer: HOST_OFFER });
+    expect(reversed.statusCode).toBe(400);
+    expect(reversed.json<{ message: string }>().message).toContain('Title must not contain invisible or text-direction characters');
     expect((await goLive(app(), host, { title: 'Hi' })).statusCode).toBe(400);
     expect((await goLive(app(), host, { title: 'Hi', offer: 'not a session description' })).statusCode).toBe(400);
     expect((await goLive(app(), host, { title: 'Hi', offer: 42 })).statusCode).toBe(400);

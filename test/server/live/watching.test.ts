@@ -24,7 +24,10 @@ import { connected, eventAfter, openSocket } from '../messaging/messaging-helper
 import { FakeForwarder, fakeDescription } from './fake-forwarder';
 import { chat, eventually, hostedStream, liveEvent, liveSilence, pause, storedStream, VIEWER_ANSWER, viewersReach, watchingTab } from './live-helpers';
 
-const HOST_GRACE_MS = 600;
+// Long enough that a host reconnecting a third of it later is back in time on
+// a starved machine (CI runs this beside the browser tests): at 600 ms a
+// reconnect took over 400 ms there and the stream ended under the test.
+const HOST_GRACE_MS = 1500;
 
 const forwarder = new FakeForwarder();
 const listening = listeningTestApp({ live: { forwarder, hostGraceMs: HOST_GRACE_MS, sweepIntervalMs: 200 } });
@@ -152,6 +155,7 @@ describe('chat', () => {
     const { streamId, anaTab } = await streamWithTwoViewers();
     expect(await chat(anaTab, streamId, '   ')).toEqual({ ok: false, status: 400, message: 'Message cannot be empty' });
     expect(await chat(anaTab, streamId, 'x'.repeat(LIVE_CHAT_MAX + 1))).toEqual({ ok: false, status: 400, message: `Message must be at most ${LIVE_CHAT_MAX} characters` });
+    expect(await chat(anaTab, streamId, 'hi \u202eereh kcilc')).toEqual({ ok: false, status: 400, message: 'Message must not contain invisible or text-direction characters' });
     expectOk(await chat(anaTab, streamId, 'x'.repeat(LIVE_CHAT_MAX)));
   });
 

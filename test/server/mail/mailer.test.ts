@@ -29,8 +29,8 @@ async function mailApp(options: Partial<MailPluginOptions> = {}) {
 }
 
 describe('mailer', () => {
-  it('without SMTP, writes each message as an .eml file to the outbox and logs its link', async () => {
-    const { app, outboxDir, logLines } = await mailApp();
+  it('without SMTP, writes each message as an .eml file to the outbox and logs its link in development', async () => {
+    const { app, outboxDir, logLines } = await mailApp({ logLinks: true });
     expect(app.mailer.publicUrl).toBe('http://localhost:5002');
     expect(fs.existsSync(outboxDir)).toBe(false);
 
@@ -42,7 +42,22 @@ describe('mailer', () => {
     expect(message?.body).toContain(LINK);
     expect(fs.readFileSync(message?.file ?? '', 'utf8')).toMatch(/^From: Orbit <no-reply@localhost>$/m);
     expect(fs.readdirSync(outboxDir).filter((name) => name.endsWith('.part'))).toEqual([]);
-    expect(logLines.map((line) => line.msg)).toContain(`Email to sam@example.com: ${LINK}`);
+    expect(logLines.map((line) => line.msg)).toContain(`Email written to the outbox: ${LINK}`);
+    expect(JSON.stringify(logLines)).not.toContain('sam@example.com');
+    expect(logLines.some((line) => line.level === 40)).toBe(false);
+  });
+
+  it('in production without SMTP, warns once at start that no mail is sent, and never logs a link or an address', async () => {
+    const { app, outboxDir, logLines } = await mailApp();
+    const warnings = logLines.filter((line) => line.level === 40).map((line) => line.msg);
+    expect(warnings).toEqual([expect.stringContaining(`SMTP_URL is not set: emails are written to ${outboxDir} and none is sent`)]);
+
+    await app.mailer.send({ to: 'sam@example.com', subject: 'Reset your Orbit password', text: `Open this:\n\n${LINK}\n`, link: LINK });
+
+    expect(outboxMessages(outboxDir).map((message) => message.to)).toEqual(['sam@example.com']);
+    expect(logLines.map((line) => line.msg)).toContain('Email written to the outbox');
+    expect(JSON.stringify(logLines)).not.toContain(LINK.slice(LINK.indexOf('token=') + 'token='.length));
+    expect(JSON.stringify(logLines)).not.toContain('sam@example.com');
   });
 
   it('with SMTP, writes nothing to disk, never logs the link, and a failed send is logged, not thrown', async () => {
@@ -56,5 +71,6 @@ describe('mailer', () => {
     expect(fs.existsSync(outboxDir)).toBe(false);
     expect(logLines.some((line) => line.level >= 50 && line.msg === 'sending an email failed')).toBe(true);
     expect(JSON.stringify(logLines)).not.toContain(LINK);
+    expect(JSON.stringify(logLines)).not.toContain('sam@example.com');
   });
 });

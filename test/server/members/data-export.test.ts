@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataExportFileName, dataExportSchema, type DataExport } from '../../../contract/members/data-export';
 import { meResponseSchema } from '../../../contract/members/profile';
 import { postCoinChangeAlone } from '../../../server/coins/ledger';
-import { purchases, sessions, users, vipSubscriptions, withdrawals } from '../../../server/db/schema';
+import { creatorIdentities, creators, purchases, sessions, streamMessages, streams, streamViewers, users, vipSubscriptions, withdrawals } from '../../../server/db/schema';
 import { bearer, loginAdmin, registerUser, type RegisteredUser } from '../helpers/accounts';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../helpers/test-app';
 
@@ -191,6 +191,65 @@ describe('GET /api/user/me/export', () => {
     expect(data.blocked).toEqual([]);
     expect(data.reports).toEqual([]);
     expect(data.location).toBeNull();
+  });
+
+  it('lists the live streams the member hosted and watched, and what they wrote in their chats, and nobody else\'s lines', async () => {
+    const hostedStream = { hostId: member.user._id, title: 'Sunday sketching', startedAt: new Date('2026-11-10T18:00:00.000Z'), endedAt: new Date('2026-11-10T19:00:00.000Z'), endReason: 'ended' as const, peakViewers: 3, totalViewers: 4 };
+    const [hosted] = await testApp.db.insert(streams).values(hostedStream).returning({ id: streams.id });
+    const [watched] = await testApp.db
+      .insert(streams)
+      .values({ hostId: partner.user._id, title: 'Cooking with Partner', startedAt: new Date('2026-11-12T18:00:00.000Z') })
+      .returning({ id: streams.id });
+    const hostedId = hosted?.id ?? '';
+    const watchedId = watched?.id ?? '';
+    await testApp.db.insert(streamViewers).values([
+      { streamId: watchedId, userId: member.user._id, firstJoinedAt: new Date('2026-11-12T18:05:00.000Z') },
+      { streamId: hostedId, userId: partner.user._id, firstJoinedAt: new Date('2026-11-10T18:01:00.000Z') },
+    ]);
+    await testApp.db.insert(streamMessages).values([
+      { streamId: watchedId, senderId: member.user._id, body: 'Looks delicious!', createdAt: new Date('2026-11-12T18:06:00.000Z') },
+      { streamId: watchedId, senderId: member.user._id, body: 'A line the host removed', createdAt: new Date('2026-11-12T18:07:00.000Z'), removedAt: new Date('2026-11-12T18:08:00.000Z') },
+      { streamId: hostedId, senderId: partner.user._id, body: "Partner's own line", createdAt: new Date('2026-11-10T18:02:00.000Z') },
+    ]);
+
+    const { data, body } = await exportOf(member.token);
+    expect(data.liveStreamsHosted).toEqual([
+      { title: 'Sunday sketching', startedAt: '2026-11-10T18:00:00.000Z', endedAt: '2026-11-10T19:00:00.000Z', peakViewers: 3, totalViewers: 4 },
+    ]);
+    const partnerPerson = { username: partner.body.username, name: 'Partner Person' };
+    expect(data.liveStreamsWatched).toEqual([{ stream: 'Cooking with Partner', host: partnerPerson, firstJoinedAt: '2026-11-12T18:05:00.000Z' }]);
+    expect(data.liveChat).toEqual([
+      { stream: 'Cooking with Partner', host: partnerPerson, text: 'A line the host removed', at: '2026-11-12T18:07:00.000Z', removedAt: '2026-11-12T18:08:00.000Z' },
+      { stream: 'Cooking with Partner', host: partnerPerson, text: 'Looks delicious!', at: '2026-11-12T18:06:00.000Z', removedAt: null },
+    ]);
+    expect(body).not.toContain("Partner's own line");
+
+    const theirs = (await exportOf(partner.token)).data;
+    expect(theirs.liveStreamsHosted.map((stream) => stream.title)).toEqual(['Cooking with Partner']);
+    expect(theirs.liveChat.map((line) => [line.stream, line.text])).toEqual([['Sunday sketching', "Partner's own line"]]);
+  });
+
+  it("gives a creator their enrolment and the identity they gave for payouts; null for anyone else", async () => {
+    expect(exported.data.creator).toBeNull();
+    await testApp.db.insert(creators).values({ userId: member.user._id, termsVersion: '2026-11', enrolledAt: new Date('2026-11-05T09:00:00.000Z') });
+    expect((await exportOf(member.token)).data.creator).toEqual({ enrolledAt: '2026-11-05T09:00:00.000Z', termsVersion: '2026-11', identity: null });
+    await testApp.db.insert(creatorIdentities).values({
+      userId: member.user._id,
+      legalName: 'Robin Example',
+      birthDate: '1990-04-01',
+      address: '1 Main Street, Berlin',
+      taxId: 'DE123456789',
+      submittedAt: new Date('2026-11-06T09:00:00.000Z'),
+    });
+    expect((await exportOf(member.token)).data.creator?.identity).toEqual({
+      legalName: 'Robin Example',
+      birthDate: '1990-04-01',
+      address: '1 Main Street, Berlin',
+      taxId: 'DE123456789',
+      submittedAt: '2026-11-06T09:00:00.000Z',
+      checkedAt: null,
+    });
+    expect((await exportOf(partner.token)).data.creator).toBeNull();
   });
 
   it('needs a token: 401 without one', async () => {

@@ -169,6 +169,10 @@ describe('PATCH /api/user/me', () => {
       ['Mod Sequeira-Team', 'Mod Sequeira-Team'],
       ['Helen Orbiting', 'Helen Orbiting'],
       ['Renée 🚀', 'Renée 🚀'],
+      // Another script is not a disguise, and a staff word alone inside a longer word is not a title.
+      ['Никола Прохоров', 'Никола Прохоров'],
+      ['Orbital Modeste', 'Orbital Modeste'],
+      ['Teamwork Tess', 'Teamwork Tess'],
     ]) {
       const response = await patchMe({ name: sent });
       expect(response.statusCode, response.body).toBe(200);
@@ -188,11 +192,21 @@ describe('PATCH /api/user/me', () => {
     [{ name: 'Sam\u200bRivera' }, 'name', 'Name must not contain invisible or text-direction characters'],
     [{ name: 'Sam \u202eareviR' }, 'name', 'Name must not contain invisible or text-direction characters'],
     [{ name: '\u2067Sam\u2069' }, 'name', 'Name must not contain invisible or text-direction characters'],
+    [{ bio: 'My files: \u202egpj.exe' }, 'bio', 'Bio must not contain invisible or text-direction characters'],
+    [{ region: '\u2066Berlin\u2069' }, 'region', 'Region must not contain invisible or text-direction characters'],
+    [{ interests: ['hik\u200bing'] }, 'interests.0', 'Each interest must not contain invisible or text-direction characters'],
     // Names that pose as the people who run Orbit.
     [{ name: 'Orbit Support ✅' }, 'name', 'Name must not look like an Orbit staff account'],
     [{ name: '0rbit-Team' }, 'name', 'Name must not look like an Orbit staff account'],
     [{ name: 'ADMIN' }, 'name', 'Name must not look like an Orbit staff account'],
     [{ name: 'Sam ✔' }, 'name', 'Name must not look like an Orbit staff account'],
+    // Issue 50, finding 11: lookalike letters of other scripts, and the words run together.
+    [{ name: '\u041erbit Team' }, 'name', 'Name must not look like an Orbit staff account'],
+    [{ name: 'Adm\u0456n' }, 'name', 'Name must not look like an Orbit staff account'],
+    [{ name: 'OrbitSupport' }, 'name', 'Name must not look like an Orbit staff account'],
+    [{ name: 'The_Orbit_Team' }, 'name', 'Name must not look like an Orbit staff account'],
+    [{ name: '\uff2f\uff52\uff42\uff49\uff54 \uff33\uff41\uff46\uff45\uff54\uff59' }, 'name', 'Name must not look like an Orbit staff account'],
+    [{ name: 'Sam from SupportOrbit' }, 'name', 'Name must not look like an Orbit staff account'],
     [{ gender: 'robot' }, 'gender', 'Gender must be male, female or other'],
     [{ interests: Array.from({ length: 11 }, (_, index) => `Interest ${index}`) }, 'interests', 'At most 10 interests'],
     [{ interests: ['x'.repeat(31)] }, 'interests.0', 'Each interest must be at most 30 characters'],

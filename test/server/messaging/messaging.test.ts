@@ -107,6 +107,11 @@ describe('sending', () => {
     expect(long.json<{ message: string }>().message).toContain(MESSAGE_TOO_LONG_MESSAGE);
     expect((await send(app(), ana, ben, 'x'.repeat(MESSAGE_TEXT_MAX))).statusCode).toBe(201);
     expect((await send(app(), ana, ben, '   \n ')).statusCode).toBe(400);
+    const reversed = await send(app(), ana, ben, 'Open my photo: \u202egpj.exe');
+    expect(reversed.statusCode).toBe(400);
+    expect(reversed.json<{ message: string }>().message).toContain('Message must not contain invisible or text-direction characters');
+    // Marks and joiners reorder nothing: right-to-left text and emoji sequences need them.
+    expect((await send(app(), ana, ben, 'שלום\u200f! 👩\u200d💻')).statusCode).toBe(201);
     const notAnId = await app().inject({ method: 'POST', url: `/api/conversations/${ben.user._id}/messages`, headers: bearer(ana.token), payload: { id: 'x', text: 'hi' } });
     expect(notAnId.statusCode).toBe(400);
   });

@@ -5,6 +5,7 @@ import type { CommandAnswer, MessageEvent, PresenceEvent, ReceiptsEvent } from '
 import { claimsOf, nowInSeconds, signToken } from '../helpers/forged-tokens';
 import { bearer, loginAdmin, loginUser, registerUser } from '../helpers/accounts';
 import { createTestApp, TEST_JWT_SECRET, type TestApp } from '../helpers/test-app';
+import { SOCKETS_PER_SESSION, TOO_MANY_CONNECTIONS_MESSAGE } from '../../../server/realtime/plugin';
 import { baseUrl, connected, matchedPair, nextEvent, openSocket, sent } from './messaging-helpers';
 
 let testApp: TestApp;
@@ -165,6 +166,37 @@ describe('events', () => {
     const answers = await Promise.all(Array.from({ length: 45 }, () => command(anaSocket, 'typing', { peerId: ben.user._id })));
     expect(answers.filter((answer) => answer.ok)).toHaveLength(40);
     expect(answers.at(-1)).toMatchObject({ ok: false, status: 429 });
+  });
+
+  it('counts commands per member, not per socket: four sockets flooding together get the one allowance (issue 50, finding 4)', async () => {
+    const [ana, ben] = await matchedPair(app());
+    const anaSockets = await Promise.all(Array.from({ length: 4 }, () => online(ana.token)));
+    const answers = await Promise.all(anaSockets.flatMap((socket) => Array.from({ length: 20 }, () => command(socket, 'typing', { peerId: ben.user._id }))));
+    expect(answers.filter((answer) => answer.ok)).toHaveLength(40);
+    expect(answers.filter((answer) => !answer.ok)).toEqual(Array.from({ length: 40 }, () => expect.objectContaining({ status: 429 }) as unknown));
+    // Another member's allowance is their own.
+    expect(await command(await online(ben.token), 'typing', { peerId: ana.user._id })).toEqual({ ok: true });
+  });
+
+  it(`lets one sign-in hold ${SOCKETS_PER_SESSION} sockets at once, refusing more with 429 even when they all arrive together`, async () => {
+    const member = await registerUser(app());
+    const attempts = Array.from({ length: SOCKETS_PER_SESSION + 5 }, () => {
+      const socket = openSocket(url, member.token);
+      sockets.push(socket);
+      return connected(socket).then(
+        () => 'in',
+        (error: Error) => error.message,
+      );
+    });
+    const outcomes = await Promise.all(attempts);
+    expect(outcomes.filter((outcome) => outcome === 'in')).toHaveLength(SOCKETS_PER_SESSION);
+    expect(outcomes.filter((outcome) => outcome !== 'in')).toEqual(Array.from({ length: 5 }, () => TOO_MANY_CONNECTIONS_MESSAGE));
+    // A closed one frees its place.
+    const open = sockets.filter((socket) => socket.connected);
+    const gone = closed(open[0] as Socket);
+    open[0]?.disconnect();
+    await gone;
+    await vi.waitFor(async () => expect(await online(member.token).then(() => true, () => false)).toBe(true), { timeout: 3000, interval: 100 });
   });
 
   it('tells the sender how far the other member got; with read receipts off on either side, read stays hidden', async () => {

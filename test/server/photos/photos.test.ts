@@ -15,7 +15,7 @@ import {
 import { publicUserResponseSchema } from '../../../contract/members/profile';
 import { memberPhotos, users } from '../../../server/db/schema';
 import { defaultAvatarUrl } from '../../../server/members/views';
-import { bearer, registerUser, type RegisteredUser } from '../helpers/accounts';
+import { bearer, loginAdmin, registerUser, type RegisteredUser } from '../helpers/accounts';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { addPhoto, cameraJpeg, getPhotoFile, uploadPhoto } from './photo-fixtures';
 
@@ -117,13 +117,13 @@ describe('a member\'s photos', () => {
     expect(response.json()).toMatchObject({ errors: [{ field: 'order.0', message: 'Invalid id' }] });
   });
 
-  it('serves each photo publicly, as WebP cached for a year, with an ETag and the security headers, uncompressed', async () => {
+  it('serves each photo publicly, as WebP fresh for ten minutes then revalidated, with an ETag and the security headers, uncompressed', async () => {
     const url = photoUrl(ids[0] ?? '', PHOTO_AVATAR_WIDTH);
     const response = await getPhotoFile(testApp.app, url, { 'accept-encoding': 'br, gzip' });
     expect(response.statusCode).toBe(200);
     expect(response.headers).toMatchObject({
       'content-type': 'image/webp',
-      'cache-control': 'public, max-age=31536000, immutable',
+      'cache-control': 'public, max-age=600, must-revalidate',
       etag: `"${ids[0] ?? ''}-320"`,
       'x-content-type-options': 'nosniff',
       'cross-origin-resource-policy': 'same-origin',
@@ -141,6 +141,28 @@ describe('a member\'s photos', () => {
     expect(again.statusCode).toBe(304);
     expect(again.rawPayload).toHaveLength(0);
     expect(again.headers.etag).toBe(`"${ids[0] ?? ''}-320"`);
+  });
+
+  it('takes a banned member\'s photos away, from a browser asking again with the copy it holds too, and gives them back on unban', async () => {
+    const person = await registerUser(testApp.app);
+    const [photo] = (await addPhoto(testApp.app, person.token, small)).photos;
+    const url = photoUrl(photo?.id ?? '', PHOTO_AVATAR_WIDTH);
+    const shown = await getPhotoFile(testApp.app, url);
+    expect(shown.statusCode).toBe(200);
+    const etag = shown.headers.etag ?? '';
+    const adminToken = await loginAdmin(testApp.app);
+    const ban = await testApp.app.inject({ method: 'POST', url: `/api/admin/user/${person.user._id}/ban`, payload: { reason: 'Fake profile' }, headers: bearer(adminToken) });
+    expect(ban.statusCode, ban.body).toBe(200);
+
+    const askedFor: Array<Record<string, string>> = [{}, { 'if-none-match': etag }];
+    for (const headers of askedFor) {
+      const gone = await getPhotoFile(testApp.app, url, headers);
+      expect(gone.statusCode).toBe(404);
+      expect(gone.json()).toEqual({ success: false, message: PHOTO_NOT_FOUND_MESSAGE });
+    }
+    const unban = await testApp.app.inject({ method: 'POST', url: `/api/admin/user/${person.user._id}/unban`, headers: bearer(adminToken) });
+    expect(unban.statusCode, unban.body).toBe(200);
+    expect((await getPhotoFile(testApp.app, url, { 'if-none-match': etag })).statusCode).toBe(304);
   });
 
   it('answers 404 for an unknown photo and 400 for a width that is not one of the stored sizes', async () => {

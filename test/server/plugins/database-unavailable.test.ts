@@ -7,7 +7,7 @@ import * as schema from '../../../server/db/schema';
 import { SERVICE_UNAVAILABLE_MESSAGE } from '../../../server/plugins/errors';
 import { capturedLogs } from '../helpers/captured-logs';
 import { closedPort } from '../helpers/closed-port';
-import { TEST_JWT_SECRET } from '../helpers/test-app';
+import { TEST_JWT_SECRET, TEST_MFA_SECRET_KEY } from '../helpers/test-app';
 
 // The app when its PostgreSQL server cannot be reached (down, restarting, or
 // out of connections): every request that needs it is told to come back,
@@ -20,7 +20,7 @@ beforeAll(async () => {
   const pool = new pg.Pool({ connectionString: `postgres://postgres@127.0.0.1:${await closedPort()}/orbit`, max: 2 });
   pool.on('error', () => {});
   app = await buildApp({
-    config: { jwtSecret: TEST_JWT_SECRET, dataDir: 'unused-data-dir', databaseUrl: 'postgres://unreachable' },
+    config: { jwtSecret: TEST_JWT_SECRET, mfaSecretKey: TEST_MFA_SECRET_KEY, dataDir: 'unused-data-dir', databaseUrl: 'postgres://unreachable' },
     database: { db: drizzle({ client: pool, schema }), driver: 'postgres', pool, close: () => pool.end() },
     logger: { ...loggerOptions({ logLevel: 'info' }), stream: captureLogs },
   });

@@ -21,7 +21,7 @@ beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'orbit-app-restart-'));
   connection = await openDatabase({ dataDir });
   app = await buildApp({
-    config: { jwtSecret: 'orbit-test-secret-0123456789-abcdefghijklmnop', dataDir, databaseUrl: undefined },
+    config: { jwtSecret: 'orbit-test-secret-0123456789-abcdefghijklmnop', mfaSecretKey: 'orbit-test-mfa-key-0123456789-abcdefghijklmnop', dataDir, databaseUrl: undefined },
     database: connection,
     logger: { ...loggerOptions({ logLevel: 'info' }), stream: captureLogs },
   });

@@ -72,6 +72,22 @@ describe('server logs', () => {
     expect(logLines.join('')).not.toContain('not-a-real-token');
   });
 
+  it('record the pages email links open without their tokens', async () => {
+    const resetToken = 'reset-token-that-would-let-anyone-in-0123456789';
+    const verifyToken = 'verify-token-that-proves-an-address-0123456789';
+    await testApp.app.inject({ method: 'GET', url: `/reset-password?token=${resetToken}&from=email` });
+    await testApp.app.inject({ method: 'GET', url: `/verify-email?TOKEN=${verifyToken}` });
+    await testApp.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token: resetToken, password: 'a-new-password-nobody-knows' } });
+
+    type Entry = { req?: { url?: string } };
+    const urls = logLines.join('').trim().split('\n').map((line) => (JSON.parse(line) as Entry).req?.url);
+    expect(urls).toContain('/reset-password?token=redacted&from=email');
+    expect(urls).toContain('/verify-email?TOKEN=redacted');
+    const logs = logLines.join('');
+    expect(logs).not.toContain(resetToken);
+    expect(logs).not.toContain(verifyToken);
+  });
+
   it('record what a failed query was and why it failed, never the values it carried', async () => {
     const response = await testApp.app.inject({ method: 'POST', url: '/api/test-only/failing-write' });
     expect(response.statusCode).toBe(500);

@@ -3,9 +3,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVALID_CREDENTIALS } from '../../../contract/auth/sign-in';
-import { DEVICE_COOKIE_MAX_AGE_SECONDS } from '../../../server/auth/device-cookie';
+import { SIGN_IN_LINK_OFFERED_CODE } from '../../../contract/auth/sign-in-link';
+import { DEVICE_COOKIE_MAX_AGE_SECONDS, KNOWN_DEVICES_PER_ACCOUNT } from '../../../server/auth/device-cookie';
 import { accountKeyFor, createSignInThrottle, TooManyFailuresError } from '../../../server/auth/sign-in-throttle';
-import { signInFailures } from '../../../server/db/schema';
+import { knownDevices, signInFailures } from '../../../server/db/schema';
 import { DEFAULT_RATE_LIMITS } from '../../../server/plugins/rate-limit';
 import { bearer, registerUser } from '../helpers/accounts';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../helpers/test-app';
@@ -19,9 +20,14 @@ interface Answer {
   json: () => unknown;
 }
 
-function expectLockedOut(response: Answer) {
+/** `linkOffered`: a browser the account does not know, at member sign-in, is offered the sign-in link (issue 50, finding 9). */
+function expectLockedOut(response: Answer, linkOffered: boolean) {
   expect(response.statusCode).toBe(429);
-  expect(response.json()).toEqual({ success: false, message: expect.stringMatching(TOO_MANY_WRONG) as unknown });
+  expect(response.json()).toEqual({
+    success: false,
+    message: expect.stringMatching(TOO_MANY_WRONG) as unknown,
+    ...(linkOffered ? { code: SIGN_IN_LINK_OFFERED_CODE } : {}),
+  });
   expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
 }
 
@@ -58,12 +64,12 @@ describe('the probe\'s scenario: 30 failures from 30 addresses (the production l
       expect(guess.json()).toEqual({ success: false, message: INVALID_CREDENTIALS });
     }
     // The next guesser, even with the right password and the username in another case, is refused without a check.
-    expectLockedOut(await login(owner.body.username.toUpperCase(), owner.body.password, '203.0.113.200'));
+    expectLockedOut(await login(owner.body.username.toUpperCase(), owner.body.password, '203.0.113.200'), true);
     // The owner's laptop is judged by its own failures: none.
     const ownerBack = await login(owner.body.username, owner.body.password, '198.51.100.6', { orbit_device: laptop });
     expect(ownerBack.statusCode).toBe(200);
     // A new phone of the owner's is an unknown device like any other, until the window passes.
-    expectLockedOut(await login(owner.body.username, owner.body.password, '198.51.100.7'));
+    expectLockedOut(await login(owner.body.username, owner.body.password, '198.51.100.7'), true);
     // Another account is untouched.
     const bystander = await registerUser(testApp.app);
     expect((await login(bystander.body.username, bystander.body.password, '203.0.113.1')).statusCode).toBe(200);
@@ -95,7 +101,7 @@ describe('sign-in failures', () => {
     for (let attempt = 0; attempt < 8; attempt += 1) expect((await login(member.body.username, member.body.password)).statusCode).toBe(200);
     expect(await failuresOf(accountKeyFor('user', member.body.username))).toEqual([]);
     for (let attempt = 0; attempt < 3; attempt += 1) expect((await login(member.body.username, 'wrong-password')).statusCode).toBe(401);
-    expectLockedOut(await login(member.body.username, member.body.password));
+    expectLockedOut(await login(member.body.username, member.body.password), true);
     // Refused attempts are not failures either: still three.
     expect(await failuresOf(accountKeyFor('user', member.body.username))).toHaveLength(3);
   });
@@ -115,7 +121,7 @@ describe('sign-in failures', () => {
     const member = await registerUser(testApp.app);
     const device = deviceCookieOf(await login(member.body.username, member.body.password));
     for (let attempt = 0; attempt < 2; attempt += 1) expect((await login(member.body.username, 'typo-password', { orbit_device: device })).statusCode).toBe(401);
-    expectLockedOut(await login(member.body.username, member.body.password, { orbit_device: device }));
+    expectLockedOut(await login(member.body.username, member.body.password, { orbit_device: device }), false);
     // The account's allowance for unknown devices was not touched.
     expect((await login(member.body.username, member.body.password)).statusCode).toBe(200);
   });
@@ -135,7 +141,7 @@ describe('sign-in failures', () => {
     ];
     for (const cookie of forged) expect((await login(victim.body.username, 'guess', { orbit_device: cookie })).statusCode).toBe(401);
     // Those three went against the unknown devices' allowance of three: it is spent.
-    expectLockedOut(await login(victim.body.username, victim.body.password));
+    expectLockedOut(await login(victim.body.username, victim.body.password), true);
     expect(await failuresOf(accountKeyFor('user', victim.body.username))).toEqual(
       Array.from({ length: 3 }, () => expect.objectContaining({ deviceId: null }) as unknown),
     );
@@ -143,18 +149,50 @@ describe('sign-in failures', () => {
     expect((await login(victim.body.username, victim.body.password, { orbit_device: victimsDevice })).statusCode).toBe(200);
   });
 
+  it('count a cookie of a deleted account as an unknown device once its name is taken again: cookies are bound to the account, not its name', async () => {
+    const first = await registerUser(testApp.app);
+    const oldBrowser = deviceCookieOf(await login(first.body.username, first.body.password));
+    const deleted = await testApp.app.inject({ method: 'DELETE', url: '/api/auth/account', headers: bearer(first.token), payload: { password: first.body.password } });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const newcomer = await registerUser(testApp.app, { username: first.body.username });
+
+    // Judged as its own device, the old browser would be refused at the third guess (a device's allowance is two).
+    for (let attempt = 0; attempt < 3; attempt += 1) expect((await login(newcomer.body.username, 'guess', { orbit_device: oldBrowser })).statusCode).toBe(401);
+    expect(await failuresOf(accountKeyFor('user', newcomer.body.username))).toEqual(
+      Array.from({ length: 3 }, () => expect.objectContaining({ deviceId: null }) as unknown),
+    );
+    expectLockedOut(await login(newcomer.body.username, newcomer.body.password, { orbit_device: oldBrowser }), true);
+  });
+
+  it('are honoured for the newest ten browsers of an account only (issue 50, finding 8): the eleventh sign-in retires the oldest cookie', async () => {
+    const member = await registerUser(testApp.app);
+    const browsers: string[] = [];
+    for (let browser = 0; browser <= KNOWN_DEVICES_PER_ACCOUNT; browser += 1) {
+      browsers.push(deviceCookieOf(await login(member.body.username, member.body.password)));
+    }
+    expect(await testApp.db.select().from(knownDevices).where(eq(knownDevices.userId, member.user._id))).toHaveLength(KNOWN_DEVICES_PER_ACCOUNT);
+    // The account's unknown devices spend their allowance of three.
+    for (let attempt = 0; attempt < 3; attempt += 1) expect((await login(member.body.username, 'guess')).statusCode).toBe(401);
+    // The first sign-in's browser (the registration's went before it) is an unknown device now: locked out with them.
+    expectLockedOut(await login(member.body.username, member.body.password, { orbit_device: browsers[0] ?? '' }), true);
+    // The newest is still known, and gets in.
+    expect((await login(member.body.username, member.body.password, { orbit_device: browsers.at(-1) ?? '' })).statusCode).toBe(200);
+    // Signing in again from a known browser keeps it, rather than adding one.
+    expect(await testApp.db.select().from(knownDevices).where(eq(knownDevices.userId, member.user._id))).toHaveLength(KNOWN_DEVICES_PER_ACCOUNT);
+  });
+
   it('at admin sign-in have their own, stricter limit, apart from member sign-in', async () => {
     const device = deviceCookieOf(await adminLogin(TEST_ADMIN.password), 'orbit_admin_device');
     // Guessing "admin" at the member door spends the member door's allowance only.
     for (let attempt = 0; attempt < 3; attempt += 1) expect((await login(TEST_ADMIN.username, `guess-${attempt}`)).statusCode).toBe(401);
-    expectLockedOut(await login(TEST_ADMIN.username, 'guess-again'));
+    expectLockedOut(await login(TEST_ADMIN.username, 'guess-again'), true);
     expect((await adminLogin(TEST_ADMIN.password)).statusCode).toBe(200);
 
     for (let attempt = 0; attempt < 2; attempt += 1) expect((await adminLogin(`guess-${attempt}`)).statusCode).toBe(401);
-    expectLockedOut(await adminLogin(TEST_ADMIN.password));
+    expectLockedOut(await adminLogin(TEST_ADMIN.password), false);
     // The admin's own browser signs in; a member device cookie is no admin device cookie.
     expect((await adminLogin(TEST_ADMIN.password, { orbit_admin_device: device })).statusCode).toBe(200);
-    expectLockedOut(await adminLogin(TEST_ADMIN.password, { orbit_device: device }));
+    expectLockedOut(await adminLogin(TEST_ADMIN.password, { orbit_device: device }), false);
   });
 
   it('through a password change or an account deletion count against the member, judged by the same device cookie', async () => {
@@ -176,8 +214,8 @@ describe('sign-in failures', () => {
     expect((await change('wrong-1')).statusCode).toBe(400);
     expect((await remove('wrong-2')).statusCode).toBe(400);
     expect((await login(member.body.username, 'wrong-3')).statusCode).toBe(401);
-    expectLockedOut(await change(member.body.password));
-    expectLockedOut(await remove(member.body.password));
+    expectLockedOut(await change(member.body.password), false);
+    expectLockedOut(await remove(member.body.password), false);
     // The member in their own browser changes it.
     expect((await change(member.body.password, { orbit_device: device })).statusCode).toBe(200);
   });

@@ -3,7 +3,7 @@ import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import type { ConversationSummary, ConversationsResponse, Message, MessagesResponse } from '../../../contract/messaging';
 import { memberKeys } from '../../../src/api/member-keys';
 import { messagingKeys, type MessagesData } from '../../../src/api/messaging';
-import { openConnection, type OrbitSocket } from '../../../src/realtime/connection';
+import { openConnection, TOO_MANY_TABS_RETRY_MS, type OrbitSocket } from '../../../src/realtime/connection';
 import { CONNECTION_WAIT_MS, createRealtimeHub, type HubSignal } from '../../../src/realtime/hub';
 import { FakeSocket } from '../../support/fake-socket-io';
 import { json, mockApi } from '../support/render-app';
@@ -234,6 +234,27 @@ describe('the realtime connection', () => {
     await vi.waitFor(() => expect(calls.some((call) => call.path === '/api/user/me')).toBe(true));
     expect(signals.at(-1)).toEqual({ type: 'status', status: 'disconnected' });
     localStorage.removeItem('user_token');
+  });
+
+  it('waits TOO_MANY_TABS_RETRY_MS before trying again when refused as one tab too many, asking the API nothing', async () => {
+    vi.useFakeTimers();
+    try {
+      localStorage.setItem('user_token', 'user-token');
+      const { calls } = mockApi({});
+      const { socket, signals } = setUp();
+      const connect = vi.spyOn(socket, 'connect');
+      socket.active = false;
+      socket.serverSends('connect_error', Object.assign(new Error('Too many open Orbit tabs for this sign-in; close some and try again'), { data: { status: 429 } }));
+      expect(signals.at(-1)).toEqual({ type: 'status', status: 'disconnected' });
+      await vi.advanceTimersByTimeAsync(TOO_MANY_TABS_RETRY_MS - 1);
+      expect(connect).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(1);
+      expect(connect).toHaveBeenCalledTimes(1);
+      expect(calls.filter((call) => call.path === '/api/user/me')).toEqual([]);
+    } finally {
+      vi.useRealTimers();
+      localStorage.removeItem('user_token');
+    }
   });
 
   it('asks nothing when the session of the tab already ended (its token left storage): asking without one would read as a sign-out', async () => {

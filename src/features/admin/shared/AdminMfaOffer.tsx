@@ -6,6 +6,7 @@ import { selectMfaOffered } from '../../../../machines/auth/auth.machine';
 import { beginMfaSetup, confirmMfaSetup, mfaStatusQueryOptions } from '../../../api/auth/mfa';
 import { Button, Card, Notice, Stack, Text } from '../../../ui';
 import { useAuth } from '../../auth/AuthProvider';
+import { PasswordAgainForm } from '../../auth/PasswordAgainForm';
 import { TotpEnrolment } from '../../auth/TotpEnrolment';
 
 /**
@@ -19,6 +20,7 @@ export function AdminMfaOffer() {
   const queryClient = useQueryClient();
   const begin = useMutation({ mutationFn: beginMfaSetup });
   const [done, setDone] = useState(false);
+  const [askingPassword, setAskingPassword] = useState(false);
   if (!offered && !done) return null;
 
   const dismiss = () => send({ type: 'DISMISS_MFA_OFFER' });
@@ -55,15 +57,18 @@ export function AdminMfaOffer() {
             This account can ban members and approve withdrawals. Add an authenticator app so a stolen password is not enough to sign in. In
             production it is required.
           </Text>
-          {begin.isError ? <Notice tone="error">{begin.error.message}</Notice> : null}
-          <Actions>
-            <Button variant="primary" loading={begin.isPending} loadingLabel="Preparing..." onClick={() => begin.mutate()}>
-              Set up two-step verification
-            </Button>
-            <Button variant="ghost" onClick={dismiss}>
-              Not now
-            </Button>
-          </Actions>
+          {askingPassword ? (
+            <PasswordAgainForm label="Set up two-step verification" idBase="admin-mfa-offer" action={begin} onCancel={dismiss} cancelLabel="Not now" />
+          ) : (
+            <Actions>
+              <Button variant="primary" onClick={() => setAskingPassword(true)}>
+                Set up two-step verification
+              </Button>
+              <Button variant="ghost" onClick={dismiss}>
+                Not now
+              </Button>
+            </Actions>
+          )}
         </Stack>
       )}
     </OfferCard>

@@ -62,6 +62,10 @@ export function WithdrawalsTable({ withdrawals, busy, onApprove, onReject, onRet
                       {withdrawal.giftsFromOwnAddress === 1 ? '1 gift' : `${formatCount(withdrawal.giftsFromOwnAddress)} gifts`} from their own address
                     </Badge>
                   )}
+                  {withdrawal.openReports > 0 && (
+                    <Badge tone="danger">{withdrawal.openReports === 1 ? '1 open report' : `${formatCount(withdrawal.openReports)} open reports`}</Badge>
+                  )}
+                  {withdrawal.owed.amountMinor > 0 && <Badge tone="danger">Owes {formatCurrency(withdrawal.owed)}</Badge>}
                 </Badges>
               </td>
               <td>
@@ -69,6 +73,7 @@ export function WithdrawalsTable({ withdrawals, busy, onApprove, onReject, onRet
                   <span>{formatCurrency(withdrawal.amount)}</span>
                   {withdrawal.amountCoins !== null && <span>{formatCount(withdrawal.amountCoins)} coins</span>}
                   {withdrawal.fee && <span>Fee {formatCurrency(withdrawal.fee)}</span>}
+                  {withdrawal.account && <span>Earned in all {formatCurrency(withdrawal.earned)}</span>}
                 </CellTitle>
               </td>
               <td>

@@ -6,7 +6,7 @@ import { saveTextFile } from './save-file';
 import { SettingsSection } from './SettingsSection';
 
 export const DOWNLOAD_DATA_TEXT =
-  'Download a copy of everything Orbit keeps about you: your account and profile, your likes, matches, the people you blocked, the reports you sent, your purchases, withdrawals and sign-ins.';
+  'Download a copy of everything Orbit keeps about you: your account and profile, your likes, matches and messages, the people you blocked, the reports you sent, your purchases, coins, gifts, creator earnings and withdrawals, the live streams you hosted, watched and chatted in, and your sign-ins.';
 
 export interface DownloadDataSectionProps {
   username: string;

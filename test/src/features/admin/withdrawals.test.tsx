@@ -94,8 +94,8 @@ describe('Withdrawals', () => {
     expect(within(returnedRow).queryByRole('button')).not.toBeInTheDocument();
   });
 
-  it("shows a banned member's pending withdrawal frozen, with Approve off and Reject on, where to pay it, and gifts from the creator's own address", async () => {
-    const frozen = withdrawal({ frozen: true, test: true, amountCoins: null, giftsFromOwnAddress: 3 });
+  it("shows a banned member's pending withdrawal frozen, with Approve off and Reject on, where to pay it, gifts from the creator's own address, open reports, what they earned and owe", async () => {
+    const frozen = withdrawal({ frozen: true, test: true, amountCoins: null, giftsFromOwnAddress: 3, openReports: 2, earned: usd(4000), owed: usd(1250) });
     withdrawalsApi({
       'GET /api/admin/withdrawals/all': () => json(200, { success: true, withdrawals: [frozen], currentPage: 1, totalPages: 1, total: 1 }),
     });
@@ -105,6 +105,9 @@ describe('Withdrawals', () => {
     expect(within(row).getByText('Frozen: member banned')).toBeInTheDocument();
     expect(within(row).getByText('Test')).toBeInTheDocument();
     expect(within(row).getByText('3 gifts from their own address')).toBeInTheDocument();
+    expect(within(row).getByText('2 open reports')).toBeInTheDocument();
+    expect(within(row).getByText('Owes $12.50')).toBeInTheDocument();
+    expect(within(row).getByText('Earned in all $40.00')).toBeInTheDocument();
     expect(within(row).getByText('maya.payouts@example.com')).toBeInTheDocument();
     expect(within(row).queryByText(/coins/)).not.toBeInTheDocument();
     expect(within(row).getByRole('button', { name: 'Approve withdrawal of maya_r' })).toBeDisabled();

@@ -1,7 +1,14 @@
 import { configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { EMAIL_LINK_INVALID_MESSAGE, PASSWORD_RESET_DONE_MESSAGE, PASSWORD_RESET_REQUESTED_MESSAGE } from '../../../../contract/auth/account-recovery';
+import {
+  EMAIL_LINK_INVALID_MESSAGE,
+  PASSWORD_RESET_DONE_MESSAGE,
+  PASSWORD_RESET_DONE_TWO_STEP_OFF_MESSAGE,
+  PASSWORD_RESET_REQUESTED_MESSAGE,
+  TWO_STEP_STAYS_ON_TEXT,
+  type ResetLinkResponse,
+} from '../../../../contract/auth/account-recovery';
 import { mockShellApi } from '../discovery/discover/fixtures';
 import { json, renderApp } from '../../support/render-app';
 
@@ -9,6 +16,11 @@ import { json, renderApp } from '../../support/render-app';
 configure({ asyncUtilTimeout: 10_000 });
 
 const TOKEN = 'A'.repeat(21) + '_' + 'b'.repeat(21);
+
+/** The reset page's first question: what the link leads to. */
+const linkLeadsTo = (twoStep: ResetLinkResponse['twoStep'], twoStepOnSince: string | null = null) => ({
+  'POST /api/auth/reset-password/link': () => json(200, { success: true, twoStep, twoStepOnSince }),
+});
 
 afterEach(() => localStorage.clear());
 
@@ -34,9 +46,10 @@ describe('account recovery screens', { timeout: 60_000 }, () => {
   });
 
   it('sets a new password from the emailed link, then offers sign-in', async () => {
-    const { calls } = mockShellApi({ 'POST /api/auth/reset-password': () => json(200, { success: true, message: PASSWORD_RESET_DONE_MESSAGE }) });
+    const { calls } = mockShellApi({ ...linkLeadsTo('off'), 'POST /api/auth/reset-password': () => json(200, { success: true, message: PASSWORD_RESET_DONE_MESSAGE }) });
     renderApp(`/reset-password?token=${TOKEN}`);
     const form = within(await screen.findByRole('form', { name: 'Choose a new password' }, { timeout: 30_000 }));
+    expect(form.queryByRole('checkbox')).toBeNull();
     await userEvent.type(form.getByLabelText('New password'), 'Moonlit-Harbour-42');
     await userEvent.type(form.getByLabelText('Confirm new password'), 'Moonlit-Harbour-43');
     await userEvent.click(form.getByRole('button', { name: 'Set new password' }));
@@ -50,8 +63,46 @@ describe('account recovery screens', { timeout: 60_000 }, () => {
     expect(calls.filter((call) => call.path === '/api/auth/reset-password').map((call) => call.body)).toEqual([{ token: TOKEN, password: 'Moonlit-Harbour-42' }]);
   });
 
-  it('says plainly when a reset link is dead, with the way to a new one', async () => {
-    mockShellApi({ 'POST /api/auth/reset-password': () => json(400, { success: false, message: EMAIL_LINK_INVALID_MESSAGE }) });
+  it('offers to turn off two-step verification turned on lately, and sends the choice with the new password', async () => {
+    const { calls } = mockShellApi({
+      ...linkLeadsTo('recent', '2026-11-30T10:00:00.000Z'),
+      'POST /api/auth/reset-password': () => json(200, { success: true, message: PASSWORD_RESET_DONE_TWO_STEP_OFF_MESSAGE }),
+    });
+    renderApp(`/reset-password?token=${TOKEN}`);
+    const form = within(await screen.findByRole('form', { name: 'Choose a new password' }, { timeout: 30_000 }));
+    const turnOff = form.getByRole('checkbox', { name: 'Also turn off two-step verification' });
+    expect(turnOff).not.toBeChecked();
+    expect(form.getByText(/It was set up on .*2026\. If that was not you, turn it off here/)).toBeInTheDocument();
+    await userEvent.click(turnOff);
+    await userEvent.type(form.getByLabelText('New password'), 'Moonlit-Harbour-42');
+    await userEvent.type(form.getByLabelText('Confirm new password'), 'Moonlit-Harbour-42');
+    await userEvent.click(form.getByRole('button', { name: 'Set new password' }));
+    expect(await screen.findByText(PASSWORD_RESET_DONE_TWO_STEP_OFF_MESSAGE)).toBeInTheDocument();
+    expect(calls.filter((call) => call.path === '/api/auth/reset-password').map((call) => call.body)).toEqual([
+      { token: TOKEN, password: 'Moonlit-Harbour-42', turnOffTwoStep: true },
+    ]);
+  });
+
+  it('says how to sign in when two-step verification stays on', async () => {
+    mockShellApi(linkLeadsTo('on', '2026-01-05T10:00:00.000Z'));
+    renderApp(`/reset-password?token=${TOKEN}`);
+    const form = within(await screen.findByRole('form', { name: 'Choose a new password' }, { timeout: 30_000 }));
+    expect(form.getByText(TWO_STEP_STAYS_ON_TEXT)).toBeInTheDocument();
+    expect(form.queryByRole('checkbox')).toBeNull();
+  });
+
+  it('says a dead link is dead on opening it, before asking for a password', async () => {
+    const { calls } = mockShellApi({ 'POST /api/auth/reset-password/link': () => json(400, { success: false, message: EMAIL_LINK_INVALID_MESSAGE }) });
+    renderApp(`/reset-password?token=${TOKEN}`);
+    expect(await screen.findByRole('alert', {}, { timeout: 30_000 })).toHaveTextContent(EMAIL_LINK_INVALID_MESSAGE);
+    expect(screen.queryByRole('form', { name: 'Choose a new password' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Ask for a new link' })).toHaveAttribute('href', '/forgot-password');
+    // A dead link is not asked about again and again.
+    expect(calls.filter((call) => call.path === '/api/auth/reset-password/link')).toHaveLength(1);
+  });
+
+  it('says plainly when a reset link dies before the new password is sent, with the way to a new one', async () => {
+    mockShellApi({ ...linkLeadsTo('off'), 'POST /api/auth/reset-password': () => json(400, { success: false, message: EMAIL_LINK_INVALID_MESSAGE }) });
     renderApp(`/reset-password?token=${TOKEN}`);
     const form = within(await screen.findByRole('form', { name: 'Choose a new password' }, { timeout: 30_000 }));
     await userEvent.type(form.getByLabelText('New password'), 'Moonlit-Harbour-42');

@@ -25,6 +25,10 @@ const EXPORT: DataExport = {
   withdrawals: [],
   gifts: [],
   creatorEarnings: [],
+  liveStreamsHosted: [],
+  liveStreamsWatched: [],
+  liveChat: [],
+  creator: null,
   sessions: [{ userAgent: 'Mozilla/5.0 (Linux; Android 10; K) Chrome/131.0.0.0 Mobile', startedAt: '2026-11-24T08:00:00.000Z', expiresAt: '2026-12-24T08:00:00.000Z', endedAt: null }],
 };
 

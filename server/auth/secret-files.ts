@@ -3,8 +3,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createFileWhole } from '../lib/new-file';
 
-const SECRET_FILE = 'jwt-secret';
 const MIN_SECRET_LENGTH = 32;
+
+/** The files under DATA_DIR that hold a generated secret when its variable is unset. */
+export const JWT_SECRET_FILE = 'jwt-secret';
+export const MFA_SECRET_KEY_FILE = 'mfa-secret-key';
 
 type SecretFile = { state: 'missing' } | { state: 'unfit' } | { state: 'fit'; secret: string };
 
@@ -20,17 +23,17 @@ function readSecret(file: string): SecretFile {
 }
 
 /**
- * Returns the signing secret kept in `dataDir/jwt-secret`, creating it on first
- * start. Keeping it on disk means sessions survive a restart without anyone
+ * Returns the secret kept in `dataDir/<fileName>`, creating it on first
+ * start. Keeping it on disk means what it signs or seals survives a restart without anyone
  * having to invent a secret; mode 0600 keeps other local users from reading it.
  *
  * The new secret is written whole to a draft and then linked into place, so
  * the file never holds half a secret, and of two first starts at once the
  * later one adopts the earlier one's secret instead of replacing it under a
- * server already signing with it.
+ * server already using it.
  */
-export function loadOrCreateJwtSecret(dataDir: string): string {
-  const file = path.join(dataDir, SECRET_FILE);
+export function loadOrCreateSecret(dataDir: string, fileName: string): string {
+  const file = path.join(dataDir, fileName);
   fs.mkdirSync(dataDir, { recursive: true });
   const existing = readSecret(file);
   if (existing.state === 'fit') return existing.secret;
