@@ -16,7 +16,7 @@ import {
 } from '../../contract/realtime';
 import { markSessionLeft } from '../auth/presence';
 import type { UserRow } from '../db/schema';
-import { HttpError } from '../plugins/errors';
+import { HttpError, toErrorResponse } from '../plugins/errors';
 import { keepConnectedSessionsLive } from './connected-sessions';
 import { createPresenceNews } from './presence-news';
 import { findMember, isOnlineNow } from './queries';
@@ -158,9 +158,14 @@ interface MemberAllowance {
   sockets: number;
 }
 
-function answerFor(error: unknown): CommandAnswer {
-  if (error instanceof HttpError) return { ok: false, status: error.statusCode, message: error.message };
-  return { ok: false, status: 500, message: 'Something went wrong' };
+/**
+ * A failed command's answer, as an HTTP route would answer it: the database
+ * out of reach (a pool with no connection free in time, under a crowd) is a
+ * 503 the member may try again, not a fault.
+ */
+export function commandAnswerFor(error: unknown): Extract<CommandAnswer, { ok: false }> {
+  const { statusCode, body } = toErrorResponse(error, 0);
+  return { ok: false, status: statusCode, message: body.message };
 }
 
 /**
@@ -182,6 +187,15 @@ export function originAllowed(origin: string | undefined, host: string | undefin
 
 async function realtimePlugin(app: FastifyInstance, options: RealtimePluginOptions): Promise<void> {
   const publicOrigin = new URL(options.publicUrl).origin;
+  /** What a handshake or command that threw answers; a fault is logged, a database briefly out of reach only warned of. */
+  const failedAnswer = (error: unknown, where: { step: 'handshake' } | { command: ClientCommandName }) => {
+    const answer = commandAnswerFor(error);
+    if (!(error instanceof HttpError)) {
+      if (answer.status === 503) app.log.warn({ err: error, ...where }, 'realtime: database unavailable');
+      else app.log.error({ err: error, ...where }, 'realtime failed');
+    }
+    return answer;
+  };
   const io: OrbitServer = new Server(app.server, {
     path: REALTIME_PATH,
     serveClient: false,
@@ -279,9 +293,8 @@ async function realtimePlugin(app: FastifyInstance, options: RealtimePluginOptio
         next();
       },
       (error: unknown) => {
-        const status = error instanceof HttpError ? error.statusCode : 500;
-        if (status >= 500) app.log.error({ err: error }, 'realtime handshake failed');
-        next(Object.assign(new Error(error instanceof HttpError ? error.message : 'Something went wrong'), { data: { status } }));
+        const { status, message } = failedAnswer(error, { step: 'handshake' });
+        next(Object.assign(new Error(message), { data: { status } }));
       },
     );
   });
@@ -316,8 +329,7 @@ async function realtimePlugin(app: FastifyInstance, options: RealtimePluginOptio
           relay(parsed.data, contextOf(socket));
           reply({ ok: true });
         } catch (error) {
-          if (!(error instanceof HttpError)) app.log.error({ err: error, command: name }, 'realtime command failed');
-          reply(answerFor(error));
+          reply(failedAnswer(error, { command: name }));
         }
         return;
       }
@@ -334,8 +346,7 @@ async function realtimePlugin(app: FastifyInstance, options: RealtimePluginOptio
           reply({ ok: true });
         })
         .catch((error: unknown) => {
-          if (!(error instanceof HttpError)) app.log.error({ err: error, command: name }, 'realtime command failed');
-          reply(answerFor(error));
+          reply(failedAnswer(error, { command: name }));
         });
     });
   };

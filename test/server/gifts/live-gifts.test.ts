@@ -206,7 +206,8 @@ describe('sending a gift to a live host', () => {
       return sendUntilTaken(tab, sendId);
     };
     const answers = await Promise.all(watching.map(({ tab }) => sendUntilTaken(tab, randomUUID())));
-    expect(answers.filter((answer) => !answer.ok)).toEqual([]);
+    const refused = answers.filter((answer) => !answer.ok);
+    expect(refused, JSON.stringify(refused.slice(0, 3))).toEqual([]);
 
     const { totals } = await streamGifts(host, streamId);
     expect(totals).toMatchObject({ coins: crowd.length * coffee.price, gifts: crowd.length });

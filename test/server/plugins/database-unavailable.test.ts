@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +9,9 @@ import { SERVICE_UNAVAILABLE_MESSAGE } from '../../../server/plugins/errors';
 import { capturedLogs } from '../helpers/captured-logs';
 import { closedPort } from '../helpers/closed-port';
 import { TEST_JWT_SECRET, TEST_MFA_SECRET_KEY } from '../helpers/test-app';
+import { nowInSeconds, signToken } from '../helpers/forged-tokens';
+import { baseUrl, connected, openSocket } from '../messaging/messaging-helpers';
+import { commandAnswerFor } from '../../../server/realtime/plugin';
 
 // The app when its PostgreSQL server cannot be reached (down, restarting, or
 // out of connections): every request that needs it is told to come back,
@@ -24,7 +28,7 @@ beforeAll(async () => {
     database: { db: drizzle({ client: pool, schema }), driver: 'postgres', pool, close: () => pool.end() },
     logger: { ...loggerOptions({ logLevel: 'info' }), stream: captureLogs },
   });
-  await app.ready();
+  await app.listen({ port: 0, host: '127.0.0.1' });
 });
 afterAll(async () => {
   await app?.close();
@@ -52,5 +56,28 @@ describe('a request while the database is out of reach', () => {
     expect(unavailable.at(-1)?.err?.cause?.code).toBe('ECONNREFUSED');
     expect(logLines.join('')).not.toMatch(/probe_for_the_log|never-in-any-log-1/);
     expect(entries.some((entry) => entry.msg === 'request failed')).toBe(false);
+  });
+});
+
+describe('the realtime channel while the database is out of reach', () => {
+  it('tells a member connecting to come back (503), as a request is told', async () => {
+    const token = signToken({ sub: randomUUID(), role: 'user', ver: 0, jti: randomUUID(), exp: nowInSeconds() + 600 }, TEST_JWT_SECRET, 'HS256');
+    const socket = openSocket(baseUrl(app), token);
+    try {
+      const refusal = await connected(socket).then(
+        () => undefined,
+        (error: Error & { data?: { status?: number } }) => ({ status: error.data?.status, message: error.message }),
+      );
+      expect(refusal).toEqual({ status: 503, message: SERVICE_UNAVAILABLE_MESSAGE });
+    } finally {
+      socket.close();
+    }
+  });
+
+  it("answers a command whose database connection did not come in time 503, the member's cue to try again", () => {
+    // What node-postgres throws when every pooled connection stayed busy past its wait, wrapped by Drizzle.
+    const poolTimeout = new Error('Failed query: select 1', { cause: new Error('timeout exceeded when trying to connect') });
+    expect(commandAnswerFor(poolTimeout)).toEqual({ ok: false, status: 503, message: SERVICE_UNAVAILABLE_MESSAGE });
+    expect(commandAnswerFor(new TypeError('a fault'))).toEqual({ ok: false, status: 500, message: 'Internal server error' });
   });
 });
