@@ -2,6 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { WithdrawalStatus } from '../../../contract/admin/console';
 import { creatorEarnings, creatorIdentities, giftSends, userReports, users, withdrawals, type WithdrawalRow } from '../../db/schema';
 import type { OrbitDatabase } from '../../db/types';
+import { settledAt } from '../../creators/queries/earnings';
 
 export type WithdrawalDecision = { kind: 'approve'; txnId: string; feeMinor: number } | { kind: 'reject'; reason: string } | { kind: 'returned'; reason: string };
 
@@ -30,7 +31,7 @@ function withdrawalFacts(now: Date) {
     giftsFromOwnAddress: sql<number>`(select count(*)::int from ${giftSends} where ${giftSends.recipientId} = ${withdrawals.userId} and ${giftSends.fromHostAddress})`.mapWith(Number),
     openReports: sql<number>`(select count(*)::int from ${userReports} where ${userReports.reportedId} = ${withdrawals.userId} and ${userReports.status} = 'open')`.mapWith(Number),
     earnedMinor: sql<number>`(select coalesce(sum(${creatorEarnings.amountMinor}), 0) from ${creatorEarnings} where ${sameEarnings} and ${creatorEarnings.kind} = 'gift')`.mapWith(Number),
-    owedMinor: sql<number>`(select greatest(-coalesce(sum(${creatorEarnings.amountMinor}) filter (where ${creatorEarnings.availableAt} <= ${now}), 0), 0) from ${creatorEarnings} where ${sameEarnings})`.mapWith(Number),
+    owedMinor: sql<number>`(select greatest(-coalesce(sum(${creatorEarnings.amountMinor}) filter (where ${settledAt(now)}), 0), 0) from ${creatorEarnings} where ${sameEarnings})`.mapWith(Number),
   };
 }
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, like, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, like, sql, type SQL } from 'drizzle-orm';
 import type { PaymentProvider } from '../../../contract/store/purchases';
 import { coinLotDraws, coinLots, creatorEarnings, creators, giftSends, gifts, purchases, streams, users, withdrawals } from '../../db/schema';
 import type { Executor } from '../../lib/transaction';
@@ -11,6 +11,17 @@ export async function creatorOf(db: Executor, userId: string): Promise<{ termsVe
 /** Enrols the member, or records their acceptance of newer terms. */
 export async function upsertCreator(db: Executor, userId: string, termsVersion: string): Promise<void> {
   await db.insert(creators).values({ userId, termsVersion }).onConflictDoUpdate({ target: creators.userId, set: { termsVersion } });
+}
+
+/**
+ * Whether an entry of the earnings ledger counts as settled at `now`:
+ * earnings, their clawbacks and releases once their date has come; a
+ * withdrawal's hold at once, whatever its date. A request whose clock was
+ * read before it waited for the creator's lock must still see the hold of
+ * the request that had the lock first, even one dated a moment later.
+ */
+export function settledAt(now: Date): SQL {
+  return sql`(${creatorEarnings.availableAt} <= ${now} or ${creatorEarnings.kind} = 'withdrawal')`;
 }
 
 export interface BoughtCoinsDrawn {
@@ -63,8 +74,8 @@ export async function earningsBalancesOf(db: Executor, creatorId: string, now: D
     .select({
       currency: creatorEarnings.currency,
       test: creatorEarnings.test,
-      pendingMinor: sql<number>`coalesce(sum(${creatorEarnings.amountMinor}) filter (where ${gt(creatorEarnings.availableAt, now)}), 0)`.mapWith(Number),
-      withdrawableMinor: sql<number>`coalesce(sum(${creatorEarnings.amountMinor}) filter (where ${lte(creatorEarnings.availableAt, now)}), 0)`.mapWith(Number),
+      pendingMinor: sql<number>`coalesce(sum(${creatorEarnings.amountMinor}) filter (where not ${settledAt(now)}), 0)`.mapWith(Number),
+      withdrawableMinor: sql<number>`coalesce(sum(${creatorEarnings.amountMinor}) filter (where ${settledAt(now)}), 0)`.mapWith(Number),
     })
     .from(creatorEarnings)
     .where(eq(creatorEarnings.creatorId, creatorId))

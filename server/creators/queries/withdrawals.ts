@@ -1,7 +1,8 @@
-import { and, desc, eq, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { EarningEntryKind } from '../../../contract/creators';
 import { creatorEarnings, creators, withdrawals, type NewWithdrawalRow, type WithdrawalRow } from '../../db/schema';
 import type { Executor } from '../../lib/transaction';
+import { settledAt } from './earnings';
 
 /**
  * Locks the creator's row for the rest of the transaction: a withdrawal
@@ -23,7 +24,7 @@ export async function withdrawableOf(tx: Executor, userId: string, account: { cu
         eq(creatorEarnings.creatorId, userId),
         eq(creatorEarnings.currency, account.currency),
         eq(creatorEarnings.test, account.test),
-        lte(creatorEarnings.availableAt, now),
+        settledAt(now),
       ),
     );
   return row?.total ?? 0;

@@ -14,6 +14,7 @@ import {
 } from '../../../contract/creators';
 import { WITHDRAWAL_FROZEN_MESSAGE } from '../../../server/admin/withdrawals';
 import { insertEarningEntry } from '../../../server/creators/queries/withdrawals';
+import { requestWithdrawal } from '../../../server/creators/withdrawals';
 import { creatorEarnings } from '../../../server/db/schema';
 import { bearer, loginAdmin, registerUser, type RegisteredUser } from '../helpers/accounts';
 import { createTestApp, type TestApp } from '../helpers/test-app';
@@ -132,6 +133,19 @@ describe('requesting a withdrawal', () => {
     const creator = await creatorWith(3000);
     const answers = await Promise.all([withdraw(creator, { amountMinor: 2500 }), withdraw(creator, { amountMinor: 2500 })]);
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 400]);
+    expect(await withdrawableOf(creator)).toBe(500);
+    await expectNoAccountBelowZero();
+  });
+
+  it("sees a hold made under a later clock: a request that read its time before waiting for the lock cannot have the same earnings", async () => {
+    // What lost CI a race on PostgreSQL: the second request read its clock first, then waited for the lock
+    // while the first (its clock a moment later) held the earnings; the hold, dated after the waiter's clock, went unseen.
+    const creator = await creatorWith(3000);
+    const member = { id: creator.user._id, isBanned: false };
+    const body = { amountMinor: 2500, currency: 'USD' as const, test: false, method: 'iban' as const, account: IBAN };
+    const readFirst = new Date();
+    await requestWithdrawal(testApp.db, member, { ...body, requestId: randomUUID() }, new Date(readFirst.getTime() + 1000));
+    await expect(requestWithdrawal(testApp.db, member, { ...body, requestId: randomUUID() }, readFirst)).rejects.toMatchObject({ statusCode: 400 });
     expect(await withdrawableOf(creator)).toBe(500);
     await expectNoAccountBelowZero();
   });
