@@ -1,7 +1,7 @@
-import { majorAmountText } from '../../contract/store/money';
 import type { Withdrawal, WithdrawalStatus } from '../../contract/admin/console';
 import { IDENTITY_UNCHECKED_MESSAGE } from '../../contract/creators';
 import { identityOf } from '../creators/queries/identities';
+import { manualPayouts, type PayoutProvider } from '../creators/payouts';
 import { releaseWithdrawal } from '../creators/withdrawals';
 import type { OrbitDatabase } from '../db/types';
 import { HttpError } from '../plugins/errors';
@@ -58,21 +58,22 @@ export async function decideWithdrawal(
   id: string,
   decision: WithdrawalDecision,
   now: Date,
+  payouts: PayoutProvider = manualPayouts,
 ): Promise<{ message: string; withdrawal: Withdrawal }> {
   return db.transaction(async (tx) => {
     const current = await withdrawalById(tx, id);
     if (!current) throw new HttpError(404, WITHDRAWAL_NOT_FOUND);
     const owner = current.userId ? await withdrawalOwner(tx, current.userId) : undefined;
     const identity = current.userId ? await identityOf(tx, current.userId) : undefined;
+    let recorded = decision;
     if (decision.kind === 'approve' && current.status === 'pending') {
       if (owner?.isBanned) throw new HttpError(409, WITHDRAWAL_FROZEN_MESSAGE);
       // Earnings are paid only to a creator whose identity was checked (the demo's history of coin withdrawals has no account).
       if (current.account !== null && !identity?.checkedAt) throw new HttpError(409, IDENTITY_UNCHECKED_MESSAGE);
-      if (decision.feeMinor > current.amountMinor) {
-        throw new HttpError(400, `The fee cannot be more than the amount (${majorAmountText(current.amountMinor, current.currency)} ${current.currency})`);
-      }
+      const payout = payouts.record(current, decision);
+      recorded = { kind: 'approve', txnId: payout.reference, feeMinor: payout.feeMinor };
     }
-    const decided = await markWithdrawalDecided(tx, adminId, id, decision, now);
+    const decided = await markWithdrawalDecided(tx, adminId, id, recorded, now);
     if (!decided) {
       const status = (await withdrawalById(tx, id))?.status ?? current.status;
       throw new HttpError(409, alreadyMessage(decision.kind, status));
@@ -84,7 +85,7 @@ export async function decideWithdrawal(
       action: AUDIT_ACTIONS[decision.kind],
       targetType: 'withdrawal',
       targetId: id,
-      details: decision.kind === 'approve' ? `Transaction ${decision.txnId}` : decision.reason,
+      details: recorded.kind === 'approve' ? `Transaction ${recorded.txnId}` : recorded.reason,
     });
     // No member only if the account was deleted; answer without one rather than fail.
     const facts = await withdrawalFactsOf(tx, id, now);
