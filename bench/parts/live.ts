@@ -1,13 +1,10 @@
-import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { TEST_HOST_ENV, TEST_HOST_SHELL } from '../../scripts/test-host-network.mjs';
 import { janusMissingReason } from '../../test/live-media/janus-host';
 import { DELIVERY_THRESHOLD, forwarderRatio, largestPassing, perViewerCost, stepPassed, type LiveStep } from '../lib/live-delivery';
 import type { ForwarderKind } from '../lib/live-forwarder-host';
 import type { ForwarderRun, LiveLoadResult, LiveLoadSettings } from '../lib/live-load';
+import { runInTestHost, whyNoTestHost } from '../lib/test-host-child';
 import type { BenchContext, BenchPart, PartOutcome } from './part';
 
 // Live streams (issue 39): how many viewers one publisher can have on each
@@ -17,7 +14,6 @@ import type { BenchContext, BenchPart, PartOutcome } from './part';
 // h0/h1 veth pair of scripts/test-host-network.mjs: werift and Janus gather
 // no candidates on loopback), with werift clients as publisher and viewers.
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const LOAD_ENTRY = fileURLToPath(new URL('../lib/live-load.ts', import.meta.url));
 /** The part's own cap, so `--parts live` stays near 5 minutes whatever budget run.ts gives it. */
 const PART_BUDGET_MS = 300_000;
@@ -51,42 +47,9 @@ function settingsFor(forwarders: ForwarderKind[]): LiveLoadSettings {
   };
 }
 
-/** Why no test host can be made here, or undefined when it can. */
-function whyNoTestHost(): string | undefined {
-  if (typeof process.getuid !== 'function' || process.getuid() !== 0) return 'not root, so no network namespace of its own (unshare -n)';
-  const probe = spawnSync('unshare', ['-n', 'sh', '-c', TEST_HOST_SHELL, 'true'], { stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' });
-  if (probe.error) return `unshare is not available (${probe.error.message})`;
-  if (probe.status !== 0) return `the test host network could not be made (${probe.stderr.trim() || `exit ${probe.status ?? 'signal'}`})`;
-  return undefined;
-}
-
 /** Runs bench/lib/live-load.ts in a test host, its progress lines passed to the log. */
 function runLoad(context: BenchContext, settings: LiveLoadSettings, budgetMs: number): Promise<LiveLoadResult> {
-  const dir = mkdtempSync(join(tmpdir(), 'orbit-bench-live-'));
-  const resultFile = join(dir, 'result.json');
-  const child = spawn(
-    'unshare',
-    ['-n', 'sh', '-c', TEST_HOST_SHELL, process.execPath, '--import', 'tsx', LOAD_ENTRY, resultFile, String(Math.round(budgetMs)), JSON.stringify(settings)],
-    { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, [TEST_HOST_ENV]: '1' } },
-  );
-  let errorTail = '';
-  child.stdout.on('data', (chunk: Buffer) => {
-    for (const line of chunk.toString('utf8').split('\n')) if (line.trim()) context.log(line);
-  });
-  child.stderr.on('data', (chunk: Buffer) => {
-    errorTail = (errorTail + chunk.toString('utf8')).slice(-4_000);
-  });
-  return new Promise<LiveLoadResult>((resolve, reject) => {
-    child.once('error', reject);
-    child.once('exit', (code, signal) => {
-      try {
-        if (code !== 0) throw new Error(`the measuring half exited with ${code ?? signal ?? 'nothing'}: ${errorTail.trim()}`);
-        resolve(JSON.parse(readFileSync(resultFile, 'utf8')) as LiveLoadResult);
-      } catch (error) {
-        reject(error instanceof Error ? error : new Error(String(error)));
-      }
-    });
-  }).finally(() => rmSync(dir, { recursive: true, force: true }));
+  return runInTestHost<LiveLoadResult>((line) => context.log(line), LOAD_ENTRY, [String(Math.round(budgetMs)), JSON.stringify(settings)]);
 }
 
 type Row = [string, string, string, string];

@@ -58,7 +58,7 @@ const stopServer = (server: ServerProcess) => (PROFILE_DIR ? server.stopGraceful
 
 type Row = [string, string, string, string, string];
 
-async function inPool<T>(items: readonly T[], concurrency: number, work: (item: T) => Promise<void>): Promise<void> {
+export async function inPool<T>(items: readonly T[], concurrency: number, work: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
   const worker = async () => {
     while (next < items.length) {
@@ -80,7 +80,7 @@ async function seedDatabase(options: OpenDatabaseOptions, count: number, jwtSecr
   }
 }
 
-function openSocket(port: number, token: string): Promise<Socket> {
+export function openSocket(port: number, token: string): Promise<Socket> {
   const socket = connect(`http://127.0.0.1:${port}`, { path: REALTIME_PATH, auth: { token }, transports: ['websocket'], reconnection: false, forceNew: true, timeout: 60_000 });
   return new Promise((resolve, reject) => {
     socket.once('connect', () => resolve(socket));
