@@ -20,13 +20,17 @@ export function createOutboxCourierImplementations(userId: string, queryClient: 
           return { entry, stored: false, error };
         }
       }),
-      watchConnection: fromCallback<ConnectionSignal, void>(({ sendBack }) =>
-        hub.subscribe((hubSignal) => {
+      watchConnection: fromCallback<ConnectionSignal, void>(({ sendBack }) => {
+        const stopListening = hub.subscribe((hubSignal) => {
           if (hubSignal.type !== 'status') return;
           if (hubSignal.status === 'connected') sendBack({ type: 'CONNECTION.BACK' });
           if (hubSignal.status === 'disconnected') sendBack({ type: 'CONNECTION.LOST' });
-        }),
-      ),
+        });
+        // The courier's input read the status when it rendered; a connection made before this listener
+        // (the actor starts in an effect, after the render) would otherwise leave it offline for good.
+        if (hub.status() === 'connected') sendBack({ type: 'CONNECTION.BACK' });
+        return stopListening;
+      }),
       watchOutbox: fromCallback<OutboxSignal, void>(({ sendBack }) =>
         outbox.watch((now, before) => {
           // A message that had stopped trying is trying again: it need not wait for the pause after another's failed try.

@@ -149,4 +149,19 @@ describe('what the outbox tells the courier', () => {
     actor.stop();
     expect(heard).toEqual(['CONNECTION.BACK', 'CONNECTION.LOST']);
   });
+
+  it('says the connection is up when it came up before the courier started listening', () => {
+    // The courier reads the status as it renders and starts in an effect: a connection made in between is heard here.
+    const hub = createRealtimeHub();
+    const { actors } = createOutboxCourierImplementations(ME, new QueryClient(), hub);
+    hub.publish({ type: 'status', status: 'connected' });
+    const heard: string[] = [];
+    const listener = setup({ actors: { watchConnection: actors.watchConnection } }).createMachine({
+      invoke: { src: 'watchConnection' },
+      on: { '*': { actions: ({ event }) => void heard.push(event.type) } },
+    });
+    const actor = createActor(listener).start();
+    actor.stop();
+    expect(heard).toEqual(['CONNECTION.BACK']);
+  });
 });
