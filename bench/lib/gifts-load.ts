@@ -50,7 +50,11 @@ export interface GiftsLoadSettings {
 export type GiftsDatabase = 'PGlite' | 'PostgreSQL';
 
 export interface GiftStep extends StepSummary {
-  /** CPU per gift heard, in ms: the server process (every thread, PGlite's worker included) and this process (the publisher, the host and every viewer's socket). */
+  /**
+   * CPU per gift heard, in ms: the server process (every thread, PGlite's worker included) beyond what it spends
+   * idle with the stream and its audience (idleServerCpuPercent), and this process (the publisher, the host and
+   * every viewer's socket).
+   */
   serverCpuMs: number;
   benchCpuMs: number;
 }
@@ -73,6 +77,8 @@ export interface GiftsCheck {
 
 export interface GiftsRun {
   database: GiftsDatabase;
+  /** The server's CPU, in % of one core, with the host publishing and the audience seated, before any gift. */
+  idleServerCpuPercent: number;
   warmup: GiftStep;
   steps: GiftStep[];
   highestRate: number | undefined;
@@ -90,6 +96,8 @@ export interface GiftsLoadResult {
 /** How long a sent gift may take to reach the host before it counts as lost. */
 const HEAR_TIMEOUT_MS = 15_000;
 const CONNECT_CONCURRENCY = 20;
+/** How long the server's idle CPU is read for, before the first gift. */
+const IDLE_WINDOW_MS = 3_000;
 const ADMIN_PASSWORD = 'bench-gifts-admin-password-2026';
 /** Past the gift rate's window since a step's last send, so every viewer starts the next step with its whole allowance. */
 const RATE_WINDOW_PAUSE_MS = GIFT_RATE_WINDOW_MS + 500;
@@ -228,15 +236,24 @@ async function runOn(database: GiftsDatabase, options: OpenDatabaseOptions & { d
       }
     };
 
+    const serverCpu = () => parseStatCpuMs(readFileSync(`/proc/${serverPid}/stat`, 'utf8'));
+    // What the server spends with no gift (the host's media through werift, the audience's sockets and offers), so a step's CPU per gift is the gifts' own.
+    const idleStartedAt = performance.now();
+    const idleBefore = serverCpu();
+    await delay(IDLE_WINDOW_MS);
+    const idleShare = (serverCpu() - idleBefore) / (performance.now() - idleStartedAt);
+    log(`  ${database}: server idle with the stream and its audience: ${round(100 * idleShare, 1)}% of a core`);
+
     const measured = async (step: LoadStep): Promise<GiftStep> => {
-      const serverCpu = () => parseStatCpuMs(readFileSync(`/proc/${serverPid}/stat`, 'utf8'));
+      const startedWall = performance.now();
       const serverBefore = serverCpu();
       const benchBefore = process.cpuUsage();
       const { startedAt, results } = await openLoop(step, send);
       const bench = process.cpuUsage(benchBefore);
+      const serverBusy = serverCpu() - serverBefore - idleShare * (performance.now() - startedWall);
       const summary = summariseStep(step, startedAt, results);
       const perGift = (ms: number) => round(ms / Math.max(1, summary.succeeded), 2);
-      const result = { ...summary, serverCpuMs: perGift(serverCpu() - serverBefore), benchCpuMs: perGift((bench.user + bench.system) / 1000) };
+      const result = { ...summary, serverCpuMs: perGift(Math.max(0, serverBusy)), benchCpuMs: perGift((bench.user + bench.system) / 1000) };
       await delay(RATE_WINDOW_PAUSE_MS);
       return result;
     };
@@ -279,7 +296,7 @@ async function runOn(database: GiftsDatabase, options: OpenDatabaseOptions & { d
       heard: heard.size,
       ...(await storedFacts(options, stream.id)),
     };
-    return { database, warmup, steps: done, highestRate: highestPassingRate(done, settings.p99LimitMs), stoppedBy, errorSample, check };
+    return { database, idleServerCpuPercent: round(100 * idleShare, 1), warmup, steps: done, highestRate: highestPassingRate(done, settings.p99LimitMs), stoppedBy, errorSample, check };
   } finally {
     for (const socket of sockets) socket.close();
     agent.destroy();

@@ -65,6 +65,7 @@ function rows(result: GiftsRun): Row[] {
   const { check } = result;
   return [
     [`gifts per second with p99 send -> host's event <= ${P99_LIMIT_MS} ms and no errors, ${VIEWERS} viewers`, result.database, highest, 'reported', '-'],
+    [`  server CPU with the stream and its audience, before any gift`, result.database, `${result.idleServerCpuPercent}% of a core`, 'reported', '-'],
     ...result.steps.map(
       (step): Row => [
         `  ${step.rate} gifts/s for ${step.seconds} s (${step.requests.toLocaleString('en-US')} gifts)`,
@@ -120,7 +121,7 @@ export const giftsPart: BenchPart = {
         `${SETTINGS.warmup.seconds} s at ${SETTINGS.warmup.rate}/s unmeasured, then ${STEP_SECONDS} s at each of ${SETTINGS.rates.join(', ')} gifts/s until a step's p99 passes ${P99_LIMIT_MS} ms or any gift fails; after each step, a pause of ${GIFT_RATE_WINDOW_MS / 1000} s so every viewer's gift rate (${GIFT_RATE_MAX} per ${GIFT_RATE_WINDOW_MS / 1000} s) is whole again: 500/s for ${STEP_SECONDS} s is every viewer's whole allowance, the most ${VIEWERS} viewers can send. ` +
         `All viewers share the host's address, so every gift is also marked as sent from the host's address (the self-gifting flag), as production does for such a send.`,
       `Totals: after the last step, GET /api/live/streams/:id/gifts (the stream's gifts and coins); once the server has stopped, the database is opened again for the stream's stored sends and their coins, and the members whose balance is not the sum of their ledger entries or not the unspent coins of their lots. All must match the gifts answered ok, warm-up included.`,
-      'CPU per gift: user plus system time of the server process from /proc/<pid>/stat (every thread; PGlite runs in it, the PostgreSQL server processes not counted) and of the measuring process (the publisher, the host and all viewer sockets, which parse every gift event), over the step, per gift heard. Both share the 2 cores, so the load generator\'s own delays are in the figures.',
+      'CPU per gift: user plus system time of the server process from /proc/<pid>/stat (every thread; PGlite runs in it, the PostgreSQL server processes not counted), less what it spent idle with the stream and its audience (read for 3 s before the first gift: the host\'s media through werift, the viewers\' sockets and unanswered offers), and of the measuring process (the publisher, the host and all viewer sockets, which parse every gift event), over the step, per gift heard. Both share the 2 cores, so the load generator\'s own delays are in the figures.',
     ];
     return {
       table: { headers: ['measure', 'database', 'result', 'target', 'met'], rows: result.runs.flatMap(rows) },
