@@ -91,8 +91,20 @@ export function allMessages(data: HeldPages | undefined): Message[] {
   return data?.pages.flatMap((page) => page.messages) ?? [];
 }
 
+/**
+ * Where receipts come from. An `event` (receipts:update) is the server's newest word and replaces what is held. A
+ * `fetch` is a snapshot taken when its request left: a catch-up sent before a receipts:update arrived answers after
+ * it, and would turn a message read a moment ago back to Sent. So a fetched one only moves receipts forward.
+ */
+export type ReceiptsSource = 'event' | 'fetch';
+
+const furthest = (held: Receipts, fetched: Receipts): Receipts => ({
+  deliveredSeq: Math.max(held.deliveredSeq, fetched.deliveredSeq),
+  readSeq: Math.max(held.readSeq, fetched.readSeq),
+});
+
 /** Adds messages to the newest page, each seq once, in order. */
-function withMessages(data: MessagesData, messages: readonly Message[], receipts?: Receipts): MessagesData {
+function withMessages(data: MessagesData, messages: readonly Message[], receipts: Receipts | undefined, source: ReceiptsSource): MessagesData {
   const known = new Set(data.pages.flatMap((page) => page.messages.map((message) => message.seq)));
   const fresh = messages.filter((message) => !known.has(message.seq));
   const last = data.pages.at(-1);
@@ -100,7 +112,9 @@ function withMessages(data: MessagesData, messages: readonly Message[], receipts
   if (fresh.length === 0 && !receipts) return data;
   const merged = [...last.messages, ...fresh].sort((a, b) => a.seq - b.seq);
   const lastSeq = Math.max(last.lastSeq, merged.at(-1)?.seq ?? 0);
-  return { ...data, pages: [...data.pages.slice(0, -1), { ...last, messages: merged, lastSeq, receipts: receipts ?? last.receipts }] };
+  const heldReceipts = last.receipts;
+  const nextReceipts = !receipts ? heldReceipts : source === 'fetch' ? furthest(heldReceipts, receipts) : receipts;
+  return { ...data, pages: [...data.pages.slice(0, -1), { ...last, messages: merged, lastSeq, receipts: nextReceipts }] };
 }
 
 /** Whether messages up to `seq` leave no gap after what the cache holds. */
@@ -108,8 +122,8 @@ export function followsHeld(data: HeldPages | undefined, seq: number): boolean {
   return data === undefined || seq <= lastHeldSeq(data) + 1;
 }
 
-export function storeMessages(queryClient: QueryClient, peerId: string, messages: readonly Message[], receipts?: Receipts): void {
-  queryClient.setQueryData<MessagesData>(messagingKeys.messages(peerId), (data) => (data ? withMessages(data, messages, receipts) : data));
+export function storeMessages(queryClient: QueryClient, peerId: string, messages: readonly Message[], receipts?: Receipts, source: ReceiptsSource = 'event'): void {
+  queryClient.setQueryData<MessagesData>(messagingKeys.messages(peerId), (data) => (data ? withMessages(data, messages, receipts, source) : data));
 }
 
 /** Catches a cached conversation up: everything after the last seq it holds (in pages, until none is left). */
@@ -119,7 +133,7 @@ export async function catchUp(queryClient: QueryClient, peerId: string): Promise
     if (!data) return;
     const after = lastHeldSeq(data);
     const page = await fetchMessages(peerId, { after });
-    storeMessages(queryClient, peerId, page.messages, page.receipts);
+    storeMessages(queryClient, peerId, page.messages, page.receipts, 'fetch');
     // Done when nothing came or the conversation's last message is now held.
     if (page.messages.length === 0 || page.lastSeq <= lastHeldSeq(queryClient.getQueryData<MessagesData>(messagingKeys.messages(peerId)))) return;
   }

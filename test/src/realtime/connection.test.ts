@@ -105,6 +105,29 @@ describe('the realtime connection', () => {
     expect(held(queryClient)).toEqual([1, 2, 3, 4, 5]);
   });
 
+  it('keeps receipts that arrived while a catch-up was on its way: its older snapshot does not turn Read back to Sent', async () => {
+    let answer: (response: Response) => void = () => {};
+    const { calls } = mockApi({
+      // Taken before Priya read message 2, answered after her receipts:update.
+      'GET /api/conversations/priya-1/messages': () => new Promise<Response>((resolve) => (answer = resolve)),
+      'GET /api/conversations': () => json(200, { conversations: [summary] }),
+    });
+    const { queryClient, socket } = setUp();
+    const receipts = () => queryClient.getQueryData<MessagesData>(messagingKeys.messages(PRIYA))?.pages.at(-1)?.receipts;
+    socket.serverSends('connect');
+    await vi.waitFor(() => expect(calls.some((call) => call.path === '/api/conversations/priya-1/messages')).toBe(true));
+    socket.serverSends('receipts:update', { peerId: PRIYA, receipts: { deliveredSeq: 2, readSeq: 2 } });
+    answer(json(200, { messages: [message(3)], hasOlder: false, lastSeq: 3, receipts: { deliveredSeq: 2, readSeq: 0 } }));
+    await vi.waitFor(() => expect(held(queryClient)).toEqual([1, 2, 3]));
+    expect(receipts()).toEqual({ deliveredSeq: 2, readSeq: 2 });
+
+    // A later snapshot still moves them forward.
+    socket.serverSends('connect');
+    await vi.waitFor(() => expect(calls.filter((call) => call.path === '/api/conversations/priya-1/messages')).toHaveLength(2));
+    answer(json(200, { messages: [], hasOlder: false, lastSeq: 3, receipts: { deliveredSeq: 3, readSeq: 3 } }));
+    await vi.waitFor(() => expect(receipts()).toEqual({ deliveredSeq: 3, readSeq: 3 }));
+  });
+
   it('passes on typing, receipts, presence and ended conversations', () => {
     const { queryClient, signals, socket } = setUp();
     socket.serverSends('typing', { peerId: PRIYA });
