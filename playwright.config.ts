@@ -8,6 +8,9 @@ const PORT = Number(process.env.E2E_PORT ?? 5102);
 const baseURL = `http://localhost:${PORT}`;
 // The live-stream tests' second server, on Janus (started by e2e/support/live-server.ts for the live-janus project only).
 const LIVE_JANUS_PORT = PORT + 1;
+// The moved-clock project's own server, whose clock its tests move (started by e2e/support/moved-clock.ts).
+const MOVED_CLOCK_PORT = PORT + 2;
+const MOVED_CLOCK_SPECS = /creator-withdrawal\.spec\.ts$/;
 
 // Debian's Chromium only (never a downloaded browser); the flags keep it
 // from reaching for the network this machine does not have.
@@ -41,13 +44,15 @@ export default defineConfig<object, LiveMediaOptions>({
     trace: 'off',
   },
   projects: [
-    { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
+    { name: 'desktop', testIgnore: MOVED_CLOCK_SPECS, use: { viewport: { width: 1280, height: 800 } } },
     // e2e/live-streams.spec.ts again, with Janus as the media forwarder instead of the embedded werift (desktop runs it on werift).
     {
       name: 'live-janus',
       testMatch: /live-streams\.spec\.ts$/,
       use: { viewport: { width: 1280, height: 800 }, baseURL: `http://localhost:${LIVE_JANUS_PORT}`, liveMedia: 'janus' },
     },
+    // Tests that move the server's clock (e.g. past the earnings' pending days), on a server of their own.
+    { name: 'moved-clock', testMatch: MOVED_CLOCK_SPECS, use: { viewport: { width: 1280, height: 800 }, baseURL: `http://localhost:${MOVED_CLOCK_PORT}` } },
   ],
   webServer: {
     command: 'node scripts/e2e-server.mjs',

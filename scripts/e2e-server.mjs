@@ -21,6 +21,12 @@ process.env.LOG_LEVEL ??= 'warn';
 // would: the suite registers more than the default 10 accounts an hour.
 process.env.REGISTRATIONS_PER_HOUR ??= '100';
 
+// The moved-clock project's server (e2e/support/moved-clock.ts): a clock its test moves, before the app reads any time.
+if (process.env.E2E_MOVABLE_CLOCK === '1') {
+  const { installMovableClock } = await import('./e2e-movable-clock.mjs');
+  installMovableClock(join(dataDir, 'clock-offset-ms'));
+}
+
 const cleanUp = () => rmSync(dataDir, { recursive: true, force: true });
 process.on('exit', cleanUp);
 

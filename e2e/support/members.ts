@@ -4,6 +4,8 @@ import { expect, type APIRequestContext, type Browser, type Page } from '@playwr
 
 export interface Member {
   id: string;
+  /** Signs in with it and MEMBER_PASSWORD. */
+  username: string;
   token: string;
   name: string;
 }
@@ -20,7 +22,7 @@ export async function registerMember(request: APIRequestContext, name: string): 
   const { token, user } = (await registered.json()) as { token: string; user: { _id: string } };
   const named = await request.patch('/api/user/me', { headers: { Authorization: `Bearer ${token}` }, data: { name, onboardingCompleted: true } });
   expect(named.ok()).toBe(true);
-  return { id: user._id, token, name };
+  return { id: user._id, username, token, name };
 }
 
 const ADMIN = { username: process.env.ADMIN_USERNAME ?? 'admin', password: process.env.ADMIN_PASSWORD ?? 'e2e-admin-password-2026' };
