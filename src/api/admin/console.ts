@@ -110,10 +110,10 @@ export const adminWithdrawalsQueryOptions = (params: WithdrawalsParams) =>
     placeholderData: keepPreviousData,
   });
 
-export const approveWithdrawal = (id: string, txnId: string) =>
+export const approveWithdrawal = (id: string, txnId: string, feeMinor = 0) =>
   apiRequest<WithdrawalActionResponse>(`/admin/withdrawals/approve/${id}`, {
     method: 'POST',
-    body: { txnId },
+    body: { txnId, feeMinor },
     fallbackMessage: 'Failed to approve withdrawal',
   });
 

@@ -1,4 +1,6 @@
+import { useState } from 'react';
 import type { Withdrawal } from '../../../../contract/admin/console';
+import { parseMajorAmount } from '../../../../contract/store/money-units';
 import { Field, Input, Text, Textarea } from '../../../ui';
 import { formatCurrency } from '../shared/format';
 import { FormDialog } from '../shared/FormDialog';
@@ -12,7 +14,8 @@ interface DecisionDialogProps {
   withdrawal: Withdrawal | null;
   busy: boolean;
   error: string | null;
-  onDecide: (value: string) => void;
+  /** `feeMinor`: what the payout cost, taken out of the amount (approve only; 0 otherwise). */
+  onDecide: (value: string, feeMinor: number) => void;
   onClose: () => void;
 }
 
@@ -45,7 +48,15 @@ const COPY = {
 
 /** Approving needs the payout's transaction id; rejecting, or marking a payout returned, needs a reason. */
 export function DecisionDialog({ kind, withdrawal, busy, error, onDecide, onClose }: DecisionDialogProps) {
-  const answer = useRequiredText(onDecide);
+  const [feeText, setFeeText] = useState('0');
+  const [feeError, setFeeError] = useState<string | null>(null);
+  const feeMinor = withdrawal ? parseMajorAmount(feeText, withdrawal.amount.currency) : null;
+  const feeFits = withdrawal !== null && feeMinor !== null && feeMinor <= withdrawal.amount.amountMinor;
+  const answer = useRequiredText((text) => {
+    if (kind !== 'approve') onDecide(text, 0);
+    else if (feeFits) onDecide(text, feeMinor);
+    else setFeeError(`Enter a fee from 0 to ${withdrawal ? formatCurrency(withdrawal.amount) : 'the amount'}`);
+  });
   const copy = COPY[kind];
 
   return (
@@ -74,6 +85,28 @@ export function DecisionDialog({ kind, withdrawal, busy, error, onDecide, onClos
           <Textarea name="reason" rows={3} value={answer.value} onChange={(event) => answer.setValue(event.target.value)} required />
         )}
       </Field>
+      {kind === 'approve' && withdrawal && (
+        <Field
+          label={`Fee (${withdrawal.amount.currency})`}
+          hint={
+            feeFits
+              ? `What the payout cost, out of the amount: ${formatCurrency({ amountMinor: withdrawal.amount.amountMinor - feeMinor, currency: withdrawal.amount.currency })} reached the member.`
+              : 'What the payout cost, out of the amount.'
+          }
+          error={feeError ?? undefined}
+        >
+          <Input
+            name="fee"
+            inputMode="decimal"
+            autoComplete="off"
+            value={feeText}
+            onChange={(event) => {
+              setFeeText(event.target.value);
+              setFeeError(null);
+            }}
+          />
+        </Field>
+      )}
     </FormDialog>
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Withdrawal, WithdrawalListResponse, WithdrawalStatus } from '../../../../contract/admin/console';
+import type { Withdrawal, WithdrawalActionResponse, WithdrawalListResponse, WithdrawalStatus } from '../../../../contract/admin/console';
 import { adminKeys, adminWithdrawalsQueryOptions, approveWithdrawal, markWithdrawalReturned, rejectWithdrawal, type WithdrawalsParams } from '../../../api/admin/console';
 import { ApiError } from '../../../api/client';
 import { loadedByRoute } from '../../../lib/page-data';
@@ -20,7 +20,11 @@ interface WithdrawalsScreenProps {
   onParamsChange: (params: WithdrawalsParams) => void;
 }
 
-const DECIDERS = { approve: approveWithdrawal, reject: rejectWithdrawal, returned: markWithdrawalReturned } as const;
+const DECIDERS: Record<DecisionKind, (id: string, value: string, feeMinor: number) => Promise<WithdrawalActionResponse>> = {
+  approve: approveWithdrawal,
+  reject: rejectWithdrawal,
+  returned: markWithdrawalReturned,
+};
 
 interface Decision {
   kind: DecisionKind;
@@ -36,7 +40,7 @@ export function WithdrawalsScreen({ params, onParamsChange }: WithdrawalsScreenP
   const [checkingIdentity, setCheckingIdentity] = useState<Withdrawal | null>(null);
 
   const decide = useMutation({
-    mutationFn: ({ kind, id, value }: { kind: DecisionKind; id: string; value: string }) => DECIDERS[kind](id, value),
+    mutationFn: ({ kind, id, value, feeMinor }: { kind: DecisionKind; id: string; value: string; feeMinor: number }) => DECIDERS[kind](id, value, feeMinor),
     onSuccess: (result) => {
       queryClient.setQueriesData<WithdrawalListResponse>({ queryKey: adminKeys.withdrawalsAll() }, (page) =>
         page ? { ...page, withdrawals: page.withdrawals.map((row) => (row._id === result.withdrawal._id ? result.withdrawal : row)) } : page,
@@ -119,7 +123,7 @@ export function WithdrawalsScreen({ params, onParamsChange }: WithdrawalsScreenP
         withdrawal={deciding?.withdrawal ?? null}
         busy={decide.isPending}
         error={decide.isError ? decide.error.message : null}
-        onDecide={(value) => deciding && decide.mutate({ kind: deciding.kind, id: deciding.withdrawal._id, value })}
+        onDecide={(value, feeMinor) => deciding && decide.mutate({ kind: deciding.kind, id: deciding.withdrawal._id, value, feeMinor })}
         onClose={close}
       />
       <IdentityCheckDialog

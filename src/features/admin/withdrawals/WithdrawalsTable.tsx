@@ -72,7 +72,11 @@ export function WithdrawalsTable({ withdrawals, busy, onApprove, onReject, onRet
                 <CellTitle>
                   <span>{formatCurrency(withdrawal.amount)}</span>
                   {withdrawal.amountCoins !== null && <span>{formatCount(withdrawal.amountCoins)} coins</span>}
-                  {withdrawal.fee && <span>Fee {formatCurrency(withdrawal.fee)}</span>}
+                  {withdrawal.fee && (
+                    <span>
+                      Fee {formatCurrency(withdrawal.fee)}, sent {formatCurrency({ amountMinor: withdrawal.amount.amountMinor - withdrawal.fee.amountMinor, currency: withdrawal.amount.currency })}
+                    </span>
+                  )}
                   {withdrawal.account && <span>Earned in all {formatCurrency(withdrawal.earned)}</span>}
                 </CellTitle>
               </td>

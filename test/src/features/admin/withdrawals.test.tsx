@@ -40,8 +40,9 @@ function rowOf(username: string, amount: string): HTMLElement {
 describe('Withdrawals', () => {
   it('approves with a transaction id and rejects with a reason; decided rows offer no decision', async () => {
     const decide = (status: 'approved' | 'rejected' | 'returned', item: Withdrawal) => (_url: URL, init: RequestInit | undefined) => {
-      const body = sentBody<{ txnId?: string; reason?: string }>(init);
-      const decided = { ...item, status, txnId: body.txnId ?? null, reason: body.reason ?? null, decidedAt: new Date().toISOString() };
+      const body = sentBody<{ txnId?: string; reason?: string; feeMinor?: number }>(init);
+      const fee = body.feeMinor === undefined ? item.fee : { amountMinor: body.feeMinor, currency: item.amount.currency };
+      const decided = { ...item, status, txnId: body.txnId ?? null, fee, reason: body.reason ?? null, decidedAt: new Date().toISOString() };
       return json(200, { success: true, message: `Withdrawal ${status}`, withdrawal: decided });
     };
     const api = withdrawalsApi({
@@ -61,12 +62,23 @@ describe('Withdrawals', () => {
     await userEvent.click(within(dialog).getByLabelText('Transaction id'));
     await userEvent.paste('PAYPAL-123');
     expect(within(dialog).queryByText('Transaction id is required')).not.toBeInTheDocument();
+    // The payout's fee comes out of the amount: more than the amount is refused before anything is sent.
+    const fee = within(dialog).getByLabelText('Fee (USD)');
+    await userEvent.clear(fee);
+    await userEvent.type(fee, '30');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    expect(within(dialog).getByText('Enter a fee from 0 to $25.00')).toBeInTheDocument();
+    expect(api.calls.some((call) => call.path.includes('/approve/'))).toBe(false);
+    await userEvent.clear(fee);
+    await userEvent.type(fee, '0.35');
+    expect(within(dialog).getByText('What the payout cost, out of the amount: $24.65 reached the member.')).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(api.calls.find((call) => call.path.includes('/approve/'))?.body).toEqual({ txnId: 'PAYPAL-123' });
+    expect(api.calls.find((call) => call.path.includes('/approve/'))?.body).toEqual({ txnId: 'PAYPAL-123', feeMinor: 35 });
     const approvedRow = rowOf('maya_r', '$25.00');
     expect(within(approvedRow).getByText('Approved')).toBeInTheDocument();
     expect(within(approvedRow).getByText(/Txn PAYPAL-123/)).toBeInTheDocument();
+    expect(within(approvedRow).getByText('Fee $0.35, sent $24.65')).toBeInTheDocument();
     // Paid: no decision left but to mark the payout returned, should it bounce.
     expect(within(approvedRow).getAllByRole('button').map((button) => button.textContent)).toEqual(['Mark returned']);
     expect(screen.getByRole('status')).toHaveTextContent('Withdrawal approved: maya_r');
