@@ -1,6 +1,6 @@
 import { CHROMIUM_ARGS } from '../playwright.config';
 import { CREATOR_FIRST_PENDING_DAYS } from '../contract/creators';
-import { WITHDRAWAL_WAIVER_TEXT } from '../contract/store/purchases';
+import { buyCoinPack } from './support/coins';
 import { expectNoAxeViolations } from './support/layout';
 import { adminToken, MEMBER_PASSWORD, memberPage, realtimeJoined, registerMember, type Member } from './support/members';
 import { expect, test } from './support/moved-clock';
@@ -42,19 +42,7 @@ async function openOrbit(browser: Browser, member: Member, path: string): Promis
   return page;
 }
 
-/** Buys the VIP Pack (2,500 coins, $19.99) on the local test provider and comes back to Orbit. */
-async function buyVipPack(page: Page): Promise<void> {
-  await page.goto('/coins');
-  await page.getByRole('article', { name: 'VIP Pack' }).getByRole('button', { name: 'Buy Now' }).click();
-  const consent = page.getByRole('dialog');
-  await consent.getByRole('checkbox', { name: WITHDRAWAL_WAIVER_TEXT }).check();
-  await consent.getByRole('button', { name: 'Continue to payment' }).click();
-  await expect(page).toHaveURL(/\/test-checkout\/tcs_/);
-  await page.getByRole('button', { name: 'Pay $19.99' }).click();
-  const receipt = page.getByRole('dialog', { name: 'Payment received' });
-  await expect(receipt).toBeVisible({ timeout: 10_000 });
-  await receipt.getByRole('button', { name: 'OK' }).click();
-}
+const VIP_PACK = { name: 'VIP Pack', price: '$19.99' };
 
 test('after the first-payout wait a creator withdraws her earnings; the admin checks her identity and pays; she sees Paid with the reference', async ({
   browser,
@@ -80,7 +68,7 @@ test('after the first-payout wait a creator withdraws her earnings; the admin ch
 
   // Theo buys three VIP Packs and sends her six Rockets.
   const giverPage = await openOrbit(browser, giver, '/coins');
-  for (let pack = 0; pack < 3; pack += 1) await buyVipPack(giverPage);
+  for (let pack = 0; pack < 3; pack += 1) await buyCoinPack(giverPage, VIP_PACK);
   await expect(giverPage.getByRole('complementary', { name: 'Your balance' })).toContainText('7,500coins');
   await giverPage.goto('/live-stream');
   await giverPage.getByRole('region', { name: 'Live now' }).getByRole('link', { name: new RegExp(title) }).click();

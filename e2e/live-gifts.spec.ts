@@ -1,10 +1,10 @@
 import { CHROMIUM_ARGS } from '../playwright.config';
+import { buyCoinPack } from './support/coins';
 import { expectNoAxeViolations } from './support/layout';
 import { recordPeerConnections } from './support/call-media';
 import { expectWatching } from './support/live-media';
 import { matchedPair, memberPage, realtimeJoined, registerMember, type Member } from './support/members';
 import { expect, test, type Browser, type Page } from './support/test';
-import { WITHDRAWAL_WAIVER_TEXT } from '../contract/store/purchases';
 
 /**
  * Gifts in a live stream (issue 49), three members in three browsers: a
@@ -31,19 +31,8 @@ async function openOrbit(browser: Browser, member: Member, path: string): Promis
   return page;
 }
 
-/** Buys the Value Pack (500 coins) on the local test provider and comes back to Orbit. */
-async function buyCoins(page: Page): Promise<void> {
-  await page.goto('/coins');
-  await page.getByRole('article', { name: 'Value Pack' }).getByRole('button', { name: 'Buy Now' }).click();
-  const consent = page.getByRole('dialog');
-  await consent.getByRole('checkbox', { name: WITHDRAWAL_WAIVER_TEXT }).check();
-  await consent.getByRole('button', { name: 'Continue to payment' }).click();
-  await expect(page).toHaveURL(/\/test-checkout\/tcs_/);
-  await page.getByRole('button', { name: 'Pay $4.99' }).click();
-  const receipt = page.getByRole('dialog', { name: 'Payment received' });
-  await expect(receipt).toBeVisible({ timeout: 10_000 });
-  await receipt.getByRole('button', { name: 'OK' }).click();
-}
+/** 500 coins. */
+const VALUE_PACK = { name: 'Value Pack', price: '$4.99' };
 
 const arrivals = (page: Page) => page.getByRole('status', { name: 'Gifts arriving' });
 
@@ -67,7 +56,7 @@ test('a viewer buys coins and sends the host a gift; the host and the other view
   await expect(hostPage.getByText('Your takings: no gifts yet')).toBeVisible();
 
   const giverPage = await openOrbit(browser, giver, '/coins');
-  await buyCoins(giverPage);
+  await buyCoinPack(giverPage, VALUE_PACK);
   await expect(giverPage.getByRole('complementary', { name: 'Your balance' })).toContainText('500coins');
 
   const watcherPage = await openOrbit(browser, watcher, '/live-stream');
@@ -123,7 +112,7 @@ test('a viewer buys coins and sends the host a gift; the host and the other view
 test('a member sends a match a symbolic gift in their chat: it arrives live as a gift entry, and earns nothing', async ({ browser, request }) => {
   const [giver, receiver] = await matchedPair(request);
   const giverPage = await openOrbit(browser, giver, '/coins');
-  await buyCoins(giverPage);
+  await buyCoinPack(giverPage, VALUE_PACK);
   const receiverPage = await openOrbit(browser, receiver, `/messages?with=${giver.id}`);
   const giverJoined = realtimeJoined(giverPage);
   await giverPage.goto(`/messages?with=${receiver.id}`);
