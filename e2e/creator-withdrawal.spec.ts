@@ -1,6 +1,7 @@
 import { CHROMIUM_ARGS } from '../playwright.config';
 import { CREATOR_FIRST_PENDING_DAYS } from '../contract/creators';
 import { buyCoinPack } from './support/coins';
+import { enrolAsCreator, goLive } from './support/creators';
 import { expectNoAxeViolations } from './support/layout';
 import { adminToken, MEMBER_PASSWORD, memberPage, realtimeJoined, registerMember, type Member } from './support/members';
 import { expect, test } from './support/moved-clock';
@@ -57,14 +58,9 @@ test('after the first-payout wait a creator withdraws her earnings; the admin ch
 
   // Maya enrols as a creator.
   const hostPage = await openOrbit(browser, host, '/creator');
-  await hostPage.getByRole('checkbox', { name: 'I accept the creator terms' }).check();
-  await hostPage.getByRole('button', { name: 'Become a creator' }).click();
-  await expect(hostPage.getByText('No earnings yet. Go live: gifts your viewers send show here.')).toBeVisible();
+  await enrolAsCreator(hostPage);
 
-  await hostPage.goto('/live-stream');
-  await hostPage.getByLabel('Stream title').fill(title);
-  await hostPage.getByRole('button', { name: 'Go Live' }).click();
-  await expect(hostPage.getByText('LIVE', { exact: true })).toBeVisible({ timeout: 20_000 });
+  await goLive(hostPage, title);
 
   // Theo buys three VIP Packs and sends her six Rockets.
   const giverPage = await openOrbit(browser, giver, '/coins');

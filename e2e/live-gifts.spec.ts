@@ -1,5 +1,6 @@
 import { CHROMIUM_ARGS } from '../playwright.config';
 import { buyCoinPack } from './support/coins';
+import { enrolAsCreator, goLive } from './support/creators';
 import { expectNoAxeViolations } from './support/layout';
 import { recordPeerConnections } from './support/call-media';
 import { expectWatching } from './support/live-media';
@@ -46,13 +47,8 @@ test('a viewer buys coins and sends the host a gift; the host and the other view
 
   // Lena enrols as a creator on her earnings page, accepting the published terms.
   const hostPage = await openOrbit(browser, host, '/creator');
-  await hostPage.getByRole('checkbox', { name: 'I accept the creator terms' }).check();
-  await hostPage.getByRole('button', { name: 'Become a creator' }).click();
-  await expect(hostPage.getByText('No earnings yet. Go live: gifts your viewers send show here.')).toBeVisible();
-  await hostPage.goto('/live-stream');
-  await hostPage.getByLabel('Stream title').fill(title);
-  await hostPage.getByRole('button', { name: 'Go Live' }).click();
-  await expect(hostPage.getByText('LIVE', { exact: true })).toBeVisible({ timeout: 20_000 });
+  await enrolAsCreator(hostPage);
+  await goLive(hostPage, title);
   await expect(hostPage.getByText('Your takings: no gifts yet')).toBeVisible();
 
   const giverPage = await openOrbit(browser, giver, '/coins');
