@@ -6,6 +6,7 @@ import type { CommandAnswer } from '../../../contract/realtime';
 import { calls, type CallRow } from '../../../server/db/schema';
 import type { OrbitDatabase } from '../../../server/db/types';
 import { connected, nextEvent, openSocket } from '../messaging/messaging-helpers';
+import { ARRIVAL_MS } from '../helpers/waits';
 
 /** A member's open tabs in one test, closed after it. */
 export class Tabs {
@@ -26,11 +27,11 @@ export class Tabs {
 }
 
 export function command(socket: Socket, name: string, payload: unknown): Promise<CommandAnswer> {
-  return socket.timeout(3000).emitWithAck(name, payload) as Promise<CommandAnswer>;
+  return socket.timeout(ARRIVAL_MS).emitWithAck(name, payload) as Promise<CommandAnswer>;
 }
 
 /** The next event of `name` about this call. */
-export function callEvent<T extends { callId: string }>(socket: Socket, name: string, callId: string, timeoutMs = 3000): Promise<T> {
+export function callEvent<T extends { callId: string }>(socket: Socket, name: string, callId: string, timeoutMs = ARRIVAL_MS): Promise<T> {
   return nextEvent<T>(socket, name, timeoutMs, (payload) => payload.callId === callId);
 }
 

@@ -14,6 +14,7 @@ import { enrolCreator, identityGiven } from '../helpers/creators';
 import { packBoughtOnTestProvider } from '../helpers/local-checkout';
 import { FakeForwarder } from '../live/fake-forwarder';
 import { hostedStream, watchingTab } from '../live/live-helpers';
+import { ARRIVAL_MS } from '../helpers/waits';
 
 // A payment behind gifted coins reversed (issue 49): a lost dispute takes
 // back what the gifts earned the creator. An earning still pending is
@@ -41,7 +42,7 @@ async function disputeLost(member: RegisteredUser, purchaseId: string): Promise<
       const [after] = await db().select({ status: purchases.disputeStatus }).from(purchases).where(eq(purchases.id, purchaseId));
       expect(after?.status).toBe('lost');
     },
-    { timeout: 3000, interval: 20 },
+    { timeout: ARRIVAL_MS, interval: 20 },
   );
 }
 

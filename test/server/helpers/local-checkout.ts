@@ -6,6 +6,7 @@ import type { OrbitApp } from '../../../server/app';
 import { purchases } from '../../../server/db/schema';
 import type { OrbitDatabase } from '../../../server/db/types';
 import { bearer, type RegisteredUser } from './accounts';
+import { ARRIVAL_MS } from './waits';
 
 /**
  * A coin pack's checkout on the local test provider, paid on its page unless
@@ -30,7 +31,7 @@ export async function packBoughtOnTestProvider(app: OrbitApp, db: OrbitDatabase,
       const [row] = await db.select({ status: purchases.status }).from(purchases).where(eq(purchases.id, purchase._id));
       expect(row?.status).toBe('paid');
     },
-    { timeout: 3000, interval: 20 },
+    { timeout: ARRIVAL_MS, interval: 20 },
   );
   return purchase._id;
 }

@@ -10,6 +10,7 @@ import { command, expectOk, type Tabs } from '../calls/call-helpers';
 import { bearer, type RegisteredUser } from '../helpers/accounts';
 import { nextEvent } from '../messaging/messaging-helpers';
 import { fakeDescription } from './fake-forwarder';
+import { ARRIVAL_MS } from '../helpers/waits';
 
 export const HOST_OFFER = fakeDescription('host-offer');
 export const VIEWER_ANSWER = fakeDescription('viewer-answer');
@@ -31,7 +32,7 @@ export async function hostedStream(app: OrbitApp, tabs: Tabs, host: RegisteredUs
 }
 
 /** The next event of `name` about this stream. */
-export function liveEvent<T extends { streamId: string }>(socket: Socket, name: string, streamId: string, timeoutMs = 3000): Promise<T> {
+export function liveEvent<T extends { streamId: string }>(socket: Socket, name: string, streamId: string, timeoutMs = ARRIVAL_MS): Promise<T> {
   return nextEvent<T>(socket, name, timeoutMs, (payload) => payload.streamId === streamId);
 }
 
@@ -41,7 +42,7 @@ export function liveSilence<T extends { streamId: string }>(socket: Socket, name
 }
 
 /** The next `live:viewers` count about the stream that equals `viewers`. */
-export function viewersReach(socket: Socket, streamId: string, viewers: number, timeoutMs = 3000): Promise<unknown> {
+export function viewersReach(socket: Socket, streamId: string, viewers: number, timeoutMs = ARRIVAL_MS): Promise<unknown> {
   return nextEvent<{ streamId: string; viewers: number }>(socket, 'live:viewers', timeoutMs, (payload) => payload.streamId === streamId && payload.viewers === viewers);
 }
 
@@ -49,6 +50,7 @@ export function viewersReach(socket: Socket, streamId: string, viewers: number, 
 export async function watchingTab(tabs: Tabs, viewer: RegisteredUser, streamId: string): Promise<{ tab: Socket; offer: string }> {
   const tab = await tabs.tab(viewer.token);
   const offered = liveEvent<{ streamId: string; offer: string }>(tab, 'live:offer', streamId);
+  offered.catch(() => {}); // a refused or timed-out live:watch reports itself, not this
   expectOk(await command(tab, 'live:watch', { streamId }));
   const { offer } = await offered;
   return { tab, offer };

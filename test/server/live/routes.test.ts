@@ -23,6 +23,7 @@ import { claimsOf } from '../helpers/forged-tokens';
 import { listeningTestApp } from '../helpers/listening-app';
 import { FakeForwarder, fakeDescription, UNREADABLE_OFFER } from './fake-forwarder';
 import { goLive, HOST_OFFER, hostedStream, storedStream } from './live-helpers';
+import { ARRIVAL_MS } from '../helpers/waits';
 
 // Long enough that no stream here ends on its own: these tests go live over HTTP without a host socket.
 const HOST_GRACE_MS = 60_000;
@@ -114,7 +115,7 @@ describe('going live', () => {
 
     // While a tab hosts it, the same session is refused too.
     const hostTab = await tabs.tab(host.token);
-    expect(await hostTab.timeout(3000).emitWithAck('live:host', { streamId: second.stream.id })).toEqual({ ok: true });
+    expect(await hostTab.timeout(ARRIVAL_MS).emitWithAck('live:host', { streamId: second.stream.id })).toEqual({ ok: true });
     const again = await goLive(app(), host);
     expect(again.statusCode).toBe(409);
     const live = await listening.testApp.db.select().from(streams).where(and(eq(streams.hostId, host.user._id)));
@@ -251,7 +252,7 @@ describe('the host tab', () => {
     const [host, other] = await Promise.all([registerUser(app()), registerUser(app())]);
     const { streamId } = await hostedStream(app(), tabs, host);
     const otherTab = await tabs.tab(other.token);
-    expect(await otherTab.timeout(3000).emitWithAck('live:host', { streamId })).toEqual({ ok: false, status: 403, message: LIVE_NOT_HOST_MESSAGE });
-    expect(await otherTab.timeout(3000).emitWithAck('live:host', { streamId: randomUUID() })).toMatchObject({ ok: false, status: 404 });
+    expect(await otherTab.timeout(ARRIVAL_MS).emitWithAck('live:host', { streamId })).toEqual({ ok: false, status: 403, message: LIVE_NOT_HOST_MESSAGE });
+    expect(await otherTab.timeout(ARRIVAL_MS).emitWithAck('live:host', { streamId: randomUUID() })).toMatchObject({ ok: false, status: 404 });
   });
 });

@@ -12,6 +12,7 @@ import { listeningTestApp } from '../helpers/listening-app';
 import { nextEvent } from '../messaging/messaging-helpers';
 import { FakeForwarder } from './fake-forwarder';
 import { hostedStream, pause, viewersReach, watchingTab } from './live-helpers';
+import { ARRIVAL_MS } from '../helpers/waits';
 
 // Going live earns the host coins (issue 48): +10 for each member who watches
 // a minute without a break, once per member a stream, capped per stream. The
@@ -43,7 +44,7 @@ describe('coins for going live', () => {
     const [host, viewer] = await Promise.all([registerUser(app()), registerUser(app())]);
     const { streamId, hostTab } = await hostedStream(app(), tabs, host);
     const before = await balanceOf(host);
-    const told = nextEvent<CoinBalanceEvent>(hostTab, 'coins:balance', WATCH_MS + 3_000);
+    const told = nextEvent<CoinBalanceEvent>(hostTab, 'coins:balance', WATCH_MS + ARRIVAL_MS);
     const { tab } = await watchingTab(tabs, viewer, streamId);
     const event = await told;
     expect(event.entry).toMatchObject({ amount: LIVE_VIEWER_EARNING.coins, kind: 'earned', reference: LIVE_VIEWER_EARNING.reference });

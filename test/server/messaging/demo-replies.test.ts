@@ -7,6 +7,7 @@ import { insertPerson } from '../discovery/people-fixtures';
 import { bearer, registerUser } from '../helpers/accounts';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { baseUrl, connected, nextEvent, openSocket, sent } from './messaging-helpers';
+import { ARRIVAL_MS } from '../helpers/waits';
 
 let testApp: TestApp;
 
@@ -30,8 +31,8 @@ describe('a seeded demo person (outside production)', () => {
       await sent(testApp.app, member, peer, 'hello');
       const lastSentAt = Date.now();
       await sent(testApp.app, member, peer, 'are you there?');
-      const read = nextEvent<ReceiptsEvent>(socket, 'receipts:update', DEMO_REPLY_DELAY_MS + 3000);
-      const reply = nextEvent<MessageEvent>(socket, 'message:new', DEMO_REPLY_DELAY_MS + 3000, (event) => event.message.senderId === demo.id);
+      const read = nextEvent<ReceiptsEvent>(socket, 'receipts:update', DEMO_REPLY_DELAY_MS + ARRIVAL_MS);
+      const reply = nextEvent<MessageEvent>(socket, 'message:new', DEMO_REPLY_DELAY_MS + ARRIVAL_MS, (event) => event.message.senderId === demo.id);
       expect(await read).toEqual({ peerId: demo.id, receipts: { deliveredSeq: 2, readSeq: 2 } });
       const answer = await reply;
       expect(Date.now() - lastSentAt).toBeGreaterThanOrEqual(DEMO_REPLY_DELAY_MS - 50);

@@ -6,6 +6,7 @@ import type { Message } from '../../../contract/messaging';
 import { REALTIME_PATH } from '../../../contract/realtime';
 import type { OrbitApp } from '../../../server/app';
 import { bearer, registerUser, type RegisteredUser } from '../helpers/accounts';
+import { ARRIVAL_MS } from '../helpers/waits';
 
 /** Two new members who liked each other through the API. */
 export async function matchedPair(app: OrbitApp): Promise<[RegisteredUser, RegisteredUser]> {
@@ -58,7 +59,7 @@ export function connected(socket: Socket): Promise<void> {
  * the listener is on before the action, but a slow request (a password check on a loaded CI machine)
  * does not use up the time the event has to arrive.
  */
-export async function eventAfter<T, R>(socket: Socket, event: string, action: () => Promise<R>, wanted: (payload: T) => boolean = () => true, timeoutMs = 3000): Promise<{ answer: R; event: Promise<T> }> {
+export async function eventAfter<T, R>(socket: Socket, event: string, action: () => Promise<R>, wanted: (payload: T) => boolean = () => true, timeoutMs = ARRIVAL_MS): Promise<{ answer: R; event: Promise<T> }> {
   let stopListening = () => {};
   const payload = new Promise<T>((resolve) => {
     const listener = (candidate: T) => {
@@ -89,7 +90,7 @@ export async function eventAfter<T, R>(socket: Socket, event: string, action: ()
 }
 
 /** The next payload of an event (that `wanted` accepts), or a rejection after `timeoutMs`. */
-export function nextEvent<T>(socket: Socket, event: string, timeoutMs = 3000, wanted: (payload: T) => boolean = () => true): Promise<T> {
+export function nextEvent<T>(socket: Socket, event: string, timeoutMs = ARRIVAL_MS, wanted: (payload: T) => boolean = () => true): Promise<T> {
   return new Promise((resolve, reject) => {
     const listener = (payload: T) => {
       if (!wanted(payload)) return;

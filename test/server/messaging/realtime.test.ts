@@ -7,6 +7,7 @@ import { bearer, loginAdmin, loginUser, registerUser } from '../helpers/accounts
 import { createTestApp, TEST_JWT_SECRET, type TestApp } from '../helpers/test-app';
 import { SOCKETS_PER_SESSION, TOO_MANY_CONNECTIONS_MESSAGE } from '../../../server/realtime/plugin';
 import { baseUrl, connected, matchedPair, nextEvent, openSocket, sent } from './messaging-helpers';
+import { ARRIVAL_MS } from '../helpers/waits';
 
 let testApp: TestApp;
 let url: string;
@@ -45,7 +46,7 @@ function refusal(token: string | undefined): Promise<Error> {
 }
 
 function command(socket: Socket, name: string, payload: unknown): Promise<CommandAnswer> {
-  return socket.timeout(3000).emitWithAck(name, payload) as Promise<CommandAnswer>;
+  return socket.timeout(ARRIVAL_MS).emitWithAck(name, payload) as Promise<CommandAnswer>;
 }
 
 function closed(socket: Socket): Promise<string> {
@@ -196,7 +197,7 @@ describe('events', () => {
     const gone = closed(open[0] as Socket);
     open[0]?.disconnect();
     await gone;
-    await vi.waitFor(async () => expect(await online(member.token).then(() => true, () => false)).toBe(true), { timeout: 3000, interval: 100 });
+    await vi.waitFor(async () => expect(await online(member.token).then(() => true, () => false)).toBe(true), { timeout: ARRIVAL_MS, interval: 100 });
   });
 
   it('tells the sender how far the other member got; with read receipts off on either side, read stays hidden', async () => {
@@ -275,7 +276,7 @@ describe('events', () => {
     const benSocket = await online(ben.token);
     expect(await cameOnline).toEqual({ userId: ben.user._id, isOnline: true });
     // Closing his last tab takes him offline, once the grace for a reload has passed.
-    const wentOffline = nextEvent<PresenceEvent>(anaSocket, 'presence', 3000);
+    const wentOffline = nextEvent<PresenceEvent>(anaSocket, 'presence', ARRIVAL_MS);
     benSocket.disconnect();
     expect(await wentOffline).toEqual({ userId: ben.user._id, isOnline: false });
   });

@@ -23,6 +23,7 @@ import { outboxMessages } from '../helpers/outbox';
 import { firstCoinPack } from '../helpers/catalogue';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { baseUrl, connected, nextEvent, openSocket } from '../messaging/messaging-helpers';
+import { ARRIVAL_MS } from '../helpers/waits';
 
 // Buying a coin pack on the local test provider, end to end through the API:
 // checkout, the provider's page, its signed webhook, the return page's
@@ -68,7 +69,7 @@ const coinsOf = (member: RegisteredUser) => coinHistoryOf(testApp.app, member);
 
 /** The webhook arrives after the page's answer, as from a real provider: wait for it. */
 async function paidByWebhook(id: string) {
-  await vi.waitFor(async () => expect((await storedPurchase(id)).status).toBe('paid'), { timeout: 3000, interval: 20 });
+  await vi.waitFor(async () => expect((await storedPurchase(id)).status).toBe('paid'), { timeout: ARRIVAL_MS, interval: 20 });
 }
 
 describe('buying a coin pack on the test provider', () => {
@@ -88,7 +89,7 @@ describe('buying a coin pack on the test provider', () => {
     const socket = openSocket(baseUrl(testApp.app), member.token);
     try {
       await connected(socket);
-      const paidEvent = nextEvent<PurchaseUpdatedEvent>(socket, 'purchase:updated', 3000, (event) => event.purchase.status === 'paid');
+      const paidEvent = nextEvent<PurchaseUpdatedEvent>(socket, 'purchase:updated', ARRIVAL_MS, (event) => event.purchase.status === 'paid');
       const balanceEvent = nextEvent<{ balance: number }>(socket, 'coins:balance');
       const paid = await onCheckoutPage(member, started.sessionId, 'actions', { action: 'pay' });
       expect(paid.statusCode, paid.body).toBe(200);
@@ -187,7 +188,7 @@ describe('buying a coin pack on the test provider', () => {
     const failing = await checkout(member);
     await onCheckoutPage(member, failing.sessionId, 'actions', { action: 'payLater' });
     await onCheckoutPage(member, failing.sessionId, 'settle', { outcome: 'fail' });
-    await vi.waitFor(async () => expect((await storedPurchase(failing.purchase._id)).status).toBe('failed'), { timeout: 3000, interval: 20 });
+    await vi.waitFor(async () => expect((await storedPurchase(failing.purchase._id)).status).toBe('failed'), { timeout: ARRIVAL_MS, interval: 20 });
     expect((await coinsOf(member)).balance).toBe(pack.coins);
     // Settled once: the bank cannot answer twice.
     expect((await onCheckoutPage(member, failing.sessionId, 'settle', { outcome: 'succeed' })).statusCode).toBe(409);

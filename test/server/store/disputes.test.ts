@@ -8,6 +8,7 @@ import { bearer, registerUser, type RegisteredUser } from '../helpers/accounts';
 import { firstCoinPack } from '../helpers/catalogue';
 import { packBoughtOnTestProvider } from '../helpers/local-checkout';
 import { createTestApp, type TestApp } from '../helpers/test-app';
+import { ARRIVAL_MS } from '../helpers/waits';
 
 // The local test provider plays the card holder's bank (issue 48): a test
 // disputes a paid test payment and closes the dispute, and Orbit hears of it
@@ -49,11 +50,11 @@ describe('a test payment disputed on the local provider', () => {
     const opened = await dispute(member, paymentId, 'open');
     expect(opened.statusCode, opened.body).toBe(200);
     expect(opened.json<TestDisputeResponse>().dispute).toEqual({ id: `tdp_${paymentId.slice(4)}`, paymentId, status: 'open' });
-    await vi.waitFor(async () => expect(await disputeStatusOf(purchaseId)).toBe('open'), { timeout: 3000, interval: 20 });
+    await vi.waitFor(async () => expect(await disputeStatusOf(purchaseId)).toBe('open'), { timeout: ARRIVAL_MS, interval: 20 });
     expect(await balanceOf(member)).toBe(0);
 
     expect((await dispute(member, paymentId, 'won')).statusCode).toBe(200);
-    await vi.waitFor(async () => expect(await disputeStatusOf(purchaseId)).toBe('won'), { timeout: 3000, interval: 20 });
+    await vi.waitFor(async () => expect(await disputeStatusOf(purchaseId)).toBe('won'), { timeout: ARRIVAL_MS, interval: 20 });
     expect(await balanceOf(member)).toBe(pack.coins);
   });
 

@@ -21,6 +21,7 @@ import { bearer, loginAdmin, registerUser, type RegisteredUser } from '../helper
 import { outboxMessages } from '../helpers/outbox';
 import { vipPlanNamed } from '../helpers/catalogue';
 import { createTestApp, TEST_JWT_SECRET, type TestApp } from '../helpers/test-app';
+import { ARRIVAL_MS } from '../helpers/waits';
 
 // VIP as a subscription on the local test provider, end to end through the
 // API: Get VIP's checkout, the provider's page and webhooks, renewals paid and
@@ -63,7 +64,7 @@ async function subscribe(member: RegisteredUser, plan: VipPlan = gold) {
   const sessionId = checkoutUrl.replace('/test-checkout/', '');
   const paid = await inject(member, 'POST', `/api/store/test-checkout/${sessionId}/actions`, { action: 'pay' });
   expect(paid.statusCode, paid.body).toBe(200);
-  await vi.waitFor(async () => expect(await subscriptionOf(member)).not.toBeNull(), { timeout: 3000, interval: 20 });
+  await vi.waitFor(async () => expect(await subscriptionOf(member)).not.toBeNull(), { timeout: ARRIVAL_MS, interval: 20 });
   const [session] = await testApp.db.select().from(testCheckoutSessions).where(eq(testCheckoutSessions.id, sessionId));
   if (!session?.subscriptionId) throw new Error('the paid session started no subscription');
   return { purchase, sessionId, providerSubscriptionId: session.subscriptionId };
@@ -74,7 +75,7 @@ async function providerRenews(member: RegisteredUser, providerSubscriptionId: st
   const url = `/api/store/test-subscriptions/${providerSubscriptionId}/${outcome === 'end' ? 'end' : 'renewal'}`;
   const response = await inject(member, 'POST', url, outcome === 'end' ? undefined : { outcome });
   expect(response.statusCode, response.body).toBe(200);
-  await vi.waitFor(async () => expect(until(await subscriptionOf(member))).toBe(true), { timeout: 3000, interval: 20 });
+  await vi.waitFor(async () => expect(until(await subscriptionOf(member))).toBe(true), { timeout: ARRIVAL_MS, interval: 20 });
   return testSubscriptionResponseSchema.parse(response.json()).subscription;
 }
 
@@ -108,7 +109,7 @@ describe('Get VIP buys a subscription', () => {
     expect(await subscriptionOf(member)).toBeNull();
 
     await inject(member, 'POST', `/api/store/test-checkout/${sessionId}/actions`, { action: 'pay' });
-    await vi.waitFor(async () => expect(await subscriptionOf(member)).not.toBeNull(), { timeout: 3000, interval: 20 });
+    await vi.waitFor(async () => expect(await subscriptionOf(member)).not.toBeNull(), { timeout: ARRIVAL_MS, interval: 20 });
     const subscription = await subscriptionOf(member);
     expect(subscription).toMatchObject({ planId: gold._id, planName: 'Gold', price: gold.price, billingMonths: 1, status: 'active', cancelAtPeriodEnd: false, testPayment: true });
     const periodEnd = new Date(subscription?.currentPeriodEnd ?? '').getTime();
