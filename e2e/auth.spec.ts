@@ -28,7 +28,7 @@ async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
 }
 
-test('a visitor signs up, sees the User badge, logs out, and signs in again', async ({ context, page }) => {
+test('a visitor signs up, sees the User badge, logs out, and signs in again with the email address', async ({ context, page }) => {
   const username = uniqueUsername();
   const password = 'correct-horse-battery';
   await page.goto('/');
@@ -105,6 +105,8 @@ test('a visitor signs up, sees the User badge, logs out, and signs in again', as
   await expect(page.getByRole('alert')).toHaveText('Invalid username or password');
   await screenshot(page, 'login-error');
 
+  // The email address signs in as well as the username does.
+  await signIn.getByLabel('Username or email').fill(`${username}@example.com`);
   await signIn.getByLabel('Password').fill(password);
   await signIn.getByRole('button', { name: 'Sign In' }).click();
   // The set-up was left unfinished, so signing in offers it again.

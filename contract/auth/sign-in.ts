@@ -32,9 +32,10 @@ export type RegisterBody = z.infer<typeof registerBodySchema>;
 /**
  * Login accepts any non-empty strings: format rules would tell an attacker
  * which usernames cannot exist, and every failure must read the same.
+ * `username` takes the username or the email address (as long as an email may be).
  */
 export const loginBodySchema = z.strictObject({
-  username: z.string({ message: 'Username is required' }).trim().min(1, 'Username is required').max(100, 'Username is too long'),
+  username: z.string({ message: 'Username is required' }).trim().min(1, 'Username is required').max(254, 'Username is too long'),
   password: z.string({ message: 'Password is required' }).min(1, 'Password is required').max(256, 'Password is too long'),
   remember: z.boolean().optional(),
 });

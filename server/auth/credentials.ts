@@ -5,12 +5,23 @@ import type { OrbitDatabase } from '../db/types';
 import { bannedMessage } from '../plugins/auth';
 import { HttpError } from '../plugins/errors';
 import { verifyAgainstDummyHash, verifyPassword } from './passwords';
-import { findAccountByUsername } from './queries/accounts';
+import { findAccountByEmail, findAccountByUsername } from './queries/accounts';
 
-/** The account a sign-in names, if any (usernames are stored in lower case). */
-export function accountNamed(db: OrbitDatabase, username: string): Promise<UserRow | undefined> {
-  return findAccountByUsername(db, username.toLowerCase());
+/**
+ * The account a sign-in names by its username or its email address, if any
+ * (both are stored in lower case; a username never holds an @).
+ */
+export function accountNamed(db: OrbitDatabase, usernameOrEmail: string): Promise<UserRow | undefined> {
+  const given = usernameOrEmail.trim().toLowerCase();
+  return given.includes('@') ? findAccountByEmail(db, given) : findAccountByUsername(db, given);
 }
+
+/**
+ * What the sign-in throttle counts a sign-in under: the account's username
+ * when the name opens one, so wrong passwords typed with the email address
+ * and with the username share one count; the name as given otherwise.
+ */
+export const throttledName = (given: string, named: UserRow | undefined): string => named?.username ?? given;
 
 /**
  * Returns the account (`user`, as `accountNamed` found it) these credentials

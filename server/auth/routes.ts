@@ -18,7 +18,7 @@ import { SIGN_IN_LINK_OFFERED_CODE } from '../../contract/auth/sign-in-link';
 import { deleteAccount } from './account-deletion';
 import { publishConversationEnded } from '../messaging/publish';
 import { matchedMemberIds } from '../messaging/queries';
-import { accountNamed, checkCredentials } from './credentials';
+import { accountNamed, checkCredentials, throttledName } from './credentials';
 import { honouredDeviceId, rememberDevice } from './device-cookie';
 import { sendVerificationEmailLater } from './email-verification';
 import { changePassword } from './password-change';
@@ -114,6 +114,7 @@ const authRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (app, options, d
         tags: ['auth'],
         summary: 'Sign in with a user account',
         description:
+          'The username field takes the username or the email address. ' +
           'Wrong username, wrong password and admin accounts all fail with 401 "Invalid username or password". ' +
           'Attempts are limited per IP; wrong passwords per username from unknown browsers, and per browser from one that ' +
           'signed in to the account before (its device cookie, set here on success), 429 with Retry-After. ' +
@@ -125,7 +126,7 @@ const authRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (app, options, d
     async (request, reply) => {
       const { username, password, remember } = request.body;
       const named = await accountNamed(app.db, username);
-      const user = await throttledPasswordCheck(request, reply, { door: 'user', username, accountId: named?.id ?? null, rememberOnSuccess: true, offerSignInLink: true }, () =>
+      const user = await throttledPasswordCheck(request, reply, { door: 'user', username: throttledName(username, named), accountId: named?.id ?? null, rememberOnSuccess: true, offerSignInLink: true }, () =>
         checkCredentials(named, password, 'user'),
       );
       // A session, or (two-step verification on) a ticket for the code step: server/auth/second-step.ts.
@@ -152,7 +153,7 @@ const authRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (app, options, d
     async (request, reply) => {
       const { username, password, remember } = request.body;
       const named = await accountNamed(app.db, username);
-      const admin = await throttledPasswordCheck(request, reply, { door: 'admin', username, accountId: named?.id ?? null, rememberOnSuccess: true }, () =>
+      const admin = await throttledPasswordCheck(request, reply, { door: 'admin', username: throttledName(username, named), accountId: named?.id ?? null, rememberOnSuccess: true }, () =>
         checkCredentials(named, password, 'admin'),
       );
       // In production an admin without an authenticator gets an enrolment ticket, not a session; elsewhere the offer to set one up.

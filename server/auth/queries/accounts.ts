@@ -8,6 +8,11 @@ export async function findAccountByUsername(db: OrbitDatabase, username: string)
   return user;
 }
 
+export async function findAccountByEmail(db: OrbitDatabase, email: string): Promise<UserRow | undefined> {
+  const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+  return user;
+}
+
 export async function findAccountById(db: OrbitDatabase, userId: string): Promise<UserRow | undefined> {
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
   return user;

@@ -108,7 +108,7 @@ function LoginForm({ role, initialUsername, busy, error, signInLinkOffered, onSu
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const nextMissing = {
-      username: username.trim() ? undefined : 'Username is required',
+      username: username.trim() ? undefined : 'Username or email is required',
       password: password ? undefined : 'Password is required',
     };
     setMissing(nextMissing);
@@ -121,7 +121,8 @@ function LoginForm({ role, initialUsername, busy, error, signInLinkOffered, onSu
     <AuthForm $spaced onSubmit={submit} noValidate aria-label={role === 'admin' ? 'Admin sign in' : 'User sign in'}>
       {error ? <Notice tone="error">{error}</Notice> : null}
       {error && signInLinkOffered ? <SignInLinkOffer username={username.trim()} /> : null}
-      <Field label="Username" id={`${prefix}-username`} error={missing.username}>
+      {/* The server opens the account by either; a username never holds an @. */}
+      <Field label="Username or email" id={`${prefix}-username`} error={missing.username}>
         <Input
           name="username"
           autoComplete="username"

@@ -47,6 +47,18 @@ describe('auth rate limits', () => {
     expect(errorBodySchema.parse(blocked.json()).message).toMatch(TOO_MANY);
   });
 
+  it('counts wrong passwords typed with the email address and with the username as one account', async () => {
+    // From an address of its own: the per-address limits are not what this is about.
+    const remoteAddress = '198.51.100.48';
+    const body = newRegistration();
+    expect((await testApp.app.inject({ method: 'POST', url: '/api/auth/register', payload: body, remoteAddress })).statusCode).toBe(201);
+    const from = (username: string, password: string) => testApp.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password }, remoteAddress });
+    expect((await from(body.email, 'wrong-guess')).statusCode).toBe(401);
+    expect((await from(body.username, 'wrong-guess')).statusCode).toBe(401);
+    expect((await from(body.email.toUpperCase(), 'wrong-guess')).statusCode).toBe(401);
+    expect((await from(body.username, body.password)).statusCode).toBe(429);
+  });
+
   it('limits registrations per address', async () => {
     // registerUser above used one of the 3 registrations.
     for (let attempt = 0; attempt < 2; attempt += 1) {

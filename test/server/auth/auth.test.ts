@@ -131,6 +131,24 @@ describe('POST /api/auth/login', () => {
     expect(meResponseSchema.parse(me.json()).user.username).toBe(body.username);
   });
 
+  it('signs a user in with the email address, in any case', async () => {
+    const { body } = await registerUser(testApp.app);
+    const response = await login({ username: ` ${body.email.toUpperCase()} `, password: body.password });
+    expect(response.statusCode).toBe(200);
+    const { token } = loginResponseSchema.parse(response.json());
+    const me = await testApp.app.inject({ method: 'GET', url: '/api/user/me', headers: bearer(token) });
+    expect(meResponseSchema.parse(me.json()).user.username).toBe(body.username);
+  });
+
+  it('answers a wrong password given with the email address as it answers any other', async () => {
+    const { body } = await registerUser(testApp.app);
+    const wrong = await login({ username: body.email, password: 'not-the-password-1' });
+    const unknown = await login({ username: `nobody-${body.username}@example.com`, password: body.password });
+    expect([wrong.statusCode, unknown.statusCode]).toEqual([401, 401]);
+    expect(wrong.json()).toEqual(unknown.json());
+    expect(errorBodySchema.parse(wrong.json()).message).toBe(INVALID_CREDENTIALS);
+  });
+
   it('gives remembered sessions 30 days and others 1 day', async () => {
     const { body } = await registerUser(testApp.app);
     const lifetimeDays = async (remember: boolean) => {
@@ -224,7 +242,7 @@ describe('POST /api/auth/login', () => {
   });
 
   it('rejects an over-long username or password at sign-in', async () => {
-    const response = await login({ username: 'u'.repeat(101), password: 'p'.repeat(257) });
+    const response = await login({ username: 'u'.repeat(255), password: 'p'.repeat(257) });
     expect(response.statusCode).toBe(400);
     expect(errorBodySchema.parse(response.json()).errors).toEqual([
       { field: 'username', message: 'Username is too long' },

@@ -39,7 +39,7 @@ async function perform(event: AnyEventObject, router: AppRouter) {
       await goTo(router, '/login');
       await user.click(screen.getByRole('tab', { name: role === 'admin' ? 'Admin' : 'User' }));
       const form = await screen.findByRole('form', { name: role === 'admin' ? 'Admin sign in' : 'User sign in' });
-      await user.type(within(form).getByLabelText('Username'), credentials.username);
+      await user.type(within(form).getByLabelText('Username or email'), credentials.username);
       await user.type(within(form).getByLabelText('Password'), credentials.password);
       if (credentials.remember) await user.click(within(form).getByLabelText('Remember me'));
       await user.click(within(form).getByRole('button', { name: role === 'admin' ? 'Sign in as Admin' : 'Sign In' }));

@@ -14,11 +14,11 @@ describe('Login form errors', () => {
     renderApp('/login');
     const form = await screen.findByRole('form', { name: 'User sign in' });
     await user.click(within(form).getByRole('button', { name: 'Sign In' }));
-    expect(within(form).getByText('Username is required')).toBeInTheDocument();
+    expect(within(form).getByText('Username or email is required')).toBeInTheDocument();
     expect(within(form).getByText('Password is required')).toBeInTheDocument();
 
-    await user.type(within(form).getByLabelText('Username'), 'maya_r');
-    expect(within(form).queryByText('Username is required')).not.toBeInTheDocument();
+    await user.type(within(form).getByLabelText('Username or email'), 'maya_r');
+    expect(within(form).queryByText('Username or email is required')).not.toBeInTheDocument();
     // Only the field that was edited loses its error.
     expect(within(form).getByText('Password is required')).toBeInTheDocument();
 
@@ -26,12 +26,12 @@ describe('Login form errors', () => {
     expect(within(form).queryByText('Password is required')).not.toBeInTheDocument();
   });
 
-  it('keeps "required" while the username is only spaces', async () => {
+  it('keeps "required" while the username or email is only spaces', async () => {
     renderApp('/login');
     const form = await screen.findByRole('form', { name: 'User sign in' });
     await user.click(within(form).getByRole('button', { name: 'Sign In' }));
-    await user.type(within(form).getByLabelText('Username'), '   ');
-    expect(within(form).getByText('Username is required')).toBeInTheDocument();
+    await user.type(within(form).getByLabelText('Username or email'), '   ');
+    expect(within(form).getByText('Username or email is required')).toBeInTheDocument();
   });
 });
 

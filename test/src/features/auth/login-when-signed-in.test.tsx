@@ -46,7 +46,7 @@ describe('Login for someone already signed in', () => {
     });
     watcher.observe(document.body, { childList: true, subtree: true, characterData: true });
     const user = userEvent.setup({ delay: null });
-    await user.type(within(form).getByLabelText('Username'), 'alex');
+    await user.type(within(form).getByLabelText('Username or email'), 'alex');
     await user.type(within(form).getByLabelText('Password'), 'correct-horse-battery');
     await user.click(within(form).getByRole('button', { name: 'Sign In' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));

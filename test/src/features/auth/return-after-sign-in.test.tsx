@@ -24,7 +24,7 @@ function mockSignIn() {
 
 async function signInAs(role: 'User' | 'Admin') {
   const form = await screen.findByRole('form', { name: `${role} sign in` });
-  await user.type(within(form).getByLabelText('Username'), role === 'Admin' ? 'admin' : 'alex');
+  await user.type(within(form).getByLabelText('Username or email'), role === 'Admin' ? 'admin' : 'alex');
   await user.type(within(form).getByLabelText('Password'), 'correct-horse-battery');
   await user.click(within(form).getByRole('button', { name: role === 'Admin' ? 'Sign in as Admin' : 'Sign In' }));
 }

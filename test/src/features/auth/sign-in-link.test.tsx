@@ -24,7 +24,7 @@ afterEach(() => localStorage.clear());
 
 async function signInAs(username: string, password: string) {
   const form = within(await screen.findByRole('form', { name: 'User sign in' }, { timeout: 30_000 }));
-  await userEvent.type(form.getByLabelText('Username'), username);
+  await userEvent.type(form.getByLabelText('Username or email'), username);
   await userEvent.type(form.getByLabelText('Password'), password);
   await userEvent.click(form.getByRole('button', { name: 'Sign In' }));
   return form;
@@ -65,7 +65,7 @@ describe('a sign-in link once new browsers are locked out', { timeout: 60_000 },
     expect(calls.filter((call) => call.path === '/api/auth/sign-in-link/open').map((call) => call.body)).toEqual([{ token: TOKEN }]);
     await userEvent.click(screen.getByRole('link', { name: 'Sign In' }));
     const form = within(await screen.findByRole('form', { name: 'User sign in' }));
-    expect(form.getByLabelText('Username')).toHaveValue('ana_lights');
+    expect(form.getByLabelText('Username or email')).toHaveValue('ana_lights');
   });
 
   it('says so when the link is dead or missing', async () => {

@@ -223,7 +223,7 @@ describe('the guided set-up (/onboarding)', () => {
     onboardingServer(newMember('about'));
     const { router } = renderApp('/login');
     const form = await screen.findByRole('form', { name: 'User sign in' });
-    await user.type(within(form).getByLabelText('Username'), 'alex');
+    await user.type(within(form).getByLabelText('Username or email'), 'alex');
     await user.type(within(form).getByLabelText('Password'), 'correct-horse-battery');
     await user.click(within(form).getByRole('button', { name: 'Sign In' }));
     await waitFor(() => expect(path(router)).toBe('/onboarding'));
