@@ -24,6 +24,8 @@ export const CONVERSATION_NOT_FOUND_MESSAGE = 'Conversation not found';
 export const CONVERSATION_ENDED_MESSAGE = 'This conversation has ended. You can no longer message each other.';
 export const UNMATCHED_MESSAGE = 'You unmatched. The conversation has ended for both of you.';
 export const MATCH_NOT_FOUND_MESSAGE = 'Match not found';
+/** Why no chat opens with someone the member has not matched (their profile's Message, or a link to it). */
+export const MESSAGES_NOT_MATCHED_MESSAGE = 'Messages open once you match. Like them, and if they like you back you can chat.';
 
 /**
  * The entries a video call leaves in the chat: `call` for one that connected

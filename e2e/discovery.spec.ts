@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from './support/test';
 import { dotOffset, RADAR_MARGIN_SHARE } from '../src/features/discovery/radar/radar-geometry';
 import { expectNoAxeViolations, expectNoSidewaysScroll } from './support/layout';
+import { MESSAGES_NOT_MATCHED_MESSAGE } from '../contract/messaging';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
@@ -271,7 +272,15 @@ test('Discover, Radar and Profile work for the demo account', async ({ page }) =
   await nearby.getByRole('link', { name: /^View / }).first().click();
   await expect(page).toHaveURL(/\/profile\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('button', { name: /^(Like|Liked)$/ })).toBeVisible();
-  await expect(page.getByRole('main').getByRole('link', { name: 'Message', exact: true })).toBeVisible();
+  // Message opens the chat of a match; before a match it says why there is none, beside Like.
+  const main = page.getByRole('main');
+  const messageButton = main.getByRole('button', { name: 'Message', exact: true });
+  await expect(main.getByRole('link', { name: 'Message', exact: true }).or(messageButton)).toBeVisible();
+  if ((await messageButton.count()) > 0) {
+    await messageButton.click();
+    await expect(main.getByText(MESSAGES_NOT_MATCHED_MESSAGE)).toBeVisible();
+    await expect(page).toHaveURL(/\/profile\/[0-9a-f-]{36}$/);
+  }
   await expect(page.getByRole('main').getByText('Email', { exact: true })).toHaveCount(0);
   await captureBothWidths(page, 'profile-other', async () => {
     await expect(page.getByRole('main').getByRole('link', { name: 'Video Call' })).toBeVisible();

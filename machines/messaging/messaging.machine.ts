@@ -78,9 +78,14 @@ function selected(context: MessagingContext): string {
   return context.selectedId;
 }
 
-/** The `with` person's conversation when it is in the list, else the first one (SPEC: the first is selected on load). */
+/**
+ * The `with` person's conversation; without `with`, the first one (SPEC: the
+ * first is selected on load). A `with` person the member has no conversation
+ * with opens none: never someone else's chat in their place.
+ */
 function initialSelection(ids: readonly string[], withUserId: string | null): string | null {
-  return (withUserId !== null && ids.includes(withUserId) ? withUserId : ids[0]) ?? null;
+  if (withUserId !== null) return ids.includes(withUserId) ? withUserId : null;
+  return ids[0] ?? null;
 }
 
 export const messagingMachine = setup({

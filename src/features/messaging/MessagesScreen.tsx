@@ -3,7 +3,7 @@ import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useActorRef, useSelector } from '@xstate/react';
 import styled from 'styled-components';
 import type { ActorOptions } from 'xstate';
-import { isCallEntry, type ConversationSummary, type Message, type Receipts } from '../../../contract/messaging';
+import { isCallEntry, MESSAGES_NOT_MATCHED_MESSAGE, type ConversationSummary, type Message, type Receipts } from '../../../contract/messaging';
 import { messagingMachine, selectChatPhase, selectIsTyping, type OutboxEntry } from '../../../machines/messaging/messaging.machine';
 import { allMessages, conversationsQueryOptions, lastHeldSeq, markReadInList, messagesQueryOptions } from '../../api/messaging';
 import { currentUserQueryOptions } from '../../api/members';
@@ -181,6 +181,9 @@ function MemberMessages({
   // Arrived from Connect on Matches: the chat says so once.
   const [connected] = useState(() => withUserId !== null && takeConnected(withUserId));
   const connectedWith = connected && conversation && conversation.userId === withUserId ? `Connected with ${conversation.name}!` : undefined;
+  // A link to someone with no conversation opens none, and says why.
+  const notMatchedWith =
+    withUserId !== null && conversationsQuery.isSuccess && selectedId === null && !conversations.some((listed) => listed.userId === withUserId) ? withUserId : null;
 
   let body;
   if (snapshot.matches('loading') || (conversationsQuery.isPending && !snapshot.matches('failed'))) {
@@ -252,10 +255,25 @@ function MemberMessages({
     <Page>
       <Heading level={1}>Messages</Heading>
       <FocusedNotice message={blockedMessage ?? connectedWith} />
+      {notMatchedWith !== null && !blockedMessage ? (
+        <NotMatched>
+          <FocusedNotice tone="info" message={MESSAGES_NOT_MATCHED_MESSAGE} />
+          <ButtonLink to="/profile/{-$userId}" params={{ userId: notMatchedWith }} variant="secondary">
+            See their profile
+          </ButtonLink>
+        </NotMatched>
+      ) : null}
       {body}
     </Page>
   );
 }
+
+const NotMatched = styled.div`
+  display: grid;
+  justify-items: start;
+  gap: ${({ theme }) => px(theme.space[3])};
+  margin-bottom: ${({ theme }) => px(theme.space[4])};
+`;
 
 const Page = styled(Container)`
   display: flex;

@@ -44,10 +44,14 @@ function createMessagingActions(outbox: Outbox, hub: RealtimeHub) {
 
 function createMessagingActors(queryClient: QueryClient, outbox: Outbox, hub: RealtimeHub) {
   return {
-    loadConversations: fromPromise<string[], ConversationsRequest>(async () => {
-      const conversations = await sharedRead(() => queryClient.fetchQuery(conversationsQueryOptions()));
+    loadConversations: fromPromise<string[], ConversationsRequest>(async ({ input }) => {
       // fetchQuery returns the raw response (select applies to observers).
-      return conversations.conversations.map((conversation) => conversation.userId);
+      const held = await sharedRead(() => queryClient.fetchQuery(conversationsQueryOptions()));
+      const ids = held.conversations.map((conversation) => conversation.userId);
+      if (input.withUserId === null || ids.includes(input.withUserId)) return ids;
+      // A list held from before a new match lacks it: asked for, the server's word decides.
+      const fresh = await sharedRead(() => queryClient.fetchQuery({ ...conversationsQueryOptions(), staleTime: 0 }));
+      return fresh.conversations.map((conversation) => conversation.userId);
     }),
     loadThread: fromPromise<void, ThreadRequest>(async ({ input }) => {
       await sharedRead(() => queryClient.fetchInfiniteQuery(messagesQueryOptions(input.peerId)));

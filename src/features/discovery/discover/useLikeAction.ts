@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LikeResponse, LikeType } from '../../../../contract/discovery';
 import { matchesQueryOptions, sendLike } from '../../../api/discovery';
+import { conversationsQueryOptions } from '../../../api/messaging';
 import { likeFailureMessage } from '../like-failure';
 import { showMatchMoment, type MatchPerson } from '../match-moment/match-moment';
 
@@ -22,7 +23,11 @@ export function useLikeAction(alert: (message: string) => void = (message) => wi
     onSuccess: async (answer, { person }) => {
       if (!answer.match) return;
       showMatchMoment(person);
-      await queryClient.invalidateQueries({ queryKey: matchesQueryOptions().queryKey });
+      // The new match is a new conversation too.
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: matchesQueryOptions().queryKey }),
+        queryClient.invalidateQueries({ queryKey: conversationsQueryOptions().queryKey }),
+      ]);
     },
     onError: (error, { type }) => alert(likeFailureMessage(type, error)),
   });

@@ -3,10 +3,11 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import { photoIdOf } from '../../../../contract/photos/urls';
 import type { User } from '../../../../contract/members/profile';
+import { MESSAGES_NOT_MATCHED_MESSAGE } from '../../../../contract/messaging';
 import { ApiError } from '../../../api/client';
 import { currentUserQueryOptions, publicProfileQueryOptions } from '../../../api/members';
 import { loadedByRoute } from '../../../lib/page-data';
-import { Button, ButtonLink, Card, Container, ErrorState, Notice, px, Skeleton, Stack } from '../../../ui';
+import { Button, ButtonLink, Card, Container, ErrorState, FocusedNotice, Notice, px, Skeleton, Stack } from '../../../ui';
 import { SignInPrompt } from '../../auth/SignInPrompt';
 import { useLikeAction } from '../../discovery/discover/useLikeAction';
 import { CameraIcon } from '../../media/media-icons';
@@ -118,6 +119,8 @@ function OtherProfile({ userId, alert }: { userId: string; alert?: (message: str
   const profile = useQuery({ ...publicProfileQueryOptions(userId), ...loadedByRoute });
   const like = useLikeAction(alert);
   const leaveAfterBlock = useLeaveAfterBlock();
+  // Message before a match explains itself beside Like instead of opening a chat that cannot exist.
+  const [askedToMessage, setAskedToMessage] = useState(false);
   if (profile.isPending) return <LoadingProfile />;
   if (profile.isError) return <LoadFailed error={profile.error} onRetry={() => void profile.refetch()} />;
 
@@ -135,7 +138,12 @@ function OtherProfile({ userId, alert }: { userId: string; alert?: (message: str
           <ReportOrBlock person={person} photo={{ id: photoId, url, label: `${person.name}, photo ${index + 1}` }} onBlocked={leaveAfterBlock} />
         ) : null;
       }}
-      notice={<div role="status">{matched ? <Notice tone="success">{`It's a match! 🎉 You and ${user.profile.name} like each other.`}</Notice> : null}</div>}
+      notice={
+        <>
+          <div role="status">{matched ? <Notice tone="success">{`It's a match! 🎉 You and ${user.profile.name} like each other.`}</Notice> : null}</div>
+          {!matched && askedToMessage ? <FocusedNotice tone="info" message={MESSAGES_NOT_MATCHED_MESSAGE} /> : null}
+        </>
+      }
       actions={
         <>
           <Button loading={like.isPending} loadingLabel="Liking..." disabled={liked} onClick={() => like.mutate({ person: { ...person, avatar: user.profile.avatar }, type: 'like' })}>
@@ -144,9 +152,15 @@ function OtherProfile({ userId, alert }: { userId: string; alert?: (message: str
           <ButtonLink to="/video-call/{-$userId}" params={{ userId: user._id }} variant="secondary">
             Video Call
           </ButtonLink>
-          <ButtonLink to="/messages" search={{ with: user._id }} variant="secondary">
-            Message
-          </ButtonLink>
+          {matched ? (
+            <ButtonLink to="/messages" search={{ with: user._id }} variant="secondary">
+              Message
+            </ButtonLink>
+          ) : (
+            <Button variant="secondary" onClick={() => setAskedToMessage(true)}>
+              Message
+            </Button>
+          )}
         </>
       }
       moreActions={<ReportOrBlock person={person} onBlocked={leaveAfterBlock} />}

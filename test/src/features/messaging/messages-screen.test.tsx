@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ConversationSummary, Message } from '../../../../contract/messaging';
+import { MESSAGES_NOT_MATCHED_MESSAGE, type ConversationSummary, type Message } from '../../../../contract/messaging';
 import { sockets } from '../../../support/fake-socket-io';
 import { json, mockApi, renderApp, siteHeader } from '../../support/render-app';
 import { expectSignInPrompt, ME_ID, me } from '../discovery/discover/fixtures';
@@ -279,6 +279,15 @@ describe('the Messages screen for a member', () => {
     renderApp(`/messages?with=${OMAR}`);
     const chat = await screen.findByRole('region', { name: 'Chat with Omar Haddad' });
     expect(await within(chat).findByText('No messages with Omar Haddad yet. Say hello 👋')).toBeInTheDocument();
+  });
+
+  it("opens no one else's chat for a link to someone not matched, and says why", async () => {
+    memberApi();
+    renderApp('/messages?with=stranger-1');
+    expect(await screen.findByText(MESSAGES_NOT_MATCHED_MESSAGE)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'See their profile' })).toHaveAttribute('href', '/profile/stranger-1');
+    expect(screen.queryByRole('region', { name: /^Chat with/ })).toBeNull();
+    expect(screen.getByText('No conversation selected')).toBeInTheDocument();
   });
 
   it('elsewhere in Orbit, a new message shows a toast that opens the chat', async () => {

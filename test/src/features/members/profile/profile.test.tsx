@@ -1,4 +1,5 @@
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { MESSAGES_NOT_MATCHED_MESSAGE } from '../../../../../contract/messaging';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { me, ME_ID, mockShellApi, OTHER_ID, publicUser, signInAsUser } from '../../discovery/discover/fixtures';
@@ -246,8 +247,11 @@ describe("another person's profile (/profile/:userId)", () => {
     expect(main.queryByText('Coins')).toBeNull();
     expect(within(screen.getByRole('region', { name: 'Photos' })).getAllByRole('img')).toHaveLength(6);
     expect(screen.getByRole('link', { name: 'Video Call' })).toHaveAttribute('href', `/video-call/${OTHER_ID}`);
-    expect(screen.getByRole('link', { name: 'Message' })).toHaveAttribute('href', `/messages?with=${OTHER_ID}`);
     expect(screen.queryByRole('button', { name: 'Edit Profile' })).toBeNull();
+    // Not matched yet: Message opens no chat, and says why beside Like.
+    await userEvent.click(screen.getByRole('button', { name: 'Message' }));
+    expect(screen.getByText(MESSAGES_NOT_MATCHED_MESSAGE)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Message' })).toBeNull();
 
     await userEvent.click(screen.getByRole('button', { name: 'Like' }));
     // The shared match moment opens (see match-moment.test.tsx); under it, the profile says so too.
@@ -256,6 +260,9 @@ describe("another person's profile (/profile/:userId)", () => {
     expect(screen.getByText(/It's a match! 🎉/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Liked' })).toBeDisabled();
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ targetId: OTHER_ID, type: 'like' });
+    // Matched now: Message opens their chat, and the explanation is gone.
+    expect(screen.getByRole('link', { name: 'Message' })).toHaveAttribute('href', `/messages?with=${OTHER_ID}`);
+    expect(screen.queryByText(MESSAGES_NOT_MATCHED_MESSAGE)).toBeNull();
   });
 
   it('opens with their profile: the route waits for it, so no loading state shows first', async () => {
