@@ -169,22 +169,15 @@ export function ProfileView({ user, actions, moreActions, notice, photoAction, p
             {user.isOnline ? <Badge tone="online">Online</Badge> : null}
           </HeaderRow>
           {profile.location ? <Text tone="muted">{profile.location}</Text> : null}
-          <Stats>
-            <div>
-              <dt>Followers</dt>
-              <dd>{profile.followers}</dd>
-            </div>
-            <div>
-              <dt>Following</dt>
-              <dd>{profile.following}</dd>
-            </div>
-            {coins !== null ? (
+          {/* No followers or following: Orbit has no following, and counts of it would mean nothing (issue 51). */}
+          {coins !== null ? (
+            <Stats>
               <div>
                 <dt>Coins</dt>
                 <dd>{coins}</dd>
               </div>
-            ) : null}
-          </Stats>
+            </Stats>
+          ) : null}
           <HeaderRow>{actions}</HeaderRow>
           {moreActions ? <HeaderRow>{moreActions}</HeaderRow> : null}
         </Stack>
@@ -253,18 +246,21 @@ export function ProfileView({ user, actions, moreActions, notice, photoAction, p
               ) : null}
             </InfoList>
           </Card>
-          <Card as="section" aria-labelledby="profile-vip">
-            <CardTitle id="profile-vip">VIP Status</CardTitle>
-            <InfoList>
-              <dt>Level</dt>
-              {/* The stored level is a default ('Gold') until someone buys VIP; beside 'Not a VIP member' it read as a contradiction. */}
-              <dd>{profile.isVIP ? profile.vipLevel : '—'}</dd>
-              <dt>Status</dt>
-              <dd>{profile.isVIP ? 'Active' : 'Not a VIP member'}</dd>
-              <dt>Expires</dt>
-              <dd>{profile.vipUntil ? new Date(profile.vipUntil).toLocaleDateString(undefined, { dateStyle: 'medium' }) : profile.isVIP ? 'No expiry' : '—'}</dd>
-            </InfoList>
-          </Card>
+          {/* Only one's own: another member's VIP shows as their badge. */}
+          {coins !== null ? (
+            <Card as="section" aria-labelledby="profile-vip">
+              <CardTitle id="profile-vip">VIP Status</CardTitle>
+              <InfoList>
+                <dt>Level</dt>
+                {/* The stored level is a default ('Gold') until someone buys VIP; beside 'Not a VIP member' it read as a contradiction. */}
+                <dd>{profile.isVIP ? profile.vipLevel : '—'}</dd>
+                <dt>Status</dt>
+                <dd>{profile.isVIP ? 'Active' : 'Not a VIP member'}</dd>
+                <dt>Expires</dt>
+                <dd>{profile.vipUntil ? new Date(profile.vipUntil).toLocaleDateString(undefined, { dateStyle: 'medium' }) : profile.isVIP ? 'No expiry' : '—'}</dd>
+              </InfoList>
+            </Card>
+          ) : null}
         </Stack>
       </Columns>
     </Stack>

@@ -35,7 +35,9 @@ describe('the own profile (/profile)', () => {
     for (const text of ['alex', 'alex@example.com', 'Other', 'English']) expect(within(info).getByText(text)).toBeInTheDocument();
     const main = within(screen.getByRole('main'));
     expect(main.getByText('Coins').nextElementSibling).toHaveTextContent('500');
-    expect(main.getByText('Followers').nextElementSibling).toHaveTextContent('128');
+    // Orbit has no following: no counts of it.
+    expect(main.queryByText('Followers')).toBeNull();
+    expect(main.queryByText('Following')).toBeNull();
     const vip = within(screen.getByRole('region', { name: 'VIP Status' }));
     // Not a member: no level is claimed.
     expect(vip.getByText('Level').nextElementSibling).toHaveTextContent('—');
@@ -245,6 +247,8 @@ describe("another person's profile (/profile/:userId)", () => {
     const main = within(screen.getByRole('main'));
     expect(main.queryByText('Email')).toBeNull();
     expect(main.queryByText('Coins')).toBeNull();
+    // Their VIP shows as a badge; the status card is one's own.
+    expect(screen.queryByRole('region', { name: 'VIP Status' })).toBeNull();
     expect(within(screen.getByRole('region', { name: 'Photos' })).getAllByRole('img')).toHaveLength(6);
     expect(screen.getByRole('link', { name: 'Video Call' })).toHaveAttribute('href', `/video-call/${OTHER_ID}`);
     expect(screen.queryByRole('button', { name: 'Edit Profile' })).toBeNull();
