@@ -4,6 +4,7 @@ import { discoverQueryOptions, type DiscoverFilters } from '../../../api/discove
 import { Card, EmptyState, ErrorState, Grid, Pagination, Skeleton, Stack, Text } from '../../../ui';
 import { DISCOVER_PAGE_SIZE } from './discover-search';
 import { PersonCard } from './PersonCard';
+import { PhotoFrame } from '../matches/MatchCard';
 
 /** The loading placeholder and the list share one layout, so nothing moves when the people arrive. */
 const PEOPLE_GRID = { gap: 4, tabletColumns: 2, desktopColumns: 3 } as const;
@@ -25,7 +26,9 @@ export function LoadingGrid() {
         <li key={index}>
           <Card>
             <Stack gap={3}>
-              <Skeleton shape="circle" width={64} height={64} />
+              <PhotoFrame>
+                <Skeleton shape="block" height="100%" />
+              </PhotoFrame>
               <Skeleton width="60%" />
               <Skeleton width="80%" />
             </Stack>
@@ -63,9 +66,10 @@ export function DiscoverList({ filters, page, onPageChange, alert }: DiscoverLis
         {foundText(total, totalIsExact)}
       </Text>
       <Grid {...PEOPLE_GRID} aria-label="People" aria-busy={people.isPlaceholderData}>
-        {users.map((person) => (
+        {users.map((person, index) => (
           <li key={person.id}>
-            <PersonCard person={person} alert={alert} />
+            {/* The first row is on screen at once on any width: its photos load with the page. */}
+            <PersonCard person={person} alert={alert} eagerPhoto={index < 3} />
           </li>
         ))}
       </Grid>

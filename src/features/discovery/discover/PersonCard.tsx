@@ -1,16 +1,13 @@
 import { Link } from '@tanstack/react-router';
 import styled from 'styled-components';
 import type { Candidate } from '../../../../contract/discovery';
-import { Avatar, Badge, Button, ButtonLink, Card, px, Text } from '../../../ui';
+import { Badge, Button, ButtonLink, Card, Photo, px, Text } from '../../../ui';
+import { PhotoFrame } from '../matches/MatchCard';
 import { compatibilityLabel } from './compatibility';
 import { useLikeAction } from './useLikeAction';
 
-const Top = styled.div`
-  display: flex;
-  gap: ${({ theme }) => px(theme.space[3])};
-  align-items: center;
-  min-width: 0;
-`;
+/** One column on a phone, two from a tablet, three on a desktop (DiscoverList's grid). */
+const PHOTO_SIZES = '(min-width: 1280px) 400px, (min-width: 768px) 50vw, 100vw';
 
 /** A card's name heading whose link reads as the name (underlined on hover): Discover's and Likes you's cards. */
 export const PersonName = styled.h2`
@@ -50,25 +47,26 @@ const Body = styled(Card)`
 `;
 
 /** A Discover card: who they are, and Like and Video Call. */
-export function PersonCard({ person, alert }: { person: Candidate; alert?: (message: string) => void }) {
+export function PersonCard({ person, alert, eagerPhoto = false }: { person: Candidate; alert?: (message: string) => void; eagerPhoto?: boolean }) {
   const like = useLikeAction(alert);
   const liked = like.isSuccess;
   return (
     <Body forwardedAs="article" aria-labelledby={`person-${person.id}`}>
-      <Top>
-        <Avatar src={person.avatar} name={person.name} size={64} online={person.isOnline} statusShownBeside loading="lazy" />
-        <div>
-          <PersonName id={`person-${person.id}`}>
-            <Link to="/profile/{-$userId}" params={{ userId: person.id }}>
-              {person.name}
-              {person.age !== null ? `, ${person.age}` : ''}
-            </Link>
-          </PersonName>
-          <Text size="sm" tone="muted">
-            {[person.region, person.isOnline ? 'Online now' : person.lastActive].filter(Boolean).join(' · ')}
-          </Text>
-        </div>
-      </Top>
+      {/* The main photo as wide as the card: people choose by it (issue 51). */}
+      <PhotoFrame>
+        <Photo src={person.avatar} alt={person.name} width={400} height={400} sizes={PHOTO_SIZES} loading={eagerPhoto ? 'eager' : 'lazy'} />
+      </PhotoFrame>
+      <div>
+        <PersonName id={`person-${person.id}`}>
+          <Link to="/profile/{-$userId}" params={{ userId: person.id }}>
+            {person.name}
+            {person.age !== null ? `, ${person.age}` : ''}
+          </Link>
+        </PersonName>
+        <Text size="sm" tone="muted">
+          {[person.region, person.isOnline ? 'Online now' : person.lastActive].filter(Boolean).join(' · ')}
+        </Text>
+      </div>
       <Chips aria-label="Highlights">
         <li>
           <Badge tone="success">{compatibilityLabel(person.compatibility)}</Badge>

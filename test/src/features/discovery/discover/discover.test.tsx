@@ -26,6 +26,10 @@ describe('Discover (/users)', () => {
     expect(within(card).getByRole('button', { name: 'Like Asha' })).toBeEnabled();
     expect(within(card).getByRole('link', { name: 'Video Call Asha' })).toHaveAttribute('href', `/video-call/${ASHA.id}`);
     expect(within(card).getByRole('link', { name: 'Asha, 29' })).toHaveAttribute('href', `/profile/${ASHA.id}`);
+    // Her main photo as wide as the card (a phone's whole width), not a small circle.
+    const photo = within(card).getByRole('img', { name: 'Asha' });
+    expect(photo).toHaveAttribute('src', ASHA.avatar);
+    expect(photo).toHaveAttribute('width', '400');
     expect(screen.getByRole('tab', { name: 'List View' })).toHaveAttribute('aria-selected', 'true');
   });
 
