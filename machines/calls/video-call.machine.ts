@@ -72,6 +72,14 @@ export interface VideoCallContext {
   seconds: number | null;
 }
 
+/**
+ * Where the member goes once the call is over: back to the chat with the other
+ * member (issue 51), unless there is none to go back to: the match ended (a
+ * block), the server refused the call, or it was a demo person's simulated one.
+ */
+export const leavesToChat = (context: Pick<VideoCallContext, 'demo' | 'endReason'>): boolean =>
+  !context.demo && context.endReason !== null && context.endReason !== 'blocked';
+
 export type CallScreenEvent =
   | { type: 'TOGGLE_MUTE' }
   | { type: 'TOGGLE_CAMERA' }
@@ -189,7 +197,7 @@ export const videoCallMachine = setup({
     setMicrophoneEnabled: (_, _params: { enabled: boolean }) => {},
     setCameraEnabled: (_, _params: { enabled: boolean }) => {},
     releaseMedia: () => {},
-    leaveCall: () => {},
+    leaveCall: (_, _params: { peerId: string; toChat: boolean }) => {},
     restartIce: sendTo('link', { type: 'RESTART_ICE' } satisfies CallLinkCommand),
     shareMediaState: sendTo('link', ({ context }) => ({ type: 'SEND_MEDIA_STATE', muted: context.muted, cameraOff: context.cameraOff }) satisfies CallLinkCommand),
     adoptMedia: assign((_, params: { media: CallMedia }) => ({ media: params.media, problem: null })),
@@ -231,7 +239,7 @@ export const videoCallMachine = setup({
     'A video call between two matched members, either side: the local camera and microphone start, the caller invites ' +
     'and hears it ring, the callee answers, the browsers connect directly; the elapsed timer runs and the quality is ' +
     'measured every 10 seconds; a lost connection is retried; either side ends it for both, and 2 seconds later the member ' +
-    'is back on Discover (/users). Demo people get the spec\'s simulated call (connected after 2 seconds).',
+    'is back in their chat with the other member (Discover, /users, when there is no chat to go back to). Demo people get the spec\'s simulated call (connected after 2 seconds).',
   context: ({ input }) => ({
     role: input.role,
     callId: input.callId,
@@ -468,7 +476,7 @@ export const videoCallMachine = setup({
     ended: {
       description:
         "The call is over: why (CALL_END_TEXTS, or the server's refusal), its length when it connected, \"How was it?\" with Report; " +
-        'every local track is stopped. Discover opens after END_REDIRECT_DELAY.',
+        'every local track is stopped. The chat (or Discover) opens after END_REDIRECT_DELAY.',
       entry: 'releaseMedia',
       after: { END_REDIRECT_DELAY: { target: 'left' } },
       on: {
@@ -481,9 +489,9 @@ export const videoCallMachine = setup({
       on: { LEAVE: { target: 'left' } },
     },
     left: {
-      description: 'Back on Discover (/users).',
+      description: 'Back in the chat with the other member (/messages?with=…); on Discover (/users) after a block, a refused call or a demo call.',
       type: 'final',
-      entry: 'leaveCall',
+      entry: { type: 'leaveCall', params: ({ context }) => ({ peerId: context.peerId, toChat: leavesToChat(context) }) },
     },
   },
 });

@@ -62,8 +62,9 @@ export function connectedSeconds(call: Pick<CallRow, 'answeredAt' | 'endedAt'>, 
 }
 
 /** The chat entry a call leaves: its length when it connected, else a missed call. */
-export function callEntryText(seconds: number | null): string {
-  if (seconds === null) return 'Missed video call';
+export function callEntryText(seconds: number | null, reason: CallEndReason | null): string {
+  // The callee said no: "missed" would blame the line (issue 51).
+  if (seconds === null) return reason === 'declined' ? 'Declined video call' : 'Missed video call';
   return `Video call · ${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 }
 
@@ -108,7 +109,7 @@ export function createCallService({ db, realtime, ringMs, demoCalls, log, now = 
     const at = call.endedAt ?? now();
     const seconds = connectedSeconds(call, at);
     const kind = seconds === null ? 'missed-call' : 'call';
-    const stored = await storeMessage(tx, { senderId: call.callerId, peerId: call.calleeId, id: call.id, body: callEntryText(seconds), kind, now: at });
+    const stored = await storeMessage(tx, { senderId: call.callerId, peerId: call.calleeId, id: call.id, body: callEntryText(seconds, call.endReason), kind, now: at });
     // A browser that reused one of its message ids as a call id gets no entry (message null) rather than a call that cannot end.
     return stored?.message ? toMessage(stored.message) : null;
   }

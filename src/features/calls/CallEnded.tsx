@@ -15,16 +15,18 @@ export interface CallEndedProps {
   refusal: string | null;
   /** The member chose Report: no redirect until they leave. */
   reviewing: boolean;
+  /** Where the screen goes next: the chat with the other member, or Discover when there is none. */
+  backTo: 'chat' | 'discover';
   onReview: () => void;
   onLeave: () => void;
 }
 
 /**
  * The call is over: how long it was, "How was it?" with Report, and the way
- * back to Discover. Why it ended is the stage's status line (said once: the
+ * back to the chat (or Discover). Why it ended is the stage's status line (said once: the
  * status is the live region that announced it).
  */
-export function CallEnded({ peer, seconds, refusal, reviewing, onReview, onLeave }: CallEndedProps) {
+export function CallEnded({ peer, seconds, refusal, reviewing, backTo, onReview, onLeave }: CallEndedProps) {
   const [reporting, setReporting] = useState(false);
   const leaveAfterBlock = useLeaveAfterBlock();
   const panelRef = useRef<HTMLElement>(null);
@@ -55,11 +57,11 @@ export function CallEnded({ peer, seconds, refusal, reviewing, onReview, onLeave
         {reviewing ? (
           <Cluster>
             <Button size="sm" onClick={onLeave}>
-              Back to Discover
+              {backTo === 'chat' ? 'Back to chat' : 'Back to Discover'}
             </Button>
           </Cluster>
         ) : (
-          <Text tone="muted">Taking you back to Discover...</Text>
+          <Text tone="muted">{backTo === 'chat' ? 'Taking you back to your chat...' : 'Taking you back to Discover...'}</Text>
         )}
       </Stack>
       {reporting ? (

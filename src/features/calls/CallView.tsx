@@ -1,5 +1,5 @@
 import type { CallPeer } from '../../../contract/calls';
-import type { CallScreenEvent, VideoCallSnapshot } from '../../../machines/calls/video-call.machine';
+import { leavesToChat, type CallScreenEvent, type VideoCallSnapshot } from '../../../machines/calls/video-call.machine';
 import { Badge, Button, Cluster, Notice, Stack, Text } from '../../ui';
 import type { LocalMediaSession } from '../media/local-media';
 import type { CallConnection } from './call-actors';
@@ -76,6 +76,7 @@ export function CallView({ peer, snapshot, send, session, connection }: CallView
           seconds={snapshot.context.seconds}
           refusal={snapshot.context.refusal}
           reviewing={snapshot.matches('reviewing')}
+          backTo={leavesToChat(snapshot.context) ? 'chat' : 'discover'}
           onReview={() => send({ type: 'REVIEW' })}
           onLeave={() => send({ type: 'LEAVE' })}
         />

@@ -62,7 +62,7 @@ export function useCallActor(setup: CallSetup, options: CallTestOptions = {}) {
       actions: {
         ...createLocalMediaEffects(session),
         ...callEffects,
-        leaveCall: () => void navigate({ to: '/users' }),
+        leaveCall: (_, { peerId, toChat }) => void (toChat ? navigate({ to: '/messages', search: { with: peerId } }) : navigate({ to: '/users' })),
       },
     });
   }, [connection, hub, random, session, navigate]);

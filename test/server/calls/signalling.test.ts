@@ -181,7 +181,7 @@ describe('ringing and answering', () => {
     expect(await command(anaTab, 'call:answer', { callId })).toMatchObject({ ok: false, status: 404 });
   });
 
-  it('ends a declined call for the caller', async () => {
+  it("ends a declined call for the caller, and the chat says it was declined, not missed", async () => {
     const [ana, ben] = await matchedPair(app());
     const anaTab = await tabs.tab(ana.token);
     const benTab = await tabs.tab(ben.token);
@@ -190,6 +190,7 @@ describe('ringing and answering', () => {
     expectOk(await command(benTab, 'call:decline', { callId }));
     expect(await ended).toEqual({ callId, reason: 'declined', seconds: null });
     expect(await command(benTab, 'call:answer', { callId })).toMatchObject({ ok: false, status: 404 });
+    expect((await chat(ana, ben)).at(-1)).toMatchObject({ id: callId, kind: 'missed-call', text: 'Declined video call' });
   });
 
   it("ends a cancelled call on the callee's tabs", async () => {

@@ -319,14 +319,44 @@ describe('a real call on the call screen', () => {
     link.emit({ type: 'LINK_CONNECTED' });
     server({ name: 'call:ended', payload: { callId, reason: 'hung-up', seconds: 40 } });
 
+    expect(screen.getByText('Taking you back to your chat...')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Report' }));
     expect(await screen.findByRole('dialog')).toBeInTheDocument();
-    expect(screen.queryByText('Taking you back to Discover...')).not.toBeInTheDocument();
+    expect(screen.queryByText('Taking you back to your chat...')).not.toBeInTheDocument();
     await act(() => vi.advanceTimersByTimeAsync(5000));
     expect(currentPath(router)).toBe('/screen');
 
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Close' }));
-    await user.click(screen.getByRole('button', { name: 'Back to Discover' }));
+    // A real call ends back in the chat with the other member (issue 51).
+    await user.click(screen.getByRole('button', { name: 'Back to chat' }));
+    await waitFor(() => expect(currentPath(router)).toBe('/messages'));
+    expect(router.state.location.search).toEqual({ with: MAYA_ID });
+  });
+
+  /** A connected call the server then ends for `reason`, and the 2 seconds of the ended screen. */
+  async function endedBy(reason: 'hung-up' | 'blocked') {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { link, sent, server, router } = renderRealCall();
+    await waitFor(() => expect(inviteOf(sent)).toBeDefined());
+    const callId = inviteOf(sent)?.callId ?? '';
+    server({ name: 'call:answered', payload: { callId } });
+    link.emit({ type: 'LINK_CONNECTED' });
+    server({ name: 'call:ended', payload: { callId, reason, seconds: 12 } });
+    const waiting = screen.getByRole('region', { name: 'Call ended' }).textContent;
+    await act(() => vi.advanceTimersByTimeAsync(2000));
+    return { router, waiting };
+  }
+
+  it('goes back to the chat by itself 2 seconds after the other side hangs up', async () => {
+    const { router, waiting } = await endedBy('hung-up');
+    expect(waiting).toContain('Taking you back to your chat...');
+    await waitFor(() => expect(currentPath(router)).toBe('/messages'));
+    expect(router.state.location.search).toEqual({ with: MAYA_ID });
+  });
+
+  it('goes to Discover after a block ended the call: there is no chat to go back to', async () => {
+    const { router, waiting } = await endedBy('blocked');
+    expect(waiting).toContain('Taking you back to Discover...');
     await waitFor(() => expect(currentPath(router)).toBe('/users'));
   });
 });
