@@ -15,7 +15,6 @@ export const Route = createFileRoute('/messages')({
 
 function MessagesRoute() {
   const search = Route.useSearch();
-  const withUserId = search.with ?? null;
-  // A new `with` is a new screen: the machine takes it as input once.
-  return <MessagesScreen key={withUserId ?? ''} withUserId={withUserId} />;
+  // One screen however `with` changes: it follows the address (MessagesScreen).
+  return <MessagesScreen withUserId={search.with ?? null} />;
 }

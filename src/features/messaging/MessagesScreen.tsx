@@ -1,4 +1,5 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useNavigate } from '@tanstack/react-router';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
 import styled from 'styled-components';
@@ -181,6 +182,16 @@ function MemberMessages({
   // Arrived from Connect on Matches: the chat says so once.
   const [connected] = useState(() => withUserId !== null && takeConnected(withUserId));
   const connectedWith = connected && conversation && conversation.userId === withUserId ? `Connected with ${conversation.name}!` : undefined;
+  // The open conversation is in the address, so a reload (or Back and Forward) opens it again; the
+  // member's own choices write it (replacing, not adding history), and a link from elsewhere in Orbit
+  // (a message toast) selects its conversation here without starting the screen over.
+  const navigate = useNavigate();
+  const address = useCallback((peerId: string | null) => void navigate({ to: '/messages', search: peerId ? { with: peerId } : {}, replace: true }), [navigate]);
+  const conversationIds = conversations.map((listed) => listed.userId).join(',');
+  useEffect(() => {
+    if (withUserId === null || withUserId === actor.getSnapshot().context.selectedId) return;
+    if (actor.getSnapshot().matches('ready') && conversationIds.split(',').includes(withUserId)) actor.send({ type: 'SELECT', conversationId: withUserId });
+  }, [actor, withUserId, conversationIds]);
   // A link to someone with no conversation opens none, and says why.
   const notMatchedWith =
     withUserId !== null && conversationsQuery.isSuccess && selectedId === null && !conversations.some((listed) => listed.userId === withUserId) ? withUserId : null;
@@ -219,7 +230,10 @@ function MemberMessages({
             conversations={conversations}
             selectedId={selectedId}
             now={today}
-            onSelect={(conversationId) => actor.send({ type: 'SELECT', conversationId })}
+            onSelect={(conversationId) => {
+              actor.send({ type: 'SELECT', conversationId });
+              address(conversationId);
+            }}
           />
         </ListPane>
         <ChatPane>
@@ -235,7 +249,10 @@ function MemberMessages({
             loadingOlder={messagesQuery.isFetchingPreviousPage}
             onLoadOlder={() => void messagesQuery.fetchPreviousPage()}
             onRetrySend={(id) => actor.send({ type: 'RETRY_SEND', id })}
-            onBack={() => actor.send({ type: 'BACK_TO_LIST' })}
+            onBack={() => {
+              actor.send({ type: 'BACK_TO_LIST' });
+              address(null);
+            }}
             onRetry={(conversationId) => actor.send({ type: 'SELECT', conversationId })}
             onDraftChange={(text) => actor.send({ type: 'DRAFT.CHANGE', text })}
             onSend={() => actor.send({ type: 'SEND', id: newId(), at: now().toISOString() })}
@@ -243,6 +260,7 @@ function MemberMessages({
             onDismissNotice={() => actor.send({ type: 'DISMISS_NOTICE' })}
             onBlocked={(blockedId, message) => {
               setBlockedMessage(message);
+              address(null);
               actor.send({ type: 'BLOCKED', userId: blockedId });
             }}
           />

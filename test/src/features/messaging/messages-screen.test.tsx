@@ -110,8 +110,8 @@ describe('the Messages screen for a member', () => {
   });
 
   it('lists the conversations and opens the first, with how far each own message got', async () => {
-    const { calls } = memberApi();
-    try { await openMessages(); } catch (e) { console.log('CALLS', JSON.stringify(calls)); throw e; }
+    memberApi();
+    await openMessages();
     const chat = screen.getByRole('region', { name: 'Chat with Priya Shah' });
     const entries = within(screen.getByRole('list', { name: 'Conversations' })).getAllByRole('button');
     expect(entries[0]).toHaveTextContent('Priya Shah');
@@ -279,6 +279,23 @@ describe('the Messages screen for a member', () => {
     renderApp(`/messages?with=${OMAR}`);
     const chat = await screen.findByRole('region', { name: 'Chat with Omar Haddad' });
     expect(await within(chat).findByText('No messages with Omar Haddad yet. Say hello 👋')).toBeInTheDocument();
+  });
+
+  it('keeps the chat the member opened in the address, so a reload opens it again; a link from elsewhere switches to its chat', async () => {
+    memberApi();
+    const user = userEvent.setup();
+    const { router } = renderApp('/messages');
+    await screen.findByRole('region', { name: 'Chat with Priya Shah' });
+    // Opened on load: the address stays as it was.
+    expect(router.state.location.search).toEqual({});
+    await user.click(within(screen.getByRole('list', { name: 'Conversations' })).getByRole('button', { name: /Omar Haddad/ }));
+    await screen.findByRole('region', { name: 'Chat with Omar Haddad' });
+    await waitFor(() => expect(router.state.location.search).toEqual({ with: OMAR }));
+    // The same screen follows a link to another chat (a message toast's): the list stays, no loading in between.
+    const list = screen.getByRole('list', { name: 'Conversations' });
+    await act(() => router.navigate({ to: '/messages', search: { with: PRIYA } }));
+    expect(await screen.findByRole('region', { name: 'Chat with Priya Shah' })).toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'Conversations' })).toBe(list);
   });
 
   it("opens no one else's chat for a link to someone not matched, and says why", async () => {
