@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from './support/test';
-import { dotOffset, RADAR_MARGIN_SHARE } from '../src/features/discovery/radar/radar-geometry';
+import { dotOffset, RADAR_MARGIN_SHARE, RADAR_RADIUS_KM, radarScaleKm } from '../src/features/discovery/radar/radar-geometry';
 import { expectNoAxeViolations, expectNoSidewaysScroll } from './support/layout';
 import { MESSAGES_NOT_MATCHED_MESSAGE } from '../contract/messaging';
 
@@ -323,7 +323,7 @@ test('a member takes themself off the radar in Settings, and a neighbour stops s
 
   // The only dot on the radar opens its person's profile.
   const distanceKm = Number(/(\d+) km away/.exec((await nearby.getByText(/km away/).textContent()) ?? '')?.[1]);
-  const dot = dotOffset(hider.id, distanceKm);
+  const dot = dotOffset(hider.id, distanceKm, radarScaleKm(RADAR_RADIUS_KM));
   const canvas = watcherPage.getByRole('img', { name: /Radar showing 1 person/ });
   const box = await canvas.boundingBox();
   if (!box) throw new Error('The radar is not drawn');

@@ -1,10 +1,11 @@
 import type { RadarSearch } from '../../../api/discovery';
+import { RADAR_RADIUS_KM } from './radar-geometry';
 import { Card } from '../../../ui';
 import { readTokens } from '../../../api/auth/tokens';
 import { RadarScanner, type RadarScanOverrides } from './RadarScanner';
 
 /** SPEC section 4: the Home radar looks around a fixed point (the server's, never one the page picks), 50 km, 20 users. */
-export const HOME_RADAR_SEARCH: RadarSearch = { around: 'home-page', radiusKm: 50, limit: 20 };
+export const HOME_RADAR_SEARCH: RadarSearch = { around: 'home-page', radiusKm: RADAR_RADIUS_KM, limit: 20 };
 
 /**
  * The interactive radar of the Home page, under the page's own section

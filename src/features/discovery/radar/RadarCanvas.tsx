@@ -2,7 +2,7 @@ import { useEffect, useRef, type MouseEvent, type PointerEvent } from 'react';
 import styled, { useTheme, type DefaultTheme } from 'styled-components';
 import type { NearbyUser } from '../../../../contract/discovery';
 import { px, usePrefersReducedMotion } from '../../../ui';
-import { dotOffset, personAtPoint, RADAR_MARGIN_SHARE, RADAR_MAX_WIDTH_PX, RADAR_RINGS, RADAR_SCALE_KM, SWEEP_PERIOD_MS } from './radar-geometry';
+import { dotOffset, personAtPoint, RADAR_MARGIN_SHARE, RADAR_MAX_WIDTH_PX, radarRingsKm, radarScaleKm, SWEEP_PERIOD_MS } from './radar-geometry';
 
 const Canvas = styled.canvas`
   display: block;
@@ -35,9 +35,10 @@ interface Frame {
   theme: DefaultTheme;
   users: readonly NearbyUser[];
   sweep: number;
+  radiusKm: number;
 }
 
-function drawGrid({ context, size, theme }: Frame): void {
+function drawGrid({ context, size, theme, radiusKm }: Frame): void {
   const centre = size / 2;
   const radius = centre - size * RADAR_MARGIN_SHARE;
   context.clearRect(0, 0, size, size);
@@ -50,14 +51,16 @@ function drawGrid({ context, size, theme }: Frame): void {
   context.fillStyle = theme.colors.muted;
   context.lineWidth = size / 250;
   context.font = `${Math.round(size / 30)}px ${theme.font.family}`;
-  for (let ring = 1; ring <= RADAR_RINGS; ring += 1) {
-    const ringRadius = (radius * ring) / RADAR_RINGS;
+  const rings = radarRingsKm(radiusKm);
+  const scaleKm = radarScaleKm(radiusKm);
+  for (const ringKm of rings) {
+    const ringRadius = (radius * ringKm) / scaleKm;
     context.globalAlpha = 0.35;
     context.beginPath();
     context.arc(centre, centre, ringRadius, 0, 2 * Math.PI);
     context.stroke();
     context.globalAlpha = 1;
-    context.fillText(`${(RADAR_SCALE_KM * ring) / RADAR_RINGS} km`, centre + size * 0.01, centre - ringRadius + size * 0.04);
+    context.fillText(`${ringKm} km`, centre + size * 0.01, centre - ringRadius + size * 0.04);
   }
   context.globalAlpha = 0.2;
   context.beginPath();
@@ -85,11 +88,11 @@ function drawSweep({ context, size, theme, sweep }: Frame): void {
   context.globalAlpha = 1;
 }
 
-function drawPeople({ context, size, theme, users, sweep }: Frame): void {
+function drawPeople({ context, size, theme, users, sweep, radiusKm }: Frame): void {
   const centre = size / 2;
   const radius = centre - size * RADAR_MARGIN_SHARE;
   for (const user of users) {
-    const offset = dotOffset(user._id, user.distanceKm);
+    const offset = dotOffset(user._id, user.distanceKm, radarScaleKm(radiusKm));
     const angle = Math.atan2(offset.y, offset.x);
     const behindSweep = (((sweep - angle) % (2 * Math.PI)) + 2 * Math.PI) % (2 * Math.PI);
     context.globalAlpha = 0.55 + 0.45 * Math.max(0, 1 - behindSweep / GLOW_RADIANS);
@@ -107,6 +110,8 @@ function drawPeople({ context, size, theme, users, sweep }: Frame): void {
 
 export interface RadarCanvasProps {
   users: readonly NearbyUser[];
+  /** How far the radar looked: the rings' distances follow from it (radarRingsKm). */
+  radiusKm: number;
   /** Names the picture for screen readers; the list beside it carries the details. */
   label: string;
   /** A dot was tapped or clicked. Pointer only: the list beside the radar offers the same people to the keyboard. */
@@ -114,21 +119,21 @@ export interface RadarCanvasProps {
 }
 
 /** The person under a pointer event on the canvas, from where it landed on the drawn rings. */
-function personUnder(event: MouseEvent<HTMLCanvasElement>, users: readonly NearbyUser[]): NearbyUser | undefined {
+function personUnder(event: MouseEvent<HTMLCanvasElement>, users: readonly NearbyUser[], radiusKm: number): NearbyUser | undefined {
   const box = event.currentTarget.getBoundingClientRect();
   const radius = (box.width / 2) * (1 - 2 * RADAR_MARGIN_SHARE);
   if (radius <= 0) return undefined;
   const point = { x: (event.clientX - box.left - box.width / 2) / radius, y: (event.clientY - box.top - box.height / 2) / radius };
-  return personAtPoint(users, point, TAP_REACH_PX / radius);
+  return personAtPoint(users, point, TAP_REACH_PX / radius, radarScaleKm(radiusKm));
 }
 
 /**
- * The radar picture (SPEC section 9: at most 500 px wide, 3 rings, 15 km
- * scale): a sweep that turns, and a dot per person at their distance. The
+ * The radar picture (SPEC section 9: at most 500 px wide, 3 rings; their
+ * distances follow the radius searched, radarRingsKm): a sweep that turns, and a dot per person at their distance. The
  * sweep stops under prefers-reduced-motion. With `onPick`, tapping a dot
  * picks that person.
  */
-export function RadarCanvas({ users, label, onPick }: RadarCanvasProps) {
+export function RadarCanvas({ users, radiusKm, label, onPick }: RadarCanvasProps) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const theme = useTheme();
   const reducedMotion = usePrefersReducedMotion();
@@ -139,7 +144,7 @@ export function RadarCanvas({ users, label, onPick }: RadarCanvasProps) {
     // No 2D context (old browsers, test DOMs): the list still tells everything.
     if (!context) return;
     const frame = (sweep: number) => {
-      const parts: Frame = { context, size, theme, users, sweep };
+      const parts: Frame = { context, size, theme, users, sweep, radiusKm };
       drawGrid(parts);
       drawSweep(parts);
       drawPeople(parts);
@@ -155,17 +160,17 @@ export function RadarCanvas({ users, label, onPick }: RadarCanvasProps) {
     };
     handle = requestAnimationFrame(tick);
     return () => cancelAnimationFrame(handle);
-  }, [users, theme, reducedMotion, size]);
+  }, [users, theme, reducedMotion, size, radiusKm]);
 
   const pickHandlers = onPick
     ? {
         onClick: (event: MouseEvent<HTMLCanvasElement>) => {
-          const person = personUnder(event, users);
+          const person = personUnder(event, users, radiusKm);
           if (person) onPick(person);
         },
         // The pointer turns into a hand over a dot, as over any link.
         onPointerMove: (event: PointerEvent<HTMLCanvasElement>) => {
-          event.currentTarget.style.cursor = personUnder(event, users) ? 'pointer' : '';
+          event.currentTarget.style.cursor = personUnder(event, users, radiusKm) ? 'pointer' : '';
         },
       }
     : {};

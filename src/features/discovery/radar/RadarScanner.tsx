@@ -120,7 +120,7 @@ export function RadarScanner({
     <Layout>
       <Stack gap={3}>
         {/* Sample people have no profile to open. */}
-        <RadarCanvas users={scanning ? [] : users} label={canvasLabel} onPick={sampled ? undefined : openProfile} />
+        <RadarCanvas users={scanning ? [] : users} radiusKm={radiusKm} label={canvasLabel} onPick={sampled ? undefined : openProfile} />
         {scanning ? (
           <ScanningText tone="muted" align="center" forwardedAs="div" role="status">
             <SpinnerRing $size="sm" aria-hidden="true" />

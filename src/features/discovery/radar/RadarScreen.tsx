@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { RADAR_RADIUS_KM } from './radar-geometry';
 import { Link } from '@tanstack/react-router';
 import { currentUserQueryOptions } from '../../../api/members';
 import type { RadarSearch } from '../../../api/discovery';
@@ -6,7 +7,7 @@ import { Notice, ScreenFrame } from '../../../ui';
 import { RadarScanner, type RadarScanOverrides } from './RadarScanner';
 
 /** SPEC section 4: the Radar screen shows 10 users (around the caller's stored location). */
-export const RADAR_SCREEN_SEARCH: RadarSearch = { around: 'me', radiusKm: 50, limit: 10 };
+export const RADAR_SCREEN_SEARCH: RadarSearch = { around: 'me', radiusKm: RADAR_RADIUS_KM, limit: 10 };
 
 export interface RadarScreenProps {
   overrides?: RadarScanOverrides;

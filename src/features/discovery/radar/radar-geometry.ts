@@ -1,7 +1,24 @@
 /** SPEC section 9: the radar canvas. */
 export const RADAR_MAX_WIDTH_PX = 500;
 export const RADAR_RINGS = 3;
-export const RADAR_SCALE_KM = 15;
+/** SPEC section 9: how far the Home radar and the Radar screen look. */
+export const RADAR_RADIUS_KM = 50;
+/** Distances a ring may stand for, so its label is a round number. */
+const RING_STEPS_KM = [1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000];
+
+/**
+ * What the rings stand for when the radar shows people within `radiusKm`:
+ * evenly spaced round distances, the outer one at or past the radius, so a
+ * ring's label is the distance it is drawn at (issue 51: the SPEC's fixed
+ * 15 km scale put everyone from 15 to 50 km on its rim).
+ */
+export function radarRingsKm(radiusKm: number): number[] {
+  const step = RING_STEPS_KM.find((candidate) => candidate * RADAR_RINGS >= radiusKm) ?? Math.ceil(radiusKm / RADAR_RINGS);
+  return Array.from({ length: RADAR_RINGS }, (_, index) => step * (index + 1));
+}
+
+/** The distance the outer ring stands for. */
+export const radarScaleKm = (radiusKm: number): number => radarRingsKm(radiusKm).at(-1) ?? radiusKm;
 /** One turn of the sweep (decorative, so not a machine delay). */
 export const SWEEP_PERIOD_MS = 4000;
 
@@ -25,9 +42,9 @@ export function dotAngle(id: string): number {
   return ((hash >>> 0) / 2 ** 32) * 2 * Math.PI;
 }
 
-/** A dot's offset from the centre, as a share of the radius (people beyond 15 km sit on the rim). */
-export function dotOffset(id: string, distanceKm: number): { x: number; y: number } {
-  const share = Math.min(distanceKm, RADAR_SCALE_KM) / RADAR_SCALE_KM;
+/** A dot's offset from the centre, as a share of the outer ring's radius, which stands for `scaleKm` (anyone farther sits on it). */
+export function dotOffset(id: string, distanceKm: number, scaleKm: number): { x: number; y: number } {
+  const share = Math.min(distanceKm, scaleKm) / scaleKm;
   const angle = dotAngle(id);
   return { x: Math.cos(angle) * share, y: Math.sin(angle) * share };
 }
@@ -44,11 +61,12 @@ export function personAtPoint<Person extends { _id: string; distanceKm: number }
   people: readonly Person[],
   point: { x: number; y: number },
   reach: number,
+  scaleKm: number,
 ): Person | undefined {
   let nearest: Person | undefined;
   let nearestDistance = reach;
   for (const person of people) {
-    const dot = dotOffset(person._id, person.distanceKm);
+    const dot = dotOffset(person._id, person.distanceKm, scaleKm);
     const distance = Math.hypot(dot.x - point.x, dot.y - point.y);
     if (distance <= nearestDistance) {
       nearest = person;

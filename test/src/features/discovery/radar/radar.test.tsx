@@ -1,7 +1,8 @@
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HomeRadar } from '../../../../../src/features/discovery/radar/HomeRadar';
-import { dotOffset, personAtPoint, RADAR_SCALE_KM } from '../../../../../src/features/discovery/radar/radar-geometry';
+import { dotOffset, personAtPoint, radarRingsKm, radarScaleKm } from '../../../../../src/features/discovery/radar/radar-geometry';
+import { RADAR_SCREEN_SEARCH } from '../../../../../src/features/discovery/radar/RadarScreen';
 import { renderScreen } from '../discover/render-screen';
 import { me, mockShellApi, nearby, signInAsUser } from '../discover/fixtures';
 import { json, renderApp } from '../../../support/render-app';
@@ -127,7 +128,7 @@ describe('the Radar screen', () => {
     vi.spyOn(canvas, 'getBoundingClientRect').mockReturnValue(DOMRect.fromRect({ x: 0, y: 0, width: 500, height: 500 }));
     const dev = PEOPLE[1];
     if (!dev) throw new Error('no Dev');
-    const dot = dotOffset(dev._id, dev.distanceKm);
+    const dot = dotOffset(dev._id, dev.distanceKm, radarScaleKm(RADAR_SCREEN_SEARCH.radiusKm));
 
     // Opposite Dev's dot, where nobody is drawn: nothing happens.
     fireEvent.click(canvas, { clientX: 250 - dot.x * 240, clientY: 250 - dot.y * 240 });
@@ -163,23 +164,33 @@ describe('the radar canvas', () => {
   it('picks the person whose dot is nearest a tap, within reach only', () => {
     const [ira, dev] = PEOPLE;
     if (!ira || !dev) throw new Error('no people');
-    const iraDot = dotOffset(ira._id, ira.distanceKm);
-    expect(personAtPoint(PEOPLE, iraDot, 0.05)).toBe(ira);
-    expect(personAtPoint(PEOPLE, { x: iraDot.x + 0.04, y: iraDot.y }, 0.05)).toBe(ira);
-    expect(personAtPoint(PEOPLE, { x: iraDot.x + 0.06, y: iraDot.y }, 0.05)).toBeUndefined();
+    const scaleKm = 15;
+    const iraDot = dotOffset(ira._id, ira.distanceKm, scaleKm);
+    expect(personAtPoint(PEOPLE, iraDot, 0.05, scaleKm)).toBe(ira);
+    expect(personAtPoint(PEOPLE, { x: iraDot.x + 0.04, y: iraDot.y }, 0.05, scaleKm)).toBe(ira);
+    expect(personAtPoint(PEOPLE, { x: iraDot.x + 0.06, y: iraDot.y }, 0.05, scaleKm)).toBeUndefined();
     // Between two dots, the nearer one wins.
-    const devDot = dotOffset(dev._id, dev.distanceKm);
+    const devDot = dotOffset(dev._id, dev.distanceKm, scaleKm);
     const nearerDev = { x: iraDot.x + 0.6 * (devDot.x - iraDot.x), y: iraDot.y + 0.6 * (devDot.y - iraDot.y) };
-    expect(personAtPoint(PEOPLE, nearerDev, 10)).toBe(dev);
+    expect(personAtPoint(PEOPLE, nearerDev, 10, scaleKm)).toBe(dev);
   });
 
-  it('places each dot at its distance on a 15 km scale, people further out on the rim', () => {
-    const near = dotOffset('some-id', 7.5);
+  it('labels the rings with the round distances they are drawn at, the outer one covering the radius searched', () => {
+    // Within 50 km (the Radar screen and Home): rings at 20, 40 and 60 km, so someone 45 km away is inside the outer ring.
+    expect(radarRingsKm(50)).toEqual([20, 40, 60]);
+    expect(radarRingsKm(15)).toEqual([5, 10, 15]);
+    expect(radarRingsKm(4)).toEqual([2, 4, 6]);
+    expect(radarScaleKm(50)).toBe(60);
+  });
+
+  it('places each dot at its distance on the outer ring\'s scale, anyone further out on the rim', () => {
+    const near = dotOffset('some-id', 30, 60);
     expect(Math.hypot(near.x, near.y)).toBeCloseTo(0.5);
-    const far = dotOffset('some-id', 40);
+    const within = dotOffset('some-id', 45, 60);
+    expect(Math.hypot(within.x, within.y)).toBeCloseTo(0.75);
+    const far = dotOffset('some-id', 80, 60);
     expect(Math.hypot(far.x, far.y)).toBeCloseTo(1);
-    expect(RADAR_SCALE_KM).toBe(15);
     // The same person keeps the same angle from one scan to the next.
-    expect(dotOffset('some-id', 5)).toEqual(dotOffset('some-id', 5));
+    expect(dotOffset('some-id', 5, 60)).toEqual(dotOffset('some-id', 5, 60));
   });
 });
