@@ -77,6 +77,7 @@ test('after the first-payout wait a creator withdraws her earnings; the admin ch
   }
   await expect(hostPage.getByText(`Your takings: 6,000 coins from ${ROCKETS} gifts`)).toBeVisible();
   await hostPage.getByRole('group', { name: 'Stream controls' }).getByRole('button', { name: 'End Stream' }).click();
+  await hostPage.getByRole('dialog', { name: 'End your stream?' }).getByRole('button', { name: 'End Stream' }).click();
   await expect(hostPage.getByRole('heading', { name: 'Stream ended' })).toBeVisible();
 
   // Pending: nothing to withdraw yet.

@@ -194,6 +194,7 @@ test('a host goes live; two members find the stream in Live now, watch it and ch
 
   // Priya ends the stream: it ends for both viewers, and their connections close.
   await hostPage.getByRole('group', { name: 'Stream controls' }).getByRole('button', { name: 'End Stream' }).click();
+  await hostPage.getByRole('dialog', { name: 'End your stream?' }).getByRole('button', { name: 'End Stream' }).click();
   await expect(hostPage.getByRole('heading', { name: 'Stream ended' })).toBeVisible();
   for (const page of [samPage, chloePage]) {
     await expect(page.getByRole('heading', { name: 'Stream ended' })).toBeVisible();

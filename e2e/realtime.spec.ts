@@ -258,6 +258,7 @@ test('a stream needs a title, goes live and ends on /profile', async ({ page, re
   await checkLayout(page, 'live-on-air');
 
   await controls.getByRole('button', { name: 'End Stream' }).click();
+  await page.getByRole('dialog', { name: 'End your stream?' }).getByRole('button', { name: 'End Stream' }).click();
   await expect(page.getByRole('heading', { name: 'Stream ended' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Back to Profile' })).toBeVisible();
   await expect.poll(() => liveTracks(page)).toEqual([]);

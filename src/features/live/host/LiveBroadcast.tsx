@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import styled from 'styled-components';
 import type { LiveStreamContext } from '../../../../machines/live/host.machine';
 import { liveChatQueryOptions, liveStreamQueryOptions } from '../../../api/live';
-import { Notice, px } from '../../../ui';
+import { Button, Dialog, Notice, px, Text } from '../../../ui';
 import type { LocalMediaSession } from '../../media/local-media';
 import { ControlButton } from '../../media/ControlButton';
 import { LocalVideo } from '../../media/LocalVideo';
@@ -48,6 +49,8 @@ export function LiveBroadcast({ streamId, hub, context, sharing, chatSending, en
   const moderation = useChatModeration(streamId, hub);
   const hasVideo = media?.hasVideo === true;
   const confirmation = share && share !== 'cancelled' ? SHARE_CONFIRMATIONS[share] : null;
+  // Ending is for everyone watching and cannot be undone: a stray tap on a phone must not do it.
+  const [confirmingEnd, setConfirmingEnd] = useState(false);
 
   return (
     <MediaLayout $align="stretch">
@@ -68,7 +71,7 @@ export function LiveBroadcast({ streamId, hub, context, sharing, chatSending, en
           onToggleCamera={handlers.onToggleCamera}
         >
           <ControlButton icon={<ShareIcon />} label={sharing ? 'Sharing...' : 'Share'} disabled={sharing} onClick={handlers.onShare} />
-          <ControlButton icon={<HangUpIcon />} label={ending ? 'Ending...' : 'End Stream'} tone="danger" disabled={ending} onClick={handlers.onEnd} />
+          <ControlButton icon={<HangUpIcon />} label={ending ? 'Ending...' : 'End Stream'} tone="danger" disabled={ending} onClick={() => setConfirmingEnd(true)} />
         </MediaControls>
         {confirmation && <Notice tone={confirmation.tone}>{confirmation.text}</Notice>}
         {moderation.feedback}
@@ -84,6 +87,30 @@ export function LiveBroadcast({ streamId, hub, context, sharing, chatSending, en
         onSend={handlers.onChatSend}
         renderActions={moderation.renderActions}
       />
+      <Dialog
+        open={confirmingEnd}
+        onClose={() => setConfirmingEnd(false)}
+        title="End your stream?"
+        footer={
+          <>
+            <Button type="button" variant="secondary" onClick={() => setConfirmingEnd(false)}>
+              Keep streaming
+            </Button>
+            <Button
+              type="button"
+              variant="danger"
+              onClick={() => {
+                setConfirmingEnd(false);
+                handlers.onEnd();
+              }}
+            >
+              End Stream
+            </Button>
+          </>
+        }
+      >
+        <Text>Everyone watching is told the stream has ended, and the chat closes. This cannot be undone.</Text>
+      </Dialog>
     </MediaLayout>
   );
 }

@@ -212,7 +212,14 @@ describe('going live for real', () => {
     act(() => host.peers.latest().moveTo('connected'));
     await waitFor(() => expect(screen.queryByText('Reconnecting…')).not.toBeInTheDocument());
 
+    // End Stream asks first; Keep streaming changes nothing.
     await user.click(within(controls).getByRole('button', { name: 'End Stream' }));
+    const confirm = await screen.findByRole('dialog', { name: 'End your stream?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Keep streaming' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(calls.some((call) => call.path === `/api/live/streams/${STREAM_ID}/end`)).toBe(false);
+    await user.click(within(controls).getByRole('button', { name: 'End Stream' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'End your stream?' })).getByRole('button', { name: 'End Stream' }));
     expect(await screen.findByRole('heading', { name: 'Stream ended' })).toBeInTheDocument();
     expect(calls.some((call) => call.method === 'POST' && call.path === `/api/live/streams/${STREAM_ID}/end`)).toBe(true);
     expect(screen.getByText(/At its busiest, 2 viewers watched\./)).toBeInTheDocument();
