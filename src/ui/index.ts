@@ -10,6 +10,7 @@ export { Avatar, initialsOf, type AvatarProps } from './Avatar';
 export { Photo, type PhotoProps } from './Photo';
 export { Tabs, TabPanel, tabIds, type TabsProps, type TabPanelProps, type TabItem } from './Tabs';
 export { Dialog, type DialogProps } from './Dialog';
+export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog';
 export { Notice, type NoticeProps, type NoticeTone } from './Notice';
 export { FocusedNotice, type FocusedNoticeProps } from './FocusedNotice';
 export { Field, useFieldControlProps, type FieldProps } from './Field';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import { CONVERSATION_ENDED_MESSAGE, type ConversationSummary } from '../../../contract/messaging';
 import type { ChatNotice, ChatPhase } from '../../../machines/messaging/messaging.machine';
-import { Avatar, Button, ButtonLink, Dialog, EmptyState, ErrorState, IconButton, Notice, px, Spinner, Text, VideoIcon, VisuallyHidden, visuallyHiddenStyles } from '../../ui';
+import { Avatar, Button, ButtonLink, ConfirmDialog, EmptyState, ErrorState, IconButton, Notice, px, Spinner, VideoIcon, VisuallyHidden, visuallyHiddenStyles } from '../../ui';
 import { GiftTray } from '../gifts/GiftTray';
 import { ReportOrBlock } from '../safety/ReportOrBlock';
 import { MessageComposer } from './MessageComposer';
@@ -133,30 +133,17 @@ export function ChatPanel(props: ChatPanelProps) {
           />
         </>
       )}
-      <Dialog
+      <ConfirmDialog
         open={confirmingUnmatch}
-        onClose={() => setConfirmingUnmatch(false)}
         title={`Unmatch ${conversation.name}?`}
-        footer={
-          <>
-            <Button type="button" variant="secondary" onClick={() => setConfirmingUnmatch(false)}>
-              Cancel
-            </Button>
-            <Button
-              type="button"
-              variant="danger"
-              onClick={() => {
-                setConfirmingUnmatch(false);
-                props.onUnmatch();
-              }}
-            >
-              Unmatch
-            </Button>
-          </>
-        }
-      >
-        <Text>The conversation ends for both of you: neither of you can send another message. This cannot be undone.</Text>
-      </Dialog>
+        question="The conversation ends for both of you: neither of you can send another message. This cannot be undone."
+        confirmLabel="Unmatch"
+        onCancel={() => setConfirmingUnmatch(false)}
+        onConfirm={() => {
+          setConfirmingUnmatch(false);
+          props.onUnmatch();
+        }}
+      />
     </Panel>
   );
 }

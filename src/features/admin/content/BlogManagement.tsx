@@ -13,10 +13,9 @@ import {
   selectNotice,
 } from '../../../../machines/admin/blog-editor.machine';
 import { blogCategoriesQueryOptions, blogKeys } from '../../../api/blog/posts';
-import { Stack } from '../../../ui';
+import { ConfirmDialog, Stack } from '../../../ui';
 import { RevealedNotice } from '../shared/RevealedNotice';
 import { AddButtonBar } from '../shared/AdminScreen';
-import { ConfirmDialog } from '../shared/ConfirmDialog';
 import { blankPost, postToInput } from './blog-form';
 import { createBlogEditorActors } from './blog-editor-actors';
 import { BlogPostForm } from './BlogPostForm';

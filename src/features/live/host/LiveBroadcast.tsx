@@ -3,7 +3,7 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import type { LiveStreamContext } from '../../../../machines/live/host.machine';
 import { liveChatQueryOptions, liveStreamQueryOptions } from '../../../api/live';
-import { Button, Dialog, Notice, px, Text } from '../../../ui';
+import { ConfirmDialog, Notice, px } from '../../../ui';
 import type { LocalMediaSession } from '../../media/local-media';
 import { ControlButton } from '../../media/ControlButton';
 import { LocalVideo } from '../../media/LocalVideo';
@@ -87,30 +87,18 @@ export function LiveBroadcast({ streamId, hub, context, sharing, chatSending, en
         onSend={handlers.onChatSend}
         renderActions={moderation.renderActions}
       />
-      <Dialog
+      <ConfirmDialog
         open={confirmingEnd}
-        onClose={() => setConfirmingEnd(false)}
         title="End your stream?"
-        footer={
-          <>
-            <Button type="button" variant="secondary" onClick={() => setConfirmingEnd(false)}>
-              Keep streaming
-            </Button>
-            <Button
-              type="button"
-              variant="danger"
-              onClick={() => {
-                setConfirmingEnd(false);
-                handlers.onEnd();
-              }}
-            >
-              End Stream
-            </Button>
-          </>
-        }
-      >
-        <Text>Everyone watching is told the stream has ended, and the chat closes. This cannot be undone.</Text>
-      </Dialog>
+        question="Everyone watching is told the stream has ended, and the chat closes. This cannot be undone."
+        confirmLabel="End Stream"
+        cancelLabel="Keep streaming"
+        onCancel={() => setConfirmingEnd(false)}
+        onConfirm={() => {
+          setConfirmingEnd(false);
+          handlers.onEnd();
+        }}
+      />
     </MediaLayout>
   );
 }

@@ -214,8 +214,8 @@ describe('going live for real', () => {
 
     // End Stream asks first; Keep streaming changes nothing.
     await user.click(within(controls).getByRole('button', { name: 'End Stream' }));
-    const confirm = await screen.findByRole('dialog', { name: 'End your stream?' });
-    await user.click(within(confirm).getByRole('button', { name: 'Keep streaming' }));
+    const asked = await screen.findByRole('dialog', { name: 'End your stream?' });
+    await user.click(within(asked).getByRole('button', { name: 'Keep streaming' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(calls.some((call) => call.path === `/api/live/streams/${STREAM_ID}/end`)).toBe(false);
     await user.click(within(controls).getByRole('button', { name: 'End Stream' }));

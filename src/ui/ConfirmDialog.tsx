@@ -1,13 +1,19 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
-import { Button, Dialog, Notice, px, Text } from '../../../ui';
+import { Button } from './Button';
+import { Dialog } from './Dialog';
+import { Notice } from './Notice';
+import { px } from './theme';
+import { Text } from './Text';
 
-interface ConfirmDialogProps {
+export interface ConfirmDialogProps {
   open: boolean;
   title: string;
   /** The question, e.g. 'Are you sure you want to delete this blog post?'. */
   question: string;
   confirmLabel: string;
+  /** The way out, when 'Cancel' says less than it could ('Keep streaming'). */
+  cancelLabel?: string;
   /** What the confirm button says while the action runs. */
   busyLabel?: string;
   busy?: boolean;
@@ -18,8 +24,8 @@ interface ConfirmDialogProps {
   children?: ReactNode;
 }
 
-/** An accessible replacement for window.confirm: focus stays inside, Escape cancels. */
-export function ConfirmDialog({ open, title, question, confirmLabel, busyLabel = 'Deleting...', busy = false, error, onConfirm, onCancel, children }: ConfirmDialogProps) {
+/** An accessible replacement for window.confirm, for a step that cannot be undone: focus stays inside, Escape cancels. */
+export function ConfirmDialog({ open, title, question, confirmLabel, cancelLabel = 'Cancel', busyLabel = 'Deleting...', busy = false, error, onConfirm, onCancel, children }: ConfirmDialogProps) {
   return (
     <Dialog
       open={open}
@@ -28,7 +34,7 @@ export function ConfirmDialog({ open, title, question, confirmLabel, busyLabel =
       footer={
         <>
           <Button type="button" variant="secondary" onClick={onCancel} disabled={busy}>
-            Cancel
+            {cancelLabel}
           </Button>
           <Button type="button" variant="danger" onClick={onConfirm} loading={busy} loadingLabel={busyLabel}>
             {confirmLabel}
