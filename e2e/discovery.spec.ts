@@ -356,3 +356,29 @@ test('a member takes themself off the radar in Settings, and a neighbour stops s
     await expect(hiderPage.getByRole('list', { name: 'Nearby users' }).getByText(watcher.username)).toBeVisible();
   });
 });
+
+test('a member changes who they want to meet in Settings, and Discover shows only people who fit', async ({ browser, request }) => {
+  const member = await registerMember(request, 'prefs');
+  const page = await signedInPage(browser, member);
+  await page.goto('/settings');
+  const section = page.getByRole('region', { name: 'Who I want to meet' });
+  await section.getByRole('radio', { name: 'Everyone' }).check();
+  await section.getByLabel('Youngest').fill('18');
+  await section.getByLabel('Oldest').fill('24');
+  await section.getByRole('button', { name: 'Save preferences' }).click();
+  await expect(section.getByText('Preferences saved')).toBeVisible();
+  await captureBothWidths(page, 'settings-preferences', async () => {
+    await expect(section.getByLabel('Oldest')).toHaveValue('24');
+  });
+
+  // Every card Discover shows now is someone aged 18 to 24.
+  await page.goto('/users');
+  const people = page.getByRole('list', { name: 'People' });
+  await expect(people.getByRole('article').first()).toBeVisible();
+  const names = await people.getByRole('article').getByRole('heading', { level: 2 }).allTextContents();
+  const ages = names.map((name) => Number(/, (\d+)$/.exec(name)?.[1]));
+  expect(ages.length).toBeGreaterThan(0);
+  for (const age of ages) expect(age, names.join('; ')).toBeGreaterThanOrEqual(18);
+  for (const age of ages) expect(age, names.join('; ')).toBeLessThanOrEqual(24);
+  await page.context().close();
+});

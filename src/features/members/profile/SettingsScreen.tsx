@@ -39,7 +39,7 @@ export function SettingsScreen({ locate }: SettingsScreenProps) {
     );
   }
   return (
-    <ScreenFrame title="Settings" subtitle="Your location on the radar, blocked people, password, devices and data.">
+    <ScreenFrame title="Settings" subtitle="Who you want to meet, your location on the radar, blocked people, password, devices and data.">
       {content}
     </ScreenFrame>
   );

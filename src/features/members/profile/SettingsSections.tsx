@@ -15,6 +15,7 @@ import { DownloadDataSection } from './DownloadDataSection';
 import { ActivitySettings } from './ActivitySettings';
 import { IncognitoSettings } from './IncognitoSettings';
 import { MessagingSettings } from './MessagingSettings';
+import { PreferencesSettings } from './PreferencesSettings';
 import { currentPosition } from './geolocation';
 import { SettingsHeading, SettingsSection } from './SettingsSection';
 
@@ -25,7 +26,7 @@ export interface SettingsSectionsProps {
 }
 
 /**
- * Settings: the radar location, whether others' radars show you, the VIP
+ * Settings: who the member wants to meet, the radar location, whether others' radars show you, the VIP
  * subscription, the people you blocked, the password, signing out other devices, a copy of your data,
  * and deleting the account. The position comes from the browser (with
  * its permission) and is stored but never shown to anyone; others only see a
@@ -52,6 +53,7 @@ export function SettingsSections({ user, locate = currentPosition }: SettingsSec
 
   return (
     <Stack gap={4}>
+      <PreferencesSettings user={user} />
       <SettingsHeading>Location for the radar</SettingsHeading>
       <Text tone="muted">
         The radar finds people around your saved location. Nobody sees where you are: others only see a distance, rounded to whole kilometres.
