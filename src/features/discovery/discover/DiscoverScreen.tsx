@@ -11,6 +11,7 @@ import { DiscoverList, LoadingGrid } from './DiscoverList';
 import type { DiscoverSearch } from './discover-search';
 import { PhotoNudge } from './PhotoNudge';
 import { startingFilters } from './preference-filters';
+import { SaveFiltersAsPreferences } from './SaveFiltersAsPreferences';
 
 const VIEW_TABS = [
   { id: 'list', label: 'List View' },
@@ -67,6 +68,10 @@ function MemberDiscover({ search, onSearchChange, alert }: Omit<DiscoverScreenPr
           ) : (
             <Stack gap={6}>
               <DiscoverFilterPanel filters={filters} onApply={(next) => onSearchChange({ ...search, ...next, page: undefined })} />
+              {me.data && isUser && !isAdmin ? (
+                // Once saved, the preferences give these filters: the address no longer needs to say them.
+                <SaveFiltersAsPreferences user={me.data} filters={filters} onSaved={() => onSearchChange({ ...search, gender: undefined, minAge: undefined, maxAge: undefined })} />
+              ) : null}
               <DiscoverList
                 filters={filters}
                 page={search.page ?? 1}

@@ -21,3 +21,22 @@ export function startingFilters(search: Pick<DiscoverSearch, 'gender' | 'minAge'
     maxAge: search.maxAge ?? (preferences && preferences.maxAge < MAX_AGE_PLACEHOLDER ? preferences.maxAge : undefined),
   };
 }
+
+const SHOW_ME_FOR: Record<NonNullable<Filters['gender']>, ShowMe> = { female: 'women', male: 'men', other: 'everyone' };
+
+/**
+ * The preferences the applied filters stand for ("Save as my preferences"):
+ * the gender and age range as filtered, no filter being the widest; the
+ * distance, which Discover does not filter, stays the member's own.
+ */
+export function preferencesFromFilters(filters: Filters, current: Preferences): Preferences {
+  return {
+    showMe: filters.gender ? SHOW_ME_FOR[filters.gender] : 'everyone',
+    minAge: filters.minAge ?? MIN_AGE_PLACEHOLDER,
+    maxAge: filters.maxAge ?? MAX_AGE_PLACEHOLDER,
+    maxDistanceKm: current.maxDistanceKm,
+  };
+}
+
+export const samePreferences = (one: Preferences, other: Preferences): boolean =>
+  one.showMe === other.showMe && one.minAge === other.minAge && one.maxAge === other.maxAge && one.maxDistanceKm === other.maxDistanceKm;

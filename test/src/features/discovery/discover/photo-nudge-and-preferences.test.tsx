@@ -94,6 +94,25 @@ describe("Discover's filters and the member's preferences", () => {
     expect(router.state.location.search).toMatchObject({ gender: 'female', minAge: 28, maxAge: 35 });
   });
 
+  it('save as the preferences when the member asks, keeping the distance, and are offered so only when they differ', async () => {
+    const { patches, queries } = accountApi(me({ preferences: { showMe: 'women', minAge: 25, maxAge: 35, maxDistanceKm: 50 } }));
+    const { router } = renderApp('/users');
+    await screen.findByRole('article', { name: 'Asha, 29' });
+    // The filters are the preferences: nothing to save.
+    expect(screen.queryByRole('button', { name: 'Save as my preferences' })).toBeNull();
+
+    await userEvent.clear(screen.getByLabelText('Min age'));
+    await userEvent.type(screen.getByLabelText('Min age'), '28');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply Filters' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Save as my preferences' }));
+    await waitFor(() => expect(patches).toEqual([{ preferences: { showMe: 'women', minAge: 28, maxAge: 35, maxDistanceKm: 50 } }]));
+    expect(await screen.findByText('Saved as your preferences')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save as my preferences' })).toBeNull();
+    // The preferences say it now: the address no longer needs to, and the search is the same.
+    await waitFor(() => expect(router.state.location.search).toEqual({}));
+    expect(queries.at(-1)).toEqual({ gender: 'female', minAge: '28', maxAge: '35', page: '1', limit: '12' });
+  });
+
   it('leave the widest preferences as no filter, and let an address with filters say what it says', async () => {
     const { queries } = accountApi(me({ preferences: { showMe: 'everyone', minAge: 18, maxAge: 99, maxDistanceKm: null } }));
     const view = renderApp('/users');
