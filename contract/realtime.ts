@@ -48,7 +48,13 @@ export const typingEventSchema = z.object({ peerId: z.string() });
 /** The match ended (unmatch, block, account deleted): no more messages either way. */
 export const conversationEndedEventSchema = z.object({ peerId: z.string() });
 /** A new match: the conversation list has a new entry. */
-export const matchEventSchema = z.object({ peerId: z.string() });
+/**
+ * A new match. `likedBackBy` goes to the member who liked first: the other
+ * just liked them back, and their match moment shows with this name and
+ * photo wherever they are in Orbit (the one who liked back has it from the
+ * like's answer).
+ */
+export const matchEventSchema = z.object({ peerId: z.string(), likedBackBy: z.object({ name: z.string(), avatar: z.string() }).optional() });
 /** Someone the member matched came online or went offline. */
 export const presenceEventSchema = z.object({ userId: z.string(), isOnline: z.boolean() });
 

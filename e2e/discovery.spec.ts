@@ -86,6 +86,8 @@ test('two people like each other through Spin and both see the match', async ({ 
   await captureBothWidths(secondPage, 'spin-match', async () => {
     await expect(secondPage.getByText(/Spin to discover new people • \d+ users available/)).toBeVisible();
   });
+  // The first liker, still on Spin in her own browser, gets the match moment too, as it happens.
+  await expect(firstPage.getByRole('dialog', { name: "It's a match! 🎉" })).toContainText(`You and ${second.username} like each other.`);
 
   for (const [page, other] of [
     [firstPage, second],

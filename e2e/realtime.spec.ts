@@ -139,7 +139,7 @@ async function like(request: APIRequestContext, from: Member, to: Member) {
   expect(liked.ok()).toBe(true);
 }
 
-test('a match made by the other member appears live on an open Matches screen, without a reload', async ({ browser, request }) => {
+test('a match made by the other member shows its moment to the one who liked first and appears live on an open Matches screen, without a reload', async ({ browser, request }) => {
   const suffix = Math.floor(Math.random() * 1e6).toString(36);
   const asha = await registerMember(request, `Asha ${suffix}`);
   const ben = await registerMember(request, `Ben ${suffix}`);
@@ -154,13 +154,18 @@ test('a match made by the other member appears live on an open Matches screen, w
   // Set on this document only: still there at the end means the page was never reloaded.
   await ashaPage.evaluate(() => document.documentElement.setAttribute('data-same-document', 'yes'));
 
-  // Ben likes Asha back: the match shows on her open screen.
+  // Ben likes Asha back: she, who liked first, gets the match moment where she is, and the match shows on her open screen.
   await like(request, ben, asha);
+  const moment = ashaPage.getByRole('dialog', { name: "It's a match! 🎉" });
+  await expect(moment).toContainText(`You and ${ben.name} like each other.`);
+  await moment.getByRole('button', { name: 'Keep browsing' }).click();
   await expect(ashaPage.getByRole('heading', { level: 2, name: `${ben.name}, 31` })).toBeVisible();
   await expect(ashaPage.getByText('1 of 1 matches')).toBeVisible();
 
   // Chen likes her back too: newest first, and the card she is looking at stays.
   await like(request, chen, asha);
+  await expect(moment).toContainText(`You and ${chen.name} like each other.`);
+  await moment.getByRole('button', { name: 'Keep browsing' }).click();
   await expect(ashaPage.getByText('2 of 2 matches')).toBeVisible();
   await expect(ashaPage.getByRole('heading', { level: 2, name: `${ben.name}, 31` })).toBeVisible();
   await ashaPage.getByRole('button', { name: 'Next match' }).click();

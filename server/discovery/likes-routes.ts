@@ -4,6 +4,7 @@ import { LIKE_BACK_OFF, type LikeBackPolicy } from './like-back';
 import { recordDecision } from './record-decision';
 import { publishConversationEnded, publishMatch } from '../messaging/publish';
 import { signedInUser } from '../plugins/auth';
+import { defaultAvatarUrl } from '../members/views';
 import type { RateLimitRule } from '../plugins/rate-limit';
 import { bearerSecurity, errorResponses } from '../lib/error-responses';
 
@@ -37,7 +38,10 @@ const likesRoutes: FastifyPluginCallbackZod<LikesRoutesOptions> = (app, options,
     async (request) => {
       const caller = signedInUser(request);
       const { endedMatch, earned, ...answer } = await recordDecision(app.db, caller, request.body, likeBack);
-      if (answer.match) publishMatch(app.realtime, caller.id, request.body.targetId);
+      if (answer.match) {
+        const likedBack = { id: caller.id, name: caller.name || caller.username, avatar: caller.avatar || defaultAvatarUrl(caller.username) };
+        publishMatch(app.realtime, likedBack, request.body.targetId);
+      }
       if (earned) app.realtime.toMember(caller.id, 'coins:balance', { balance: earned.balanceAfter, entry: earned });
       if (endedMatch) {
         publishConversationEnded(app.realtime, caller.id, request.body.targetId);

@@ -13,8 +13,11 @@ export function publishConversationEnded(realtime: Realtime, firstId: string, se
   realtime.toMember(secondId, 'conversation:ended', { peerId: firstId });
 }
 
-/** A new match: both conversation lists gain an entry. */
-export function publishMatch(realtime: Realtime, firstId: string, secondId: string): void {
-  realtime.toMember(firstId, 'match:new', { peerId: secondId });
-  realtime.toMember(secondId, 'match:new', { peerId: firstId });
+/**
+ * A new match: both conversation lists gain an entry, and the member who
+ * liked first learns who liked them back (their match moment).
+ */
+export function publishMatch(realtime: Realtime, likedBack: { id: string; name: string; avatar: string }, firstLikerId: string): void {
+  realtime.toMember(likedBack.id, 'match:new', { peerId: firstLikerId });
+  realtime.toMember(firstLikerId, 'match:new', { peerId: likedBack.id, likedBackBy: { name: likedBack.name, avatar: likedBack.avatar } });
 }

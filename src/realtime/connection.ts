@@ -24,6 +24,7 @@ import {
   storeMessages,
   type MessagesData,
 } from '../api/messaging';
+import { showMatchMoment } from '../features/discovery/match-moment/match-moment';
 import { realtimeHub, type CallHubEvent, type LiveHubEvent, type RealtimeHub } from './hub';
 import { applyLiveEvent } from './live-cache';
 
@@ -120,6 +121,9 @@ export function openConnection({ token, queryClient, hub = realtimeHub, connect 
     if (!event) return;
     void queryClient.invalidateQueries({ queryKey: messagingKeys.conversations() });
     void queryClient.invalidateQueries({ queryKey: discoveryKeys.matches() });
+    // The other member just liked this one back: the match moment, wherever they are. Set here rather than by the
+    // moment's host, which loads with the member's layer of the shell and may not be there yet when the news comes.
+    if (event.likedBackBy) showMatchMoment({ id: event.peerId, ...event.likedBackBy });
   });
   socket.on('coins:balance', (payload: unknown) => {
     // Refetched rather than set from the event: two changes committing at once may announce themselves in either order.

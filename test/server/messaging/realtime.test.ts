@@ -241,6 +241,24 @@ describe('events', () => {
     expect(await repeat).toBe('quiet');
   });
 
+  it('tells both of a new match, and the one who liked first who liked them back (their match moment)', async () => {
+    const ana = await registerUser(app());
+    const ben = await registerUser(app());
+    await app().inject({ method: 'PATCH', url: '/api/user/me', headers: bearer(ben.token), payload: { name: 'Ben Liked-Back' } });
+    const anaSocket = await online(ana.token);
+    const benSocket = await online(ben.token);
+    const forAna = nextEvent(anaSocket, 'match:new');
+    const forBen = nextEvent(benSocket, 'match:new');
+    const like = (from: typeof ana, to: typeof ana) =>
+      app().inject({ method: 'POST', url: '/api/users/like', headers: bearer(from.token), payload: { targetId: to.user._id, type: 'like' } });
+    expect((await like(ana, ben)).json()).toMatchObject({ match: false });
+    expect((await like(ben, ana)).json()).toMatchObject({ match: true });
+    // Ana liked first: she hears who liked her back, with the name and photo others see.
+    expect(await forAna).toEqual({ peerId: ben.user._id, likedBackBy: { name: 'Ben Liked-Back', avatar: expect.stringMatching(/^\/api\/media\/avatar\//) as unknown } });
+    // Ben has his moment from the like's answer: his event only refreshes his lists.
+    expect(await forBen).toEqual({ peerId: ana.user._id });
+  });
+
   it('closes both chats at an unmatch', async () => {
     const [ana, ben] = await matchedPair(app());
     const anaSocket = await online(ana.token);

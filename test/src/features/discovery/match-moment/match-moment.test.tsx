@@ -1,8 +1,9 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { DiscoverResponse } from '../../../../../contract/discovery';
 import { json, renderApp } from '../../../support/render-app';
+import { sockets } from '../../../../support/fake-socket-io';
 import { candidate, me, mockShellApi, OTHER_ID, publicUser, signedInForEachTest } from '../discover/fixtures';
 
 const MY_PHOTO = '/api/photos/0a1b2c3d-0000-4000-8000-0000000000a1/320.webp';
@@ -46,6 +47,23 @@ describe('The match moment', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/messages'));
     expect(router.state.location.search).toEqual({ with: ASHA.id });
     expect(screen.queryByRole('dialog', { name: "It's a match! 🎉" })).not.toBeInTheDocument();
+  });
+
+  it('opens for the member who liked first when the other likes them back, wherever they are, with their name and photo', async () => {
+    discoverApi(false);
+    renderApp('/users');
+    await screen.findByRole('article', { name: 'Asha, 29' });
+    await waitFor(() => expect(sockets.length).toBeGreaterThan(0));
+    const socket = sockets.at(-1);
+    if (!socket) throw new Error('no socket');
+    act(() => socket.serverSends('connect'));
+    // Refreshing lists only: the member who liked back has their moment from their like's answer.
+    act(() => socket.serverSends('match:new', { peerId: 'ben-1' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    act(() => socket.serverSends('match:new', { peerId: 'ben-1', likedBackBy: { name: 'Ben', avatar: '/api/media/avatar/ben' } }));
+    const moment = await screen.findByRole('dialog', { name: "It's a match! 🎉" });
+    expect(within(moment).getByText('You and Ben like each other.')).toBeInTheDocument();
+    expect(within(moment).getByRole('img', { name: 'Ben' })).toHaveAttribute('src', '/api/media/avatar/ben');
   });
 
   it('closes with Keep browsing, leaving the member on Discover with the card saying it matched', async () => {
