@@ -1,8 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Preferences } from '../../../../contract/members/preferences';
 import type { User } from '../../../../contract/members/profile';
-import { discoveryKeys } from '../../../api/discovery';
-import { currentUserQueryOptions, updateMyProfile } from '../../../api/members';
+import { useSavePreferences } from '../../../api/preferences';
 import { Button, Cluster, Notice } from '../../../ui';
 import type { Filters } from './DiscoverFilters';
 import { preferencesFromFilters, samePreferences } from './preference-filters';
@@ -13,16 +10,8 @@ import { preferencesFromFilters, samePreferences } from './preference-filters';
  * radar. Offered only while the filters say something the preferences do not.
  */
 export function SaveFiltersAsPreferences({ user, filters, onSaved }: { user: User; filters: Filters; onSaved: () => void }) {
-  const queryClient = useQueryClient();
   const wanted = preferencesFromFilters(filters, user.preferences);
-  const save = useMutation({
-    mutationFn: (preferences: Preferences) => updateMyProfile({ preferences }),
-    onSuccess: (saved) => {
-      queryClient.setQueryData(currentUserQueryOptions().queryKey, saved);
-      for (const queryKey of [discoveryKeys.spinAll(), discoveryKeys.radarAll()]) void queryClient.invalidateQueries({ queryKey });
-      onSaved();
-    },
-  });
+  const save = useSavePreferences(onSaved);
   if (samePreferences(wanted, user.preferences)) {
     return <div role="status">{save.isSuccess ? <Notice tone="success">Saved as your preferences</Notice> : null}</div>;
   }

@@ -1,9 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
-import type { Preferences } from '../../../../contract/members/preferences';
 import type { User } from '../../../../contract/members/profile';
-import { discoveryKeys } from '../../../api/discovery';
-import { currentUserQueryOptions, updateMyProfile } from '../../../api/members';
+import { useSavePreferences } from '../../../api/preferences';
 import styled from 'styled-components';
 import { Button, Notice, px } from '../../../ui';
 import { usePreferencesForm } from '../onboarding/PreferenceFields';
@@ -11,16 +8,8 @@ import { SettingsSection } from './SettingsSection';
 
 /** Settings, "Who I want to meet": the set-up's preferences, changed any time; Discover, Spin and the radar follow at once. */
 export function PreferencesSettings({ user }: { user: User }) {
-  const queryClient = useQueryClient();
   const form = usePreferencesForm(user.preferences);
-  const save = useMutation({
-    mutationFn: (preferences: Preferences) => updateMyProfile({ preferences }),
-    onSuccess: (saved) => {
-      queryClient.setQueryData(currentUserQueryOptions().queryKey, saved);
-      // Who is shown depends on them: lists held from before would show the old choice.
-      for (const queryKey of [discoveryKeys.discoverAll(), discoveryKeys.spinAll(), discoveryKeys.radarAll()]) void queryClient.invalidateQueries({ queryKey });
-    },
-  });
+  const save = useSavePreferences();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const preferences = form.read();
