@@ -32,6 +32,6 @@ export { usePrefersReducedMotion } from './usePrefersReducedMotion';
 export { useFieldErrors, type FieldErrors, type FieldErrorMap } from './useFieldErrors';
 export { ScreenFrame, type ScreenFrameProps } from './ScreenFrame';
 export { DeckCard, DeckLayout, DeckLoading } from './PersonDeck';
-export { ChatIcon, ChevronIcon, CrossIcon, GiftIcon, HeartIcon, ShuffleIcon, SparkleIcon, VideoIcon } from './icons';
+export { ChatIcon, ChevronIcon, CompassIcon, CrossIcon, GiftIcon, HeartIcon, LiveIcon, PersonIcon, ShuffleIcon, SparkleIcon, VideoIcon } from './icons';
 export { InlineIcon } from './InlineIcon';
 export { StagePill, StageTopBar } from './StageOverlay';

@@ -156,7 +156,7 @@ const Count = styled(UnreadCount)`
 const ToastRegion = styled.div`
   position: fixed;
   right: ${({ theme }) => px(theme.space[4])};
-  bottom: ${({ theme }) => px(theme.space[4])};
+  bottom: calc(${({ theme }) => px(theme.space[4])} + var(--member-tab-bar, 0px));
   left: ${({ theme }) => px(theme.space[4])};
   z-index: 900;
   display: flex;

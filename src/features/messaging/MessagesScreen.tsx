@@ -302,13 +302,13 @@ const Page = styled(Container)`
 `;
 
 // SPEC: the chat panel is 600 px high. On a phone it fills the screen below
-// the header and heading, and shows the list or the chat, not both.
+// the header and heading (and above the member's tab bar, while it shows), and shows the list or the chat, not both.
 const CHAT_PANEL_HEIGHT = 600;
 
 const Layout = styled.div<{ $view: 'list' | 'chat' }>`
   display: grid;
   grid-template-columns: minmax(0, 1fr);
-  height: calc(100dvh - ${({ theme }) => px(theme.space[16] * 3)});
+  height: calc(100dvh - ${({ theme }) => px(theme.space[16] * 3)} - var(--member-tab-bar, 0px));
   min-height: ${({ theme }) => px(theme.space[16] * 6)};
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => px(theme.radii.card)};

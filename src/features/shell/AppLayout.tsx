@@ -1,9 +1,9 @@
 import { lazy, Suspense } from 'react';
-import { Outlet } from '@tanstack/react-router';
+import { Outlet, useRouterState } from '@tanstack/react-router';
 import styled from 'styled-components';
 import { useAuth } from '../auth/AuthProvider';
-import { Footer } from './Footer';
 import { Header } from './Header';
+import { isPublicPage } from './nav-links';
 import { PageTitle } from './PageTitle';
 
 const MAIN_ID = 'main';
@@ -11,13 +11,22 @@ const MAIN_ID = 'main';
 // Rarely shown, or only to members: a visitor's first page does not carry them.
 const SessionEndedNotice = lazy(() => import('../auth/SessionEndedNotice').then((module) => ({ default: module.SessionEndedNotice })));
 const PresenceHeartbeat = lazy(() => import('../members/presence/PresenceHeartbeat').then((module) => ({ default: module.PresenceHeartbeat })));
+// Below every page's content, so no first paint waits for it.
+const Footer = lazy(() => import('./Footer').then((module) => ({ default: module.Footer })));
+const MemberTabBar = lazy(() => import('./MemberTabBar').then((module) => ({ default: module.MemberTabBar })));
 const MemberLayer = lazy(() => import('./MemberLayer').then((module) => ({ default: module.MemberLayer })));
 
-/** Header and footer on every page (SPEC section 2), around the routed screen. */
+/**
+ * Header and footer (SPEC section 2) around the routed screen. A member's own
+ * screens are the app's (issue 51): the header keeps the app's entries, the
+ * footer stays on the public pages, and phones get the member's tab bar.
+ */
 export function AppLayout() {
   const { isUser, isAdmin, isLeaving, sessionEnded } = useAuth();
   // With an admin token too, requests carry the admin's: the member's own heartbeat, notices and likes would speak for the wrong account.
   const member = isUser && !isAdmin && !isLeaving;
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  const memberScreen = member && !isPublicPage(pathname);
   return (
     <Page>
       {member ? (
@@ -27,7 +36,7 @@ export function AppLayout() {
       ) : null}
       <PageTitle mainId={MAIN_ID} />
       <SkipLink href={`#${MAIN_ID}`}>Skip to content</SkipLink>
-      <Header />
+      <Header memberScreen={memberScreen} />
       <Main id={MAIN_ID} tabIndex={-1}>
         {sessionEnded ? (
           <Suspense fallback={null}>
@@ -42,7 +51,10 @@ export function AppLayout() {
         ) : null}
         <Outlet />
       </Main>
-      <Footer />
+      <Suspense fallback={null}>
+        {memberScreen ? null : <Footer />}
+        {member ? <MemberTabBar /> : null}
+      </Suspense>
     </Page>
   );
 }

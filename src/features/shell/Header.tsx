@@ -3,7 +3,7 @@ import { Link, useRouterState } from '@tanstack/react-router';
 import styled from 'styled-components';
 import { Badge, ButtonLink, VisuallyHidden } from '../../ui';
 import { useAuth } from '../auth/AuthProvider';
-import { NAV_LINKS } from './nav-links';
+import { MEMBER_NAV_LINKS, NAV_LINKS } from './nav-links';
 import { useAppName } from './useAppName';
 
 // Only for someone signed in: a visitor's first page does not carry the account menu.
@@ -13,9 +13,10 @@ const AccountPart = lazy(() => import('./AccountMenu').then((module) => ({ defau
  * SPEC section 2 header: product name, navigation, and Login/Sign Up or the
  * role badge and the signed-in member's photo and name, which open their
  * entries (Profile, Settings, Logout). Below desktop those entries close the
- * phone menu instead.
+ * phone menu instead. On a member's own screens the site's entries (Home,
+ * Features, Blog, Download) leave the navigation.
  */
-export function Header() {
+export function Header({ memberScreen }: { memberScreen: boolean }) {
   const appName = useAppName();
   const { isAdmin, isAuthenticated } = useAuth();
   // Each part of the account's corner shows at its width only (see AccountPart).
@@ -54,7 +55,7 @@ export function Header() {
     };
   }, [menuOpen]);
 
-  const links = isAdmin ? [...NAV_LINKS, { to: '/admin', label: 'Admin' } as const] : NAV_LINKS;
+  const links = isAdmin ? [...NAV_LINKS, { to: '/admin', label: 'Admin' } as const] : memberScreen ? MEMBER_NAV_LINKS : NAV_LINKS;
 
   return (
     <Bar ref={barRef}>

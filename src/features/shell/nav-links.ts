@@ -15,6 +15,17 @@ export const NAV_LINKS = [
   { to: '/download', label: 'Download' },
 ] as const;
 
+/** Header entries that belong to the public site: on a member's own screens the header leaves them out (issue 51). */
+const MARKETING_PATHS: ReadonlySet<string> = new Set(['/', '/features', '/blog', '/download']);
+
+/** Pages for everyone (the site, its legal pages, signing in): they keep the marketing header and the footer for members too. */
+const PUBLIC_PAGE = /^\/(features|blog|download|pricing|privacy|terms|cookies|login|register|forgot-password|reset-password|verify-email|sign-in-link)?(\/|$)/;
+
+export const isPublicPage = (pathname: string): boolean => PUBLIC_PAGE.test(pathname);
+
+/** The header's entries on a member's screen: the app's, not the site's (Home stays one tap away on the logo). */
+export const MEMBER_NAV_LINKS = NAV_LINKS.filter((link) => !MARKETING_PATHS.has(link.to));
+
 export const FOOTER_LINKS = [
   { to: '/', label: 'Home' },
   { to: '/features', label: 'Features' },
