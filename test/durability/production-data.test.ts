@@ -83,9 +83,9 @@ describe('demo data in a production database', () => {
     const server = serverFor('production');
     await server.start();
     try {
-      expect(server.recentOutput()).toMatch(
-        /Production: the demo account and demo people of an earlier development start \(\d+ accounts\) are switched off: they cannot sign in, do not appear and do not reply\. Remove them for good with: npm run demo:remove/,
-      );
+      const switchedOff =
+        /Production: the demo account and demo people of an earlier development start \(\d+ accounts\) are switched off: they cannot sign in, do not appear and do not reply\. Remove them for good with: npm run demo:remove/;
+      expect(await server.outputMatching(switchedOff)).toMatch(switchedOff);
       const signedIn = await signInAsDemo();
       expect(signedIn.status).toBe(403);
       expect(asRecord(signedIn.json).message).toBe(`Your account has been banned: ${DEMO_DISABLED_REASON}`);

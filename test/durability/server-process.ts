@@ -149,4 +149,16 @@ export class ServerProcess {
   recentOutput(): string {
     return this.output;
   }
+
+  /**
+   * The recent output once it matches `pattern`. The server answers on HTTP
+   * (which is how start() knows it is ready) before this process has
+   * necessarily read what it printed on its pipes: reading the output at once
+   * raced the start under load.
+   */
+  async outputMatching(pattern: RegExp, timeoutMs = 5_000): Promise<string> {
+    const giveUpAt = Date.now() + timeoutMs;
+    while (!pattern.test(this.output) && Date.now() < giveUpAt) await new Promise((resolve) => setTimeout(resolve, 50));
+    return this.output;
+  }
 }
