@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Page } from './support/test';
-import { expectNoAxeViolations, expectNoSidewaysScroll } from './support/layout';
+import { expectNoAxeViolations, expectNoSidewaysScroll, scrollToFooter } from './support/layout';
 
 const ADMIN = { username: process.env.ADMIN_USERNAME ?? 'admin', password: process.env.ADMIN_PASSWORD ?? 'e2e-admin-password-2026' };
 
@@ -271,7 +271,7 @@ test('every page has the header, the footer and the structured site metadata', a
   for (const path of ['/', '/features', '/users', '/blog', '/login', '/register']) {
     await page.goto(path);
     await expect(page.getByRole('banner')).toBeVisible();
-    const footer = page.getByRole('contentinfo');
+    const footer = await scrollToFooter(page);
     await expect(footer.getByText(`© ${new Date().getFullYear()}`)).toBeVisible();
     await expect(footer.getByText('Privacy Policy')).toBeVisible();
   }

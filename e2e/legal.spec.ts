@@ -1,5 +1,5 @@
 import { expect, test } from './support/test';
-import { expectNoAxeViolations, expectNoSidewaysScroll } from './support/layout';
+import { expectNoAxeViolations, expectNoSidewaysScroll, scrollToFooter } from './support/layout';
 
 // Issue 37: the footer's Privacy Policy, Terms of Service and Cookie Policy are
 // real pages (finding 15), joining needs the newcomer's word that they are 18
@@ -19,7 +19,7 @@ test('the footer opens the Privacy Policy, the Terms of Service and the Cookie P
     ['Terms of Service', '/terms'],
     ['Cookie Policy', '/cookies'],
   ] as const) {
-    await page.getByRole('contentinfo').getByRole('link', { name }).click();
+    await (await scrollToFooter(page)).getByRole('link', { name }).click();
     await expect(page).toHaveURL(new RegExp(`${path}$`));
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
     await expect(page.getByText('Last updated: 27 November 2026')).toBeVisible();
@@ -27,7 +27,7 @@ test('the footer opens the Privacy Policy, the Terms of Service and the Cookie P
     await expectNoAxeViolations(page);
     await expectNoSidewaysScroll(page, page.viewportSize()?.width ?? 1280, name);
   }
-  const footer = page.getByRole('contentinfo');
+  const footer = await scrollToFooter(page);
   for (const entry of ['Google Play', 'App Store']) {
     await expect(footer.getByText(entry)).toBeVisible();
     await expect(footer.getByRole('link', { name: entry })).toHaveCount(0);

@@ -125,3 +125,17 @@ export async function captureBothWidths(page: Page, name: string, ready: () => P
     await page.screenshot({ path: `test-results/screens/${name}-${viewport.width}.png`, fullPage: true });
   }
 }
+
+/**
+ * The footer loads when the page is scrolled near it (a visitor's first view
+ * of Home does not carry its code), so a test reaches it as a person does: by
+ * scrolling to the end, again while deferred sections above it still arrive.
+ */
+export async function scrollToFooter(page: Page): Promise<Locator> {
+  const footer = page.getByRole('contentinfo');
+  await expect(async () => {
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect(footer).toBeVisible({ timeout: 500 });
+  }).toPass({ timeout: 10_000 });
+  return footer;
+}

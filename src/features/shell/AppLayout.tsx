@@ -2,16 +2,20 @@ import { lazy, Suspense } from 'react';
 import { Outlet, useRouterState } from '@tanstack/react-router';
 import styled from 'styled-components';
 import { useAuth } from '../auth/AuthProvider';
+import { LoadWhenNear } from '../../ui';
 import { Header } from './Header';
 import { isPublicPage } from './nav-links';
 import { PageTitle } from './PageTitle';
 
 const MAIN_ID = 'main';
+// About the footer's rendered height, so the page keeps its length while it loads.
+const FOOTER_HEIGHT = { compact: 668, wide: 288 };
 
 // Rarely shown, or only to members: a visitor's first page does not carry them.
 const SessionEndedNotice = lazy(() => import('../auth/SessionEndedNotice').then((module) => ({ default: module.SessionEndedNotice })));
 const PresenceHeartbeat = lazy(() => import('../members/presence/PresenceHeartbeat').then((module) => ({ default: module.PresenceHeartbeat })));
-// Below every page's content, so no first paint waits for it.
+// Below every page's content: fetched when the page is scrolled near it, so a
+// visitor's first view of a long page (Home) does not carry its code.
 const Footer = lazy(() => import('./Footer').then((module) => ({ default: module.Footer })));
 const MemberTabBar = lazy(() => import('./MemberTabBar').then((module) => ({ default: module.MemberTabBar })));
 const MemberLayer = lazy(() => import('./MemberLayer').then((module) => ({ default: module.MemberLayer })));
@@ -51,10 +55,16 @@ export function AppLayout() {
         ) : null}
         <Outlet />
       </Main>
-      <Suspense fallback={null}>
-        {memberScreen ? null : <Footer />}
-        {member ? <MemberTabBar /> : null}
-      </Suspense>
+      {memberScreen ? null : (
+        <LoadWhenNear estimatedHeight={FOOTER_HEIGHT}>
+          <Footer />
+        </LoadWhenNear>
+      )}
+      {member ? (
+        <Suspense fallback={null}>
+          <MemberTabBar />
+        </Suspense>
+      ) : null}
     </Page>
   );
 }
