@@ -53,6 +53,8 @@ export const nearbyUserSchema = z.object({
   avatar: z.string(),
   region: z.string(),
   isOnline: z.boolean(),
+  /** A seeded demo person (outside production only), who answers automatically: labelled "Demo" wherever they appear (issue 51). */
+  isDemo: z.boolean(),
   distanceKm: z.number().int().min(1),
 });
 export type NearbyUser = z.infer<typeof nearbyUserSchema>;
@@ -71,6 +73,8 @@ export const candidateSchema = z.object({
   avatar: z.string(),
   isOnline: z.boolean(),
   isVIP: z.boolean(),
+  /** A seeded demo person (outside production only), who answers automatically: labelled "Demo" wherever they appear (issue 51). */
+  isDemo: z.boolean(),
   interests: z.array(z.string()),
   /** 'Online now', 'Active today', 'Active this week'... (contract/activity.ts); '' when they hide their activity. */
   lastActive: z.string(),

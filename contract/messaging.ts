@@ -70,6 +70,8 @@ export const conversationSummarySchema = z.object({
   name: z.string(),
   avatar: z.string(),
   isOnline: z.boolean(),
+  /** A seeded demo person (outside production only), who answers automatically: labelled "Demo" wherever they appear (issue 51). */
+  isDemo: z.boolean(),
   matchedAt: z.string(),
   /** Null until somebody writes. */
   lastMessage: messageSchema.nullable(),

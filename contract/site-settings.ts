@@ -9,8 +9,8 @@ export const statSchema = z.object({
 });
 export type Stat = z.infer<typeof statSchema>;
 
-/** SPEC section 3 public config; every field optional because each falls back to a built-in default. */
-export const publicConfigSchema = z.object({
+/** SPEC section 3 public config as stored in settings; every field optional because each falls back to a built-in default. */
+export const publicSettingsSchema = z.object({
   appName: z.string().optional(),
   heroTitle: z.string().optional(),
   heroSubtitle: z.string().optional(),
@@ -19,6 +19,13 @@ export const publicConfigSchema = z.object({
   stats: z.array(statSchema).optional(),
   /** Where the Download page's Android button points; absent while none is configured. */
   androidApkUrl: z.string().optional(),
+});
+export type PublicSettings = z.infer<typeof publicSettingsSchema>;
+
+/** The public settings, and what the server knows of itself that every page may need. */
+export const publicConfigSchema = publicSettingsSchema.extend({
+  /** True while seeded demo people are about (outside production), so Home can say that they answer automatically (issue 51). */
+  demoPeople: z.boolean().optional(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 

@@ -96,6 +96,8 @@ export const publicUserSchema = userSchema
   })
   .extend({
     profile: profileSchema.omit({ coins: true, lastSeen: true }).extend({ lastActive: z.string() }),
+    /** A seeded demo person (outside production only), who answers automatically: labelled "Demo" wherever they appear (issue 51). */
+    isDemo: z.boolean(),
   });
 export type PublicUser = z.infer<typeof publicUserSchema>;
 

@@ -16,6 +16,7 @@ export function toCandidate(row: CandidateRow, viewer: CompatibilityTraits, now:
     avatar: row.avatar || defaultAvatarUrl(row.username),
     isOnline: shownOnline(row),
     isVIP: hasActiveVip(row, now),
+    isDemo: row.isDemo,
     interests: row.interests,
     lastActive: lastActiveText(row, now),
     compatibility: compatibilityPercent(viewer, row),

@@ -11,6 +11,12 @@ export async function updateMemberRow(db: OrbitDatabase, userId: string, changes
 }
 
 /** A member's row unless banned, an admin, or blocked either way with the viewer. */
+/** Whether seeded demo people are about: seeded outside production, banned when demo data is turned off. */
+export async function hasDemoPeople(db: OrbitDatabase): Promise<boolean> {
+  const [demo] = await db.select({ id: users.id }).from(users).where(and(eq(users.isDemo, true), eq(users.isBanned, false))).limit(1);
+  return demo !== undefined;
+}
+
 export async function findVisibleMember(db: OrbitDatabase, viewerId: string, memberId: string): Promise<UserRow | undefined> {
   const [row] = await db
     .select()

@@ -108,5 +108,5 @@ export function toPublicUserView(row: UserRow, now: Date = new Date()): PublicUs
     ...rest
   } = toUserView(row, now);
   const { coins: _profileCoins, lastSeen: _lastSeen, ...publicProfile } = profile;
-  return { ...rest, isOnline: shownOnline(row), profile: { ...publicProfile, lastActive: lastActiveText(row, now) } };
+  return { ...rest, isOnline: shownOnline(row), isDemo: row.isDemo, profile: { ...publicProfile, lastActive: lastActiveText(row, now) } };
 }

@@ -259,6 +259,7 @@ export async function listConversations(db: Executor, callerId: string) {
       gender: users.gender,
       isOnline: users.isOnline,
       peerActivityVisible: users.activityVisible,
+      peerIsDemo: users.isDemo,
       peerReadReceipts: users.readReceipts,
       matchedAt: matches.createdAt,
       lastSeq: sql<number>`coalesce(${conversations.lastSeq}, 0)`.mapWith(Number),

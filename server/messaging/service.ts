@@ -93,6 +93,7 @@ export async function listMemberConversations(
     avatar: row.avatar || defaultAvatarUrl(row.username, row.gender),
     // A member who hides their activity never reads as online, not even to their matches.
     isOnline: row.isOnline && row.peerActivityVisible,
+    isDemo: row.peerIsDemo,
     matchedAt: row.matchedAt.toISOString(),
     lastMessage: row.last?.seq == null ? null : toMessage({ ...row.last, createdAt: new Date(row.last.createdAt) }),
     lastSeq: row.lastSeq,

@@ -1,10 +1,11 @@
 import type { z } from 'zod';
-import { editableSettings, publicConfigSchema, type EditableSettingKey, type PublicConfig, type AppSetting, type updateAppConfigBodySchema } from '../../contract/site-settings';
+import { editableSettings, publicSettingsSchema, type EditableSettingKey, type PublicConfig, type PublicSettings, type AppSetting, type updateAppConfigBodySchema } from '../../contract/site-settings';
+import { hasDemoPeople } from '../members/queries';
 import { recordAdminAction } from '../admin/queries/audit';
 import type { OrbitDatabase } from '../db/types';
 import { publicSettingRows, readEditableSettings, saveEditableSettings } from './queries';
 
-const PUBLIC_KEYS = Object.keys(publicConfigSchema.shape) as Array<keyof PublicConfig>;
+const PUBLIC_KEYS = Object.keys(publicSettingsSchema.shape) as Array<keyof PublicSettings>;
 
 /**
  * The settings a visitor's browser needs (SPEC section 4). A stored value that
@@ -15,11 +16,12 @@ export async function readPublicConfig(db: OrbitDatabase): Promise<PublicConfig>
   const rows = await publicSettingRows(db, PUBLIC_KEYS);
   const config: Record<string, unknown> = {};
   for (const row of rows) {
-    const field = publicConfigSchema.shape[row.key as keyof PublicConfig];
+    const field = publicSettingsSchema.shape[row.key as keyof PublicSettings];
     const parsed = field.safeParse(row.value);
     if (parsed.success && parsed.data !== undefined) config[row.key] = parsed.data;
   }
-  return publicConfigSchema.parse(config);
+  const settings = publicSettingsSchema.parse(config);
+  return (await hasDemoPeople(db)) ? { ...settings, demoPeople: true } : settings;
 }
 
 /** Saves the admin's changes with an audit entry naming them; returns every editable setting as stored now and which keys changed. */

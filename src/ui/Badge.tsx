@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import styled, { type DefaultTheme } from 'styled-components';
 import { px } from './theme';
 
-export type BadgeTone = 'vip' | 'verified' | 'online' | 'admin' | 'user' | 'neutral' | 'danger' | 'success';
+export type BadgeTone = 'vip' | 'verified' | 'online' | 'admin' | 'user' | 'neutral' | 'danger' | 'success' | 'demo';
 
 type ToneColors = { text: keyof DefaultTheme['colors']; fill: keyof DefaultTheme['colors'] };
 
@@ -16,6 +16,7 @@ const toneColors: Record<BadgeTone, ToneColors> = {
   neutral: { text: 'neutralText', fill: 'neutralTint' },
   danger: { text: 'dangerText', fill: 'dangerTint' },
   success: { text: 'greenText', fill: 'greenTint' },
+  demo: { text: 'purpleDark', fill: 'pinkTint' },
 };
 
 const Pill = styled.span<{ $tone: BadgeTone }>`

@@ -13,13 +13,14 @@ const {
   isOnline,
   isVip,
   vipUntil,
+  isDemo,
   interests,
   lastSeenAt,
   activityVisible,
 } = getTableColumns(users);
-export const candidateColumns = { id, username, name, age, gender, region, avatar, isOnline, isVip, vipUntil, interests, lastSeenAt, activityVisible };
+export const candidateColumns = { id, username, name, age, gender, region, avatar, isOnline, isVip, vipUntil, isDemo, interests, lastSeenAt, activityVisible };
 
 export type CandidateRow = Pick<
   UserRow,
-  'id' | 'username' | 'name' | 'age' | 'gender' | 'region' | 'avatar' | 'isOnline' | 'isVip' | 'vipUntil' | 'interests' | 'lastSeenAt' | 'activityVisible'
+  'id' | 'username' | 'name' | 'age' | 'gender' | 'region' | 'avatar' | 'isOnline' | 'isVip' | 'vipUntil' | 'isDemo' | 'interests' | 'lastSeenAt' | 'activityVisible'
 >;

@@ -169,6 +169,7 @@ function buildNearbyQuery(db: OrbitDatabase, boxCount: number, values: RadarValu
       region: users.region,
       isOnline: users.isOnline,
       activityVisible: users.activityVisible,
+      isDemo: users.isDemo,
       distance,
     })
     .from(users)
@@ -276,6 +277,7 @@ export async function findNearbyUsers(db: OrbitDatabase, asked: RadarSearch): Pr
     avatar: row.avatar || defaultAvatarUrl(row.username),
     region: row.region,
     isOnline: shownOnline(row),
+    isDemo: row.isDemo,
     distanceKm: reportedKm(Number(row.distance) * METRES_PER_POINT_DISTANCE_UNIT),
   }));
 }

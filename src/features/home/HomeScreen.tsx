@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { LoadWhenNear } from '../../ui';
+import { LoadWhenNear, Text } from '../../ui';
 import { MarketingSection, SectionHeader } from '../marketing/Section';
 import { HeroSection } from './HeroSection';
 import { HomeCarousel, type CarouselActorRef } from './HomeCarousel';
@@ -20,6 +20,9 @@ const FaqSection = lazy(() => import('./FaqSection').then((module) => ({ default
 // Usually no one is live: the section's code and its query wait until the reader scrolls near, out of `/`'s first load.
 const LiveNowSection = lazy(() => import('./LiveNowSection').then((module) => ({ default: module.LiveNowSection })));
 
+// Discover says the same beside the people it shows (DemoBadge.tsx); Home's own words keep its first load small.
+const DEMO_PEOPLE_ON_HOME = 'Profiles marked Demo are samples that answer automatically.';
+
 export interface HomeScreenProps {
   /** Tests inject the carousel actor to drive it on their own clock. */
   carousel?: CarouselActorRef;
@@ -32,6 +35,11 @@ export function HomeScreen({ carousel }: HomeScreenProps) {
   return (
     <>
       <HeroSection title={texts.heroTitle} subtitle={texts.heroSubtitle} />
+      {texts.demoPeople ? (
+        <Text size="sm" tone="muted" align="center">
+          {DEMO_PEOPLE_ON_HOME}
+        </Text>
+      ) : null}
       <MarketingSection id="highlights">
         <SectionHeader sectionId="highlights" eyebrow="Inside Orbit" title="Take a look around" />
         <HomeCarousel carousel={carousel} />

@@ -30,6 +30,8 @@ export interface HomeTexts {
   featuresTitle: string;
   featuresSubtitle: string;
   stats: readonly Stat[];
+  /** Whether seeded demo people are about, so Home says so (issue 51). */
+  demoPeople: boolean;
 }
 
 const filled = (value: string | undefined, fallback: string) => (value?.trim() ? value : fallback);
@@ -42,6 +44,7 @@ export function mergeHomeTexts(config: PublicConfig | undefined): HomeTexts {
     featuresTitle: filled(config?.featuresTitle, DEFAULT_HOME_TEXTS.featuresTitle),
     featuresSubtitle: filled(config?.featuresSubtitle, DEFAULT_HOME_TEXTS.featuresSubtitle),
     stats: config?.stats?.length ? config.stats : DEFAULT_STATS,
+    demoPeople: config?.demoPeople === true,
   };
 }
 

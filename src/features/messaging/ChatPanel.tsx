@@ -7,6 +7,7 @@ import { GiftTray } from '../gifts/GiftTray';
 import { ReportOrBlock } from '../safety/ReportOrBlock';
 import { MessageComposer } from './MessageComposer';
 import { MessageThread, MessageThreadSkeleton, type ThreadItem } from './MessageThread';
+import { DemoBadge } from '../members/DemoBadge';
 
 export type { ChatPhase };
 
@@ -58,7 +59,10 @@ export function ChatPanel(props: ChatPanelProps) {
         </BackButton>
         <Avatar src={conversation.avatar} name={conversation.name} size={40} online={conversation.isOnline} statusShownBeside />
         <Who>
-          <Name>{conversation.name}</Name>
+          <NameLine>
+            <Name>{conversation.name}</Name>
+            <DemoBadge person={conversation} />
+          </NameLine>
           <Status $online={conversation.isOnline}>{conversation.isOnline ? 'Online' : 'Offline'}</Status>
         </Who>
         <CallSlot>
@@ -246,6 +250,13 @@ const Who = styled.div`
   min-width: 0;
   display: flex;
   flex-direction: column;
+`;
+
+const NameLine = styled.div`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => px(theme.space[1])};
+  min-width: 0;
 `;
 
 const Name = styled.h2`

@@ -3,6 +3,7 @@ import { isCallEntry, type ConversationSummary } from '../../../contract/messagi
 import { Avatar, Skeleton, VisuallyHidden, px } from '../../ui';
 import { listTimeLabel } from './message-time';
 import { UnreadCount } from './UnreadCount';
+import { DemoBadge } from '../members/DemoBadge';
 
 /** What a conversation with no messages yet says in the list. */
 export const NEW_MATCH_PREVIEW = 'You matched! Say hello 👋';
@@ -36,7 +37,10 @@ export function ConversationList({ conversations, selectedId, now, onSelect }: C
               <Avatar src={conversation.avatar} name={conversation.name} size={48} online={conversation.isOnline} />
               <Summary>
                 <TopLine>
-                  <Name>{conversation.name}</Name>
+                  <NameLine>
+                    <Name>{conversation.name}</Name>
+                    <DemoBadge person={conversation} />
+                  </NameLine>
                   <Time dateTime={timestamp} $onTint={selected}>
                     {listTimeLabel(timestamp, now)}
                   </Time>
@@ -138,6 +142,13 @@ const TopLine = styled.span`
 
 const BottomLine = styled(TopLine)`
   align-items: center;
+`;
+
+const NameLine = styled.span`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => px(theme.space[1])};
+  min-width: 0;
 `;
 
 const Name = styled.span`

@@ -25,6 +25,7 @@ const match = (n: number, extra: Partial<Match> = {}): Match => ({
   avatar: `/api/media/avatar/m${n}`,
   isOnline: n === 1,
   isVIP: n === 2,
+  isDemo: false,
   interests: ['Jazz', 'Hiking', 'Chess', 'Tea', 'Film'],
   lastActive: n === 1 ? 'Online now' : 'Active 3 hours ago',
   compatibility: 60 + n,

@@ -14,8 +14,8 @@ import { actorCatcher, renderScreen } from '../../src/features/discovery/discove
 configure({ asyncUtilTimeout: 5000 });
 
 const FOUND: NearbyUser[] = [
-  { _id: '3f0c8f56-1111-4c1e-9a57-000000000001', username: 'leela_k', name: 'Leela', age: 27, avatar: '/api/media/avatar/leela-k', region: 'Bandra', isOnline: true, distanceKm: 2 },
-  { _id: '3f0c8f56-1111-4c1e-9a57-000000000002', username: 'omar_s', name: 'Omar', age: 31, avatar: '/api/media/avatar/omar-s', region: 'Powai', isOnline: false, distanceKm: 9 },
+  { _id: '3f0c8f56-1111-4c1e-9a57-000000000001', username: 'leela_k', name: 'Leela', age: 27, avatar: '/api/media/avatar/leela-k', region: 'Bandra', isOnline: true, isDemo: false, distanceKm: 2 },
+  { _id: '3f0c8f56-1111-4c1e-9a57-000000000002', username: 'omar_s', name: 'Omar', age: 31, avatar: '/api/media/avatar/omar-s', region: 'Powai', isOnline: false, isDemo: false, distanceKm: 9 },
 ];
 
 function modelFor(onFailure: RadarFailureMode) {

@@ -23,6 +23,7 @@ const person = (id: string, name: string, extra: Partial<Candidate> = {}): Candi
   avatar: `/api/media/avatar/${name.toLowerCase()}`,
   isOnline: false,
   isVIP: false,
+  isDemo: false,
   interests: ['Jazz', 'Hiking', 'Chess', 'Tea'],
   lastActive: 'Active 1 hour ago',
   compatibility: 70,

@@ -54,6 +54,7 @@ describe('GET /api/users/radar', () => {
       avatar: defaultAvatarUrl(near.username),
       region: 'Mumbai',
       isOnline: true,
+      isDemo: false,
       distanceKm: 3,
     });
     expect(response.body).not.toMatch(/latitude|longitude|"lat"|"lon"|email|ban/i);

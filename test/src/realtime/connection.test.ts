@@ -24,6 +24,7 @@ const summary: ConversationSummary = {
   name: 'Priya Shah',
   avatar: '/api/media/avatar/priya',
   isOnline: false,
+  isDemo: false,
   matchedAt: new Date(2026, 10, 1).toISOString(),
   lastMessage: message(2),
   lastSeq: 2,

@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { discoverPagesReachable } from '../../../../contract/constants';
 import { discoverQueryOptions, type DiscoverFilters } from '../../../api/discovery';
 import { Card, EmptyState, ErrorState, Grid, Pagination, Skeleton, Stack, Text } from '../../../ui';
+import { DEMO_PEOPLE_NOTE } from '../../members/DemoBadge';
 import { DISCOVER_PAGE_SIZE } from './discover-search';
 import { PersonCard } from './PersonCard';
 import { PhotoFrame } from '../matches/MatchCard';
@@ -65,6 +66,11 @@ export function DiscoverList({ filters, page, onPageChange, alert }: DiscoverLis
       <Text tone="muted" size="sm" role="status">
         {foundText(total, totalIsExact)}
       </Text>
+      {users.some((person) => person.isDemo) ? (
+        <Text tone="muted" size="sm">
+          {DEMO_PEOPLE_NOTE}
+        </Text>
+      ) : null}
       <Grid {...PEOPLE_GRID} aria-label="People" aria-busy={people.isPlaceholderData}>
         {users.map((person, index) => (
           <li key={person.id}>

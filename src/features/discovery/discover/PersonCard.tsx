@@ -5,6 +5,7 @@ import { Badge, Button, ButtonLink, Card, Photo, px, Text } from '../../../ui';
 import { PhotoFrame } from '../matches/MatchCard';
 import { compatibilityLabel } from './compatibility';
 import { useLikeAction } from './useLikeAction';
+import { DemoBadge } from '../../members/DemoBadge';
 
 /** One column on a phone, two from a tablet, three on a desktop (DiscoverList's grid). */
 const PHOTO_SIZES = '(min-width: 1280px) 400px, (min-width: 768px) 50vw, 100vw';
@@ -71,6 +72,11 @@ export function PersonCard({ person, alert, eagerPhoto = false }: { person: Cand
         <li>
           <Badge tone="success">{compatibilityLabel(person.compatibility)}</Badge>
         </li>
+        {person.isDemo ? (
+          <li>
+            <DemoBadge person={person} />
+          </li>
+        ) : null}
         {person.isVIP ? (
           <li>
             <Badge tone="vip">VIP</Badge>

@@ -2,6 +2,7 @@ import styled, { keyframes } from 'styled-components';
 import type { Match } from '../../../../contract/discovery';
 import { Badge, Heading, HeartIcon, Photo, px, Text, theme as tokens } from '../../../ui';
 import { compatibilityLabel } from '../discover/compatibility';
+import { DemoBadge } from '../../members/DemoBadge';
 
 /** SPEC section 9: a match card shows up to 4 interests. */
 export const MATCH_INTERESTS_SHOWN = 4;
@@ -95,7 +96,7 @@ export function MatchCard({ match, connecting }: { match: Match; connecting: boo
         <Overlay>
           <Compatibility>{compatibilityLabel(match.compatibility)}</Compatibility>
           <span>
-            {match.isOnline ? <Badge tone="online">Online</Badge> : null} {match.isVIP ? <Badge tone="vip">VIP</Badge> : null}
+            <DemoBadge person={match} /> {match.isOnline ? <Badge tone="online">Online</Badge> : null} {match.isVIP ? <Badge tone="vip">VIP</Badge> : null}
           </span>
         </Overlay>
         {connecting ? (

@@ -2,6 +2,7 @@ import styled from 'styled-components';
 import type { NearbyUser } from '../../../../contract/discovery';
 import { Avatar, Badge, ButtonLink, px, Text } from '../../../ui';
 import { isSampleUser } from './sample-users';
+import { DemoBadge } from '../../members/DemoBadge';
 
 const List = styled.ul`
   display: flex;
@@ -72,6 +73,7 @@ export function NearbyList({ users, labelledBy }: NearbyListProps) {
                 {user.name}
                 {user.age !== null ? `, ${user.age}` : ''}
                 {user.isOnline ? <Badge tone="online">Online</Badge> : null}
+                <DemoBadge person={user} />
               </NameLine>
               <Text size="sm" tone="muted">
                 {user.distanceKm} km away{user.region ? ` · ${user.region}` : ''}

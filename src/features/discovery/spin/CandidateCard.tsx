@@ -2,6 +2,7 @@ import styled from 'styled-components';
 import type { Candidate } from '../../../../contract/discovery';
 import { Avatar, Badge, Heading, px, Text } from '../../../ui';
 import { compatibilityLabel } from '../discover/compatibility';
+import { DemoBadge } from '../../members/DemoBadge';
 
 /**
  * SPEC section 9: the Spin card shows 3 interests and a compatibility label.
@@ -52,8 +53,13 @@ export function CandidateCard({ candidate, shuffling }: { candidate: Candidate; 
         {candidate.age !== null ? `, ${candidate.age}` : ''}
       </Heading>
       {candidate.region ? <Text tone="muted">{candidate.region}</Text> : null}
-      {candidate.isOnline || candidate.isVIP ? (
+      {candidate.isOnline || candidate.isVIP || candidate.isDemo ? (
         <Chips aria-label="Status">
+          {candidate.isDemo ? (
+            <li>
+              <DemoBadge person={candidate} />
+            </li>
+          ) : null}
           {candidate.isOnline ? (
             <li>
               <Badge tone="online">Online Now</Badge>

@@ -11,6 +11,7 @@ const sample = (id: number, name: string, gender: 'female' | 'male', age: number
   avatar: avatarPath(`sample-${name.toLowerCase()}`, avatarLookFor(gender)),
   isOnline,
   isVIP,
+  isDemo: false,
   interests,
   lastActive: isOnline ? 'Online now' : 'Active today',
   compatibility: 85,

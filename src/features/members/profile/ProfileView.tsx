@@ -4,6 +4,7 @@ import type { PublicUser, User } from '../../../../contract/members/profile';
 import { EmailVerificationStatus } from '../../auth/EmailVerificationStatus';
 import { GENDER_LABELS } from './gender-labels';
 import { Avatar, Badge, Card, CardTitle, Heading, mediaConditions, Photo, px, Stack, Text, theme as tokens } from '../../../ui';
+import { DemoBadge } from '../DemoBadge';
 
 /** SPEC section 9: at most 6 photos. */
 export const PROFILE_PHOTOS_SHOWN = 6;
@@ -167,6 +168,7 @@ export function ProfileView({ user, actions, moreActions, notice, photoAction, p
             {profile.isVerified ? <Badge tone="verified">Verified</Badge> : null}
             {profile.isVIP ? <Badge tone="vip">VIP</Badge> : null}
             {user.isOnline ? <Badge tone="online">Online</Badge> : null}
+            {'isDemo' in user ? <DemoBadge person={user} /> : null}
           </HeaderRow>
           {profile.location ? <Text tone="muted">{profile.location}</Text> : null}
           {/* No followers or following: Orbit has no following, and counts of it would mean nothing (issue 51). */}

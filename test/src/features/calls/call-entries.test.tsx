@@ -39,6 +39,7 @@ describe("a call's entry in a chat", () => {
       name: 'Maya Rao',
       avatar: '/api/media/avatar/maya',
       isOnline: false,
+      isDemo: false,
       matchedAt: at(600),
       lastMessage: { id: 'c-1', seq: 4, senderId: 'me', kind: 'missed-call', text: 'Missed video call', sentAt: at(5) },
       lastSeq: 4,

@@ -62,6 +62,23 @@ describe('Home', () => {
     expect(calls.some((call) => call.path === '/api/config/public')).toBe(true);
   }, 40_000);
 
+  it('says in one line that demo people answer automatically, only while the server has them', async () => {
+    mockApi({
+      'GET /api/config/public': () => json(200, { success: true, data: { config: { demoPeople: true } } }),
+      'GET /api/blog': () => json(200, listBody([])),
+    });
+    const { unmount } = renderApp('/');
+    expect(await screen.findByText('Profiles marked Demo are samples that answer automatically.', {}, FIRST_RENDER)).toBeInTheDocument();
+    unmount();
+    mockApi({
+      'GET /api/config/public': () => json(200, { success: true, data: { config: {} } }),
+      'GET /api/blog': () => json(200, listBody([])),
+    });
+    renderApp('/');
+    await screen.findByRole('heading', { level: 1, name: DEFAULT_TITLE }, FIRST_RENDER);
+    expect(screen.queryByText(/answer automatically/)).not.toBeInTheDocument();
+  }, 40_000);
+
   it('keeps every default, silently, when the config cannot be fetched', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     mockApi({

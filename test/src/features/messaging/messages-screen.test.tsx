@@ -26,6 +26,7 @@ const priya = (extra: Partial<ConversationSummary> = {}): ConversationSummary =>
   name: 'Priya Shah',
   avatar: '/api/media/avatar/priya',
   isOnline: true,
+  isDemo: false,
   matchedAt: at(600),
   lastMessage: message(3, PRIYA, 'Coffee on Sunday?'),
   lastSeq: 3,
@@ -38,6 +39,7 @@ const omar: ConversationSummary = {
   name: 'Omar Haddad',
   avatar: '/api/media/avatar/omar',
   isOnline: false,
+  isDemo: false,
   matchedAt: at(900),
   lastMessage: null,
   lastSeq: 0,
@@ -127,6 +129,15 @@ describe('the Messages screen for a member', () => {
     expect(bubble(chat, 'How was the hike?')).toHaveTextContent('Delivered');
     expect(bubble(chat, 'Coffee on Sunday?')).not.toHaveTextContent(/Read|Delivered|Sent/);
     expect(within(chat).getByRole('link', { name: 'Video Call' })).toHaveAttribute('href', `/video-call/${PRIYA}`);
+  });
+
+  it('marks a demo person in the list and in the chat, and nobody else', async () => {
+    memberApi({ 'GET /api/conversations': () => json(200, { conversations: [priya({ isDemo: true }), omar] }) });
+    const chat = await openMessages();
+    expect(within(chat).getByText('Demo')).toBeInTheDocument();
+    const list = screen.getByRole('list', { name: 'Conversations' });
+    expect(within(list).getByRole('button', { name: /Priya Shah/ })).toHaveTextContent('Demo');
+    expect(within(list).getByRole('button', { name: /Omar Haddad/ })).not.toHaveTextContent('Demo');
   });
 
   it('sends a message with a browser-made id, shows it as sending, then sent', async () => {

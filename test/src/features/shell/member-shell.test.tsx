@@ -16,6 +16,7 @@ const conversation = (userId: string, name: string, lastSeq: number, unread: num
   name,
   avatar: `/api/media/avatar/${userId}`,
   isOnline: false,
+  isDemo: false,
   matchedAt: new Date(2026, 10, 20).toISOString(),
   lastMessage: lastSeq > 0 ? { id: `m-${userId}`, seq: lastSeq, senderId: userId, text: 'Hello', sentAt: new Date(2026, 10, 21).toISOString() } : null,
   lastSeq,

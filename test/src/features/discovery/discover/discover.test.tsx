@@ -33,6 +33,24 @@ describe('Discover (/users)', () => {
     expect(screen.getByRole('tab', { name: 'List View' })).toHaveAttribute('aria-selected', 'true');
   });
 
+  it('marks demo people on their cards and says once that they answer automatically; real members carry no mark', async () => {
+    const DEMO = candidate('aaaaaaaa-0000-4000-8000-00000000000d', 'Dana', { isDemo: true });
+    mockShellApi({ 'GET /api/users': () => json(200, page([DEMO, ASHA])) });
+    renderApp('/users');
+    const demoCard = await screen.findByRole('article', { name: 'Dana, 29' });
+    expect(within(demoCard).getByText('Demo')).toBeInTheDocument();
+    expect(within(screen.getByRole('article', { name: 'Asha, 29' })).queryByText('Demo')).not.toBeInTheDocument();
+    expect(screen.getByText('People marked Demo are sample profiles that answer automatically; they are not real members.')).toBeInTheDocument();
+  });
+
+  it('says nothing of demo people when only real members are shown', async () => {
+    mockShellApi({ 'GET /api/users': () => json(200, page()) });
+    renderApp('/users');
+    await screen.findByRole('article', { name: 'Asha, 29' });
+    expect(screen.queryByText(/answer automatically/)).not.toBeInTheDocument();
+    expect(screen.queryByText('Demo')).not.toBeInTheDocument();
+  });
+
   it('applies the gender and age filters on the server, with the SPEC placeholders', async () => {
     const queries: Array<Record<string, string>> = [];
     mockShellApi({

@@ -18,6 +18,7 @@ export function candidate(id: string, name: string, extra: Partial<Candidate> = 
     avatar: `/api/media/avatar/${name.toLowerCase()}`,
     isOnline: false,
     isVIP: false,
+    isDemo: false,
     interests: ['Jazz', 'Hiking', 'Chess', 'Tea'],
     lastActive: 'Active 2 hours ago',
     compatibility: 72,
@@ -30,7 +31,7 @@ export function matchOf(person: Candidate, matchId = `match-${person.id}`): Matc
 }
 
 export function nearby(id: string, name: string, distanceKm: number): NearbyUser {
-  return { _id: id, username: name.toLowerCase(), name, age: 30, avatar: `/api/media/avatar/${name.toLowerCase()}`, region: 'Mumbai', isOnline: true, distanceKm };
+  return { _id: id, username: name.toLowerCase(), name, age: 30, avatar: `/api/media/avatar/${name.toLowerCase()}`, region: 'Mumbai', isOnline: true, isDemo: false, distanceKm };
 }
 
 export function me(extra: Partial<User> = {}): User {
@@ -87,7 +88,7 @@ export function me(extra: Partial<User> = {}): User {
 export function publicUser(extra: Partial<PublicUser> = {}): PublicUser {
   const { email: _email, coins: _coins, role: _role, showOnRadar: _showOnRadar, preferences: _preferences, onboarding: _onboarding, photoNudgeSeen: _photoNudgeSeen, readReceipts: _readReceipts, activityVisible: _activityVisible, incognito: _incognito, profile, ...rest } = me({ _id: OTHER_ID, username: 'sam', isOnline: false });
   const { coins: _profileCoins, lastSeen: _lastSeen, ...publicProfile } = profile;
-  return { ...rest, profile: { ...publicProfile, lastActive: 'Active this week', name: 'Sam Rivera', photos: Array.from({ length: 8 }, (_, n) => `/api/media/avatar/sam-${n}`) }, ...extra };
+  return { ...rest, isDemo: false, profile: { ...publicProfile, lastActive: 'Active this week', name: 'Sam Rivera', photos: Array.from({ length: 8 }, (_, n) => `/api/media/avatar/sam-${n}`) }, ...extra };
 }
 
 /** Signs the in-memory browser in as a user. */
