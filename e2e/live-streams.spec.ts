@@ -104,6 +104,7 @@ test('a host goes live; two members find the stream in Live now, watch it and ch
   // Priya goes live.
   const hostPage = await livePage(browser, priya);
   await openOrbit(hostPage, '/live-stream');
+  await hostPage.getByRole('button', { name: 'Turn On Camera' }).click();
   await expect(hostPage.getByLabel('Your camera preview')).toBeVisible();
   await hostPage.getByLabel('Stream title').fill(title);
   await hostPage.getByRole('button', { name: 'Go Live' }).click();

@@ -222,6 +222,10 @@ test('leaving a call or a stream by navigating away stops every track', async ({
   await expect.poll(() => liveTracks(page)).toEqual([]);
 
   await page.goto('/live-stream');
+  // Opening Live to see who is on air turns no camera on; setting up a stream does.
+  await expect(page.getByText('Your camera is off')).toBeVisible();
+  expect(await liveTracks(page)).toEqual([]);
+  await page.getByRole('button', { name: 'Turn On Camera' }).click();
   await expect(page.getByLabel('Your camera preview')).toBeVisible();
   await expect.poll(async () => (await liveTracks(page)).length).toBe(2);
   await page.getByRole('banner').getByRole('link', { name: 'Orbit home' }).click();
@@ -238,6 +242,7 @@ test('a stream needs a title, goes live and ends on /profile', async ({ page, re
     void dialog.accept();
   });
   await page.goto('/live-stream');
+  await page.getByRole('button', { name: 'Turn On Camera' }).click();
   await expect(page.getByLabel('Your camera preview')).toBeVisible();
   await checkLayout(page, 'live-setup');
 
@@ -287,6 +292,7 @@ test.describe('with the camera refused', () => {
       void dialog.accept();
     });
     await page.goto('/live-stream');
+    await page.getByRole('button', { name: 'Turn On Camera' }).click();
     await expect(page.getByText('Camera and microphone unavailable')).toBeVisible();
     // Opening the page raises no modal alert over the explanation.
     expect(alerts).toEqual([]);

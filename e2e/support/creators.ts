@@ -10,6 +10,8 @@ export async function enrolAsCreator(page: Page): Promise<void> {
 /** Goes live from the Live page with `title`, and waits for the LIVE badge. */
 export async function goLive(page: Page, title: string): Promise<void> {
   await page.goto('/live-stream');
+  await page.getByRole('button', { name: 'Turn On Camera' }).click();
+  await expect(page.getByLabel('Your camera preview')).toBeVisible();
   await page.getByLabel('Stream title').fill(title);
   await page.getByRole('button', { name: 'Go Live' }).click();
   await expect(page.getByText('LIVE', { exact: true })).toBeVisible({ timeout: 20_000 });

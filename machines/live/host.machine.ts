@@ -58,6 +58,8 @@ export interface LiveStreamContext {
 
 export type LiveStreamScreenEvent =
   | { type: 'TITLE.CHANGE'; title: string }
+  /** The member chooses to set up a stream: only now is the camera asked for. */
+  | { type: 'START_PREVIEW' }
   | { type: 'RETRY_PREVIEW' }
   | { type: 'GO_LIVE' }
   | { type: 'TOGGLE_MUTE' }
@@ -171,7 +173,7 @@ export const liveStreamMachine = setup({
 }).createMachine({
   id: 'liveStream',
   description:
-    'Going live: set a title with the camera previewing, go live (the stream is published to Orbit\'s media forwarder), ' +
+    'Going live: the camera stays off until the member sets up a stream; set a title with the camera previewing, go live (the stream is published to Orbit\'s media forwarder), ' +
     'stay on air through short connection drops, chat and share, then end the stream (or it is ended: by an admin, a ban, ' +
     'a lost connection); 2 seconds later the host is on their profile. The viewer count and the chat are server state, not here.',
   context: {
@@ -190,9 +192,13 @@ export const liveStreamMachine = setup({
   states: {
     setup: {
       description: 'The title field, the camera preview and Go Live.',
-      initial: 'startingPreview',
+      initial: 'cameraOff',
       on: { 'TITLE.CHANGE': { actions: 'updateTitle' } },
       states: {
+        cameraOff: {
+          description: 'Opening Live asks nothing of the browser (issue 51): the camera and microphone stay off until the member sets up a stream.',
+          on: { START_PREVIEW: { target: 'startingPreview' } },
+        },
         startingPreview: {
           description: 'Asking the browser for the camera and microphone; Go Live waits.',
           invoke: {

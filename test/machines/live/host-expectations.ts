@@ -9,7 +9,7 @@ import type { ShareOutcome, StreamMedia } from '../../../machines/live/host.mach
  * raised, which effects the browser saw, and which actors must be running.
  */
 
-export type StreamPhase = 'startingPreview' | 'previewing' | 'previewFailed' | 'connecting' | 'live' | 'ending' | 'ended' | 'left';
+export type StreamPhase = 'cameraOff' | 'startingPreview' | 'previewing' | 'previewFailed' | 'connecting' | 'live' | 'ending' | 'ended' | 'left';
 export type HostConnection = 'connected' | 'interrupted' | 'republishing';
 export type StreamEffect = ['microphone', boolean] | ['camera', boolean] | ['release'] | ['closeConnection'] | ['goToProfile'];
 
@@ -44,7 +44,7 @@ export interface ExpectedStream {
   running: string[];
 }
 
-const SETUP: readonly StreamPhase[] = ['startingPreview', 'previewing', 'previewFailed'];
+const SETUP: readonly StreamPhase[] = ['cameraOff', 'startingPreview', 'previewing', 'previewFailed'];
 
 const messageOf = (error: unknown, fallback: string) => {
   const message = (error as { message?: unknown } | null)?.message;
@@ -53,7 +53,7 @@ const messageOf = (error: unknown, fallback: string) => {
 
 export function expectedStream(events: readonly AnyEventObject[]): ExpectedStream {
   const stream: ExpectedStream = {
-    phase: 'startingPreview',
+    phase: 'cameraOff',
     title: '',
     media: null,
     muted: false,
@@ -100,6 +100,9 @@ export function expectedStream(events: readonly AnyEventObject[]): ExpectedStrea
       // The preview explains a refused camera in place; only Go Live alerts.
       stream.media = null;
       stream.phase = 'previewFailed';
+    } else if (type === 'START_PREVIEW') {
+      // Nothing is asked of the browser before the member sets up a stream.
+      if (stream.phase === 'cameraOff') stream.phase = 'startingPreview';
     } else if (type === 'RETRY_PREVIEW') {
       if (stream.phase === 'previewFailed') stream.phase = 'startingPreview';
     } else if (type === 'GO_LIVE') {

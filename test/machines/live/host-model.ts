@@ -151,7 +151,7 @@ export const liveStreamOnAirModel = createModel(liveStreamMachine, {
     if (snapshot.matches('setup')) {
       if (event.type === 'TITLE.CHANGE') return snapshot.context.title === '' && event.title === TITLE;
       if (event.type === 'GO_LIVE') return snapshot.context.title === TITLE;
-      return event.type === 'xstate.done.actor.startMedia';
+      return event.type === 'START_PREVIEW' || event.type === 'xstate.done.actor.startMedia';
     }
     if (snapshot.matches('connecting')) return event.type === 'xstate.done.actor.publish';
     if (snapshot.matches('live')) return onAirAllowed(snapshot, event);

@@ -33,7 +33,7 @@ type LiveStreamModel = MachineModel<typeof liveStreamMachine>;
 const EXPECTED_DELAYS = { PUBLISH_LIMIT: 15_000, RECONNECT_LIMIT: 15_000, END_REDIRECT_DELAY: 2000 } as const;
 
 function phaseOf(snapshot: LiveStreamSnapshot): StreamPhase {
-  for (const phase of ['startingPreview', 'previewing', 'previewFailed'] as const) if (snapshot.matches({ setup: phase })) return phase;
+  for (const phase of ['cameraOff', 'startingPreview', 'previewing', 'previewFailed'] as const) if (snapshot.matches({ setup: phase })) return phase;
   for (const phase of ['connecting', 'live', 'ending', 'ended', 'left'] as const) if (snapshot.matches(phase)) return phase;
   throw new Error(`Unknown live stream state ${JSON.stringify(snapshot.value)}`);
 }
@@ -176,6 +176,10 @@ describe('live stream on the simulated broadcast', () => {
     });
     const actor = createActor(machine, { clock }).start();
     await settle();
+    // Opening Live asks nothing of the browser; setting up a stream turns the camera on.
+    expect(actor.getSnapshot().matches({ setup: 'cameraOff' })).toBe(true);
+    actor.send({ type: 'START_PREVIEW' });
+    await settle();
     actor.send({ type: 'TITLE.CHANGE', title: ` ${TITLE} ` });
     actor.send({ type: 'GO_LIVE' });
     await settle();
@@ -211,6 +215,7 @@ describe('live stream on the simulated broadcast', () => {
   it('ends with the reason the server gives (an admin ended it)', async () => {
     const broadcast = createSimulatedBroadcast({ connectDelayMs: 0 });
     const actor = createActor(liveStreamMachine.provide({ actors: { ...broadcast.actors, startMedia } })).start();
+    actor.send({ type: 'START_PREVIEW' });
     await settle();
     actor.send({ type: 'TITLE.CHANGE', title: TITLE });
     actor.send({ type: 'GO_LIVE' });

@@ -37,6 +37,7 @@ function previewPhase(snapshot: LiveStreamSnapshot): PreviewPhase {
   // Going live keeps the preview on screen.
   if (snapshot.matches({ setup: 'previewing' }) || snapshot.matches('connecting')) return 'previewing';
   if (snapshot.matches({ setup: 'previewFailed' })) return 'failed';
+  if (snapshot.matches({ setup: 'cameraOff' })) return 'off';
   return 'starting';
 }
 
@@ -93,6 +94,7 @@ export function LiveStreamScreen({ machine, clock, inspect, createSession, hub =
           goingLive={snapshot.matches('connecting')}
           startError={context.startError}
           onTitleChange={(title) => send({ type: 'TITLE.CHANGE', title })}
+          onStartPreview={() => send({ type: 'START_PREVIEW' })}
           onRetryPreview={() => send({ type: 'RETRY_PREVIEW' })}
           onGoLive={() => send({ type: 'GO_LIVE' })}
         />

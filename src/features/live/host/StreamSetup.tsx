@@ -7,7 +7,8 @@ import { LocalVideo } from '../../media/LocalVideo';
 import { CameraIcon } from '../../media/media-icons';
 import { CameraStage, MediaLayout, StageCenter } from '../../media/MediaStage';
 
-export type PreviewPhase = 'starting' | 'previewing' | 'failed';
+/** `off`: nothing asked of the browser yet; the member turns the camera on to set up a stream. */
+export type PreviewPhase = 'off' | 'starting' | 'previewing' | 'failed';
 
 interface StreamSetupProps {
   title: string;
@@ -18,20 +19,33 @@ interface StreamSetupProps {
   /** Why the last Go Live did not get on air. */
   startError: string | null;
   onTitleChange: (title: string) => void;
+  onStartPreview: () => void;
   onRetryPreview: () => void;
   onGoLive: () => void;
 }
 
-/** SPEC Live stream setup: a title, the live camera preview, Go Live. */
-export function StreamSetup({ title, preview, session, goingLive, startError, onTitleChange, onRetryPreview, onGoLive }: StreamSetupProps) {
+/**
+ * SPEC Live stream setup: a title, the live camera preview, Go Live. The
+ * camera stays off until the member chooses to set up a stream (issue 51):
+ * opening Live to see who is on air asks nothing of the browser.
+ */
+export function StreamSetup({ title, preview, session, goingLive, startError, onTitleChange, onStartPreview, onRetryPreview, onGoLive }: StreamSetupProps) {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!goingLive) onGoLive();
+    if (preview === 'off') onStartPreview();
+    else if (!goingLive) onGoLive();
   };
 
   return (
     <MediaLayout $align="start">
       <CameraStage as="section" aria-label="Camera preview">
+        {preview === 'off' && (
+          <PreviewNote>
+            <CameraIcon off />
+            <strong>Your camera is off</strong>
+            <span>It turns on when you set up your stream, so you can see yourself before going live.</span>
+          </PreviewNote>
+        )}
         {preview === 'previewing' && <LocalVideo session={session} label="Your camera preview" />}
         {preview === 'starting' && (
           <PreviewNote>
@@ -53,7 +67,9 @@ export function StreamSetup({ title, preview, session, goingLive, startError, on
       <Card as="section" aria-labelledby="stream-setup-title">
         <Form onSubmit={submit} noValidate aria-label="Stream setup">
           <SetupTitle id="stream-setup-title">Set up your stream</SetupTitle>
-          <Text tone="muted">Give your stream a title so people know what it's about, then go live.</Text>
+          <Text tone="muted">
+            {preview === 'off' ? 'Turn on your camera to see how you look, then give your stream a title and go live.' : "Give your stream a title so people know what it's about, then go live."}
+          </Text>
           <Field label="Stream title">
             <Input
               name="title"
@@ -72,7 +88,7 @@ export function StreamSetup({ title, preview, session, goingLive, startError, on
             loading={preview === 'starting' || goingLive}
             loadingLabel={goingLive ? 'Going live...' : 'Starting camera...'}
           >
-            Go Live
+            {preview === 'off' ? 'Turn On Camera' : 'Go Live'}
           </Button>
         </Form>
       </Card>

@@ -76,7 +76,12 @@ describe('the live stream page in the app', () => {
     const refused = fakeMediaDevices({ videoError: new DOMException('Permission denied', 'NotAllowedError') });
     uninstall = installMediaDevices(refused.devices);
     renderApp('/live-stream');
+    // Opening Live asks nothing of the browser: the camera turns on when the member sets up a stream.
+    expect(await screen.findByText('Your camera is off')).toBeInTheDocument();
+    expect(refused.requests).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Turn On Camera' }));
     expect(await screen.findByText('Camera and microphone unavailable')).toBeInTheDocument();
+    expect(refused.requests).toHaveLength(1);
     // Beside the set-up: who is live now.
     expect(await within(screen.getByRole('region', { name: 'Live now' })).findByText('No one is live right now.')).toBeInTheDocument();
     // Opening the page is not a failed stream: no modal alert over the explanation.
@@ -129,6 +134,10 @@ function renderHost(answer?: (name: string) => CommandAnswer) {
 }
 
 async function goLive(user: ReturnType<typeof userEvent.setup>, host: ReturnType<typeof renderHost>) {
+  // From a freshly opened Live (camera off) or a set-up already previewing.
+  await screen.findByRole('button', { name: /^(Turn On Camera|Go Live)$/ });
+  const turnOn = screen.queryByRole('button', { name: 'Turn On Camera' });
+  if (turnOn) await user.click(turnOn);
   await screen.findByLabelText('Your camera preview');
   await user.type(screen.getByLabelText('Stream title'), 'Sunset chat');
   await user.click(screen.getByRole('button', { name: 'Go Live' }));
@@ -147,6 +156,7 @@ describe('going live for real', () => {
     const { calls } = hostApi();
     const host = renderHost();
 
+    await user.click(await screen.findByRole('button', { name: 'Turn On Camera' }));
     await screen.findByLabelText('Your camera preview');
     await user.click(screen.getByRole('button', { name: 'Go Live' }));
     expect(alerts).toEqual([BLANK_TITLE_ALERT]);
@@ -234,6 +244,7 @@ describe('going live for real', () => {
     const user = userEvent.setup();
     const { calls } = hostApi({ 'POST /api/live/streams': () => json(409, { success: false, message: 'You are already live in another tab' }) });
     const host = renderHost();
+    await user.click(await screen.findByRole('button', { name: 'Turn On Camera' }));
     await screen.findByLabelText('Your camera preview');
     await user.type(screen.getByLabelText('Stream title'), 'Sunset chat{Enter}');
     expect(await screen.findByText('You are already live in another tab')).toBeInTheDocument();
