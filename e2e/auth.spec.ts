@@ -41,6 +41,7 @@ test('a visitor signs up, sees the User badge, logs out, and signs in again with
   await form.getByRole('button', { name: 'Sign Up' }).click();
   await expect(form.getByText('Username is required')).toBeVisible();
 
+  await form.getByLabel('First name').fill('Nia');
   await form.getByLabel('Username').fill(username);
   await form.getByLabel('Email').fill(`${username}@example.com`);
   await form.getByLabel('Password').fill(password);

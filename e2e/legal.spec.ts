@@ -38,6 +38,7 @@ test('registration needs the consent box, and a common password is rated weak an
   const username = uniqueUsername();
   await page.goto('/register');
   const form = page.getByRole('form', { name: 'Sign up' });
+  await form.getByLabel('First name').fill('Lena');
   await form.getByLabel('Username').fill(username);
   await form.getByLabel('Email').fill(`${username}@example.com`);
   await form.getByLabel('Password').fill('password');

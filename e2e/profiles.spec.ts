@@ -61,6 +61,7 @@ for (const viewport of [PHONE, DESKTOP]) {
     const username = uniqueUsername('nia');
     await page.goto('/register');
     const form = page.getByRole('form', { name: 'Sign up' });
+    await form.getByLabel('First name').fill('Nia');
     await form.getByLabel('Username').fill(username);
     await form.getByLabel('Email').fill(`${username}@example.com`);
     await form.getByLabel('Password').fill('correct-horse-battery');
@@ -141,7 +142,8 @@ for (const viewport of [PHONE, DESKTOP]) {
 
     // The header shows the member's own photo and name, not the word "User".
     if (viewport.width >= DESKTOP.width) {
-      const account = page.getByRole('button', { name: `${username}, account menu` });
+      // The header greets her by the first name she gave, not her username.
+      const account = page.getByRole('button', { name: 'Nia, account menu' });
       await expect(account.locator('img')).toHaveAttribute('src', user.avatar);
     } else {
       await page.getByRole('button', { name: 'Menu' }).click();

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { genderSchema } from '../common';
-import { meResponseSchema } from '../members/profile';
+import { displayNameSchema } from '../members/display-name';
+import { meResponseSchema, PROFILE_LIMITS } from '../members/profile';
 import { secondStepAnswerFields } from './mfa';
 
 export const usernameSchema = z
@@ -19,6 +20,12 @@ export const passwordSchema = z
 export const TERMS_NOT_ACCEPTED = 'You must be 18 or over and accept the Terms of Service and Privacy Policy to join';
 
 export const registerBodySchema = z.strictObject({
+  /**
+   * The first name others see (issue 51); the username stays for signing in.
+   * The sign-up form requires it; an API client that predates it gets the
+   * username as the name, as before.
+   */
+  name: displayNameSchema(PROFILE_LIMITS.nameMax).optional(),
   username: usernameSchema,
   email: z.string({ message: 'Email is required' }).trim().toLowerCase().max(254, 'Email is too long').pipe(z.email('Enter a valid email address')),
   password: passwordSchema,

@@ -27,7 +27,7 @@ export async function registerAccount(db: OrbitDatabase, body: RegisterBody, now
       email: body.email,
       passwordHash,
       role: 'user',
-      name: username,
+      name: body.name ?? username,
       avatar: defaultAvatarUrl(username, body.gender),
       age: body.age,
       gender: body.gender,

@@ -13,7 +13,7 @@ type FieldName = keyof RegisterBody;
 type TextFieldName = Exclude<FieldName, 'acceptTerms'>;
 type FormValues = Record<TextFieldName, string>;
 
-const EMPTY: FormValues = { username: '', email: '', password: '', age: '', gender: '' };
+const EMPTY: FormValues = { name: '', username: '', email: '', password: '', age: '', gender: '' };
 
 /**
  * Sign-up: validated with the same zod schema the server enforces, so a
@@ -57,13 +57,16 @@ export function RegisterScreen() {
     <AuthCard title="Create your account" subtitle={subtitle}>
       <AuthForm onSubmit={submit} noValidate aria-label="Sign up">
         {error ? <Notice tone="error">{error}</Notice> : null}
-        <Field label="Username" id="register-username" hint="3 to 30 lowercase letters, numbers or _" error={fieldErrors.username}>
+        <Field label="First name" id="register-name" hint="The name others see on Orbit." error={fieldErrors.name}>
+          <Input name="name" autoComplete="given-name" value={values.name} onChange={update('name')} />
+        </Field>
+        <Field label="Username" id="register-username" hint="For signing in: 3 to 30 lowercase letters, numbers or _" error={fieldErrors.username}>
           <Input name="username" autoComplete="username" autoCapitalize="none" spellCheck={false} value={values.username} onChange={update('username')} />
         </Field>
         <Field label="Email" id="register-email" error={fieldErrors.email}>
           <Input name="email" type="email" autoComplete="email" value={values.email} onChange={update('email')} />
         </Field>
-        <Field label="Password" id="register-password" hint="At least 8 characters" error={fieldErrors.password}>
+        <Field label="Password" id="register-password" hint="At least 8 characters, hard to guess, and without your username or email" error={fieldErrors.password}>
           <Input name="password" type="password" autoComplete="new-password" value={values.password} onChange={update('password')} />
         </Field>
         <PasswordStrengthMeter password={values.password} owner={{ username: values.username, email: values.email }} />
@@ -125,7 +128,7 @@ export function RegisterScreen() {
 
 const TERMS_ERROR_ID = 'register-terms-error';
 
-const FIELD_LABELS: Record<TextFieldName, string> = { username: 'Username', email: 'Email', password: 'Password', age: 'Age', gender: 'Gender' };
+const FIELD_LABELS: Record<TextFieldName, string> = { name: 'First name', username: 'Username', email: 'Email', password: 'Password', age: 'Age', gender: 'Gender' };
 
 
 const ConsentError = styled.p`

@@ -11,7 +11,7 @@ export const NO_TOKENS: SessionTokens = { userToken: null, adminToken: null };
 export const credentials: Credentials = { username: 'maya_r', password: 'correct-horse-1', remember: true };
 /** What storage says about the sign-out in the model's SESSION.SYNC (the server's 401 message). */
 export const SIGNED_OUT_REASON = 'This device was signed out from another one, please sign in again';
-export const registration: RegisterBody = { username: 'maya_r', email: 'maya@example.com', password: 'correct-horse-1', age: 29, gender: 'female', acceptTerms: true };
+export const registration: RegisterBody = { name: 'Maya', username: 'maya_r', email: 'maya@example.com', password: 'correct-horse-1', age: 29, gender: 'female', acceptTerms: true };
 
 const events = {
   SIGN_IN: [

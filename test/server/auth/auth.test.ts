@@ -87,6 +87,23 @@ describe('POST /api/auth/register', () => {
     expect(body.message).toContain(`${field}: ${message}`);
   });
 
+  it('keeps the first name others see apart from the username, which stays for signing in', async () => {
+    const named = await registerUser(testApp.app, { name: '  Asha  ' });
+    expect(named.user.profile.name).toBe('Asha');
+    expect(named.user.username).toBe(named.body.username);
+    // An API client that predates the field: the username stands in, as before.
+    const unnamed = await registerUser(testApp.app);
+    expect(unnamed.user.profile.name).toBe(unnamed.body.username);
+    for (const [name, message] of [
+      ['Orbit Support', 'Name must not look like an Orbit staff account'],
+      ['   ', 'Name is required'],
+    ]) {
+      const refused = await testApp.app.inject({ method: 'POST', url: '/api/auth/register', payload: newRegistration({ name }) });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.body).toContain(message);
+    }
+  });
+
   it('rejects an unknown field', async () => {
     const response = await register({ ...newRegistration(), role: 'admin' });
     expect(response.statusCode).toBe(400);

@@ -49,6 +49,7 @@ async function perform(event: AnyEventObject, router: AppRouter) {
       const { form: values } = event as Extract<AuthEvent, { type: 'REGISTER' }>;
       await goTo(router, '/register');
       const form = screen.getByRole('form', { name: 'Sign up' });
+      await user.type(within(form).getByLabelText('First name'), values.name ?? '');
       await user.type(within(form).getByLabelText('Username'), values.username);
       await user.type(within(form).getByLabelText('Email'), values.email);
       await user.type(within(form).getByLabelText('Password'), values.password);

@@ -43,6 +43,7 @@ describe('Register form errors', () => {
     await user.click(within(form).getByRole('button', { name: 'Sign Up' }));
     expect(within(form).getByLabelText('Username')).toBeInvalid();
     expect(within(form).getByText('Email is required')).toBeInTheDocument();
+    expect(within(form).getByText('First name is required')).toBeInTheDocument();
 
     await user.type(within(form).getByLabelText('Email'), 'maya@example.com');
     expect(within(form).queryByText('Email is required')).not.toBeInTheDocument();

@@ -15,6 +15,7 @@ const user = userEvent.setup({ delay: null });
 
 async function fillEverythingButConsent(password = 'violet-kettle-harbour-92') {
   const form = await screen.findByRole('form', { name: 'Sign up' });
+  await user.type(within(form).getByLabelText('First name'), 'Nia');
   await user.type(within(form).getByLabelText('Username'), 'new_member');
   await user.type(within(form).getByLabelText('Email'), 'new@example.com');
   await user.type(within(form).getByLabelText('Password'), password);

@@ -57,6 +57,7 @@ describe('signing in returns to the page that asked for it', () => {
     const { router } = renderApp('/register?redirect=%2Fmatch');
     const signUp = await screen.findByRole('form', { name: 'Sign up' });
     expect(within(signUp).getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login?redirect=%2Fmatch');
+    await user.type(within(signUp).getByLabelText('First name'), 'Nia');
     await user.type(within(signUp).getByLabelText('Username'), 'new_member');
     await user.type(within(signUp).getByLabelText('Email'), 'new@example.com');
     await user.type(within(signUp).getByLabelText('Password'), 'correct-horse-battery');

@@ -64,6 +64,7 @@ describe('the guided set-up (/onboarding)', () => {
     onboardingServer(newMember());
     const { router } = renderApp('/register');
     const form = await screen.findByRole('form', { name: 'Sign up' });
+    await user.type(within(form).getByLabelText('First name'), 'Nia');
     await user.type(within(form).getByLabelText('Username'), 'new_member');
     await user.type(within(form).getByLabelText('Email'), 'new@example.com');
     await user.type(within(form).getByLabelText('Password'), 'correct-horse-battery');
