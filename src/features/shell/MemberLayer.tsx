@@ -1,8 +1,10 @@
+import { useRouterState } from '@tanstack/react-router';
 import { MatchMomentHost } from '../discovery/match-moment/MatchMomentHost';
 import { MessageAlerts } from '../messaging/MessageAlerts';
 import { OutboxCourier } from '../messaging/OutboxCourier';
 import { MemberNotices } from '../notices/MemberNotices';
 import { IncomingCallHost } from '../calls/IncomingCallHost';
+import { MemberNewsSection } from '../home/MemberNewsSection';
 
 /**
  * What the shell adds for a signed-in member, loaded as one piece (a
@@ -10,12 +12,15 @@ import { IncomingCallHost } from '../calls/IncomingCallHost';
  * page, the match moment (a dialog, drawn over the page) for a like that
  * matches on any screen, news of messages (unread count, toasts, desktop
  * notifications), the courier that sends messages written offline once
- * connected, and the incoming-call panel when someone calls.
+ * connected, the incoming-call panel when someone calls, and on Home their
+ * news above the visitors' pitch (here, so a visitor's `/` does not carry it).
  */
 export function MemberLayer({ mainId }: { mainId: string }) {
+  const onHome = useRouterState({ select: (state) => state.location.pathname === '/' });
   return (
     <>
       <MemberNotices mainId={mainId} />
+      {onHome ? <MemberNewsSection /> : null}
       <MatchMomentHost />
       <MessageAlerts />
       <OutboxCourier />

@@ -2,29 +2,17 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useRouterState, useSearch } from '@tanstack/react-router';
 import type { ComponentType } from 'react';
 import styled, { createGlobalStyle } from 'styled-components';
-import { conversationsQueryOptions, totalUnread } from '../../api/messaging';
-import type { ConversationsResponse } from '../../../contract/messaging';
+import { conversationsQueryOptions } from '../../api/messaging';
 import { ChatIcon, CompassIcon, HeartIcon, LiveIcon, PersonIcon, px } from '../../ui';
 import { UnreadCount } from '../messaging/UnreadCount';
-
-/** What the tab bar counts, from the conversations every member screen already holds. */
-interface TabNews {
-  unread: number;
-  /** Matches nobody has written to yet: the ones waiting for a first message. */
-  newMatches: number;
-}
-
-const newsOf = (data: ConversationsResponse): TabNews => ({
-  unread: totalUnread(data.conversations),
-  newMatches: data.conversations.filter((conversation) => conversation.lastSeq === 0).length,
-});
+import { memberNewsOf, NO_NEWS, type MemberNews } from './member-news';
 
 interface Tab {
   to: '/users' | '/match' | '/messages' | '/live-stream' | '/profile/{-$userId}';
   label: string;
   Icon: ComponentType;
   /** The count shown on the tab and what it says to a screen reader. */
-  badge?: (news: TabNews) => { count: number; said: string };
+  badge?: (news: MemberNews) => { count: number; said: string };
 }
 
 const TABS: readonly Tab[] = [
@@ -45,7 +33,7 @@ const TABS: readonly Tab[] = [
 export function MemberTabBar() {
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const openChat = useSearch({ strict: false, select: (search) => Boolean(search.with) });
-  const { data: news = { unread: 0, newMatches: 0 } } = useQuery({ ...conversationsQueryOptions(), select: newsOf });
+  const { data: news = NO_NEWS } = useQuery({ ...conversationsQueryOptions(), select: memberNewsOf });
   if ((pathname === '/messages' && openChat) || pathname.startsWith('/video-call')) return null;
   return (
     <>

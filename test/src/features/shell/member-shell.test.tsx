@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ConversationSummary } from '../../../../contract/messaging';
 import { json, mockApi, renderApp, siteHeader } from '../../support/render-app';
+import { listBody } from '../blog/blog-fixtures';
 import { me } from '../discovery/discover/fixtures';
 
 /**
@@ -24,11 +25,7 @@ const conversation = (userId: string, name: string, lastSeq: number, unread: num
   receipts: { deliveredSeq: 0, readSeq: 0 },
 });
 
-beforeEach(() => {
-  localStorage.clear();
-  localStorage.setItem('user_token', 'user-token');
-  HTMLElement.prototype.scrollTo = vi.fn();
-  mockApi({
+const MEMBER_API = {
     'GET /api/config/public': () => json(200, { success: true, data: { config: { appName: 'Orbit' } } }),
     'GET /api/user/me': () => json(200, { user: me() }),
     // Two matches nobody has written to yet, and 3 + 2 unread messages in two others.
@@ -37,7 +34,33 @@ beforeEach(() => {
         conversations: [conversation('asha', 'Asha', 4, 3), conversation('ben', 'Ben', 2, 2), conversation('cara', 'Cara', 0, 0), conversation('dev', 'Dev', 0, 0)],
       }),
     'GET /api/conversations/asha/messages': () => json(200, { messages: [], hasOlder: false, lastSeq: 0, receipts: { deliveredSeq: 0, readSeq: 0 } }),
-  });
+};
+const HOME_API = {
+  ...MEMBER_API,
+  'GET /api/blog': () => json(200, listBody([])),
+  'GET /api/live/streams': () =>
+    json(200, {
+      streams: [
+        {
+          id: 'stream-1',
+          host: { id: 'zoya', name: 'Zoya', avatar: '/api/media/avatar/zoya' },
+          title: 'Sunset chat',
+          startedAt: new Date(2026, 10, 21).toISOString(),
+          state: 'live',
+          viewers: 4,
+          peakViewers: 4,
+          endedAt: null,
+          endReason: null,
+        },
+      ],
+    }),
+};
+
+beforeEach(() => {
+  localStorage.clear();
+  localStorage.setItem('user_token', 'user-token');
+  HTMLElement.prototype.scrollTo = vi.fn();
+  mockApi(MEMBER_API);
 });
 afterEach(() => {
   vi.restoreAllMocks();
@@ -84,6 +107,20 @@ describe("a member's screens", () => {
     expect(await tabs()).toBeInTheDocument();
   });
 
+  it('start at Home with their news above the visitors\' pitch, Discover one tap away', async () => {
+    mockApi(HOME_API);
+    renderApp('/');
+    const news = await screen.findByRole('region', { name: 'Welcome back, Alex Demo' });
+    const items = within(within(news).getByRole('list', { name: 'Your news' }));
+    expect(await items.findByRole('link', { name: /^2 new matches/ })).toHaveAttribute('href', '/match');
+    expect(items.getByRole('link', { name: /^5 unread messages/ })).toHaveAttribute('href', '/messages');
+    expect(await items.findByRole('link', { name: /^1 person live now/ })).toHaveAttribute('href', '/live-stream');
+    expect(within(news).getByRole('link', { name: 'Discover people' })).toHaveAttribute('href', '/users');
+    // Above the marketing sections, which stay below.
+    const pitch = screen.getByRole('heading', { level: 1 });
+    expect(news.compareDocumentPosition(pitch) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
   it('give an open chat the whole screen: the tabs step aside until the member is back at the list', async () => {
     renderApp('/messages?with=asha');
     await screen.findByRole('region', { name: 'Chat with Asha' });
@@ -94,6 +131,14 @@ describe("a member's screens", () => {
 });
 
 describe("a visitor's pages", () => {
+  it('start at Home with the pitch and no member news', async () => {
+    localStorage.clear();
+    mockApi(HOME_API);
+    renderApp('/');
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByRole('region', { name: /Welcome back/ })).not.toBeInTheDocument();
+  });
+
   it('have the footer and no tabs', async () => {
     localStorage.clear();
     renderApp('/users');
