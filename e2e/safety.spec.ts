@@ -118,10 +118,13 @@ test('a member blocks a match from the Matches card, on a phone, and their chat 
   const page = await pageFor(browser, 'user_token', member.token);
   await page.setViewportSize(PHONE);
 
-  // Their chat offers the same, as a flag in its header, which still fits a phone.
+  // Their chat offers the same on a phone behind the conversation's options, beside Unmatch (issue 51).
   await page.goto(`/messages?with=${match.id}`);
   const chat = page.getByRole('region', { name: `Chat with ${match.name}` });
-  await expect(chat.getByRole('button', { name: `Report or block ${match.name}` })).toBeVisible();
+  await expect(chat.getByRole('button', { name: `Report or block ${match.name}` })).toBeHidden();
+  await chat.getByRole('button', { name: `Options for the chat with ${match.name}` }).click();
+  await expect(chat.getByRole('button', { name: 'Report or block' })).toBeVisible();
+  await expect(chat.getByRole('button', { name: 'Unmatch' })).toBeVisible();
   await expectNoSidewaysScroll(page, 390);
   await page.screenshot({ path: 'test-results/screens/safety-chat-header-390.png' });
 

@@ -5,6 +5,7 @@ import type { ChatNotice, ChatPhase } from '../../../machines/messaging/messagin
 import { Avatar, Button, ButtonLink, ConfirmDialog, EmptyState, ErrorState, IconButton, Notice, px, Spinner, VideoIcon, VisuallyHidden, visuallyHiddenStyles } from '../../ui';
 import { GiftTray } from '../gifts/GiftTray';
 import { ReportOrBlock } from '../safety/ReportOrBlock';
+import { ChatOptions } from './ChatOptions';
 import { MessageComposer } from './MessageComposer';
 import { MessageThread, MessageThreadSkeleton, type ThreadItem } from './MessageThread';
 import { DemoBadge } from '../members/DemoBadge';
@@ -71,18 +72,31 @@ export function ChatPanel(props: ChatPanelProps) {
             <CallLabel>Video Call</CallLabel>
           </ButtonLink>
         </CallSlot>
-        {ended ? null : (
-          <Button type="button" variant="ghost" size="sm" disabled={phase === 'unmatching'} onClick={() => setConfirmingUnmatch(true)}>
-            Unmatch
-          </Button>
-        )}
-        <ReportOrBlock
-          key={conversation.userId}
-          compact
-          attachConversation
-          person={{ id: conversation.userId, name: conversation.name }}
-          onBlocked={(message) => onBlocked(conversation.userId, message)}
-        />
+        {/* From tablet width up there is room for the actions themselves; a phone keeps them behind the chat's options. */}
+        <WideActions>
+          {ended ? null : (
+            <Button type="button" variant="ghost" size="sm" disabled={phase === 'unmatching'} onClick={() => setConfirmingUnmatch(true)}>
+              Unmatch
+            </Button>
+          )}
+          <ReportOrBlock
+            key={conversation.userId}
+            compact
+            attachConversation
+            person={{ id: conversation.userId, name: conversation.name }}
+            onBlocked={(message) => onBlocked(conversation.userId, message)}
+          />
+        </WideActions>
+        <PhoneActions>
+          <ChatOptions
+            key={conversation.userId}
+            person={{ id: conversation.userId, name: conversation.name }}
+            canUnmatch={!ended}
+            unmatching={phase === 'unmatching'}
+            onUnmatch={() => setConfirmingUnmatch(true)}
+            onBlocked={(message) => onBlocked(conversation.userId, message)}
+          />
+        </PhoneActions>
       </Header>
       {phase === 'loadingThread' && (
         <Busy aria-busy="true">
@@ -215,6 +229,22 @@ const Header = styled.header`
   border-bottom: 1px solid ${({ theme }) => theme.colors.border};
 `;
 
+const WideActions = styled.span`
+  display: contents;
+
+  ${({ theme }) => theme.media.belowTablet} {
+    display: none;
+  }
+`;
+
+const PhoneActions = styled.span`
+  display: contents;
+
+  ${({ theme }) => theme.media.tablet} {
+    display: none;
+  }
+`;
+
 const BackButton = styled(IconButton)`
   ${({ theme }) => theme.media.tablet} {
     display: none;
@@ -250,6 +280,11 @@ const Who = styled.div`
   min-width: 0;
   display: flex;
   flex-direction: column;
+
+  /* On a phone the actions are only the camera and the options: one row, the name shortened if need be. */
+  ${({ theme }) => theme.media.belowTablet} {
+    flex-basis: 0;
+  }
 `;
 
 const NameLine = styled.div`

@@ -247,6 +247,38 @@ describe('the Messages screen for a member', () => {
     expect(within(chat).getByRole('textbox', { name: 'Message' })).toBeDisabled();
   });
 
+  it("on a phone keeps Unmatch and Report or block behind the chat's options, which close on Escape and after a choice", async () => {
+    // jsdom applies no media query: the phone's options button and the wide actions are both in the page.
+    const { calls } = memberApi({
+      'DELETE /api/matches/priya-1': () => json(200, { success: true, message: 'You unmatched. The conversation has ended for both of you.' }),
+    });
+    const user = userEvent.setup();
+    const chat = await openMessages();
+    const options = within(chat).getByRole('button', { name: 'Options for the chat with Priya Shah' });
+    expect(options).toHaveAttribute('aria-expanded', 'false');
+    const panel = document.getElementById(options.getAttribute('aria-controls') ?? '') as HTMLElement;
+    expect(panel).not.toBeVisible();
+
+    await user.click(options);
+    expect(options).toHaveAttribute('aria-expanded', 'true');
+    expect(within(panel).getByRole('button', { name: 'Report or block' })).toBeVisible();
+    await user.keyboard('{Escape}');
+    expect(options).toHaveAttribute('aria-expanded', 'false');
+    expect(options).toHaveFocus();
+
+    await user.click(options);
+    await user.click(within(panel).getByRole('button', { name: 'Unmatch' }));
+    expect(options).toHaveAttribute('aria-expanded', 'false');
+    const dialog = await screen.findByRole('dialog', { name: 'Unmatch Priya Shah?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Unmatch' }));
+    expect(await within(chat).findByText('You unmatched. The conversation has ended for both of you.')).toBeInTheDocument();
+    expect(calls.some((call) => call.method === 'DELETE' && call.path === '/api/matches/priya-1')).toBe(true);
+    // Once the match has ended there is nothing to unmatch; reporting stays.
+    await user.click(options);
+    expect(within(panel).queryByRole('button', { name: 'Unmatch' })).not.toBeInTheDocument();
+    expect(within(panel).getByRole('button', { name: 'Report or block' })).toBeVisible();
+  });
+
   it('sends a report made from the chat with the conversation attached', async () => {
     const { calls } = memberApi({
       'POST /api/users/priya-1/report': () => json(201, { success: true, message: 'Thanks for telling us.' }),
