@@ -29,6 +29,7 @@ export { ButtonLink } from './ButtonLink';
 export { LoadWhenNear, type LoadWhenNearProps } from './LoadWhenNear';
 export { useMediaQuery } from './useMediaQuery';
 export { usePrefersReducedMotion } from './usePrefersReducedMotion';
+export { useDisclosureDismissal } from './useDisclosureDismissal';
 export { useFieldErrors, type FieldErrors, type FieldErrorMap } from './useFieldErrors';
 export { ScreenFrame, type ScreenFrameProps } from './ScreenFrame';
 export { DeckCard, DeckLayout, DeckLoading } from './PersonDeck';

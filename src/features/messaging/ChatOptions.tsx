@@ -1,6 +1,6 @@
-import { useEffect, useId, useRef, useState, type FocusEvent } from 'react';
+import { useCallback, useId, useRef, useState } from 'react';
 import styled from 'styled-components';
-import { Button, IconButton, px } from '../../ui';
+import { Button, IconButton, px, useDisclosureDismissal } from '../../ui';
 import { ReportOrBlock } from '../safety/ReportOrBlock';
 
 interface ChatOptionsProps {
@@ -25,27 +25,8 @@ export function ChatOptions({ person, canUnmatch, unmatching, onUnmatch, onBlock
   const wrapRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
 
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpen(false);
-      buttonRef.current?.focus();
-    };
-    const onPointerDown = (event: PointerEvent) => {
-      if (event.target instanceof Node && !wrapRef.current?.contains(event.target)) setOpen(false);
-    };
-    window.addEventListener('keydown', onKey);
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => {
-      window.removeEventListener('keydown', onKey);
-      document.removeEventListener('pointerdown', onPointerDown);
-    };
-  }, [open]);
-
-  const onBlur = (event: FocusEvent<HTMLDivElement>) => {
-    if (event.relatedTarget instanceof Node && !event.currentTarget.contains(event.relatedTarget)) setOpen(false);
-  };
+  const close = useCallback(() => setOpen(false), []);
+  const onBlur = useDisclosureDismissal(open, close, wrapRef, buttonRef);
 
   return (
     <Wrap ref={wrapRef} onBlur={onBlur}>

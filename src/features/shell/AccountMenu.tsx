@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useRouterState } from '@tanstack/react-router';
-import { useEffect, useId, useRef, useState, type FocusEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { currentUserQueryOptions } from '../../api/members';
-import { Avatar, Button, ChevronIcon, mediaConditions, px, theme as tokens, useMediaQuery } from '../../ui';
+import { Avatar, Button, ChevronIcon, mediaConditions, px, theme as tokens, useDisclosureDismissal, useMediaQuery } from '../../ui';
 import { useAuth } from '../auth/AuthProvider';
 
 // The signed-in member's corner of the header: their photo and name, and the
@@ -72,28 +72,8 @@ export function AccountMenu() {
   // An entry that was followed has done its work.
   useEffect(() => setOpen(false), [pathname]);
 
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpen(false);
-      buttonRef.current?.focus();
-    };
-    const onPointerDown = (event: PointerEvent) => {
-      if (event.target instanceof Node && !wrapRef.current?.contains(event.target)) setOpen(false);
-    };
-    window.addEventListener('keydown', onKey);
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => {
-      window.removeEventListener('keydown', onKey);
-      document.removeEventListener('pointerdown', onPointerDown);
-    };
-  }, [open]);
-
-  // Tabbing past the last entry leaves the menu: it closes behind the member.
-  const onBlur = (event: FocusEvent<HTMLDivElement>) => {
-    if (event.relatedTarget instanceof Node && !event.currentTarget.contains(event.relatedTarget)) setOpen(false);
-  };
+  const close = useCallback(() => setOpen(false), []);
+  const onBlur = useDisclosureDismissal(open, close, wrapRef, buttonRef);
 
   return (
     <Wrap ref={wrapRef} onBlur={onBlur}>
