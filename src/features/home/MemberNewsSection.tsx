@@ -5,9 +5,36 @@ import { liveNowQueryOptions } from '../../api/live';
 import { currentUserQueryOptions } from '../../api/members';
 import { conversationsQueryOptions } from '../../api/messaging';
 import { ButtonLink, Container, px } from '../../ui';
-import { memberNewsOf, NO_NEWS } from '../shell/member-news';
+import { memberNewsOf, NO_NEWS, type MemberNews } from '../shell/member-news';
 
 const count = (n: number, one: string, many: string) => `${n.toLocaleString()} ${n === 1 ? one : many}`;
+
+interface NewsItem {
+  to: '/match' | '/messages' | '/live-stream';
+  figure: string;
+  hint: string;
+}
+
+/** The three pieces of news, each a link to the screen where the member acts on it. */
+function newsItems(news: MemberNews, liveCount: number): NewsItem[] {
+  return [
+    {
+      to: '/match',
+      figure: count(news.newMatches, 'new match', 'new matches'),
+      hint: news.newMatches > 0 ? 'Say hello first' : 'Keep liking to match',
+    },
+    {
+      to: '/messages',
+      figure: count(news.unread, 'unread message', 'unread messages'),
+      hint: news.unread > 0 ? 'Open your messages' : 'All caught up',
+    },
+    {
+      to: '/live-stream',
+      figure: liveCount > 0 ? `${count(liveCount, 'person', 'people')} live now` : 'Nobody live right now',
+      hint: liveCount > 0 ? 'Watch and chat' : 'Go live yourself',
+    },
+  ];
+}
 
 /**
  * Home for a signed-in member (issue 51): their news first — new matches,
@@ -26,24 +53,14 @@ export function MemberNewsSection() {
         <Inner>
           <Greeting id="member-news-title">{name ? `Welcome back, ${name}` : 'Welcome back'}</Greeting>
           <Items aria-label="Your news">
-            <li>
-              <Item to="/match">
-                <Figure>{count(news.newMatches, 'new match', 'new matches')}</Figure>
-                <Hint>{news.newMatches > 0 ? 'Say hello first' : 'Keep liking to match'}</Hint>
-              </Item>
-            </li>
-            <li>
-              <Item to="/messages">
-                <Figure>{count(news.unread, 'unread message', 'unread messages')}</Figure>
-                <Hint>{news.unread > 0 ? 'Open your messages' : 'All caught up'}</Hint>
-              </Item>
-            </li>
-            <li>
-              <Item to="/live-stream">
-                <Figure>{liveCount > 0 ? `${count(liveCount, 'person', 'people')} live now` : 'Nobody live right now'}</Figure>
-                <Hint>{liveCount > 0 ? 'Watch and chat' : 'Go live yourself'}</Hint>
-              </Item>
-            </li>
+            {newsItems(news, liveCount).map((item) => (
+              <li key={item.to}>
+                <Item to={item.to}>
+                  <Figure>{item.figure}</Figure>
+                  <Hint>{item.hint}</Hint>
+                </Item>
+              </li>
+            ))}
           </Items>
           <ButtonLink to="/users" size="lg">
             Discover people
