@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import type { LikeType } from '../../../../contract/discovery';
 import type { Admirer } from '../../../../contract/likes-you';
 import { Badge, Button, Photo, px, SparkleIcon, Text } from '../../../ui';
+import { DemoBadge } from '../../members/DemoBadge';
 import { CardBody } from './card-layout';
 import { PersonName } from '../discover/PersonCard';
 import { PhotoFrame } from '../matches/MatchCard';
@@ -75,6 +76,7 @@ export function AdmirerCard({ person, onDecided, alert }: AdmirerCardProps) {
             {person.region}
           </Text>
         ) : null}
+        <DemoBadge person={person} />
       </div>
       <Actions>
         <Button

@@ -71,6 +71,15 @@ describe('Likes you (/likes-you)', () => {
     expect(screen.getByRole('heading', { level: 2, name: '1 person likes you' })).toBeInTheDocument();
   });
 
+  it('marks a demo person with the Demo label, and nobody else', async () => {
+    const DANA = { ...admirer('aaaaaaaa-0000-4000-8000-00000000000d', 'Dana', false), isDemo: true };
+    likesYouApi(() => json(200, { access: 'vip', count: 2, people: [DANA, ASHA], next: null }));
+    renderApp('/likes-you');
+    const dana = await screen.findByRole('article', { name: 'Dana, 29' });
+    expect(within(dana).getByText('Demo')).toBeInTheDocument();
+    expect(within(screen.getByRole('article', { name: 'Asha, 29' })).queryByText('Demo')).not.toBeInTheDocument();
+  });
+
   it('passes on someone: the server is told, the card goes, and focus moves to the count', async () => {
     const { calls } = likesYouApi(() => json(200, VIP_PAGE), {
       'POST /api/users/like': () => json(200, { success: true, match: false, matchId: null }),
