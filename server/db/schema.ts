@@ -162,6 +162,8 @@ export const users = pgTable(
       .using('gist', t.radarCell)
       .where(sql`${t.radarCell} is not null and ${t.role} = 'user' and not ${t.isBanned} and not ${t.isHidden}`),
     index('users_role_idx').on(t.role),
+    // The public config asks whether any demo person is about (members/queries.ts): a lookup, not a scan of everyone.
+    index('users_demo_people_idx').on(t.id).where(sql`${t.isDemo} and not ${t.isBanned}`),
     index('users_is_banned_idx').on(t.isBanned),
     // Spin walks people most recently active first and stops at a page.
     index('users_recently_active_idx').on(t.lastSeenAt.desc().nullsLast(), t.id),

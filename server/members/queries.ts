@@ -10,13 +10,18 @@ export async function updateMemberRow(db: OrbitDatabase, userId: string, changes
   return updated;
 }
 
-/** A member's row unless banned, an admin, or blocked either way with the viewer. */
+/** One unbanned demo person, if any (read off users_demo_people_idx). */
+export function demoPersonQuery(db: OrbitDatabase) {
+  return db.select({ id: users.id }).from(users).where(and(eq(users.isDemo, true), eq(users.isBanned, false))).limit(1);
+}
+
 /** Whether seeded demo people are about: seeded outside production, banned when demo data is turned off. */
 export async function hasDemoPeople(db: OrbitDatabase): Promise<boolean> {
-  const [demo] = await db.select({ id: users.id }).from(users).where(and(eq(users.isDemo, true), eq(users.isBanned, false))).limit(1);
+  const [demo] = await demoPersonQuery(db);
   return demo !== undefined;
 }
 
+/** A member's row unless banned, an admin, or blocked either way with the viewer. */
 export async function findVisibleMember(db: OrbitDatabase, viewerId: string, memberId: string): Promise<UserRow | undefined> {
   const [row] = await db
     .select()

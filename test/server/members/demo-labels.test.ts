@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { discoverResponseSchema, matchesResponseSchema, radarResponseSchema, spinResponseSchema } from '../../../contract/discovery';
 import { conversationsResponseSchema } from '../../../contract/messaging';
@@ -5,6 +6,7 @@ import { publicUserSchema } from '../../../contract/members/profile';
 import { publicConfigResponseSchema } from '../../../contract/site-settings';
 import { matches, type UserRow } from '../../../server/db/schema';
 import { orderedPair } from '../../../server/lib/member-pair';
+import { demoPersonQuery } from '../../../server/members/queries';
 import { insertPerson, offsetPoint } from '../discovery/people-fixtures';
 import { bearer, registerUser, type RegisteredUser } from '../helpers/accounts';
 import { createTestApp, type TestApp } from '../helpers/test-app';
@@ -63,6 +65,16 @@ describe('demo people are marked in every view of a person', () => {
   it('the public config says demo people are about, for Home to say so', async () => {
     const config = await get('/api/config/public', (body) => publicConfigResponseSchema.parse(body).data.config, '');
     expect(config.demoPeople).toBe(true);
+  });
+
+  it('finds a demo person through its partial index, not a scan of every member', async () => {
+    const plan = await testApp.db.transaction(async (tx) => {
+      // A tiny table would be scanned anyway; forbidding sequential scans shows the index can serve the question.
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const result = await tx.execute(sql`explain ${demoPersonQuery(testApp.db)}`);
+      return (result as { rows: Array<Record<string, unknown>> }).rows.map((row) => String(Object.values(row)[0])).join('\n');
+    });
+    expect(plan).toMatch(/users_demo_people_idx/);
   });
 });
 

@@ -1,0 +1,1 @@
+CREATE INDEX "users_demo_people_idx" ON "users" USING btree ("id") WHERE "users"."is_demo" and not "users"."is_banned";
