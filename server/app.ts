@@ -25,6 +25,7 @@ import mfaSealingPlugin from './auth/mfa-sealing';
 import secondStepPlugin from './auth/second-step';
 import realtimePlugin from './realtime/plugin';
 import callsPlugin from './calls/plugin';
+import notificationsPlugin from './notifications/plugin';
 import livePlugin, { type LivePluginOptions } from './live/plugin';
 import giftsPlugin from './gifts/plugin';
 import addressFingerprintPlugin from './plugins/address-fingerprint';
@@ -55,7 +56,7 @@ export interface SlowClientLimits {
 export const DEFAULT_SLOW_CLIENT_LIMITS: SlowClientLimits = { headersMs: 15_000, requestMs: 60_000, checkEveryMs: 5_000 };
 
 export interface BuildAppOptions {
-  config: Pick<AppConfig, 'jwtSecret' | 'mfaSecretKey' | 'dataDir' | 'databaseUrl'> & Partial<Pick<AppConfig, 'demoLikeBackProbability' | 'registrationsPerHour' | 'nodeEnv' | 's3' | 'redisUrl' | 'smtpUrl' | 'mailFrom' | 'publicUrl' | 'calls' | 'live' | 'payments'>>;
+  config: Pick<AppConfig, 'jwtSecret' | 'mfaSecretKey' | 'dataDir' | 'databaseUrl'> & Partial<Pick<AppConfig, 'demoLikeBackProbability' | 'registrationsPerHour' | 'nodeEnv' | 's3' | 'redisUrl' | 'smtpUrl' | 'mailFrom' | 'publicUrl' | 'calls' | 'live' | 'payments' | 'push'>>;
   /** An open, migrated connection the app takes over (and closes on app.close()); opened from config when absent. */
   database?: DatabaseConnection;
   logger?: FastifyServerOptions['logger'];
@@ -162,6 +163,7 @@ export async function buildApp(options: BuildAppOptions) {
       ...(options.presenceGraceMs === undefined ? {} : { presenceGraceMs: options.presenceGraceMs }),
       ...(options.connectedSessionsIntervalMs === undefined ? {} : { connectedSessionsIntervalMs: options.connectedSessionsIntervalMs }),
     });
+    await app.register(notificationsPlugin, { settings: options.config.push });
     await app.register(callsPlugin, {
       settings: options.config.calls ?? DEFAULT_CALL_SETTINGS,
       // Production has no demo people to call.

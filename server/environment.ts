@@ -4,6 +4,7 @@ import { passwordSchema, usernameSchema } from '../contract/auth/sign-in';
 import { CALL_RING_MS } from '../contract/calls';
 import { LIVE_HOST_GRACE_MS } from '../contract/live';
 import { JWT_SECRET_FILE, loadOrCreateSecret, MFA_SECRET_KEY_FILE } from './auth/secret-files';
+import { loadOrCreateVapidKeys } from './notifications/vapid-keys';
 import { serializeErrorForLog } from './lib/log-error';
 import { serializeRequestForLog } from './lib/log-url';
 import { DEFAULT_LIKE_BACK_PROBABILITY } from './discovery/like-back';
@@ -48,6 +49,11 @@ const envSchema = z.object({
     .optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   MFA_SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  // Web push's key pair (base64url, as web-push generate-vapid-keys prints it); unset: made once under DATA_DIR.
+  VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{87}$/, 'must be a base64url P-256 public key (87 characters)').optional(),
+  VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'must be a base64url P-256 private key (43 characters)').optional(),
+  // Who push services may contact about this server's pushes; unset: the From address of outgoing mail.
+  VAPID_SUBJECT: z.string().regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: address or an https:// URL').optional(),
   ADMIN_USERNAME: usernameSchema.default('admin'),
   ADMIN_PASSWORD: passwordSchema.optional(),
   NODE_ENV: nodeEnvSchema.default('development'),
@@ -184,12 +190,35 @@ export interface AppConfig {
   mailFrom?: string;
   /** Where members reach this site, without a trailing slash: links in emails start with it. */
   publicUrl?: string;
+  /** Web push's VAPID key pair and contact; unset: pushes are not sent (tests that do not need them). */
+  push?: PushSettings;
   /** Video calls; unset: the contract's ring time and no ICE servers (host candidates only). */
   calls?: CallSettings;
   /** Live streams' media forwarder; unset: werift in this process with the contract's host grace. */
   live?: LiveMediaSettings;
   /** Who takes payments; unset: the local test provider. */
   payments?: PaymentSettings;
+}
+
+/** Web push: the VAPID key pair browsers subscribe with, and who push services may contact. */
+export interface PushSettings {
+  publicKey: string;
+  privateKey: string;
+  /** mailto: or https: (RFC 8292). */
+  subject: string;
+}
+
+/** The mailto: of the From address (`Orbit <no-reply@example.com>` gives mailto:no-reply@example.com). */
+function mailtoOf(from: string): string {
+  return `mailto:${/<([^>]+)>/.exec(from)?.[1] ?? from.trim()}`;
+}
+
+function pushSettings(parsed: z.infer<typeof envSchema>, dataDir: string): PushSettings {
+  const keys =
+    parsed.VAPID_PUBLIC_KEY !== undefined && parsed.VAPID_PRIVATE_KEY !== undefined
+      ? { publicKey: parsed.VAPID_PUBLIC_KEY, privateKey: parsed.VAPID_PRIVATE_KEY }
+      : loadOrCreateVapidKeys(dataDir);
+  return { ...keys, subject: parsed.VAPID_SUBJECT ?? mailtoOf(parsed.MAIL_FROM) };
 }
 
 /** Where Stripe's API is reached instead of api.stripe.com: tests point it at a fake. */
@@ -233,6 +262,9 @@ export function parseEnv(env: NodeJS.ProcessEnv): z.infer<typeof envSchema> {
   // Half a key pair would quietly fall back to whatever credentials the machine has.
   if ((result.data.S3_ACCESS_KEY_ID === undefined) !== (result.data.S3_SECRET_ACCESS_KEY === undefined)) {
     throw new ConfigError('Invalid environment configuration:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither');
+  }
+  if ((result.data.VAPID_PUBLIC_KEY === undefined) !== (result.data.VAPID_PRIVATE_KEY === undefined)) {
+    throw new ConfigError('Invalid environment configuration:\n  VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both or neither');
   }
   // Relays without the secret would hand browsers no credentials; a secret without relays is a setting that does nothing.
   if ((result.data.TURN_URLS === undefined) !== (result.data.TURN_SECRET === undefined)) {
@@ -327,6 +359,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     smtpUrl: parsed.SMTP_URL,
     mailFrom: parsed.MAIL_FROM,
     publicUrl: (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/+$/, ''),
+    push: pushSettings(parsed, dataDir),
     calls: callSettings(parsed),
     live: liveMediaSettings(parsed),
     payments: paymentSettings(parsed),
@@ -354,6 +387,8 @@ export function loggerOptions(config: Pick<AppConfig, 'logLevel'>) {
         'secretKey',
         'webhookSecret',
         'secret',
+        'privateKey',
+        '*.privateKey',
         '*.password',
         '*.token',
         '*.passwordHash',

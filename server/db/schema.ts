@@ -859,6 +859,39 @@ export const memberPhotos = pgTable(
 );
 
 /**
+ * One browser a member allowed push notifications on (PushSubscription): its
+ * push service endpoint and the keys payloads are encrypted to. The endpoint
+ * is the browser's; a second member signing in there takes it over.
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull().unique('push_subscriptions_endpoint_key'),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('push_subscriptions_user_id_idx').on(t.userId)],
+);
+
+/** A member's notification switches (Settings); no row: every default (contract/notifications.ts). */
+export const notificationSettings = pgTable('notification_settings', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  match: boolean('match').notNull().default(true),
+  message: boolean('message').notNull().default(true),
+  call: boolean('call').notNull().default(true),
+  live: boolean('live').notNull().default(true),
+  messagePreviews: boolean('message_previews').notNull().default(true),
+  updatedAt: updatedAt(),
+});
+
+/**
  * Something Orbit tells a member once, outside any screen they were on: a
  * moderator removed one of their photos, say. Shown until they dismiss it.
  */

@@ -3,6 +3,7 @@ import { likeBodySchema, likeResponseSchema } from '../../contract/discovery';
 import { LIKE_BACK_OFF, type LikeBackPolicy } from './like-back';
 import { recordDecision } from './record-decision';
 import { publishConversationEnded, publishMatch } from '../messaging/publish';
+import { matchNews } from '../notifications/news';
 import { signedInUser } from '../plugins/auth';
 import { defaultAvatarUrl } from '../members/views';
 import type { RateLimitRule } from '../plugins/rate-limit';
@@ -41,6 +42,7 @@ const likesRoutes: FastifyPluginCallbackZod<LikesRoutesOptions> = (app, options,
       if (answer.match) {
         const likedBack = { id: caller.id, name: caller.name || caller.username, avatar: caller.avatar || defaultAvatarUrl(caller.username) };
         publishMatch(app.realtime, likedBack, request.body.targetId);
+        app.push?.sender.notify(matchNews(request.body.targetId, likedBack));
       }
       if (earned) app.realtime.toMember(caller.id, 'coins:balance', { balance: earned.balanceAfter, entry: earned });
       if (endedMatch) {

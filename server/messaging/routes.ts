@@ -12,6 +12,7 @@ import { signedInUser } from '../plugins/auth';
 import type { RateLimitRule } from '../plugins/rate-limit';
 import { bearerSecurity, errorResponses } from '../lib/error-responses';
 import { createDemoReplies } from './demo-replies';
+import { messageNews } from '../notifications/news';
 import { publishConversationEnded, publishMessage } from './publish';
 import { assertLiveMatch, listMemberConversations, markConversation, readConversationMessages, sendMessage, unmatch } from './service';
 
@@ -94,6 +95,7 @@ const messagingRoutes: FastifyPluginCallbackZod<MessagingRoutesOptions> = (app, 
       const sent = await sendMessage(app.db, sender, peerId, request.body);
       if (sent.created) {
         publishMessage(app.realtime, sender.id, peerId, sent.message);
+        app.push?.sender.notify(messageNews({ id: sender.id, name: sender.name || sender.username }, peerId, sent.message.text));
         if (sent.toDemo) demoReplies?.messageReceived(sender.id, peerId, sent.message.seq);
       }
       return reply.code(sent.created ? 201 : 200).send({ message: sent.message });

@@ -23,6 +23,7 @@ import mediaRoutes from '../media/routes';
 import newsletterRoutes from '../blog/newsletter-routes';
 import placesRoutes from '../places/routes';
 import noticeRoutes from '../notices/routes';
+import notificationRoutes from '../notifications/routes';
 import photoRoutes from '../photos/routes';
 import safetyRoutes from '../safety/routes';
 import sessionsRoutes from '../auth/sessions-routes';
@@ -55,6 +56,7 @@ const apiRoutes: FastifyPluginAsync<ApiRoutesOptions> = async (app, options) => 
   await app.register(userRoutes, { locationChangeLimit: options.rateLimits.locationChange, dataExportLimit: options.rateLimits.dataExport });
   await app.register(photoRoutes, { uploadLimit: options.rateLimits.photoUpload });
   await app.register(noticeRoutes);
+  await app.register(notificationRoutes);
   await app.register(discoveryRoutes);
   await app.register(placesRoutes, { searchLimit: options.rateLimits.placeSearch });
   await app.register(likesRoutes, { likeLimit: options.rateLimits.like, ...(options.likeBack ? { likeBack: options.likeBack } : {}) });

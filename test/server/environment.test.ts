@@ -92,7 +92,28 @@ describe('loadConfig', () => {
     const secret = loadConfig({ DATA_DIR: dataDir }).jwtSecret;
     expect(Buffer.from(secret, 'base64url')).toHaveLength(48);
     expect(fs.readFileSync(path.join(dataDir, 'jwt-secret'), 'utf8')).toBe(`${secret}\n`);
-    expect(fs.readdirSync(dataDir).sort()).toEqual(['jwt-secret', 'mfa-secret-key']);
+    expect(fs.readdirSync(dataDir).sort()).toEqual(['jwt-secret', 'mfa-secret-key', 'vapid-keys.json']);
+  });
+
+  it('makes a private VAPID key pair once and keeps it, as every browser subscribed with its public key', () => {
+    const dataDir = tempDataDir();
+    const first = loadConfig({ DATA_DIR: dataDir }).push;
+    expect(first?.publicKey).toMatch(/^[A-Za-z0-9_-]{87}$/);
+    expect(first?.privateKey).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(first?.subject).toBe('mailto:no-reply@localhost');
+    expect(loadConfig({ DATA_DIR: dataDir }).push).toEqual(first);
+    expect(fs.statSync(path.join(dataDir, 'vapid-keys.json')).mode & 0o777).toBe(0o600);
+  });
+
+  it('takes the VAPID pair and subject from the environment, whole or not at all', () => {
+    const dataDir = tempDataDir();
+    const pair = { VAPID_PUBLIC_KEY: `B${'a'.repeat(86)}`, VAPID_PRIVATE_KEY: 'p'.repeat(43) };
+    const push = loadConfig({ DATA_DIR: dataDir, ...pair, VAPID_SUBJECT: 'https://orbit.example.com/contact' }).push;
+    expect(push).toEqual({ publicKey: pair.VAPID_PUBLIC_KEY, privateKey: pair.VAPID_PRIVATE_KEY, subject: 'https://orbit.example.com/contact' });
+    expect(fs.existsSync(path.join(dataDir, 'vapid-keys.json'))).toBe(false);
+    expect(loadConfig({ DATA_DIR: dataDir, ...pair, MAIL_FROM: 'Orbit <hello@orbit.example.com>' }).push?.subject).toBe('mailto:hello@orbit.example.com');
+    expect(() => loadConfig({ DATA_DIR: dataDir, VAPID_PUBLIC_KEY: pair.VAPID_PUBLIC_KEY })).toThrow(/VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both or neither/);
+    expect(() => loadConfig({ DATA_DIR: dataDir, ...pair, VAPID_SUBJECT: 'http://orbit.example.com' })).toThrow(/VAPID_SUBJECT: must be a mailto: address or an https:\/\/ URL/);
   });
 
   it('adopts the JWT secret another first start wrote meanwhile, instead of replacing it', () => {

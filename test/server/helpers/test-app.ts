@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp, type BuildAppOptions, type OrbitApp } from '../../../server/app';
-import type { CallSettings, PaymentSettings } from '../../../server/environment';
+import webpush from 'web-push';
+import type { CallSettings, PaymentSettings, PushSettings } from '../../../server/environment';
 import type { OrbitDatabase } from '../../../server/db/types';
 import { LocalPhotoStorage } from '../../../server/photos/local-storage';
 import type { PhotoStorage } from '../../../server/photos/storage';
@@ -62,7 +63,12 @@ export interface TestAppOptions {
   mail?: { smtpUrl: string; mailFrom: string; publicUrl: string };
   /** Who takes payments (as PAYMENTS_PROVIDER and STRIPE_* set them); unset: the local test provider. */
   payments?: PaymentSettings;
+  /** Web push's keys; unset: a pair made once for the test run, null: a server without push. */
+  push?: PushSettings | null;
 }
+
+/** One VAPID pair for every test app, as a real server keeps one for its life. */
+export const TEST_PUSH_SETTINGS: PushSettings = { ...webpush.generateVAPIDKeys(), subject: 'mailto:push-tests@orbit.test' };
 
 export interface TestApp {
   app: OrbitApp;
@@ -102,6 +108,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       ...(options.calls ? { calls: options.calls } : {}),
       ...(options.mail ?? {}),
       ...(options.payments ? { payments: options.payments } : {}),
+      ...(options.push === null ? {} : { push: options.push ?? TEST_PUSH_SETTINGS }),
     },
     database: connection,
     rateLimits: { ...relaxed, ...options.rateLimits },

@@ -1,0 +1,112 @@
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import {
+  notificationSettingsResponseSchema,
+  PUSH_NOT_SET_UP_MESSAGE,
+  pushDoneResponseSchema,
+  pushKeyResponseSchema,
+  pushSubscriptionBodySchema,
+  pushUnsubscribeBodySchema,
+  updateNotificationSettingsBodySchema,
+} from '../../contract/notifications';
+import { bearerSecurity, errorResponses } from '../lib/error-responses';
+import { signedInUser } from '../plugins/auth';
+import { HttpError } from '../plugins/errors';
+import { deleteOwnSubscription, readNotificationSettings, saveNotificationSettings, saveSubscription } from './queries';
+
+const tags = ['notifications'];
+
+/** A member's push subscriptions (one per browser they allowed) and their notification switches. */
+const notificationRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
+  const pushKey = (): Promise<string> => (app.push ? Promise.resolve(app.push.publicKey) : Promise.reject(new HttpError(503, PUSH_NOT_SET_UP_MESSAGE)));
+
+  app.get(
+    '/notifications/push-key',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        summary: "The server's VAPID public key",
+        description: "For PushManager.subscribe's applicationServerKey. 503 on a server without push set up.",
+        security: bearerSecurity,
+        response: { 200: pushKeyResponseSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async () => ({ success: true as const, publicKey: await pushKey() }),
+  );
+
+  app.put(
+    '/notifications/push-subscription',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        summary: "Keep this browser's push subscription",
+        description: 'PushSubscription.toJSON() of the browser. Saving it again updates its keys; a browser another member used is taken over.',
+        security: bearerSecurity,
+        body: pushSubscriptionBodySchema,
+        response: { 200: pushDoneResponseSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      await pushKey();
+      const { endpoint, keys } = request.body;
+      await saveSubscription(app.db, signedInUser(request).id, { endpoint, p256dh: keys.p256dh, auth: keys.auth });
+      return { success: true as const };
+    },
+  );
+
+  app.delete(
+    '/notifications/push-subscription',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        summary: 'Stop pushes to this browser',
+        description: "Removes the member's subscription with this endpoint; succeeds when there is none.",
+        security: bearerSecurity,
+        body: pushUnsubscribeBodySchema,
+        response: { 200: pushDoneResponseSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      await deleteOwnSubscription(app.db, signedInUser(request).id, request.body.endpoint);
+      return { success: true as const };
+    },
+  );
+
+  app.get(
+    '/notifications/settings',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        summary: "The member's notification switches",
+        security: bearerSecurity,
+        response: { 200: notificationSettingsResponseSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => ({ success: true as const, settings: await readNotificationSettings(app.db, signedInUser(request).id) }),
+  );
+
+  app.patch(
+    '/notifications/settings',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        summary: 'Turn kinds of notification on or off',
+        description: 'Any of the switches; the others keep their values. Answers with all of them.',
+        security: bearerSecurity,
+        body: updateNotificationSettingsBodySchema,
+        response: { 200: notificationSettingsResponseSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const changes = Object.fromEntries(Object.entries(request.body).filter(([, value]) => value !== undefined));
+      return { success: true as const, settings: await saveNotificationSettings(app.db, signedInUser(request).id, changes) };
+    },
+  );
+  done();
+};
+
+export default notificationRoutes;
