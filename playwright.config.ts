@@ -42,6 +42,9 @@ export default defineConfig<object, LiveMediaOptions>({
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
     screenshot: 'only-on-failure',
     trace: 'off',
+    // The app's service worker would answer some requests from its caches, out of page.route's sight;
+    // the specs about it (e2e/app-worker.spec.ts) allow it.
+    serviceWorkers: 'block',
   },
   projects: [
     { name: 'desktop', testIgnore: MOVED_CLOCK_SPECS, use: { viewport: { width: 1280, height: 800 } } },

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { precompressPlugin } from './scripts/lib/precompress.ts';
 import { stripMachineDescriptionsPlugin } from './scripts/lib/strip-machine-descriptions.ts';
@@ -27,6 +28,20 @@ export default defineConfig({
     }),
     react(),
     stripMachineDescriptionsPlugin(),
+    // The service worker (src/service-worker/sw.ts, issue 51): the manifest stays public/manifest.webmanifest,
+    // and the page registers the worker itself after it has loaded (src/features/shell/app-updates.ts).
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src/service-worker',
+      filename: 'sw.ts',
+      manifest: false,
+      injectRegister: false,
+      registerType: 'prompt',
+      injectManifest: {
+        // The shell every page needs offline; later screens' files are kept by the worker once fetched.
+        globPatterns: ['index.html', 'assets/{index,framework,ui}-*.{js,css}', 'assets/*.css', 'assets/inter-latin-*.woff2', 'icons/icon-192.png', 'logo.svg'],
+      },
+    }),
     precompressPlugin(),
     homeJsBudgetPlugin(),
   ],

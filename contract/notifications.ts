@@ -1,11 +1,10 @@
 import { z } from 'zod';
+import { PUSH_KINDS } from './push-kinds';
 
 // News that reaches a member who is away from Orbit (issue 51): web push to
 // the browsers they allowed it on, each kind on or off in Settings.
 
-/** What a push can be about. */
-export const PUSH_KINDS = ['match', 'message', 'call', 'live'] as const;
-export type PushKind = (typeof PUSH_KINDS)[number];
+export { PUSH_KINDS, type PushKind } from './push-kinds';
 
 /** The member's choices; every kind is on until they turn it off, and message text shows unless they hide it. */
 export const notificationSettingsSchema = z.object({
@@ -86,3 +85,5 @@ export const matchPushBody = (name: string) => `You and ${name} like each other.
 export const MESSAGE_PUSH_WITHOUT_PREVIEW = 'Sent you a message';
 /** A message's text is cut to this in its push; the chat has the rest. */
 export const MESSAGE_PUSH_PREVIEW_LENGTH = 120;
+/** 400 in production for an endpoint that is not https:// (every push service is). */
+export const PUSH_ENDPOINT_NOT_HTTPS_MESSAGE = 'Endpoint must be an https:// push service URL';

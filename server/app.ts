@@ -163,7 +163,7 @@ export async function buildApp(options: BuildAppOptions) {
       ...(options.presenceGraceMs === undefined ? {} : { presenceGraceMs: options.presenceGraceMs }),
       ...(options.connectedSessionsIntervalMs === undefined ? {} : { connectedSessionsIntervalMs: options.connectedSessionsIntervalMs }),
     });
-    await app.register(notificationsPlugin, { settings: options.config.push });
+    await app.register(notificationsPlugin, { settings: options.config.push, httpsOnly: options.config.nodeEnv === 'production' });
     await app.register(callsPlugin, {
       settings: options.config.calls ?? DEFAULT_CALL_SETTINGS,
       // Production has no demo people to call.

@@ -1,6 +1,7 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import {
   notificationSettingsResponseSchema,
+  PUSH_ENDPOINT_NOT_HTTPS_MESSAGE,
   PUSH_NOT_SET_UP_MESSAGE,
   pushDoneResponseSchema,
   pushKeyResponseSchema,
@@ -50,6 +51,7 @@ const notificationRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     async (request) => {
       await pushKey();
       const { endpoint, keys } = request.body;
+      if (app.push?.httpsOnly && !endpoint.startsWith('https://')) throw new HttpError(400, PUSH_ENDPOINT_NOT_HTTPS_MESSAGE);
       await saveSubscription(app.db, signedInUser(request).id, { endpoint, p256dh: keys.p256dh, auth: keys.auth });
       return { success: true as const };
     },

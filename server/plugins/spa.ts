@@ -45,6 +45,8 @@ async function spaPlugin(app: FastifyInstance, options: SpaPluginOptions): Promi
   // Vary: accept-encoding, and others get the file itself.
   await app.register(fastifyStatic, { root: clientDir, serve: false, suppressWarning: true, dotfiles: 'ignore', preCompressed: true });
 
+  const SERVICE_WORKER_PATH = '/sw.js';
+
   function sendAppShell(reply: FastifyReply): FastifyReply {
     // Checked per request so building while the server runs needs no restart.
     if (!fs.existsSync(indexFile)) {
@@ -59,8 +61,9 @@ async function spaPlugin(app: FastifyInstance, options: SpaPluginOptions): Promi
     if (isApiPath(pathname)) return reply.callNotFound();
     if (pathname === '/' || pathname === '/index.html') return sendAppShell(reply);
     if (looksLikeFile(pathname)) {
-      // Vite puts a content hash in every /assets file name, so they never change.
-      const cache = pathname.startsWith('/assets/') ? { immutable: true, maxAge: '365d' } : { maxAge: '1h' };
+      // Vite puts a content hash in every /assets file name, so they never change. The service
+      // worker is checked on every visit: a cached copy would hold members on an old version.
+      const cache = pathname.startsWith('/assets/') ? { immutable: true, maxAge: '365d' } : pathname === SERVICE_WORKER_PATH ? { maxAge: 0 } : { maxAge: '1h' };
       return reply.sendFile(pathname, { cacheControl: true, ...cache });
     }
     if (acceptsHtml(request)) return sendAppShell(reply);

@@ -5,6 +5,7 @@ import { OutboxCourier } from '../messaging/OutboxCourier';
 import { MemberNotices } from '../notices/MemberNotices';
 import { IncomingCallHost } from '../calls/IncomingCallHost';
 import { MemberNewsSection } from '../home/MemberNewsSection';
+import { AppUpdatePrompt } from './AppUpdatePrompt';
 
 /**
  * What the shell adds for a signed-in member, loaded as one piece (a
@@ -13,7 +14,8 @@ import { MemberNewsSection } from '../home/MemberNewsSection';
  * matches on any screen, news of messages (unread count, toasts, desktop
  * notifications), the courier that sends messages written offline once
  * connected, the incoming-call panel when someone calls, and on Home their
- * news above the visitors' pitch (here, so a visitor's `/` does not carry it).
+ * news above the visitors' pitch (here, so a visitor's `/` does not carry it),
+ * and the app's service worker with its "New version" prompt.
  */
 export function MemberLayer({ mainId }: { mainId: string }) {
   const onHome = useRouterState({ select: (state) => state.location.pathname === '/' });
@@ -25,6 +27,7 @@ export function MemberLayer({ mainId }: { mainId: string }) {
       <MessageAlerts />
       <OutboxCourier />
       <IncomingCallHost />
+      <AppUpdatePrompt />
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGE_PUSH_WITHOUT_PREVIEW, notificationSettingsResponseSchema, PUSH_NOT_SET_UP_MESSAGE } from '../../../contract/notifications';
+import { MESSAGE_PUSH_WITHOUT_PREVIEW, PUSH_ENDPOINT_NOT_HTTPS_MESSAGE, notificationSettingsResponseSchema, PUSH_NOT_SET_UP_MESSAGE } from '../../../contract/notifications';
 import { pushSubscriptions, userBlocks, users } from '../../../server/db/schema';
 import { messageNews } from '../../../server/notifications/news';
 import { bearer, registerUser, type RegisteredUser } from '../helpers/accounts';
@@ -79,6 +79,22 @@ describe('push subscriptions', () => {
     expect(await testApp.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, browser.subscription.endpoint))).toHaveLength(1);
     expect((await api('DELETE', '/notifications/push-subscription', second.token, { endpoint: browser.subscription.endpoint })).statusCode).toBe(200);
     expect(await testApp.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, browser.subscription.endpoint))).toHaveLength(0);
+  });
+
+  it('takes only https:// endpoints in production, so no member can point the server at a plain service on its network', async () => {
+    const production = await createTestApp({ nodeEnv: 'production' });
+    try {
+      const member = await registerUser(production.app);
+      const subscription = pushService.newBrowser().subscription;
+      const put = (endpoint: string) =>
+        production.app.inject({ method: 'PUT', url: '/api/notifications/push-subscription', headers: bearer(member.token), payload: { ...subscription, endpoint } });
+      const plain = await put('http://10.0.0.5:6379/anything');
+      expect(plain.statusCode).toBe(400);
+      expect(plain.json()).toMatchObject({ message: PUSH_ENDPOINT_NOT_HTTPS_MESSAGE });
+      expect((await put('https://fcm.googleapis.com/fcm/send/abc123')).statusCode).toBe(200);
+    } finally {
+      await production.close();
+    }
   });
 
   it('answers 503 with the reason on a server without push keys', async () => {

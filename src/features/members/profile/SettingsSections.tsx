@@ -7,6 +7,7 @@ import { ChangePasswordForm } from '../../auth/ChangePasswordForm';
 import { DeleteAccountSection } from '../../auth/DeleteAccountSection';
 import { SignedInDevicesSection } from '../../auth/SignedInDevicesSection';
 import { TwoStepSection } from '../../auth/TwoStepSection';
+import { NotificationSettings } from '../../notifications/NotificationSettings';
 import { BlockedPeopleSection } from '../../safety/BlockedPeopleSection';
 import { SubscriptionControls } from '../../store/SubscriptionControls';
 import { useWithdrawal } from '../../store/WithdrawDialog';
@@ -92,6 +93,7 @@ export function SettingsSections({ user, locate = currentPosition }: SettingsSec
       <ActivitySettings user={user} />
       <IncognitoSettings user={user} />
       <MessagingSettings user={user} />
+      <NotificationSettings />
       <VipSubscriptionSection />
       <BlockedPeopleSection />
       <SettingsHeading>Change password</SettingsHeading>
