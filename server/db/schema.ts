@@ -412,6 +412,8 @@ export const matches = pgTable(
   (t) => [
     unique('matches_pair_unique').on(t.userAId, t.userBId),
     check('matches_ordered_pair', sql`${t.userAId} < ${t.userBId}`),
+    // The news email's sweep reads the matches of a day window (notifications/queries/news-email.ts).
+    index('matches_created_at_idx').on(t.createdAt),
   ],
 );
 
@@ -861,7 +863,9 @@ export const memberPhotos = pgTable(
 /**
  * One browser a member allowed push notifications on (PushSubscription): its
  * push service endpoint and the keys payloads are encrypted to. The endpoint
- * is the browser's; a second member signing in there takes it over.
+ * is the browser's; a second member signing in there takes it over. It lives
+ * as long as the session it was made in: signing out on that browser (or
+ * everywhere) stops its pushes.
  */
 export const pushSubscriptions = pgTable(
   'push_subscriptions',
@@ -870,6 +874,9 @@ export const pushSubscriptions = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
     endpoint: text('endpoint').notNull().unique('push_subscriptions_endpoint_key'),
     p256dh: text('p256dh').notNull(),
     auth: text('auth').notNull(),
@@ -888,6 +895,9 @@ export const notificationSettings = pgTable('notification_settings', {
   call: boolean('call').notNull().default(true),
   live: boolean('live').notNull().default(true),
   messagePreviews: boolean('message_previews').notNull().default(true),
+  emailDigest: boolean('email_digest').notNull().default(true),
+  /** When the last news email went out (at most one a day); set in the same statement that claims the next one. */
+  lastDigestAt: timestamp('last_digest_at', { withTimezone: true }),
   updatedAt: updatedAt(),
 });
 
@@ -948,6 +958,8 @@ export const conversations = pgTable(
     unique('conversations_pair_unique').on(t.userAId, t.userBId),
     check('conversations_ordered_pair', sql`${t.userAId} < ${t.userBId}`),
     index('conversations_user_b_id_idx').on(t.userBId),
+    // The news email's sweep reads the conversations written in of a day window.
+    index('conversations_last_message_at_idx').on(t.lastMessageAt),
   ],
 );
 

@@ -15,6 +15,7 @@ import {
 } from '../../contract/live';
 import { signedInSessionId, signedInUser } from '../plugins/auth';
 import { bearerSecurity, errorResponses } from '../lib/error-responses';
+import { liveNews } from '../notifications/news';
 
 const tags = ['live'];
 
@@ -91,7 +92,10 @@ const liveRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
       },
     },
     async (request, reply) => {
-      const started = await app.live.goLive(signedInUser(request), signedInSessionId(request), request.body, app.addressFingerprint(request.ip));
+      const host = signedInUser(request);
+      const started = await app.live.goLive(host, signedInSessionId(request), request.body, app.addressFingerprint(request.ip));
+      const hostView = { id: host.id, name: host.name || host.username };
+      app.push?.sender.notifyMatchesOf(host.id, (recipientId) => liveNews(hostView, started.stream, recipientId));
       return reply.code(201).send(started);
     },
   );

@@ -41,3 +41,21 @@ export function messageNews(sender: { id: string; name: string }, receiverId: st
     awayOnly: true,
   };
 }
+
+/** A stream watched live or not at all: a push about it is stale within half an hour. */
+const LIVE_NEWS_SECONDS = 30 * 60;
+
+/** A match went live: one notification per host, a newer stream replacing it. */
+export function liveNews(host: { id: string; name: string }, stream: { id: string; title: string }, recipientId: string): PushNews {
+  return {
+    kind: 'live',
+    recipientId,
+    aboutId: host.id,
+    title: `${host.name} is live`,
+    body: stream.title,
+    tag: `live-${host.id}`,
+    url: `/live/${encodeURIComponent(stream.id)}`,
+    ttlSeconds: LIVE_NEWS_SECONDS,
+    awayOnly: true,
+  };
+}

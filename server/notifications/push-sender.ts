@@ -4,7 +4,7 @@ import webpush from 'web-push';
 import type { PushKind, PushPayload } from '../../contract/notifications';
 import type { OrbitDatabase } from '../db/types';
 import type { PushSettings } from '../environment';
-import { deleteGoneSubscription, pushRecipient, type StoredPushSubscription } from './queries';
+import { deleteGoneSubscription, matchesWithSubscriptions, pushRecipient, type StoredPushSubscription } from './queries/push';
 
 /** What happened, for one member: the notification their browsers show. */
 export interface PushNews {
@@ -27,6 +27,8 @@ export interface PushNews {
 export interface PushSender {
   /** Sends after the current answer; whether and how it goes never shows in an answer. */
   notify(news: PushNews): void;
+  /** The same news for each of the member's matches (a stream starting), made per recipient. */
+  notifyMatchesOf(memberId: string, newsFor: (recipientId: string) => PushNews): void;
   /** Resolves once every push started so far is settled (tests, shutdown). */
   idle(): Promise<void>;
 }
@@ -96,14 +98,23 @@ export function createPushSender({ db, settings, log, isConnected }: PushSenderD
     }
   }
 
+  function inBackground(work: () => Promise<void>): void {
+    // setImmediate: the answer that caused the news is on its way before any of this starts.
+    const task = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(work)
+      .catch((error: unknown) => log.error({ err: error }, 'preparing a push failed'))
+      .finally(() => running.delete(task));
+    running.add(task);
+  }
+
   return {
     notify(news) {
-      // setImmediate: the answer that caused the news is on its way before any of this starts.
-      const task = new Promise<void>((resolve) => setImmediate(resolve))
-        .then(() => send(news))
-        .catch((error: unknown) => log.error({ err: error, kind: news.kind }, 'preparing a push failed'))
-        .finally(() => running.delete(task));
-      running.add(task);
+      inBackground(() => send(news));
+    },
+    notifyMatchesOf(memberId, newsFor) {
+      inBackground(async () => {
+        for (const recipientId of await matchesWithSubscriptions(db, memberId)) await send(newsFor(recipientId));
+      });
     },
     async idle() {
       while (running.size > 0) await Promise.all(running);

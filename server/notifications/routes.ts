@@ -1,5 +1,7 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import {
+  emailUnsubscribedResponseSchema,
+  emailUnsubscribeQuerySchema,
   notificationSettingsResponseSchema,
   PUSH_ENDPOINT_NOT_HTTPS_MESSAGE,
   PUSH_NOT_SET_UP_MESSAGE,
@@ -7,12 +9,15 @@ import {
   pushKeyResponseSchema,
   pushSubscriptionBodySchema,
   pushUnsubscribeBodySchema,
+  UNSUBSCRIBE_LINK_INVALID_MESSAGE,
+  UNSUBSCRIBED_MESSAGE,
   updateNotificationSettingsBodySchema,
 } from '../../contract/notifications';
 import { bearerSecurity, errorResponses } from '../lib/error-responses';
-import { signedInUser } from '../plugins/auth';
+import { signedInSessionId, signedInUser } from '../plugins/auth';
 import { HttpError } from '../plugins/errors';
-import { deleteOwnSubscription, readNotificationSettings, saveNotificationSettings, saveSubscription } from './queries';
+import { stopNewsEmails } from './queries/news-email';
+import { deleteOwnSubscription, readNotificationSettings, saveNotificationSettings, saveSubscription } from './queries/push';
 
 const tags = ['notifications'];
 
@@ -42,7 +47,9 @@ const notificationRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
       schema: {
         tags,
         summary: "Keep this browser's push subscription",
-        description: 'PushSubscription.toJSON() of the browser. Saving it again updates its keys; a browser another member used is taken over.',
+        description:
+          'PushSubscription.toJSON() of the browser, kept for as long as this session: signing out stops its pushes. ' +
+          'Saving it again updates its keys; a browser another member used is taken over.',
         security: bearerSecurity,
         body: pushSubscriptionBodySchema,
         response: { 200: pushDoneResponseSchema, ...errorResponses(400, 401, 403) },
@@ -52,7 +59,8 @@ const notificationRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
       await pushKey();
       const { endpoint, keys } = request.body;
       if (app.push?.httpsOnly && !endpoint.startsWith('https://')) throw new HttpError(400, PUSH_ENDPOINT_NOT_HTTPS_MESSAGE);
-      await saveSubscription(app.db, signedInUser(request).id, { endpoint, p256dh: keys.p256dh, auth: keys.auth });
+      const owner = { userId: signedInUser(request).id, sessionId: signedInSessionId(request) };
+      await saveSubscription(app.db, owner, { endpoint, p256dh: keys.p256dh, auth: keys.auth });
       return { success: true as const };
     },
   );
@@ -73,6 +81,31 @@ const notificationRoutes: FastifyPluginCallbackZod = (app, _options, done) => {
     async (request) => {
       await deleteOwnSubscription(app.db, signedInUser(request).id, request.body.endpoint);
       return { success: true as const };
+    },
+  );
+
+  // RFC 8058: mail clients post `List-Unsubscribe=One-Click` as a form; the query's token says who, the body nothing more.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_request, _body, parsed) => parsed(null, {}));
+
+  app.post(
+    '/notifications/email-unsubscribe',
+    {
+      schema: {
+        tags,
+        summary: 'Stop news emails, in one click, without signing in',
+        description:
+          "The List-Unsubscribe link of every news email (RFC 8058 one-click: mail clients post `List-Unsubscribe=One-Click`); the email's own " +
+          'link opens a page that posts here. The token names the member and is signed by the server: one Orbit did not sign is 400.',
+        querystring: emailUnsubscribeQuerySchema,
+        response: { 200: emailUnsubscribedResponseSchema, ...errorResponses(400) },
+      },
+    },
+    async (request) => {
+      const userId = app.newsEmails.memberOf(request.query.token);
+      if (!userId) throw new HttpError(400, UNSUBSCRIBE_LINK_INVALID_MESSAGE);
+      // A member deleted since has nothing left to stop: the answer is the same.
+      await stopNewsEmails(app.db, userId);
+      return { success: true as const, message: UNSUBSCRIBED_MESSAGE };
     },
   );
 

@@ -6,6 +6,8 @@ import { messageNews } from '../../../server/notifications/news';
 import { bearer, registerUser, type RegisteredUser } from '../helpers/accounts';
 import { startPushService, type TestBrowser } from '../helpers/push-service';
 import { createTestApp, TEST_PUSH_SETTINGS, type TestApp } from '../helpers/test-app';
+import { goLive, HOST_OFFER } from '../live/live-helpers';
+import { FakeForwarder } from '../live/fake-forwarder';
 import { baseUrl, connected, matchedPair, openSocket, sent } from '../messaging/messaging-helpers';
 
 // Issue 51: news reaches a member who is away through web push, to every
@@ -16,7 +18,7 @@ let testApp: TestApp;
 let pushService: Awaited<ReturnType<typeof startPushService>>;
 
 beforeAll(async () => {
-  testApp = await createTestApp();
+  testApp = await createTestApp({ live: { forwarder: new FakeForwarder() } });
   // Listening, for the test where the member has Orbit open on the realtime channel.
   await testApp.app.listen({ port: 0, host: '127.0.0.1' });
   pushService = await startPushService();
@@ -142,7 +144,7 @@ describe('news pushed to a member who is away', () => {
     expect(pushes[0]?.payload.title).toBe(writer.user.profile.name);
 
     const off = await api('PATCH', '/notifications/settings', reader.token, { messagePreviews: false });
-    expect(notificationSettingsResponseSchema.parse(off.json()).settings).toEqual({ match: true, message: true, call: true, live: true, messagePreviews: false });
+    expect(notificationSettingsResponseSchema.parse(off.json()).settings).toEqual({ match: true, message: true, call: true, live: true, messagePreviews: false, emailDigest: true });
     await sent(testApp.app, writer, reader, 'A secret only the chat should show');
     await settle();
     expect(pushService.pushesTo(browser).at(-1)?.payload.body).toBe(MESSAGE_PUSH_WITHOUT_PREVIEW);
@@ -195,6 +197,31 @@ describe('news pushed to a member who is away', () => {
     testApp.app.push?.sender.notify(news);
     await settle();
     expect(pushService.pushesTo(browser)).toHaveLength(1);
+  });
+
+  it("tells a member's matches, and nobody else, that they went live", async () => {
+    const [host, fan] = await matchedPair(testApp.app);
+    const stranger = await registerUser(testApp.app);
+    const fanBrowser = await subscribe(fan);
+    const strangerBrowser = await subscribe(stranger);
+    const started = await goLive(testApp.app, host, { title: 'Sunset over the bay', offer: HOST_OFFER });
+    expect(started.statusCode, started.body).toBe(201);
+    const streamId = started.json<{ stream: { id: string } }>().stream.id;
+    await settle();
+    expect(pushService.pushesTo(fanBrowser).map((push) => push.payload)).toEqual([
+      { kind: 'live', title: `${host.user.profile.name} is live`, body: 'Sunset over the bay', tag: `live-${host.user._id}`, url: `/live/${streamId}` },
+    ]);
+    expect(pushService.pushesTo(strangerBrowser)).toHaveLength(0);
+  });
+
+  it('stops pushing to a browser once the member signed out there', async () => {
+    const [writer, reader] = await matchedPair(testApp.app);
+    const browser = await subscribe(reader);
+    const loggedOut = await testApp.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(reader.token) });
+    expect(loggedOut.statusCode, loggedOut.body).toBe(200);
+    await sent(testApp.app, writer, reader, 'Whoever uses this browser now must not read this');
+    await settle();
+    expect(pushService.pushesTo(browser)).toHaveLength(0);
   });
 
   it('forgets a subscription its push service says is gone (410), and keeps the member\'s other browsers', async () => {
