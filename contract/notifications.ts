@@ -14,10 +14,12 @@ export const notificationSettingsSchema = z.object({
   live: z.boolean(),
   /** false: a message's push says who wrote, never what. */
   messagePreviews: z.boolean(),
+  /** At most one email a day with the matches and messages pushes did not bring them to see. */
+  emailDigest: z.boolean(),
 });
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
 
-export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = { match: true, message: true, call: true, live: true, messagePreviews: true };
+export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = { match: true, message: true, call: true, live: true, messagePreviews: true, emailDigest: true };
 
 const settingSwitch = (label: string) => z.boolean({ message: `${label} must be true or false` }).optional();
 
@@ -29,6 +31,7 @@ export const updateNotificationSettingsBodySchema = z
     call: settingSwitch('Incoming calls'),
     live: settingSwitch('Matches going live'),
     messagePreviews: settingSwitch('Message previews'),
+    emailDigest: settingSwitch('News by email'),
   })
   .strict()
   .refine((body) => Object.keys(body).length > 0, { message: 'Send at least one setting to change' });
@@ -87,3 +90,13 @@ export const MESSAGE_PUSH_WITHOUT_PREVIEW = 'Sent you a message';
 export const MESSAGE_PUSH_PREVIEW_LENGTH = 120;
 /** 400 in production for an endpoint that is not https:// (every push service is). */
 export const PUSH_ENDPOINT_NOT_HTTPS_MESSAGE = 'Endpoint must be an https:// push service URL';
+
+/** POST /notifications/email-unsubscribe?token=…: RFC 8058's one-click unsubscribe, no sign-in needed. */
+export const emailUnsubscribeQuerySchema = z.object({
+  token: z.string({ message: 'The unsubscribe link is incomplete' }).min(1, { message: 'The unsubscribe link is incomplete' }).max(200, { message: 'The unsubscribe link is not valid' }),
+});
+/** 400 for a token Orbit did not sign (a link cut short or made up). */
+export const UNSUBSCRIBE_LINK_INVALID_MESSAGE = 'This unsubscribe link is not valid. You can turn off news emails in Settings.';
+/** What the member reads once unsubscribed (the page and the answer). */
+export const UNSUBSCRIBED_MESSAGE = 'You will get no more news emails from Orbit. You can turn them on again in Settings.';
+export const emailUnsubscribedResponseSchema = z.object({ success: z.literal(true), message: z.string() });

@@ -25,6 +25,7 @@ import mfaSealingPlugin from './auth/mfa-sealing';
 import secondStepPlugin from './auth/second-step';
 import realtimePlugin from './realtime/plugin';
 import callsPlugin from './calls/plugin';
+import { unsubscribeSecretFor } from './notifications/news-email';
 import notificationsPlugin from './notifications/plugin';
 import livePlugin, { type LivePluginOptions } from './live/plugin';
 import giftsPlugin from './gifts/plugin';
@@ -163,7 +164,6 @@ export async function buildApp(options: BuildAppOptions) {
       ...(options.presenceGraceMs === undefined ? {} : { presenceGraceMs: options.presenceGraceMs }),
       ...(options.connectedSessionsIntervalMs === undefined ? {} : { connectedSessionsIntervalMs: options.connectedSessionsIntervalMs }),
     });
-    await app.register(notificationsPlugin, { settings: options.config.push, httpsOnly: options.config.nodeEnv === 'production' });
     await app.register(callsPlugin, {
       settings: options.config.calls ?? DEFAULT_CALL_SETTINGS,
       // Production has no demo people to call.
@@ -178,6 +178,11 @@ export async function buildApp(options: BuildAppOptions) {
       from: options.config.mailFrom,
       publicUrl: options.config.publicUrl ?? 'http://localhost:5002',
       logLinks: options.config.nodeEnv !== 'production',
+    });
+    await app.register(notificationsPlugin, {
+      settings: options.config.push,
+      httpsOnly: options.config.nodeEnv === 'production',
+      unsubscribeSecret: unsubscribeSecretFor(options.config.jwtSecret),
     });
     await app.register(photoStoragePlugin, { storage: options.photoStorage ?? photoStorageFor(options.config) });
     await app.register(paymentsPlugin, {

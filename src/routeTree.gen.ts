@@ -34,6 +34,7 @@ import { Route as SignInLinkRouteImport } from './routes/sign-in-link'
 import { Route as SpinRouteImport } from './routes/spin'
 import { Route as StoreRouteImport } from './routes/store'
 import { Route as TermsRouteImport } from './routes/terms'
+import { Route as UnsubscribeRouteImport } from './routes/unsubscribe'
 import { Route as UsersRouteImport } from './routes/users'
 import { Route as VerifyEmailRouteImport } from './routes/verify-email'
 import { Route as VipRouteImport } from './routes/vip'
@@ -176,6 +177,11 @@ const TermsRoute = TermsRouteImport.update({
   path: '/terms',
   getParentRoute: () => rootRouteImport,
 } as any)
+const UnsubscribeRoute = UnsubscribeRouteImport.update({
+  id: '/unsubscribe',
+  path: '/unsubscribe',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const UsersRoute = UsersRouteImport.update({
   id: '/users',
   path: '/users',
@@ -285,6 +291,7 @@ export interface FileRoutesByFullPath {
   '/spin': typeof SpinRoute
   '/store': typeof StoreRoute
   '/terms': typeof TermsRoute
+  '/unsubscribe': typeof UnsubscribeRoute
   '/users': typeof UsersRoute
   '/verify-email': typeof VerifyEmailRoute
   '/vip': typeof VipRoute
@@ -327,6 +334,7 @@ export interface FileRoutesByTo {
   '/spin': typeof SpinRoute
   '/store': typeof StoreRoute
   '/terms': typeof TermsRoute
+  '/unsubscribe': typeof UnsubscribeRoute
   '/users': typeof UsersRoute
   '/verify-email': typeof VerifyEmailRoute
   '/vip': typeof VipRoute
@@ -371,6 +379,7 @@ export interface FileRoutesById {
   '/spin': typeof SpinRoute
   '/store': typeof StoreRoute
   '/terms': typeof TermsRoute
+  '/unsubscribe': typeof UnsubscribeRoute
   '/users': typeof UsersRoute
   '/verify-email': typeof VerifyEmailRoute
   '/vip': typeof VipRoute
@@ -416,6 +425,7 @@ export interface FileRouteTypes {
     | '/spin'
     | '/store'
     | '/terms'
+    | '/unsubscribe'
     | '/users'
     | '/verify-email'
     | '/vip'
@@ -458,6 +468,7 @@ export interface FileRouteTypes {
     | '/spin'
     | '/store'
     | '/terms'
+    | '/unsubscribe'
     | '/users'
     | '/verify-email'
     | '/vip'
@@ -501,6 +512,7 @@ export interface FileRouteTypes {
     | '/spin'
     | '/store'
     | '/terms'
+    | '/unsubscribe'
     | '/users'
     | '/verify-email'
     | '/vip'
@@ -545,6 +557,7 @@ export interface RootRouteChildren {
   SpinRoute: typeof SpinRoute
   StoreRoute: typeof StoreRoute
   TermsRoute: typeof TermsRoute
+  UnsubscribeRoute: typeof UnsubscribeRoute
   UsersRoute: typeof UsersRoute
   VerifyEmailRoute: typeof VerifyEmailRoute
   VipRoute: typeof VipRoute
@@ -733,6 +746,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TermsRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/unsubscribe': {
+      id: '/unsubscribe'
+      path: '/unsubscribe'
+      fullPath: '/unsubscribe'
+      preLoaderRoute: typeof UnsubscribeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/users': {
       id: '/users'
       path: '/users'
@@ -896,6 +916,7 @@ const rootRouteChildren: RootRouteChildren = {
   SpinRoute: SpinRoute,
   StoreRoute: StoreRoute,
   TermsRoute: TermsRoute,
+  UnsubscribeRoute: UnsubscribeRoute,
   UsersRoute: UsersRoute,
   VerifyEmailRoute: VerifyEmailRoute,
   VipRoute: VipRoute,

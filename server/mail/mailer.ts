@@ -19,6 +19,8 @@ export interface MailMessage {
    * and stays out of logs.
    */
   link?: string;
+  /** Extra header lines, e.g. List-Unsubscribe and List-Unsubscribe-Post (RFC 8058) on news emails. */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
@@ -85,7 +87,14 @@ const mailPlugin: FastifyPluginCallback<MailPluginOptions> = (app, options, done
   const rendering = smtp ? null : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
 
   async function send(message: MailMessage): Promise<void> {
-    const mail = { from, to: message.to, subject: message.subject, text: message.text, ...(message.html ? { html: message.html } : {}) };
+    const mail = {
+      from,
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      ...(message.html ? { html: message.html } : {}),
+      ...(message.headers ? { headers: message.headers } : {}),
+    };
     if (smtp) {
       await smtp.sendMail(mail);
       // Never the address: a log outlives an account deleted, and the address is the person's.

@@ -34,3 +34,13 @@ export async function savePushSubscription(subscription: PushSubscriptionBody): 
 export async function deletePushSubscription(endpoint: string): Promise<void> {
   await apiRequest('/notifications/push-subscription', { method: 'DELETE', body: { endpoint }, fallbackMessage: 'Failed to turn off notifications' });
 }
+
+/** POST /notifications/email-unsubscribe: the news email's link, no sign-in needed; answers what the member reads. */
+export async function stopNewsEmails(token: string): Promise<string> {
+  const answer = await apiRequest<{ message: string }>('/notifications/email-unsubscribe', {
+    method: 'POST',
+    query: { token },
+    fallbackMessage: 'Failed to stop news emails',
+  });
+  return answer.message;
+}

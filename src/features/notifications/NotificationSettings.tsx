@@ -13,6 +13,7 @@ const KINDS: Array<{ field: keyof Switches; label: string }> = [
   { field: 'messagePreviews', label: 'Show message text' },
   { field: 'call', label: 'Incoming calls' },
   { field: 'live', label: 'Matches going live' },
+  { field: 'emailDigest', label: 'News by email, at most once a day' },
 ];
 
 const DEVICE_TEXT: Record<PushDeviceState, string> = {

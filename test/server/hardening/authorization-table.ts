@@ -6,7 +6,8 @@ import { issueLinkToken } from '../../../server/auth/email-links';
 import type { EmailLinkPurpose } from '../../../server/auth/queries/link-tokens';
 import { streams } from '../../../server/db/schema';
 import { newRegistration } from '../helpers/accounts';
-import { TEST_ADMIN } from '../helpers/test-app';
+import { TEST_ADMIN, TEST_JWT_SECRET } from '../helpers/test-app';
+import { unsubscribeSecretFor, unsubscribeToken } from '../../../server/notifications/news-email';
 import type { RouteKey } from './route-inventory';
 import { authenticatorCode } from '../helpers/authenticator';
 import { codeStepOfNewMember, enrolAuthenticator, enrolConfirmOfNewMember, enrolTicketOfNewMember } from './mfa-matrix';
@@ -59,6 +60,13 @@ async function insertLiveStream(world: MatrixWorld): Promise<string> {
   const [row] = await world.db.insert(streams).values({ hostId: await insertMember(world.db), title: 'Matrix stream' }).returning({ id: streams.id });
   if (!row) throw new Error('insert failed');
   return row.id;
+}
+/** A browser's push subscription as PushSubscription.toJSON() gives it, with an endpoint of its own. */
+function matrixPushSubscription() {
+  return {
+    endpoint: `https://push.example.test/${randomUUID()}`,
+    keys: { p256dh: `B${randomBytes(64).toString('base64url')}`, auth: randomBytes(16).toString('base64url') },
+  };
 }
 /** The callers whose own records a row may set up (the admin's id is not known here, and the banned never get in). */
 const isMember = (caller: Caller) => caller === 'userA' || caller === 'userB';
@@ -343,6 +351,27 @@ export const AUTHORIZATION_TABLE: Record<RouteKey, MatrixRow> = {
   'POST /api/user/me/notices/{id}/seen': {
     expected: { anonymous: 401, userA: 200, userB: 404, banned: 401, admin: 403 },
     request: async (world) => ({ method: 'POST', url: `/api/user/me/notices/${await insertNoticeOfUserA(world)}/seen` }),
+  },
+
+  // --- Notifications: each caller's own browser subscription and switches; the news email's unsubscribe needs no sign-in ---
+  'GET /api/notifications/push-key': { expected: usersOnly(), request: () => get('/api/notifications/push-key') },
+  'PUT /api/notifications/push-subscription': {
+    expected: usersOnly(200),
+    request: () => ({ method: 'PUT', url: '/api/notifications/push-subscription', payload: matrixPushSubscription() }),
+  },
+  'DELETE /api/notifications/push-subscription': {
+    expected: usersOnly(200),
+    request: () => ({ method: 'DELETE', url: '/api/notifications/push-subscription', payload: { endpoint: matrixPushSubscription().endpoint } }),
+  },
+  'GET /api/notifications/settings': { expected: usersOnly(), request: () => get('/api/notifications/settings') },
+  'PATCH /api/notifications/settings': { expected: usersOnly(), request: () => ({ method: 'PATCH', url: '/api/notifications/settings', payload: { live: false } }) },
+  'POST /api/notifications/email-unsubscribe': {
+    // A's own link works for whoever holds it, signed in or not: that is what one click without signing in means.
+    expected: everyone(200),
+    request: (world) => ({
+      method: 'POST',
+      url: `/api/notifications/email-unsubscribe?token=${encodeURIComponent(unsubscribeToken(unsubscribeSecretFor(TEST_JWT_SECRET), world.callers.userA.id))}`,
+    }),
   },
 
   // --- Public content ------------------------------------------------------------------

@@ -7,6 +7,8 @@ export interface OutboxMessage {
   to: string;
   subject: string;
   body: string;
+  /** A header's value (folded lines joined), or '' when absent. */
+  header(name: string): string;
 }
 
 function decodeQuotedPrintable(text: string): string {
@@ -17,11 +19,12 @@ function decodeQuotedPrintable(text: string): string {
 function readMessage(file: string): OutboxMessage {
   const raw = fs.readFileSync(file, 'utf8');
   const split = raw.indexOf('\n\n');
-  const headers = raw.slice(0, split);
+  // Long header lines are folded onto indented continuation lines (RFC 5322): joined back here.
+  const headers = raw.slice(0, split).replace(/\r?\n[ \t]+/g, ' ');
   const body = raw.slice(split + 2);
   const header = (name: string) => new RegExp(`^${name}: (.*)$`, 'mi').exec(headers)?.[1]?.trim() ?? '';
   const quotedPrintable = header('Content-Transfer-Encoding').toLowerCase() === 'quoted-printable';
-  return { file, to: header('To'), subject: header('Subject'), body: quotedPrintable ? decodeQuotedPrintable(body) : body };
+  return { file, to: header('To'), subject: header('Subject'), body: quotedPrintable ? decodeQuotedPrintable(body) : body, header };
 }
 
 /** Every message in `outboxDir` (oldest first), or those to `to`. */

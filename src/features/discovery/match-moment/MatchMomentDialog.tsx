@@ -4,6 +4,7 @@ import { useRef } from 'react';
 import styled from 'styled-components';
 import { currentUserQueryOptions } from '../../../api/members';
 import { Avatar, Button, Dialog, px, Stack, Text } from '../../../ui';
+import { PushOffer } from '../../notifications/PushOffer';
 import type { MatchPerson } from './match-moment';
 
 /** SPEC section 2 Spin: the words of a match, the same on every screen. */
@@ -69,6 +70,7 @@ export function MatchMomentDialog({ person, onClose }: MatchMomentDialogProps) {
             Keep browsing
           </Button>
         </Actions>
+        <PushOffer personName={person.name} />
       </Stack>
     </Dialog>
   );

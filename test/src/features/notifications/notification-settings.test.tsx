@@ -32,6 +32,7 @@ describe('Settings, Notifications', () => {
       'Show message text',
       'Incoming calls',
       'Matches going live',
+      'News by email, at most once a day',
     ]);
     await userEvent.click(kinds.getByRole('switch', { name: 'New messages' }));
     await waitFor(() => expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({ message: false }));
